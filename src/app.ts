@@ -1,0 +1,98 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "./domain/errors.js";
+import type { AppEnv } from "./http/env.js";
+import { idempotency } from "./http/idempotency.js";
+import { bearerAuth, corsAllowlist, requestId, requestLog, requireJsonBody, securityHeaders } from "./http/middleware.js";
+import { contextRoutes } from "./routes/context.js";
+import { docsRoutes } from "./routes/docs.js";
+import { healthRoutes } from "./routes/health.js";
+import { messageRoutes } from "./routes/messages.js";
+import { problemResponse } from "./routes/problem.js";
+import { sessionRoutes } from "./routes/sessions.js";
+import { createServices, type AppDeps, type Services } from "./services.js";
+import { VERSION } from "./version.js";
+
+export type App = OpenAPIHono<AppEnv> & { services: Services };
+
+export const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "Caduceus",
+    version: VERSION,
+    description:
+      "Agent API server: sessions, messages and agent runs with a supervised headless browser " +
+      "(dialogs, frames, OOPIFs) and lossless context compression.",
+  },
+  security: [{ bearerAuth: [] }],
+};
+
+function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 413) return new AppError("payload_too_large", "the request body is larger than server.max_body_bytes");
+    if (err.status === 415) {
+      return new AppError("unsupported_media_type", "send the body as JSON with `Content-Type: application/json`", {
+        errors: [{ location: "header.content-type", message: "must be application/json" }],
+      });
+    }
+    if (err.status === 400) {
+      return new AppError("validation_failed", `the body is not valid JSON: ${err.message}`, {
+        errors: [{ location: "body", message: "malformed JSON" }],
+      });
+    }
+  }
+  return null;
+}
+
+/** Builds the HTTP application around the given collaborators; performs no I/O by itself. */
+export function createApp(deps: AppDeps): App {
+  const services = createServices(deps);
+  const { config, logger } = deps;
+  const app = new OpenAPIHono<AppEnv>() as App;
+  app.services = services;
+
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    await next();
+  });
+  app.use("*", requestId());
+  app.use("*", requestLog(logger));
+  app.use("*", securityHeaders());
+  app.use("*", corsAllowlist(config.server.cors_origins));
+  app.use("*", bearerAuth(config.server.api_key));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: config.server.max_body_bytes,
+      onError: () => {
+        throw new AppError("payload_too_large", `the request body is larger than ${config.server.max_body_bytes} bytes (server.max_body_bytes)`);
+      },
+    }),
+  );
+  app.use("*", requireJsonBody());
+  app.use("/v1/*", idempotency(deps.store.idempotency, services.now));
+
+  app.route("/", healthRoutes());
+  app.route("/", sessionRoutes());
+  app.route("/", messageRoutes());
+  app.route("/", contextRoutes());
+  app.route("/", docsRoutes());
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "server.api_key, sent as `Authorization: Bearer <key>`",
+  });
+  app.doc31("/openapi.json", OPENAPI_INFO);
+
+  app.notFound((c) => problemResponse(c, new AppError("not_found", `no route for ${c.req.method} ${c.req.path}`)));
+  app.onError((err, c) => {
+    const known = toAppError(err);
+    if (known) return problemResponse(c, known);
+    logger.error({ err, request_id: c.get("requestId"), path: c.req.path }, "unhandled error");
+    return problemResponse(c, new AppError("internal_error", `an internal error occurred; quote request id ${c.get("requestId")} when reporting it`));
+  });
+  return app;
+}

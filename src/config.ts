@@ -1,0 +1,237 @@
+import { readFileSync, existsSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+
+/** Every default of the server lives in this schema; nothing else invents one. */
+
+const MB = 1024 * 1024;
+
+export const compressionConfigSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    threshold: z.number().gt(0).lte(1).default(0.5),
+    target_ratio: z.number().gt(0).lt(1).default(0.2),
+    tail_mode: z.enum(["lean", "legacy"]).default("lean"),
+    protect_first_n: z.number().int().min(0).max(50).default(3),
+    protect_last_n: z.number().int().min(1).max(500).default(20),
+    hygiene_threshold: z.number().gt(0).lte(1).default(0.85),
+    threshold_tokens_cap: z.number().int().positive().nullable().default(null),
+  })
+  .strict();
+
+export const browserConfigSchema = z
+  .object({
+    executable_path: z.string().min(1).default("auto"),
+    cdp_url: z.string().url().nullable().default(null),
+    headless: z.boolean().default(true),
+    dialog_policy: z.enum(["must_respond", "auto_dismiss", "auto_accept"]).default("must_respond"),
+    dialog_timeout_s: z.number().positive().max(86_400).default(300),
+    bridge: z.enum(["auto", "on", "off"]).default("auto"),
+    allow_file_urls: z.boolean().default(false),
+  })
+  .strict();
+
+const modelEndpointSchema = z
+  .object({
+    base_url: z.string().url().nullable().default(null),
+    api_key: z.string().min(1).nullable().default(null),
+    name: z.string().min(1).nullable().default(null),
+    context_length: z.number().int().min(1024).nullable().default(null),
+    timeout_s: z.number().positive().default(120),
+    max_retries: z.number().int().min(0).max(10).default(2),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    server: z
+      .object({
+        host: z.string().min(1).default("127.0.0.1"),
+        port: z.number().int().min(0).max(65_535).default(8642),
+        api_key: z.string().min(1).nullable().default(null),
+        cors_origins: z.array(z.string().min(1)).default([]),
+        max_body_bytes: z.number().int().positive().default(10 * MB),
+        max_concurrent_runs: z.number().int().positive().default(10),
+      })
+      .strict()
+      .prefault({}),
+    database: z
+      .object({ path: z.string().min(1).default("./data/caduceus.db") })
+      .strict()
+      .prefault({}),
+    model: modelEndpointSchema.prefault({}),
+    auxiliary: z
+      .object({
+        compression: z
+          .object({
+            model: z.string().min(1).nullable().default(null),
+            base_url: z.string().url().nullable().default(null),
+            api_key: z.string().min(1).nullable().default(null),
+            context_length: z.number().int().min(1024).nullable().default(null),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    compression: compressionConfigSchema.prefault({}),
+    context: z
+      .object({
+        engine: z.string().min(1).default("compressor"),
+        plugins_dir: z.string().min(1).default("./plugins/context_engine"),
+      })
+      .strict()
+      .prefault({}),
+    browser: browserConfigSchema.prefault({}),
+    agent: z
+      .object({ max_iterations: z.number().int().min(1).max(500).default(30) })
+      .strict()
+      .prefault({}),
+    prompt_caching: z
+      .object({ cache_ttl: z.enum(["5m", "1h"]).default("5m") })
+      .strict()
+      .prefault({}),
+    logging: z
+      .object({
+        level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+        pretty: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+export type CompressionConfig = z.infer<typeof compressionConfigSchema>;
+export type BrowserConfig = z.infer<typeof browserConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type EnvBinding = { path: string[]; names: string[]; kind: "string" | "int" | "bool" | "list" | "float" };
+
+/** Environment variables win over the YAML file. The first name listed that is set is used. */
+const ENV_BINDINGS: EnvBinding[] = [
+  { path: ["server", "host"], names: ["CADUCEUS_HOST", "API_SERVER_HOST"], kind: "string" },
+  { path: ["server", "port"], names: ["CADUCEUS_PORT", "API_SERVER_PORT"], kind: "int" },
+  { path: ["server", "api_key"], names: ["CADUCEUS_API_KEY", "API_SERVER_KEY"], kind: "string" },
+  { path: ["server", "cors_origins"], names: ["CADUCEUS_CORS_ORIGINS"], kind: "list" },
+  { path: ["server", "max_body_bytes"], names: ["CADUCEUS_MAX_BODY_BYTES"], kind: "int" },
+  { path: ["server", "max_concurrent_runs"], names: ["CADUCEUS_MAX_CONCURRENT_RUNS"], kind: "int" },
+  { path: ["database", "path"], names: ["CADUCEUS_DB"], kind: "string" },
+  { path: ["model", "base_url"], names: ["OPENAI_BASE_URL"], kind: "string" },
+  { path: ["model", "api_key"], names: ["OPENAI_API_KEY"], kind: "string" },
+  { path: ["model", "name"], names: ["CADUCEUS_MODEL"], kind: "string" },
+  { path: ["model", "context_length"], names: ["CADUCEUS_CONTEXT_LENGTH"], kind: "int" },
+  { path: ["context", "engine"], names: ["CADUCEUS_CONTEXT_ENGINE"], kind: "string" },
+  { path: ["browser", "executable_path"], names: ["CADUCEUS_BROWSER_EXECUTABLE"], kind: "string" },
+  { path: ["browser", "cdp_url"], names: ["CADUCEUS_BROWSER_CDP_URL"], kind: "string" },
+  { path: ["browser", "dialog_policy"], names: ["CADUCEUS_DIALOG_POLICY"], kind: "string" },
+  { path: ["logging", "level"], names: ["CADUCEUS_LOG_LEVEL", "LOG_LEVEL"], kind: "string" },
+];
+
+function convertEnv(raw: string, kind: EnvBinding["kind"]): unknown {
+  switch (kind) {
+    case "int":
+      return /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+    case "float":
+      return Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    case "bool":
+      return raw === "true" || raw === "1" ? true : raw === "false" || raw === "0" ? false : raw;
+    case "list":
+      return raw.split(",").map((s) => s.trim()).filter(Boolean);
+    default:
+      return raw;
+  }
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next !== "object" || next === null || Array.isArray(next)) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+}
+
+export function formatZodIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`)
+    .join("; ");
+}
+
+export type LoadConfigOptions = {
+  configPath?: string | null;
+  env?: NodeJS.ProcessEnv;
+  overrides?: Record<string, unknown>;
+};
+
+/** Reads YAML (if any) and the environment, validates, and returns a complete configuration. */
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const explicitPath = options.configPath ?? env.CADUCEUS_CONFIG ?? null;
+  let fileValues: Record<string, unknown> = {};
+  const path = explicitPath ?? (existsSync("./caduceus.yaml") ? "./caduceus.yaml" : null);
+  if (path) {
+    if (!existsSync(path)) throw new ConfigError(`config file ${path} does not exist`);
+    let parsed: unknown;
+    try {
+      parsed = parseYaml(readFileSync(path, "utf8"));
+    } catch (err) {
+      throw new ConfigError(`config file ${path} is not valid YAML: ${(err as Error).message}`);
+    }
+    if (parsed !== null && parsed !== undefined) {
+      if (typeof parsed !== "object" || Array.isArray(parsed)) {
+        throw new ConfigError(`config file ${path} must hold a mapping of sections (server, model, …)`);
+      }
+      fileValues = parsed as Record<string, unknown>;
+    }
+  }
+  const merged = structuredClone({ ...fileValues, ...(options.overrides ?? {}) }) as Record<string, unknown>;
+  for (const binding of ENV_BINDINGS) {
+    const name = binding.names.find((n) => env[n] !== undefined && env[n] !== "");
+    if (name) setPath(merged, binding.path, convertEnv(env[name] as string, binding.kind));
+  }
+  const result = configSchema.safeParse(merged);
+  if (!result.success) throw new ConfigError(`invalid configuration: ${formatZodIssues(result.error)}`);
+  assertSafeBinding(result.data);
+  return result.data;
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function assertSafeBinding(config: Config): void {
+  if (!isLoopbackHost(config.server.host) && !config.server.api_key) {
+    throw new ConfigError(
+      `server.host: refusing to listen on ${config.server.host} without an API key; ` +
+        `set server.api_key (or CADUCEUS_API_KEY) or bind to 127.0.0.1`,
+    );
+  }
+}
+
+/** Context windows of well-known models; anything else falls back to 128k. */
+const CONTEXT_LENGTH_BY_MODEL: Array<[RegExp, number]> = [
+  [/claude/i, 200_000],
+  [/gpt-4\.1/i, 1_047_576],
+  [/gpt-5/i, 400_000],
+  [/gpt-4o/i, 128_000],
+  [/o[134](-mini)?\b/i, 200_000],
+  [/gemini/i, 1_048_576],
+  [/gpt-3\.5/i, 16_385],
+  [/llama-3/i, 128_000],
+  [/qwen/i, 131_072],
+  [/deepseek/i, 128_000],
+];
+export const DEFAULT_CONTEXT_LENGTH = 128_000;
+
+export function contextLengthFor(model: string | null, configured: number | null): number {
+  if (configured) return configured;
+  if (model) for (const [pattern, length] of CONTEXT_LENGTH_BY_MODEL) if (pattern.test(model)) return length;
+  return DEFAULT_CONTEXT_LENGTH;
+}

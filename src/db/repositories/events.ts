@@ -1,0 +1,36 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { Db } from "../database.js";
+import { events } from "../schema.js";
+
+export type StoredEvent = { id: number; session_id: string; type: string; data: unknown; created_at: number };
+
+export class EventRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(sessionId: string, type: string, data: unknown, now: number): StoredEvent {
+    const row = this.db
+      .insert(events)
+      .values({ sessionId, type, dataJson: JSON.stringify(data), createdAt: now })
+      .returning({ id: events.id })
+      .get();
+    return { id: row.id, session_id: sessionId, type, data, created_at: now };
+  }
+
+  /** Every persisted event of the session after `afterId`, oldest first. */
+  after(sessionId: string, afterId: number, limit = 10_000): StoredEvent[] {
+    return this.db
+      .select()
+      .from(events)
+      .where(and(eq(events.sessionId, sessionId), gt(events.id, afterId)))
+      .orderBy(asc(events.id))
+      .limit(limit)
+      .all()
+      .map((row) => ({
+        id: row.id,
+        session_id: row.sessionId,
+        type: row.type,
+        data: JSON.parse(row.dataJson) as unknown,
+        created_at: row.createdAt,
+      }));
+  }
+}

@@ -1,0 +1,128 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../database.js";
+import { sessions } from "../schema.js";
+import type { SessionConfigOverrides, SessionRecord } from "../../domain/types.js";
+
+type Row = typeof sessions.$inferSelect;
+
+function toRecord(row: Row): SessionRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    model: row.model,
+    system_prompt: row.systemPrompt,
+    system_prompt_tokens: row.systemPromptTokens,
+    config: JSON.parse(row.configJson) as SessionConfigOverrides,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    message_count: row.messageCount,
+    context_tokens: row.contextTokens,
+    context_message_count: row.contextMessageCount,
+    compression_count: row.compressionCount,
+    last_prompt_tokens: row.lastPromptTokens,
+    last_completion_tokens: row.lastCompletionTokens,
+    engine_state: JSON.parse(row.engineStateJson) as Record<string, unknown>,
+    browser_url: row.browserUrl,
+  };
+}
+
+export type NewSession = {
+  id: string;
+  title: string | null;
+  model: string | null;
+  system_prompt: string | null;
+  system_prompt_tokens: number;
+  config: SessionConfigOverrides;
+  derived_key?: string | null;
+  now: number;
+};
+
+export type SessionPatch = Partial<{
+  title: string | null;
+  model: string | null;
+  system_prompt: string | null;
+  system_prompt_tokens: number;
+  config: SessionConfigOverrides;
+  engine_state: Record<string, unknown>;
+  browser_url: string | null;
+  last_prompt_tokens: number;
+  last_completion_tokens: number;
+}>;
+
+export type SessionCursor = { created_at: number; id: string };
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  create(input: NewSession): SessionRecord {
+    const row = this.db
+      .insert(sessions)
+      .values({
+        id: input.id,
+        title: input.title,
+        model: input.model,
+        systemPrompt: input.system_prompt,
+        systemPromptTokens: input.system_prompt_tokens,
+        configJson: JSON.stringify(input.config),
+        derivedKey: input.derived_key ?? null,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning()
+      .get();
+    return toRecord(row);
+  }
+
+  get(id: string): SessionRecord | null {
+    const row = this.db.select().from(sessions).where(eq(sessions.id, id)).get();
+    return row ? toRecord(row) : null;
+  }
+
+  findByDerivedKey(key: string): SessionRecord | null {
+    const row = this.db.select().from(sessions).where(eq(sessions.derivedKey, key)).get();
+    return row ? toRecord(row) : null;
+  }
+
+  /** Newest first; the cursor is the last row of the previous page. */
+  list(limit: number, cursor: SessionCursor | null): SessionRecord[] {
+    const where = cursor
+      ? or(lt(sessions.createdAt, cursor.created_at), and(eq(sessions.createdAt, cursor.created_at), lt(sessions.id, cursor.id)))
+      : undefined;
+    return this.db
+      .select()
+      .from(sessions)
+      .where(where)
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(limit)
+      .all()
+      .map(toRecord);
+  }
+
+  update(id: string, patch: SessionPatch, now: number): SessionRecord | null {
+    const values: Partial<typeof sessions.$inferInsert> = { updatedAt: now };
+    if (patch.title !== undefined) values.title = patch.title;
+    if (patch.model !== undefined) values.model = patch.model;
+    if (patch.system_prompt !== undefined) values.systemPrompt = patch.system_prompt;
+    if (patch.system_prompt_tokens !== undefined) values.systemPromptTokens = patch.system_prompt_tokens;
+    if (patch.config !== undefined) values.configJson = JSON.stringify(patch.config);
+    if (patch.engine_state !== undefined) values.engineStateJson = JSON.stringify(patch.engine_state);
+    if (patch.browser_url !== undefined) values.browserUrl = patch.browser_url;
+    if (patch.last_prompt_tokens !== undefined) values.lastPromptTokens = patch.last_prompt_tokens;
+    if (patch.last_completion_tokens !== undefined) values.lastCompletionTokens = patch.last_completion_tokens;
+    const row = this.db.update(sessions).set(values).where(eq(sessions.id, id)).returning().get();
+    return row ? toRecord(row) : null;
+  }
+
+  /** Rows of the session go with it (foreign keys cascade). */
+  delete(id: string): boolean {
+    return this.db.delete(sessions).where(eq(sessions.id, id)).run().changes > 0;
+  }
+
+  incrementCompressionCount(id: string): void {
+    this.db
+      .update(sessions)
+      .set({ compressionCount: sql`${sessions.compressionCount} + 1` })
+      .where(eq(sessions.id, id))
+      .run();
+  }
+}

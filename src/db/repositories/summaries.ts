@@ -1,0 +1,96 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../database.js";
+import { summaries } from "../schema.js";
+
+export type SummaryRecord = {
+  id: string;
+  session_id: string;
+  version: number;
+  body: string;
+  covers: { from_seq: number; to_seq: number };
+  tokens_before: number;
+  tokens_after: number;
+  model: string | null;
+  focus_topic: string | null;
+  fallback_used: boolean;
+  message_id: string | null;
+  created_at: string;
+};
+
+type Row = typeof summaries.$inferSelect;
+
+function toRecord(row: Row): SummaryRecord {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    version: row.version,
+    body: row.body,
+    covers: { from_seq: row.fromSeq, to_seq: row.toSeq },
+    tokens_before: row.tokensBefore,
+    tokens_after: row.tokensAfter,
+    model: row.model,
+    focus_topic: row.focusTopic,
+    fallback_used: row.fallbackUsed,
+    message_id: row.messageId,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export type NewSummary = Omit<SummaryRecord, "created_at" | "session_id"> & { created_at: number };
+
+export class SummaryRepository {
+  constructor(private readonly db: Db) {}
+
+  latest(sessionId: string): SummaryRecord | null {
+    const row = this.db
+      .select()
+      .from(summaries)
+      .where(eq(summaries.sessionId, sessionId))
+      .orderBy(desc(summaries.version))
+      .limit(1)
+      .get();
+    return row ? toRecord(row) : null;
+  }
+
+  list(sessionId: string): SummaryRecord[] {
+    return this.db
+      .select()
+      .from(summaries)
+      .where(eq(summaries.sessionId, sessionId))
+      .orderBy(asc(summaries.version))
+      .all()
+      .map(toRecord);
+  }
+
+  insert(sessionId: string, summary: NewSummary): SummaryRecord {
+    const row = this.db
+      .insert(summaries)
+      .values({
+        id: summary.id,
+        sessionId,
+        version: summary.version,
+        body: summary.body,
+        fromSeq: summary.covers.from_seq,
+        toSeq: summary.covers.to_seq,
+        tokensBefore: summary.tokens_before,
+        tokensAfter: summary.tokens_after,
+        model: summary.model,
+        focusTopic: summary.focus_topic,
+        fallbackUsed: summary.fallback_used,
+        messageId: summary.message_id,
+        createdAt: summary.created_at,
+      })
+      .returning()
+      .get();
+    return toRecord(row);
+  }
+
+  byVersion(sessionId: string, version: number): SummaryRecord | null {
+    const row = this.db
+      .select()
+      .from(summaries)
+      .where(and(eq(summaries.sessionId, sessionId), eq(summaries.version, version)))
+      .get();
+    return row ? toRecord(row) : null;
+  }
+}

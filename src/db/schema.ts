@@ -1,0 +1,189 @@
+
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Times are stored as epoch milliseconds. JSON columns hold text parsed by the repositories. */
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    title: text("title"),
+    model: text("model"),
+    systemPrompt: text("system_prompt"),
+    systemPromptTokens: integer("system_prompt_tokens").notNull().default(0),
+    /** Per-session overrides of the server defaults: {compression?, browser?, engine?}. */
+    configJson: text("config_json").notNull().default("{}"),
+    derivedKey: text("derived_key"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** Next transcript seq to hand out; seq is dense per session. */
+    nextSeq: integer("next_seq").notNull().default(1),
+    messageCount: integer("message_count").notNull().default(0),
+    /** Sum of the effective tokens of the rows that are in the active context (system prompt excluded). */
+    contextTokens: integer("context_tokens").notNull().default(0),
+    contextMessageCount: integer("context_message_count").notNull().default(0),
+    compressionCount: integer("compression_count").notNull().default(0),
+    lastPromptTokens: integer("last_prompt_tokens").notNull().default(0),
+    lastCompletionTokens: integer("last_completion_tokens").notNull().default(0),
+    /** Context-engine bookkeeping that must survive restarts (strikes, cooldowns, …). */
+    engineStateJson: text("engine_state_json").notNull().default("{}"),
+    browserUrl: text("browser_url"),
+  },
+  (t) => [index("sessions_created_idx").on(t.createdAt, t.id), index("sessions_derived_idx").on(t.derivedKey)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    role: text("role", { enum: ["system", "user", "assistant", "tool"] }).notNull(),
+    /** JSON: a string, an array of content parts, or null. */
+    contentJson: text("content_json").notNull(),
+    toolCallsJson: text("tool_calls_json"),
+    toolCallId: text("tool_call_id"),
+    name: text("name"),
+    tokens: integer("tokens").notNull(),
+    inContext: integer("in_context", { mode: "boolean" }).notNull().default(true),
+    kind: text("kind", { enum: ["message", "summary"] }).notNull().default("message"),
+    /** Where the row sits in the active context; equals seq except for summary rows. */
+    position: real("position").notNull(),
+    /** How the row is shown in the active context when it is shortened: JSON {content, tool_calls?}. */
+    overrideJson: text("override_json"),
+    overrideTokens: integer("override_tokens"),
+    /** Plain text indexed for full-text search (content, tool-call names and arguments). */
+    searchText: text("search_text").notNull().default(""),
+    runId: text("run_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("messages_session_seq_idx").on(t.sessionId, t.seq),
+    index("messages_context_idx").on(t.sessionId, t.inContext, t.position),
+    index("messages_tool_call_idx").on(t.sessionId, t.toolCallId),
+  ],
+);
+
+/** One row per tool call an assistant message made, so tool results can be paired without scanning JSON. */
+export const toolCalls = sqliteTable(
+  "tool_calls",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    callId: text("call_id").notNull(),
+    messageSeq: integer("message_seq").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.callId] })],
+);
+
+export const summaries = sqliteTable(
+  "summaries",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    body: text("body").notNull(),
+    fromSeq: integer("from_seq").notNull(),
+    toSeq: integer("to_seq").notNull(),
+    tokensBefore: integer("tokens_before").notNull(),
+    tokensAfter: integer("tokens_after").notNull(),
+    model: text("model"),
+    focusTopic: text("focus_topic"),
+    fallbackUsed: integer("fallback_used", { mode: "boolean" }).notNull().default(false),
+    messageId: text("message_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("summaries_session_version_idx").on(t.sessionId, t.version)],
+);
+
+export const anchors = sqliteTable(
+  "anchors",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+    firstSeq: integer("first_seq").notNull(),
+    lastSeq: integer("last_seq").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.kind, t.value] })],
+);
+
+export const runs = sqliteTable(
+  "runs",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["running", "completed", "incomplete", "failed", "interrupted"] }).notNull(),
+    iterations: integer("iterations").notNull().default(0),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    totalTokens: integer("total_tokens").notNull().default(0),
+    compressed: integer("compressed", { mode: "boolean" }).notNull().default(false),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("runs_session_idx").on(t.sessionId, t.createdAt), index("runs_status_idx").on(t.status)],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    dataJson: text("data_json").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("events_session_idx").on(t.sessionId, t.id)],
+);
+
+export const dialogHistory = sqliteTable(
+  "dialog_history",
+  {
+    rowId: integer("row_id").primaryKey({ autoIncrement: true }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    dialogId: text("dialog_id").notNull(),
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+    defaultPrompt: text("default_prompt"),
+    frameId: text("frame_id"),
+    openedAt: integer("opened_at").notNull(),
+    closedAt: integer("closed_at").notNull(),
+    closedBy: text("closed_by").notNull(),
+    action: text("action"),
+  },
+  (t) => [index("dialog_history_session_idx").on(t.sessionId, t.rowId)],
+);
+
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    headersJson: text("headers_json").notNull(),
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_expiry_idx").on(t.expiresAt)],
+);
+

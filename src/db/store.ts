@@ -1,0 +1,30 @@
+import type { DatabaseHandle } from "./database.js";
+import { EventRepository } from "./repositories/events.js";
+import { IdempotencyRepository } from "./repositories/idempotency.js";
+import { MessageRepository } from "./repositories/messages.js";
+import { SessionRepository } from "./repositories/sessions.js";
+import { SummaryRepository } from "./repositories/summaries.js";
+
+/** The repositories over one database, plus a way to group their writes in one transaction. */
+export type Store = {
+  sessions: SessionRepository;
+  messages: MessageRepository;
+  idempotency: IdempotencyRepository;
+  events: EventRepository;
+  summaries: SummaryRepository;
+  transaction<T>(fn: () => T): T;
+  ping(): boolean;
+};
+
+export function createStore(handle: DatabaseHandle): Store {
+  const { db, sqlite } = handle;
+  return {
+    sessions: new SessionRepository(db),
+    messages: new MessageRepository(db),
+    idempotency: new IdempotencyRepository(db),
+    events: new EventRepository(db),
+    summaries: new SummaryRepository(db),
+    transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+    ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
+  };
+}

@@ -1,0 +1,26 @@
+import type { SessionRecord } from "../types.js";
+
+/** JSON Schema of a tool's arguments, as sent to the model. */
+export type JsonSchema = { type: "object"; properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };
+
+export type ToolCallContext = {
+  session: SessionRecord;
+  runId: string | null;
+  /** Aborted when the run is cancelled or the server shuts down. */
+  signal?: AbortSignal;
+};
+
+/** What a tool hands back: text for the model; `is_error` marks a failed call (the run goes on). */
+export type ToolOutput = { content: string; is_error?: boolean; data?: unknown };
+
+export type ToolDefinition = {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  execute(args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutput>;
+};
+
+/** A source of tools (the browser, the context engine); it decides per session which it offers. */
+export type ToolProvider = {
+  toolsFor(session: SessionRecord): ToolDefinition[];
+};

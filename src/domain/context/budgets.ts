@@ -1,0 +1,31 @@
+import type { CompressionConfig } from "../../config.js";
+
+export const THRESHOLD_FLOOR_TOKENS = 64_000;
+export const THRESHOLD_MAX_RATIO = 0.85;
+export const SMALL_WINDOW_TOKENS = 512_000;
+export const SMALL_WINDOW_MIN_RATIO = 0.75;
+
+/**
+ * Tokens at which the context is compressed: the configured share of the window, at least 0.75 of
+ * windows under 512K, floored at 64K but never above 85 % of the window, then the optional cap.
+ */
+export function computeThresholdTokens(contextLength: number, compression: CompressionConfig): number {
+  const ratio = contextLength < SMALL_WINDOW_TOKENS ? Math.max(compression.threshold, SMALL_WINDOW_MIN_RATIO) : compression.threshold;
+  let threshold = Math.floor(contextLength * ratio);
+  threshold = Math.max(threshold, THRESHOLD_FLOOR_TOKENS);
+  threshold = Math.min(threshold, Math.floor(contextLength * THRESHOLD_MAX_RATIO));
+  if (compression.threshold_tokens_cap) threshold = Math.min(threshold, compression.threshold_tokens_cap);
+  return threshold;
+}
+
+/** Tokens kept verbatim at the end of the context after a compression. */
+export function computeTailBudgetTokens(contextLength: number, thresholdTokens: number, compression: CompressionConfig): number {
+  if (compression.tail_mode === "legacy") return Math.floor(thresholdTokens * compression.target_ratio);
+  const lean = Math.max(10_000, Math.min(25_000, Math.floor(contextLength * 0.025)));
+  return Math.min(lean, Math.floor(contextLength * 0.2));
+}
+
+/** Guidance for the summary's length (never sent as an output cap). */
+export function computeSummaryTargetTokens(compactedTokens: number, contextLength: number): number {
+  return Math.floor(Math.max(2000, Math.min(0.2 * compactedTokens, Math.min(0.05 * contextLength, 10_000))));
+}

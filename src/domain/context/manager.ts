@@ -1,0 +1,36 @@
+import type { SummaryRecord } from "../../db/repositories/summaries.js";
+import type { ToolProvider } from "../agent/tools.js";
+
+export type TokenUsage = { prompt_tokens: number; completion_tokens: number; total_tokens?: number };
+
+export type CompressionTrigger = "manual" | "preflight" | "threshold" | "hygiene";
+
+export type CompressRequest = { focusTopic?: string | null; dryRun?: boolean; trigger: CompressionTrigger; signal?: AbortSignal };
+
+/** The answer of POST /compress (SPEC §3), also what automatic compressions report. */
+export type CompressOutcome = {
+  compressed: boolean;
+  reason?: string;
+  tokens_before: number;
+  tokens_after: number;
+  messages_compacted: number;
+  summary: SummaryRecord | null;
+  fallback_used: boolean;
+  anchors_added: number;
+  /** dry_run only: what would be compacted and the anchors found there. */
+  would_compact?: { from_seq: number; to_seq: number; seqs: number[] };
+  anchors?: Array<{ kind: string; value: string; count: number }>;
+};
+
+/**
+ * What the agent loop needs from the session's context engine. The implementation picks the
+ * engine a session is configured with and persists every change it makes (SPEC §5.2).
+ */
+export type ContextManager = ToolProvider & {
+  /** Before a run: hygiene (≥ hygiene_threshold or ≥ 400 messages) and the pre-flight threshold check. */
+  prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null>;
+  /** After each model response: records real usage; compresses when the real count crosses the threshold. */
+  afterResponse(sessionId: string, usage: TokenUsage, signal?: AbortSignal): Promise<CompressOutcome | null>;
+  /** POST /compress: never blocked by anti-thrashing. */
+  compress(sessionId: string, request: CompressRequest): Promise<CompressOutcome>;
+};

@@ -1,0 +1,70 @@
+import { get_encoding, encoding_for_model, type Tiktoken, type TiktokenEncoding, type TiktokenModel } from "tiktoken";
+import type { ChatMessage, MessageContent } from "../types.js";
+
+const DEFAULT_ENCODING: TiktokenEncoding = "o200k_base";
+/** OpenAI's accounting: every message costs a few tokens of framing beyond its text. */
+const MESSAGE_OVERHEAD_TOKENS = 4;
+/** A rough fixed cost for a non-text part (an image) so it is not counted as free. */
+const NON_TEXT_PART_TOKENS = 85;
+
+const encoders = new Map<TiktokenEncoding, Tiktoken>();
+
+function encodingNameFor(model: string | null | undefined): TiktokenEncoding {
+  if (!model) return DEFAULT_ENCODING;
+  try {
+    const enc = encoding_for_model(model as TiktokenModel);
+    const name = enc.name as TiktokenEncoding | undefined;
+    enc.free();
+    return name ?? DEFAULT_ENCODING;
+  } catch {
+    return DEFAULT_ENCODING;
+  }
+}
+
+const encodingByModel = new Map<string, TiktokenEncoding>();
+
+/** One encoder per encoding per process; they are costly to build and safe to share. */
+export function encoderFor(model: string | null | undefined): Tiktoken {
+  const key = model ?? "";
+  let name = encodingByModel.get(key);
+  if (!name) {
+    name = encodingNameFor(model);
+    encodingByModel.set(key, name);
+  }
+  let encoder = encoders.get(name);
+  if (!encoder) {
+    encoder = get_encoding(name);
+    encoders.set(name, encoder);
+  }
+  return encoder;
+}
+
+export function countTextTokens(text: string, model?: string | null): number {
+  if (!text) return 0;
+  return encoderFor(model).encode(text, "all").length;
+}
+
+export function contentText(content: MessageContent): string {
+  if (content === null) return "";
+  if (typeof content === "string") return content;
+  return content
+    .map((part) => (part.type === "text" && typeof part.text === "string" ? part.text : ""))
+    .filter(Boolean)
+    .join("\n");
+}
+
+function nonTextParts(content: MessageContent): number {
+  if (!Array.isArray(content)) return 0;
+  return content.filter((part) => part.type !== "text").length;
+}
+
+/** Tokens one message costs in a request: its text, tool calls, name and framing. */
+export function countMessageTokens(message: ChatMessage, model?: string | null): number {
+  let text = contentText(message.content);
+  if (message.tool_calls?.length) {
+    for (const call of message.tool_calls) text += `\n${call.function.name}(${call.function.arguments})`;
+  }
+  if (message.name) text += `\n${message.name}`;
+  if (message.tool_call_id) text += `\n${message.tool_call_id}`;
+  return countTextTokens(text, model) + MESSAGE_OVERHEAD_TOKENS + nonTextParts(message.content) * NON_TEXT_PART_TOKENS;
+}

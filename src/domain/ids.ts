@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+
+/** Crockford base32: sortable as text, no ambiguous letters. */
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export type IdPrefix = "ses" | "msg" | "run" | "sum" | "req" | "evt";
+
+let lastTime = 0;
+let lastRandom: number[] = [];
+
+function encodeTime(ms: number): string {
+  let out = "";
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
+
+/** Monotonic within a millisecond (random part incremented), so ids sort in creation order. */
+function nextRandom(now: number): number[] {
+  if (now === lastTime && lastRandom.length === 16) {
+    const next = [...lastRandom];
+    for (let i = 15; i >= 0; i--) {
+      if (next[i] < 31) {
+        next[i]++;
+        break;
+      }
+      next[i] = 0;
+    }
+    lastRandom = next;
+    return next;
+  }
+  lastTime = now;
+  lastRandom = [...randomBytes(16)].map((b) => b % 32);
+  lastRandom[0] &= 0x0f; // headroom so increments never overflow the width
+  return lastRandom;
+}
+
+/** A prefixed, sortable, opaque id such as `ses_01JD5Z…`. */
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  const time = Math.max(now, lastTime);
+  const random = nextRandom(time);
+  return `${prefix}_${encodeTime(time)}${random.map((n) => ALPHABET[n]).join("")}`;
+}

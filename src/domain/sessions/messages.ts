@@ -1,0 +1,76 @@
+import type { Config } from "../../config.js";
+import { AppError } from "../errors.js";
+import type { StoredMessage } from "../types.js";
+import { resolveSessionSettings } from "./settings.js";
+import type { SessionService } from "./service.js";
+import type { MessageInput, Transcript } from "./transcript.js";
+
+export type PostMessageInput = MessageInput & { run?: boolean; stream?: boolean };
+
+export type RunSummary = {
+  id: string;
+  status: "running" | "completed" | "incomplete" | "failed" | "interrupted";
+  iterations: number;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  compressed: boolean;
+  error?: string | null;
+};
+
+export type PostOutcome =
+  | { kind: "appended"; messages: StoredMessage[] }
+  | { kind: "ran"; messages: StoredMessage[]; run: RunSummary }
+  | { kind: "stream"; response: Response };
+
+/** Starts an agent run for a user message that has not been stored yet. */
+export type RunStarter = (
+  sessionId: string,
+  message: MessageInput,
+  options: { stream: boolean; signal?: AbortSignal },
+) => Promise<Exclude<PostOutcome, { kind: "appended" }>>;
+
+/** Whether a model is reachable for a session: a name, and an endpoint or a key to reach it with. */
+export function isModelConfigured(config: Config, model: string | null): boolean {
+  return Boolean(model && (config.model.base_url || config.model.api_key));
+}
+
+export class MessageService {
+  private runStarter: RunStarter | null = null;
+
+  constructor(
+    private readonly config: Config,
+    private readonly sessions: SessionService,
+    private readonly transcript: Transcript,
+  ) {}
+
+  /** The agent registers itself here; until then runs answer as if no model were configured. */
+  setRunStarter(starter: RunStarter): void {
+    this.runStarter = starter;
+  }
+
+  async post(sessionId: string, input: PostMessageInput, options: { signal?: AbortSignal } = {}): Promise<PostOutcome> {
+    const session = this.sessions.require(sessionId);
+    const { run: runFlag, stream, ...message } = input;
+    const run = runFlag ?? message.role === "user";
+    if (run && message.role !== "user") {
+      throw new AppError("validation_failed", "only a user message can start a run; send run: false to append other roles", {
+        errors: [{ location: "body.run", message: "run applies to user messages only" }],
+      });
+    }
+    if (stream && !run) {
+      throw new AppError("validation_failed", "stream needs a run; drop stream or send a user message with run: true", {
+        errors: [{ location: "body.stream", message: "stream applies to runs only" }],
+      });
+    }
+    const settings = resolveSessionSettings(this.config, session);
+    if (!run) {
+      return { kind: "appended", messages: this.transcript.append(sessionId, [message], { model: settings.model }) };
+    }
+    if (!isModelConfigured(this.config, settings.model) || !this.runStarter) {
+      throw new AppError(
+        "model_not_configured",
+        "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY), or append with run: false",
+      );
+    }
+    return this.runStarter(sessionId, message, { stream: stream ?? false, signal: options.signal });
+  }
+}

@@ -1,0 +1,9 @@
+import type { Services } from "../services.js";
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    principal: string;
+    services: Services;
+  };
+};

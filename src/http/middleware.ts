@@ -1,0 +1,135 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import type { Config } from "../config.js";
+import { AppError } from "../domain/errors.js";
+import { newId } from "../domain/ids.js";
+import type { Logger } from "../logger.js";
+import type { AppEnv } from "./env.js";
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Echoes a sane client `X-Request-Id`, or makes one. */
+export function requestId(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const given = c.req.header("x-request-id");
+    const id = given && REQUEST_ID_PATTERN.test(given) ? given : newId("req");
+    c.set("requestId", id);
+    await next();
+    c.res.headers.set("X-Request-Id", id);
+  };
+}
+
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+
+export function securityHeaders(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Referrer-Policy", "no-referrer");
+    headers.set("X-Frame-Options", "DENY");
+    const isDocs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
+    headers.set("Content-Security-Policy", isDocs ? DOCS_CSP : JSON_CSP);
+  };
+}
+
+const PUBLIC_PATHS = new Set(["/health", "/v1/health", "/openapi.json", "/docs"]);
+
+function sameSecret(given: string, expected: string): boolean {
+  // Hash both sides so the comparison is constant-time regardless of length.
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Bearer auth on everything but the health checks and the API reference. */
+export function bearerAuth(apiKey: string | null): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!apiKey || c.req.method === "OPTIONS") return next();
+    const path = c.req.path;
+    if (PUBLIC_PATHS.has(path) || path.startsWith("/docs/")) return next();
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match || !sameSecret(match[1].trim(), apiKey)) {
+      throw new AppError(
+        "unauthorized",
+        match ? "the API key is not valid" : "send the API key as `Authorization: Bearer <key>`",
+        { headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' } },
+      );
+    }
+    c.set("principal", createHash("sha256").update(match[1].trim()).digest("hex").slice(0, 16));
+    return next();
+  };
+}
+
+/**
+ * CORS by allowlist. Requests without `Origin`, or from the server's own origin (the /docs page),
+ * pass; an origin on the list gets the CORS headers; any other origin is refused with 403.
+ */
+export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(origins);
+  return async (c, next) => {
+    const origin = c.req.header("origin");
+    if (!origin) return next();
+    const own = new URL(c.req.url).origin;
+    const host = c.req.header("host");
+    if (origin === own || (host && (origin === `http://${host}` || origin === `https://${host}`))) return next();
+    if (!allowed.has(origin) && !allowed.has("*")) {
+      throw new AppError("forbidden_origin", `origin ${origin} is not in server.cors_origins`);
+    }
+    if (c.req.method === "OPTIONS") {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          "Access-Control-Allow-Origin": origin,
+          "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE, OPTIONS",
+          "Access-Control-Allow-Headers": c.req.header("access-control-request-headers") ?? "authorization, content-type, idempotency-key, x-request-id",
+          "Access-Control-Max-Age": "600",
+          Vary: "Origin",
+        },
+      });
+    }
+    await next();
+    c.res.headers.set("Access-Control-Allow-Origin", origin);
+    c.res.headers.set("Access-Control-Expose-Headers", "X-Request-Id, Idempotency-Replayed, X-Hermes-Session-Id, Retry-After");
+    c.res.headers.append("Vary", "Origin");
+  };
+}
+
+/**
+ * Requests that carry a body must say it is JSON; otherwise a form-encoded body (curl -d) would be
+ * read as an empty object.
+ */
+export function requireJsonBody(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== "POST" && method !== "PATCH" && method !== "PUT") return next();
+    const length = c.req.header("content-length");
+    const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+    const type = c.req.header("content-type") ?? "";
+    if (hasBody && !/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type)) {
+      throw new AppError(
+        "unsupported_media_type",
+        `send the body as JSON with \`Content-Type: application/json\` (got ${type || "no Content-Type"})`,
+        { errors: [{ location: "header.content-type", message: "must be application/json" }] },
+      );
+    }
+    return next();
+  };
+}
+
+/** One pino line per request; bodies and headers are not logged. */
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs, request_id: c.get("requestId") },
+      "request",
+    );
+  };
+}
+
+export type ServerConfigForMiddleware = Config["server"];

@@ -1,0 +1,69 @@
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config.js";
+import { openDatabase } from "./db/database.js";
+import { createStore } from "./db/store.js";
+import { createLogger } from "./logger.js";
+
+function configPathFromArgs(argv: string[]): string | null {
+  const index = argv.indexOf("--config");
+  if (index >= 0) {
+    const path = argv[index + 1];
+    if (!path) throw new ConfigError("--config needs a path");
+    return path;
+  }
+  const inline = argv.find((arg) => arg.startsWith("--config="));
+  return inline ? inline.slice("--config=".length) : null;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig({ configPath: configPathFromArgs(process.argv.slice(2)) });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`caduceus: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+  const database = openDatabase(config.database.path);
+  const store = createStore(database);
+  const app = createApp({ config, store, logger });
+  await app.services.startup();
+
+  if (!config.server.api_key && isLoopbackHost(config.server.host)) {
+    logger.warn("no API key set (server.api_key / CADUCEUS_API_KEY): any local process can use this server");
+  }
+
+  const server: ServerType = serve({ fetch: app.fetch, hostname: config.server.host, port: config.server.port }, (info) => {
+    // A machine-readable line so supervisors (and tests using port 0) learn the bound port.
+    logger.info({ host: info.address, port: info.port, database: database.path }, "listening");
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    server.close();
+    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    forceExit.unref();
+    try {
+      await app.services.shutdown();
+    } catch (err) {
+      logger.error({ err }, "error while shutting down");
+    }
+    database.close();
+    logger.flush?.();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`caduceus: failed to start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

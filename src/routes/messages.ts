@@ -1,0 +1,68 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { decodeCursor, encodeCursor } from "../http/cursor.js";
+import { publicMessage } from "../domain/sessions/transcript.js";
+import { createRouter } from "./router.js";
+import { PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
+import { AppendedMessages, MessageSchema, PostMessageBody, RunResult } from "./schemas/message.js";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
+const MessagePage = pageOf(MessageSchema, "MessagePage");
+
+const postMessage = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/messages",
+  tags: ["messages"],
+  summary: "Append a message; for a user message, run the agent",
+  description:
+    "With `run: false` or a non-user role the message is only appended (201). With a user message and `run` " +
+    "(the default) the agent runs until it answers (200), or streams its events as SSE when `stream: true`.",
+  request: { params: SessionIdParam, body: { required: true, content: json(PostMessageBody) } },
+  responses: {
+    200: {
+      description: "The run's messages and outcome (or, with stream: true, an SSE stream of events)",
+      content: { ...json(RunResult), "text/event-stream": { schema: z.string().openapi({ description: "SSE frames (SPEC §4.3)" }) } },
+    },
+    201: { description: "Appended without a run", content: json(AppendedMessages) },
+    ...problemResponses(400, 401, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+const listMessages = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/messages",
+  tags: ["messages"],
+  summary: "The full transcript, compacted rows included, in seq order",
+  request: { params: SessionIdParam, query: PageQuery },
+  responses: { 200: { description: "A page of messages", content: json(MessagePage) }, ...problemResponses(400, 401, 404) },
+});
+
+const isSeqCursor = (v: unknown): v is { seq: number } =>
+  typeof v === "object" && v !== null && Number.isInteger((v as { seq: number }).seq);
+
+export function messageRoutes() {
+  const router = createRouter();
+
+  router.openapi(postMessage, async (c) => {
+    const { messages } = c.get("services");
+    const id = c.req.valid("param").id;
+    const outcome = await messages.post(id, c.req.valid("json"), { signal: c.req.raw.signal });
+    if (outcome.kind === "appended") return c.json({ messages: outcome.messages.map(publicMessage) }, 201);
+    if (outcome.kind === "stream") return outcome.response;
+    return c.json({ messages: outcome.messages.map(publicMessage), run: outcome.run }, 200);
+  });
+
+  router.openapi(listMessages, (c) => {
+    const { sessions, store } = c.get("services");
+    const { id } = c.req.valid("param");
+    const query = c.req.valid("query");
+    sessions.require(id);
+    const after = decodeCursor(query.cursor, isSeqCursor)?.seq ?? 0;
+    const rows = store.messages.page(id, after, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const next = rows.length > query.limit && last ? encodeCursor({ seq: last.seq }) : null;
+    return c.json({ data: page.map(publicMessage), next_cursor: next }, 200);
+  });
+
+  return router;
+}

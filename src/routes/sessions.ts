@@ -1,0 +1,93 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { decodeCursor, encodeCursor } from "../http/cursor.js";
+import type { SessionCursor } from "../db/repositories/sessions.js";
+import { createRouter } from "./router.js";
+import { PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
+import { CreateSessionBody, SessionSchema, UpdateSessionBody } from "./schemas/session.js";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
+const SessionPage = pageOf(SessionSchema, "SessionPage");
+
+const createSession = createRoute({
+  method: "post",
+  path: "/v1/sessions",
+  tags: ["sessions"],
+  summary: "Create a session",
+  request: { body: { required: false, content: json(CreateSessionBody) } },
+  responses: { 201: { description: "Created", content: json(SessionSchema) }, ...problemResponses(400, 401, 409, 413, 415) },
+});
+
+const listSessions = createRoute({
+  method: "get",
+  path: "/v1/sessions",
+  tags: ["sessions"],
+  summary: "List sessions, newest first",
+  request: { query: PageQuery },
+  responses: { 200: { description: "A page of sessions", content: json(SessionPage) }, ...problemResponses(400, 401) },
+});
+
+const getSession = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}",
+  tags: ["sessions"],
+  summary: "Get a session with its token statistics",
+  request: { params: SessionIdParam },
+  responses: { 200: { description: "The session", content: json(SessionSchema) }, ...problemResponses(401, 404) },
+});
+
+const patchSession = createRoute({
+  method: "patch",
+  path: "/v1/sessions/{id}",
+  tags: ["sessions"],
+  summary: "Change title, model, system prompt or config",
+  request: { params: SessionIdParam, body: { required: true, content: json(UpdateSessionBody) } },
+  responses: { 200: { description: "The updated session", content: json(SessionSchema) }, ...problemResponses(400, 401, 404, 415) },
+});
+
+const deleteSession = createRoute({
+  method: "delete",
+  path: "/v1/sessions/{id}",
+  tags: ["sessions"],
+  summary: "Delete a session, its rows, and stop its browser",
+  request: { params: SessionIdParam },
+  responses: { 204: { description: "Deleted" }, ...problemResponses(401, 404) },
+});
+
+const isSessionCursor = (v: unknown): v is SessionCursor =>
+  typeof v === "object" && v !== null && typeof (v as SessionCursor).created_at === "number" && typeof (v as SessionCursor).id === "string";
+
+export function sessionRoutes() {
+  const router = createRouter();
+
+  router.openapi(createSession, (c) => {
+    const { sessions } = c.get("services");
+    const session = sessions.create(c.req.valid("json"));
+    c.header("Location", `/v1/sessions/${session.id}`);
+    return c.json(sessions.view(session), 201);
+  });
+
+  router.openapi(listSessions, (c) => {
+    const { sessions } = c.get("services");
+    const query = c.req.valid("query");
+    const page = sessions.list(query.limit, decodeCursor(query.cursor, isSessionCursor));
+    return c.json({ data: page.sessions.map((s) => sessions.view(s)), next_cursor: page.next ? encodeCursor(page.next) : null }, 200);
+  });
+
+  router.openapi(getSession, (c) => {
+    const { sessions } = c.get("services");
+    return c.json(sessions.view(sessions.require(c.req.valid("param").id)), 200);
+  });
+
+  router.openapi(patchSession, (c) => {
+    const { sessions } = c.get("services");
+    const updated = sessions.update(c.req.valid("param").id, c.req.valid("json"));
+    return c.json(sessions.view(updated), 200);
+  });
+
+  router.openapi(deleteSession, async (c) => {
+    await c.get("services").sessions.delete(c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+
+  return router;
+}
