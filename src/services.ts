@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import type { Store } from "./db/store.js";
 import { buildContextView, type ContextView } from "./domain/context/context-view.js";
 import { EventBus } from "./domain/events/bus.js";
+import { LlmClients } from "./domain/llm/client.js";
 import { Readiness } from "./domain/readiness.js";
 import { MessageService } from "./domain/sessions/messages.js";
 import { SessionService, type EngineNames } from "./domain/sessions/service.js";
@@ -27,6 +28,7 @@ export type Services = {
   messages: MessageService;
   context: { view(sessionId: string): ContextView };
   readiness: Readiness;
+  llm: LlmClients;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, timers) before the database closes. */
@@ -53,6 +55,7 @@ export function createServices(deps: AppDeps): Services {
     messages,
     context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
     readiness: new Readiness(config, store),
+    llm: new LlmClients(),
     startup: async () => {
       deps.store.idempotency.purgeExpired(now());
     },
