@@ -1,4 +1,5 @@
 import type { Config } from "./config.js";
+import type { ToolProvider } from "./domain/agent/tools.js";
 import type { Store } from "./db/store.js";
 import { buildContextView, type ContextView } from "./domain/context/context-view.js";
 import { EventBus } from "./domain/events/bus.js";
@@ -29,6 +30,8 @@ export type Services = {
   context: { view(sessionId: string): ContextView };
   readiness: Readiness;
   llm: LlmClients;
+  /** Sources of the tools the agent offers the model (context engine, browser). */
+  toolProviders: ToolProvider[];
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, timers) before the database closes. */
@@ -56,6 +59,7 @@ export function createServices(deps: AppDeps): Services {
     context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
     readiness: new Readiness(config, store),
     llm: new LlmClients(),
+    toolProviders: [],
     startup: async () => {
       deps.store.idempotency.purgeExpired(now());
     },
