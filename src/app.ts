@@ -5,7 +5,9 @@ import { AppError } from "./domain/errors.js";
 import type { AppEnv } from "./http/env.js";
 import { idempotency } from "./http/idempotency.js";
 import { bearerAuth, corsAllowlist, requestId, requestLog, requireJsonBody, securityHeaders } from "./http/middleware.js";
+import { browserRoutes } from "./routes/browser.js";
 import { contextRoutes } from "./routes/context.js";
+import { dialogRoutes } from "./routes/dialogs.js";
 import { docsRoutes } from "./routes/docs.js";
 import { healthRoutes } from "./routes/health.js";
 import { messageRoutes } from "./routes/messages.js";
@@ -78,6 +80,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
   app.route("/", contextRoutes());
+  app.route("/", browserRoutes());
+  app.route("/", dialogRoutes());
   app.route("/", docsRoutes());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -1,6 +1,7 @@
 import type { Config } from "./config.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import type { Store } from "./db/store.js";
+import { BrowserRegistry } from "./domain/browser/registry.js";
 import { buildContextView, type ContextView } from "./domain/context/context-view.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
@@ -30,6 +31,8 @@ export type Services = {
   context: { view(sessionId: string): ContextView };
   readiness: Readiness;
   llm: LlmClients;
+  /** The supervised browsers, one per session that uses one. */
+  browsers: BrowserRegistry;
   /** Sources of the tools the agent offers the model (context engine, browser). */
   toolProviders: ToolProvider[];
   /** Recovers state left by a previous process (runs still marked running, …). */
@@ -44,7 +47,8 @@ export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now);
-  const sessions = new SessionService({ config, store, now, engines: BUILT_IN_ENGINES });
+  const browsers = new BrowserRegistry({ config, store, events, logger, now });
+  const sessions = new SessionService({ config, store, now, engines: BUILT_IN_ENGINES, browsers });
   const transcript = new Transcript(store, now);
   const messages = new MessageService(config, sessions, transcript);
   return {
@@ -59,10 +63,13 @@ export function createServices(deps: AppDeps): Services {
     context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
     readiness: new Readiness(config, store),
     llm: new LlmClients(),
-    toolProviders: [],
+    browsers,
+    toolProviders: [browsers],
     startup: async () => {
       deps.store.idempotency.purgeExpired(now());
     },
-    shutdown: async () => {},
+    shutdown: async () => {
+      await browsers.stopAll();
+    },
   };
 }
