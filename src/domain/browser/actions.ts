@@ -121,15 +121,29 @@ type RuntimeEvaluateResponse = {
   exceptionDetails?: { text: string; exception?: { description?: string } };
 };
 
+const CONTEXT_WAIT_MS = 3_000;
+
+/** The frame's main-world context; a document that just committed gets one a moment later. */
+async function contextFor(supervisor: BrowserSupervisor, frameId?: string) {
+  const deadline = Date.now() + CONTEXT_WAIT_MS;
+  for (;;) {
+    const frame = frameId ? supervisor.frames.get(frameId) : supervisor.frames.top();
+    if (frameId && !frame) throw new AppError("frame_not_found", `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`);
+    const contextId = frame ? frame.owner.contexts.get(frame.frame_id) : undefined;
+    if (frame && contextId !== undefined) return { frame, contextId };
+    if (Date.now() > deadline || supervisor.dialogs.hasPending()) {
+      if (!frame) throw new AppError("browser_unavailable", "the page has no frame yet; navigate first");
+      return { frame, contextId: undefined };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Evaluates in the main world of any frame (OOPIF or not); JS exceptions come back as results. */
-export async function evaluate(supervisor: BrowserSupervisor, expression: string, frameId?: string): Promise<EvaluateResult> {
-  const top = supervisor.frames.top();
-  const frame = frameId ? supervisor.frames.get(frameId) : top;
-  if (frameId && !frame) throw new AppError("frame_not_found", `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`);
-  if (!frame) throw new AppError("browser_unavailable", "the page has no frame yet; navigate first");
-  const session = frame.owner;
-  const contextId = session.contexts.get(frame.frame_id);
+export async function evaluate(supervisor: BrowserSupervisor, expression: string, frameId?: string, retried = false): Promise<EvaluateResult> {
+  const { frame, contextId } = await contextFor(supervisor, frameId);
   if (contextId === undefined) return { ok: false, error: `frame ${frame.frame_id} has no JavaScript context (yet); retry once it has loaded` };
+  const session = frame.owner;
   const timeoutMs = supervisor.dialogs.hasPending() ? BLOCKED_EVALUATE_TIMEOUT_MS : EVALUATE_TIMEOUT_MS;
   const call = (byValue: boolean) =>
     session.cdp.send("Runtime.evaluate", { expression, contextId, returnByValue: byValue, awaitPromise: true, userGesture: true }) as Promise<RuntimeEvaluateResponse>;
@@ -139,6 +153,11 @@ export async function evaluate(supervisor: BrowserSupervisor, expression: string
   }
   let response: RuntimeEvaluateResponse;
   if ("error" in raced) {
+    // The document was replaced between looking up its context and running in it.
+    if (!retried && /Cannot find context|Execution context was destroyed/i.test(raced.error.message)) {
+      session.contexts.delete(frame.frame_id);
+      return evaluate(supervisor, expression, frameId, true);
+    }
     if (!/reference chain is too long|could not be cloned/i.test(raced.error.message)) {
       const pending = supervisor.pendingDialogs();
       const hint = pending.length > 0 ? `; dialog ${pending.map((d) => d.id).join(", ")} may be blocking the frame` : "";

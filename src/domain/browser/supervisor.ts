@@ -61,6 +61,7 @@ export class BrowserSupervisor {
   context: BrowserContext | null = null;
   page: Page | null = null;
   private pageSession: TargetSession | null = null;
+  private readonly watchedPages = new WeakMap<Page, Promise<void>>();
   private readonly oopifs = new Map<Frame, TargetSession>();
   private readonly attaching = new Set<Promise<unknown>>();
   private readonly consoleEntries: ConsoleEntry[] = [];
@@ -181,7 +182,17 @@ export class BrowserSupervisor {
     };
   }
 
-  private async watchPage(page: Page): Promise<void> {
+  /** Registers the page once, however many times it is announced (the `page` event and newPage() both do). */
+  private watchPage(page: Page): Promise<void> {
+    let watching = this.watchedPages.get(page);
+    if (!watching) {
+      watching = this.attachPage(page);
+      this.watchedPages.set(page, watching);
+    }
+    return watching;
+  }
+
+  private async attachPage(page: Page): Promise<void> {
     if (!this.context || this.stopping) return;
     const isFirst = this.page === null;
     if (isFirst) this.page = page;
@@ -214,10 +225,10 @@ export class BrowserSupervisor {
   /** Gives a frame its own CDP session when it renders out of process (an OOPIF). */
   private watchFrame(page: Page, frame: Frame): void {
     if (!this.context || frame === page.mainFrame() || this.oopifs.has(frame) || page !== this.page) return;
-    const label = `oopif-${++this.oopifSequence}`;
-    const attach = attachTarget(this.context, frame, label, this.bridge, this.handlers(page))
+    const attach = attachTarget(this.context, frame, "oopif", this.bridge, this.handlers(page))
       .then((session) => {
         if (!session) return;
+        session.label = `oopif-${++this.oopifSequence}`;
         if (this.oopifs.has(frame) || frame.isDetached()) {
           void session.cdp.detach().catch(() => undefined);
           return;
