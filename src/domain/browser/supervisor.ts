@@ -10,9 +10,13 @@ import { redactText } from "./redact.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import { CONSOLE_HISTORY_MAX, type ClosedDialogView, type ConsoleEntry, type DialogType, type PendingDialogView } from "./types.js";
 
-/** Flags for a launched Chromium: site isolation on, and nothing that phones home (no network here). */
+/**
+ * Flags for a launched Chromium: site isolation on, nothing that phones home, and `.invalid` names
+ * failing at once (RFC 6761) so a bridge request that is not intercepted falls back without delay.
+ */
 export const LAUNCH_ARGS = [
   "--site-per-process",
+  "--host-resolver-rules=MAP *.invalid ~NOTFOUND",
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
