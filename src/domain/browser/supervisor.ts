@@ -30,6 +30,7 @@ const CONNECT_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 5_000;
 const TITLE_TIMEOUT_MS = 500;
 const FRAME_SETTLE_TIMEOUT_MS = 3_000;
+const PAGE_CLOSE_GRACE_MS = 100;
 
 export type SupervisorDeps = {
   sessionId: string;
@@ -221,7 +222,9 @@ export class BrowserSupervisor {
     page.on("framedetached", (frame) => this.unwatchFrame(frame));
     page.on("crash", () => this.page === page && this.lost("page_crashed"));
     page.on("close", () => {
-      if (this.page === page) this.lost("page_closed");
+      if (this.page !== page) return;
+      // A dying browser closes its pages first; give its disconnect a moment to be the reason given.
+      setTimeout(() => this.lost(this.browser?.isConnected() ? "page_closed" : "browser_disconnected"), PAGE_CLOSE_GRACE_MS).unref();
     });
     for (const frame of page.frames()) this.watchFrame(page, frame);
   }
