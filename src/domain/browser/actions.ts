@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { AppError } from "../errors.js";
 import type { BrowserSupervisor } from "./supervisor.js";
 import { withTimeout } from "./targets.js";
@@ -91,17 +92,27 @@ function blockedResult(supervisor: BrowserSupervisor): ActionResult | null {
   };
 }
 
+/** The element behind a ref of the latest outline; an unknown ref fails at once instead of waiting. */
+async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator> {
+  const page = supervisor.page;
+  if (!page) throw new AppError("browser_unavailable", "the browser has no page; navigate first");
+  const locator = page.getByRef(ref);
+  const count = await withTimeout(locator.count(), ACTION_TIMEOUT_MS, "finding the element").catch(() => 0);
+  if (count === 0) throw new AppError("validation_failed", `no element has ref ${ref}; take a new browser_snapshot and use a ref from it`);
+  return locator;
+}
+
 export async function click(supervisor: BrowserSupervisor, ref: string): Promise<ActionResult> {
   const blocked = blockedResult(supervisor);
   if (blocked) return blocked;
-  const page = supervisor.page!;
-  return result(supervisor, await raceDialog(supervisor, page.getByRef(ref).click({ timeout: ACTION_TIMEOUT_MS })));
+  const locator = await locate(supervisor, ref);
+  return result(supervisor, await raceDialog(supervisor, locator.click({ timeout: ACTION_TIMEOUT_MS })));
 }
 
 export async function type(supervisor: BrowserSupervisor, ref: string, text: string, submit: boolean): Promise<ActionResult> {
   const blocked = blockedResult(supervisor);
   if (blocked) return blocked;
-  const locator = supervisor.page!.getByRef(ref);
+  const locator = await locate(supervisor, ref);
   const action = (async () => {
     await locator.fill(text, { timeout: ACTION_TIMEOUT_MS });
     if (submit) await locator.press("Enter", { timeout: ACTION_TIMEOUT_MS });
