@@ -112,7 +112,7 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     return {
       active: true,
       url: supervisor.url(),
-      title: await supervisor.currentTitle(),
+      title: supervisor.cachedTitle(),
       pending_dialogs: supervisor.pendingDialogs(),
       recent_dialogs: recent,
       frame_tree: supervisor.frames.tree(),

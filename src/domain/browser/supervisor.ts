@@ -29,6 +29,7 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 5_000;
 const TITLE_TIMEOUT_MS = 500;
+const TITLE_REFRESH_INTERVAL_MS = 1_000;
 const FRAME_SETTLE_TIMEOUT_MS = 3_000;
 const PAGE_CLOSE_GRACE_MS = 100;
 
@@ -72,6 +73,7 @@ export class BrowserSupervisor {
   private readonly consoleEntries: ConsoleEntry[] = [];
   private oopifSequence = 0;
   private title: string | null = null;
+  private titleRefreshedAt = 0;
   private active = false;
   private stopping = false;
 
@@ -120,6 +122,16 @@ export class BrowserSupervisor {
       this.title = targetInfo.title;
     } catch {
       /* keep the last known title */
+    }
+    return this.title;
+  }
+
+  /** The last known title, refreshed in the background so a snapshot never waits on the browser. */
+  cachedTitle(): string | null {
+    const now = Date.now();
+    if (now - this.titleRefreshedAt > TITLE_REFRESH_INTERVAL_MS) {
+      this.titleRefreshedAt = now;
+      void this.currentTitle();
     }
     return this.title;
   }
@@ -221,6 +233,7 @@ export class BrowserSupervisor {
     page.on("frameattached", (frame) => this.watchFrame(page, frame));
     page.on("framedetached", (frame) => this.unwatchFrame(frame));
     page.on("crash", () => this.page === page && this.lost("page_crashed"));
+    page.on("load", () => void this.currentTitle());
     page.on("close", () => {
       if (this.page !== page) return;
       // A dying browser closes its pages first; give its disconnect a moment to be the reason given.
