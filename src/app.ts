@@ -7,6 +7,7 @@ import { idempotency } from "./http/idempotency.js";
 import { bearerAuth, corsAllowlist, requestId, requestLog, requireJsonBody, securityHeaders } from "./http/middleware.js";
 import { contextRoutes } from "./routes/context.js";
 import { docsRoutes } from "./routes/docs.js";
+import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { messageRoutes } from "./routes/messages.js";
 import { problemResponse } from "./routes/problem.js";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
   app.route("/", contextRoutes());
+  app.route("/", eventRoutes());
   app.route("/", docsRoutes());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

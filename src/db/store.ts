@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "./database.js";
 import { EventRepository } from "./repositories/events.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { MessageRepository } from "./repositories/messages.js";
+import { RunRepository } from "./repositories/runs.js";
 import { SessionRepository } from "./repositories/sessions.js";
 import { SummaryRepository } from "./repositories/summaries.js";
 
@@ -12,6 +13,7 @@ export type Store = {
   idempotency: IdempotencyRepository;
   events: EventRepository;
   summaries: SummaryRepository;
+  runs: RunRepository;
   transaction<T>(fn: () => T): T;
   ping(): boolean;
 };
@@ -24,6 +26,7 @@ export function createStore(handle: DatabaseHandle): Store {
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
+    runs: new RunRepository(db),
     transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
     ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
   };

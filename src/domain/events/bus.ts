@@ -46,7 +46,7 @@ export class EventBus {
     };
   }
 
-  replay(sessionId: string, afterId: number): SessionEvent[] {
-    return this.repository.after(sessionId, afterId);
+  replay(sessionId: string, afterId: number, limit?: number): SessionEvent[] {
+    return this.repository.after(sessionId, afterId, limit);
   }
 }
