@@ -93,7 +93,9 @@ async function callStreaming(client: OpenAI, request: ModelRequest, signal: Abor
   let finishReason: string | null = null;
   let usage: TokenUsage | null = null;
   const calls = new Map<number, ToolCall>();
+  let chunks = 0;
   for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+    chunks += 1;
     if (typeof chunk !== "object" || chunk === null) throw malformed("a stream chunk is not an object");
     usage = normalizeUsage(chunk.usage) ?? usage;
     const choice = chunk.choices?.[0];
@@ -116,6 +118,9 @@ async function callStreaming(client: OpenAI, request: ModelRequest, signal: Abor
     }
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }
+  // The SDK ends an aborted stream quietly; what arrived until then is not an answer.
+  if (signal.aborted) throw new Error("the model call was aborted");
+  if (chunks === 0) throw malformed("the stream carried no chat-completion chunks");
   const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   if (toolCalls.some((call) => !call.id || !call.function.name)) throw malformed("a streamed tool call has no id or no name");
   return { content: sawContent ? content : null, toolCalls, finishReason, usage };
