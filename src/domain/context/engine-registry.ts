@@ -96,9 +96,7 @@ export function assertContextConfig(config: Config, registry: ContextEngineRegis
         `(plugins are loaded from context.plugins_dir = ${config.context.plugins_dir}/<name>/index.js)`,
     );
   }
-  const aux = config.auxiliary.compression;
-  const distinct = aux.model !== null || aux.base_url !== null || aux.context_length !== null;
-  if (!distinct) return;
+  if (!hasDistinctSummaryModel(config)) return;
   const window = summaryModelWindow(config);
   if (window < SUMMARY_MODEL_MIN_WINDOW_TOKENS) {
     throw new ConfigError(
@@ -108,7 +106,7 @@ export function assertContextConfig(config: Config, registry: ContextEngineRegis
   }
 }
 
-/** The summary model's window, or null when the summary model is the session's own model. */
+/** The summary model's window: `auxiliary.compression.context_length`, else by model name, else the main window. */
 export function summaryModelWindow(config: Config): number {
   const aux = config.auxiliary.compression;
   const model = aux.model ?? config.model.name;

@@ -52,7 +52,7 @@ const PLAIN_ASSIGNMENT = new RegExp(String.raw`(^|[\s;,{(\[]|export\s+)(${SECRET
 const QUERY_SECRET = /([?&](?:access_token|token|api_key|apikey|key|secret|password|sig|signature|auth)=)([^&\s#"']+)/gi;
 
 function maskAll(text: string, pattern: RegExp): string {
-  return text.replace(pattern, (match) => maskToken(match));
+  return text.replace(pattern, (match, offset: number, whole: string) => (whole[offset + match.length] === ELLIPSIS ? match : maskToken(match)));
 }
 
 /** Returns `text` with every recognised secret masked. */
@@ -60,10 +60,10 @@ export function redactSecrets(text: string): string {
   if (!text) return text;
   let out = text.replace(PRIVATE_KEY_BLOCK, "[private key redacted]");
   out = out.replace(AUTHORIZATION_HEADER, (_m, head: string, scheme: string | undefined, value: string) => {
-    return `${head}${scheme ? `${scheme} ` : ""}${maskToken(value)}`;
+    return `${head}${scheme ? `${scheme} ` : ""}${isAlreadyMasked(value) ? value : maskToken(value)}`;
   });
   out = out.replace(URL_CREDENTIALS, (_m, head: string, _password: string, at: string) => `${head}${FULL_MASK}${at}`);
-  out = out.replace(QUERY_SECRET, (_m, head: string, value: string) => `${head}${maskToken(value)}`);
+  out = out.replace(QUERY_SECRET, (_m, head: string, value: string) => `${head}${isAlreadyMasked(value) ? value : maskToken(value)}`);
   out = maskAll(out, JWT_PATTERN);
   for (const pattern of PREFIXED_KEY_PATTERNS) out = maskAll(out, pattern);
   out = out.replace(QUOTED_ASSIGNMENT, (_m, head: string, _name: string, value: string, tail: string) => {
