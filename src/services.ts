@@ -4,12 +4,14 @@ import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import type { Store } from "./db/store.js";
 import { buildContextView, type ContextView } from "./domain/context/context-view.js";
-import type { ContextManager } from "./domain/context/manager.js";
+import { SessionContextManager } from "./domain/context/context-manager.js";
+import { ContextEngineRegistry, assertContextConfig } from "./domain/context/engine-registry.js";
+import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { Readiness } from "./domain/readiness.js";
 import { MessageService } from "./domain/sessions/messages.js";
-import { SessionService, type EngineNames } from "./domain/sessions/service.js";
+import { SessionService } from "./domain/sessions/service.js";
 import { Transcript } from "./domain/sessions/transcript.js";
 import { SSE_KEEPALIVE_MS } from "./http/sse.js";
 import type { Logger } from "./logger.js";
@@ -36,11 +38,13 @@ export type Services = {
   context: { view(sessionId: string): ContextView };
   readiness: Readiness;
   llm: LlmClients;
+  /** The known context engines (built in, plugins, registered programmatically). */
+  engines: ContextEngineRegistry;
+  /** Runs the session's context engine and persists its compressions. */
+  contextManager: SessionContextManager;
   /** Sources of the tools the agent offers the model (context engine, browser). */
   toolProviders: ToolProvider[];
-  /** The session's context engine, when one is wired: pre-flight and real-usage compression. */
-  contextManager?: ContextManager;
-  /** The tools of every provider (and of the context manager), per session. */
+  /** The tools of every provider, per session. */
   tools: ToolRegistry;
   /** Admits, runs, cancels and interrupts agent runs. */
   agent: AgentRunner;
@@ -51,24 +55,25 @@ export type Services = {
   shutdown(): Promise<void>;
 };
 
-const BUILT_IN_ENGINES: EngineNames = { has: (name) => name === "compressor", names: () => ["compressor"] };
-
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now);
-  const sessions = new SessionService({ config, store, now, engines: BUILT_IN_ENGINES });
+  const engines = new ContextEngineRegistry();
+  const sessions = new SessionService({ config, store, now, engines });
   const transcript = new Transcript(store, now);
   const messages = new MessageService(config, sessions, transcript);
   const llm = new LlmClients();
-  // Providers and the context manager are attached after wiring (by the browser and context modules).
-  let services: Services | null = null;
-  const contextManager = () => services?.contextManager;
-  const toolProviders: ToolProvider[] = [];
-  const tools = new ToolRegistry(() => {
-    const cm = contextManager();
-    return cm ? [...toolProviders, cm] : toolProviders;
-  });
+  const contextManager = new SessionContextManager({ config, store, logger, now, llm, events, engines });
+  const viewContext = (sessionId: string): ContextView => {
+    const session = sessions.require(sessionId);
+    const view = buildContextView(config, store, session);
+    const threshold = contextManager.thresholdFor(session);
+    return { ...view, tokens: { ...view.tokens, threshold } };
+  };
+  // Other modules (the browser) add their providers to this list after wiring.
+  const toolProviders: ToolProvider[] = [contextManager];
+  const tools = new ToolRegistry(() => toolProviders);
   const agent = new AgentRunner({
     config,
     store,
@@ -79,10 +84,10 @@ export function createServices(deps: AppDeps): Services {
     logger,
     now,
     tools,
-    contextManager,
-    prepareMessages: (_model, chatMessages) => chatMessages,
+    contextManager: () => contextManager,
+    prepareMessages: (model, chatMessages) => applyPromptCaching(chatMessages, { model, ttl: config.prompt_caching.cache_ttl }),
   });
-  services = {
+  const services: Services = {
     config,
     store,
     logger,
@@ -91,14 +96,18 @@ export function createServices(deps: AppDeps): Services {
     sessions,
     transcript,
     messages,
-    context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
+    context: { view: viewContext },
     readiness: new Readiness(config, store),
     llm,
+    engines,
+    contextManager,
     toolProviders,
     tools,
     agent,
     sseKeepaliveMs: deps.sseKeepaliveMs ?? SSE_KEEPALIVE_MS,
     startup: async () => {
+      await engines.loadPlugins(config.context.plugins_dir);
+      assertContextConfig(config, engines);
       deps.store.idempotency.purgeExpired(now());
       const interrupted = agent.recoverInterrupted();
       if (interrupted > 0) logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");

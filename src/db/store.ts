@@ -1,10 +1,13 @@
 import type { DatabaseHandle } from "./database.js";
+import { AnchorRepository } from "./repositories/anchors.js";
+import { ContextRowRepository } from "./repositories/context-rows.js";
 import { EventRepository } from "./repositories/events.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { MessageRepository } from "./repositories/messages.js";
 import { RunRepository } from "./repositories/runs.js";
 import { SessionRepository } from "./repositories/sessions.js";
 import { SummaryRepository } from "./repositories/summaries.js";
+import { TranscriptSearchRepository } from "./repositories/transcript-search.js";
 
 /** The repositories over one database, plus a way to group their writes in one transaction. */
 export type Store = {
@@ -14,6 +17,9 @@ export type Store = {
   events: EventRepository;
   summaries: SummaryRepository;
   runs: RunRepository;
+  anchors: AnchorRepository;
+  contextRows: ContextRowRepository;
+  search: TranscriptSearchRepository;
   transaction<T>(fn: () => T): T;
   ping(): boolean;
 };
@@ -27,6 +33,9 @@ export function createStore(handle: DatabaseHandle): Store {
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
     runs: new RunRepository(db),
+    anchors: new AnchorRepository(db),
+    contextRows: new ContextRowRepository(db),
+    search: new TranscriptSearchRepository(sqlite),
     transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
     ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
   };

@@ -36,7 +36,7 @@ describe("agent runs", () => {
       { role: "system", content: "You are terse." },
       { role: "user", content: "Hi" },
     ]);
-    expect(sent.tools.map((tool: any) => tool.function.name).sort()).toEqual(["add", "echo"]);
+    expect(sent.tools.map((tool: any) => tool.function.name).sort()).toEqual(["add", "echo", "session_search"]);
 
     const run = t.app.services.store.runs.get(body.run.id);
     expect(run).toMatchObject({ session_id: id, status: "completed", iterations: 1, error: null });

@@ -234,11 +234,14 @@ export class RunExecution {
 
   private async recordUsage(usage: TokenUsage): Promise<void> {
     const { sessionId, signal } = this.params;
-    this.deps.store.sessions.update(
-      sessionId,
-      { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens },
-      this.deps.now(),
-    );
+    if (!this.deps.contextManager()) {
+      // Without a context engine the session's figures are still kept up to date; the engine does it otherwise.
+      this.deps.store.sessions.update(
+        sessionId,
+        { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens },
+        this.deps.now(),
+      );
+    }
     const outcome = await this.contextManagerCall((cm) => cm.afterResponse(sessionId, usage, signal));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
