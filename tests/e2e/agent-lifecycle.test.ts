@@ -34,10 +34,10 @@ describe("run lifecycle across the server process", () => {
     const server = await startServerProcess(env());
     try {
       const check = openDatabase(dbPath);
-      expect(createStore(check).runs.get("run_leftover")).toMatchObject({ status: "interrupted" });
+      expect(createStore(check).runs.get("run_leftover"), server.output()).toMatchObject({ status: "interrupted" });
       check.close();
     } finally {
-      expect(await server.stop()).toBe(0);
+      expect(await server.stop(), server.output()).toBe(0);
     }
   });
 
@@ -52,7 +52,7 @@ describe("run lifecycle across the server process", () => {
       body: JSON.stringify({ content: "work until I stop you" }),
     }).then(async (res) => (await res.json()) as any, () => null);
     await waitFor(() => fake.completions.length === 1, 10_000);
-    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
     const answer = await pending;
     if (answer) expect(answer.run.status).toBe("interrupted");
 
