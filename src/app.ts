@@ -92,7 +92,10 @@ export function createApp(deps: AppDeps): App {
   });
   app.doc31("/openapi.json", OPENAPI_INFO);
 
-  app.notFound((c) => problemResponse(c, new AppError("not_found", `no route for ${c.req.method} ${c.req.path}`)));
+  app.notFound((c) => {
+    const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
+    return respond(c, new AppError("not_found", `no route for ${c.req.method} ${c.req.path}`));
+  });
   app.onError((err, c) => {
     const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
     const known = toAppError(err);

@@ -109,4 +109,10 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
       await bare.close();
     }
   });
+
+  it("answers an unknown compatibility route in the envelope", async () => {
+    const res = await fetch(`${baseUrl}/v1/chat/nothing`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { type: "not_found_error", code: "not_found" } });
+  });
 });

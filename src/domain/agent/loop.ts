@@ -33,7 +33,7 @@ export type RunParams = {
   model: string;
   client: OpenAI;
   userMessage: StoredMessage;
-  /** Stream the model's answer (and publish `message.delta`) instead of waiting for it whole. */
+  /** Stream the model's answer (and publish `message.delta`) even when nobody watches the session live. */
   streamModel: boolean;
   signal: AbortSignal;
 };
@@ -167,7 +167,8 @@ export class RunExecution {
       { model, messages, tools: tools.schemas() },
       {
         signal,
-        stream: streamModel,
+        // Stream from the model when someone watches the session live, so they see the answer grow.
+        stream: streamModel || this.deps.events.hasListeners(sessionId),
         onDelta: (content) => this.deps.events.publish(sessionId, "message.delta", { run_id: run.id, content }),
       },
     );
