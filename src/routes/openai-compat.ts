@@ -1,10 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ChatSessionResolver, type ChatRequestMessage } from "../domain/compat/chat-sessions.js";
+import { startChatRun } from "../domain/compat/chat-runs.js";
+import type { ChatRequestMessage } from "../domain/compat/chat-sessions.js";
 import { AppError } from "../domain/errors.js";
 import type { EventFeed } from "../domain/events/feed.js";
 import type { RunResultSummary } from "../domain/agent/loop.js";
-import { isModelConfigured } from "../domain/sessions/messages.js";
-import { resolveSessionSettings } from "../domain/sessions/settings.js";
 import { contentText } from "../domain/context/tokens.js";
 import { sseResponse, type SseFrame } from "../http/sse.js";
 import { openAiErrorBody } from "./openai-error.js";
@@ -165,14 +164,12 @@ export function openAiCompatRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
-    const resolver = new ChatSessionResolver(services);
-    const sessionHeader = headers["x-hermes-session-id"]?.trim() || null;
-    const named = sessionHeader ? services.sessions.require(sessionHeader) : null;
-    if (!isModelConfigured(services.config, resolveSessionSettings(services.config, named ?? { model: null, config: {} }).model)) {
-      throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
-    }
-    const { session, userMessage } = resolver.resolve(body.messages as ChatRequestMessage[], sessionHeader);
-    const started = services.agent.start(session.id, userMessage, { feed: body.stream === true, signal: c.req.raw.signal });
+    const { session, run: started } = startChatRun(services, {
+      messages: body.messages as ChatRequestMessage[],
+      sessionId: headers["x-hermes-session-id"]?.trim() || null,
+      stream: body.stream === true,
+      signal: c.req.raw.signal,
+    });
     const ctx: ChunkContext = { id: `chatcmpl-${started.runId}`, created: Math.floor(services.now() / 1000), model: body.model ?? services.config.model.name ?? FALLBACK_MODEL_ID };
     const sessionHeaders = { [SESSION_HEADER]: session.id, "X-Run-Id": started.runId };
 

@@ -6,6 +6,7 @@ import type { EventBus } from "../events/bus.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../ids.js";
 import type { LlmClients } from "../llm/client.js";
+import { isModelConfigured } from "../sessions/messages.js";
 import { publicMessage, type MessageInput, type Transcript } from "../sessions/transcript.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
@@ -64,8 +65,10 @@ export class AgentRunner {
         headers: { "Retry-After": String(RETRY_AFTER_S) },
       });
     }
-    const settings = resolveSessionSettings(config, session);
-    const model = settings.model as string;
+    const model = resolveSessionSettings(config, session).model;
+    if (!model || !isModelConfigured(config, model)) {
+      throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
+    }
     const runId = newId("run", now());
     // The run row and the user message commit together, before anything can fail or crash.
     const { run, userMessage } = store.transaction(() => {
