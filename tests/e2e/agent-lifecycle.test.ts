@@ -63,4 +63,35 @@ describe("run lifecycle across the server process", () => {
     expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["work until I stop you"]);
     database.close();
   });
+
+  it("interrupts the run when the HTTP client goes away mid-request", async () => {
+    const server = await startServerProcess(env());
+    try {
+      const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const { id } = (await created.json()) as { id: string };
+      fake.reset();
+      fake.enqueue({ content: "too late", delay_ms: 20_000 });
+      const controller = new AbortController();
+      const pending = fetch(`${server.baseUrl}/v1/sessions/${id}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content: "I will hang up" }),
+        signal: controller.signal,
+      }).catch(() => null);
+      await waitFor(() => fake.completions.length === 1, 10_000);
+      controller.abort();
+      await pending;
+      const database = openDatabase(dbPath);
+      const store = createStore(database);
+      try {
+        const run = await waitFor(() => store.runs.listForSession(id).find((r) => r.status !== "running"), 10_000);
+        expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/cancelled/) });
+        expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["I will hang up"]);
+      } finally {
+        database.close();
+      }
+    } finally {
+      expect(await server.stop(), server.output()).toBe(0);
+    }
+  });
 });
