@@ -89,6 +89,27 @@ describe("agent run failures", () => {
     expect(fedBack.sort()).toEqual(Object.values(results).sort());
   });
 
+  it("gives tool calls with empty or reused ids fresh unique ids so every result pairs", async () => {
+    const id = await t.createSession();
+    fake.enqueue(
+      { tool_calls: [{ id: "call_0", name: "echo", arguments: { text: "a" } }] },
+      { tool_calls: [{ id: "call_0", name: "echo", arguments: { text: "b" } }, { id: "", name: "echo", arguments: { text: "c" } }] },
+      { content: "three echoes" },
+    );
+    const body = await (await post(t, id, { content: "echo thrice" })).json();
+    expect(body.run.status).toBe("completed");
+    const rows = await transcript(t, id);
+    const ids = rows.flatMap((m) => m.tool_calls ?? []).map((c: any) => c.id);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toBe("call_0");
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((callId: string) => callId.length > 0)).toBe(true);
+    const results = rows.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]);
+    expect(Object.fromEntries(results)).toEqual({ [ids[0]]: "echo: a", [ids[1]]: "echo: b", [ids[2]]: "echo: c" });
+    const last = fake.completions[2].body.messages;
+    expect(last.filter((m: any) => m.role === "tool").map((m: any) => m.tool_call_id).sort()).toEqual([...ids].sort());
+  });
+
   it("ends incomplete when the iteration budget is spent, every tool call keeping its result", async () => {
     const id = await t.createSession();
     fake.respondWith((_req, i) => ({ tool_calls: [{ id: `loop_${i}`, name: "echo", arguments: { text: String(i) } }] }));

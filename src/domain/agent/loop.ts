@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type OpenAI from "openai";
 import type { Config } from "../../config.js";
 import type { RunRecord, RunStatus } from "../../db/repositories/runs.js";
@@ -146,16 +147,16 @@ export class RunExecution {
         this.saveProgress();
         throw new ModelCallError("empty", "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint");
       }
-      this.persistAssistant(turn);
+      const calls = this.persistAssistant(turn);
       this.saveProgress();
       if (turn.usage) await this.recordUsage(turn.usage);
-      if (turn.toolCalls.length === 0) {
+      if (calls.length === 0) {
         if (turn.finishReason === "length") {
           return { status: "incomplete", error: "the answer was cut off at the model's output limit (finish_reason: length)" };
         }
         return { status: "completed", error: null };
       }
-      await this.runTools(tools, turn.toolCalls);
+      await this.runTools(tools, calls);
     }
   }
 
@@ -174,15 +175,32 @@ export class RunExecution {
     );
   }
 
-  private persistAssistant(turn: ModelTurn): void {
+  private persistAssistant(turn: ModelTurn): ToolCall[] {
+    const calls = this.uniqueCallIds(turn.toolCalls);
     const input: MessageInput = {
       role: "assistant",
-      content: turn.content === null || (turn.toolCalls.length && !turn.content.trim()) ? null : turn.content,
+      content: turn.content === null || (calls.length && !turn.content.trim()) ? null : turn.content,
     };
-    if (turn.toolCalls.length) input.tool_calls = turn.toolCalls;
+    if (calls.length) input.tool_calls = calls;
     const row = this.persist(input);
-    for (const call of turn.toolCalls) this.openCalls.set(call.id, call);
+    for (const call of calls) this.openCalls.set(call.id, call);
     this.context.push(toChatMessage(row));
+    return calls;
+  }
+
+  /**
+   * Some OpenAI-compatible servers leave tool-call ids empty or number them per response
+   * (`call_0` every time); ids must be unique in the session for results to pair, so those get a
+   * fresh one. The model sees the stored ids from then on.
+   */
+  private uniqueCallIds(calls: ToolCall[]): ToolCall[] {
+    const seen = new Set<string>();
+    return calls.map((call) => {
+      const taken = !call.id || seen.has(call.id) || this.deps.store.messages.findToolCall(this.params.sessionId, call.id) !== null;
+      const id = taken ? `call_${randomBytes(12).toString("hex")}` : call.id;
+      seen.add(id);
+      return taken ? { ...call, id } : call;
+    });
   }
 
   private persist(input: MessageInput): StoredMessage {

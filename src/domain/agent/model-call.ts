@@ -122,7 +122,7 @@ async function callStreaming(client: OpenAI, request: ModelRequest, signal: Abor
   if (signal.aborted) throw new Error("the model call was aborted");
   if (chunks === 0) throw malformed("the stream carried no chat-completion chunks");
   const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
-  if (toolCalls.some((call) => !call.id || !call.function.name)) throw malformed("a streamed tool call has no id or no name");
+  if (toolCalls.some((call) => !call.function.name)) throw malformed("a streamed tool call has no function name");
   return { content: sawContent ? content : null, toolCalls, finishReason, usage };
 }
 
