@@ -53,22 +53,8 @@ export class AgentRunner {
   }
 
   start(sessionId: string, message: MessageInput, options: { feed: boolean; signal?: AbortSignal }): StartedRun {
-    const { config, store, sessions, transcript, events, now } = this.deps;
-    const session = sessions.require(sessionId);
-    if (!this.accepting) throw new AppError("shutting_down", "the server is shutting down and accepts no new runs; retry once it is back");
-    if (this.active.has(sessionId)) {
-      throw new AppError("session_busy", `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`);
-    }
-    const limit = config.server.max_concurrent_runs;
-    if (this.active.size >= limit) {
-      throw new AppError("too_many_runs", `${limit} runs are already in progress (server.max_concurrent_runs); retry in a few seconds`, {
-        headers: { "Retry-After": String(RETRY_AFTER_S) },
-      });
-    }
-    const model = resolveSessionSettings(config, session).model;
-    if (!model || !isModelConfigured(config, model)) {
-      throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
-    }
+    const { config, store, transcript, events, now } = this.deps;
+    const model = this.admit(sessionId);
     const runId = newId("run", now());
     // The run row and the user message commit together, before anything can fail or crash.
     const { run, userMessage } = store.transaction(() => {
@@ -115,6 +101,27 @@ export class AgentRunner {
     });
     this.active.set(sessionId, { runId, controller, done });
     return { runId, sessionId, done, feed, cancel: (reason) => controller.abort(reason) };
+  }
+
+  /** Whether a run may start on the session now; answers with the model it will use. */
+  private admit(sessionId: string): string {
+    const { config, sessions } = this.deps;
+    const session = sessions.require(sessionId);
+    if (!this.accepting) throw new AppError("shutting_down", "the server is shutting down and accepts no new runs; retry once it is back");
+    if (this.active.has(sessionId)) {
+      throw new AppError("session_busy", `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`);
+    }
+    const limit = config.server.max_concurrent_runs;
+    if (this.active.size >= limit) {
+      throw new AppError("too_many_runs", `${limit} runs are already in progress (server.max_concurrent_runs); retry in a few seconds`, {
+        headers: { "Retry-After": String(RETRY_AFTER_S) },
+      });
+    }
+    const model = resolveSessionSettings(config, session).model;
+    if (!model || !isModelConfigured(config, model)) {
+      throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
+    }
+    return model;
   }
 
   /** Stops admitting runs, interrupts the running ones and waits until each has recorded it. */
