@@ -62,7 +62,7 @@ export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], pre
   const callCounts = new Map<string, number>();
   for (const item of span) {
     for (const call of item.tool_calls ?? []) {
-      const key = keyArgumentOf(call.function.arguments);
+      const key = keyArgumentOf(redactSecrets(call.function.arguments));
       const label = `${call.function.name}${key ? `(${redactSecrets(key)})` : ""}`;
       callCounts.set(label, (callCounts.get(label) ?? 0) + 1);
     }
