@@ -245,7 +245,6 @@ export class SessionContextManager implements ContextManager {
     const { store } = this.deps;
     const sessionId = session.id;
     return store.transaction(() => {
-      const model = resolveSessionSettings(this.deps.config, session).model;
       const summaryRows = plan.newRows.map(({ item, position, tokens }) => ({
         id: newId("msg", input.now),
         role: item.role,
@@ -285,7 +284,7 @@ export class SessionContextManager implements ContextManager {
           covers: { from_seq: removed[0] ?? 0, to_seq: removed[removed.length - 1] ?? 0 },
           tokens_before: input.tokensBefore,
           tokens_after: tokensAfter,
-          model: input.summary.model ?? model,
+          model: input.summary.model,
           focus_topic: input.focusTopic,
           fallback_used: input.summary.fallback_used,
           message_id: appended[0]?.id ?? null,
