@@ -30,7 +30,7 @@ export function createStore(handle: DatabaseHandle): Store {
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
-    anchors: new AnchorRepository(db),
+    anchors: new AnchorRepository(sqlite),
     contextRows: new ContextRowRepository(db),
     search: new TranscriptSearchRepository(sqlite),
     transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
