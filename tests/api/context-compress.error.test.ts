@@ -114,6 +114,7 @@ describe("summary model failures", () => {
   it.each([
     ["finish_reason length", { content: "## Goal\ncut", finish_reason: "length" as const }],
     ["empty content", { content: "" }],
+    ["a body that is not JSON", { malformed: true }],
   ])("treats %s as a failure and cools down 30 s", async (_kind, turn) => {
     const id = await session();
     fake.enqueue(turn);
