@@ -92,6 +92,8 @@ describe("iterative summaries", () => {
 
     const summaries = await getJson(t, `/v1/sessions/${id}/summaries`);
     expect(summaries.data.map((s: any) => s.version)).toEqual([1, 2]);
+    expect(summaries.data[0].covers.from_seq).toBe(4); // after the protected head (3 rows)
+    expect(summaries.data[1].covers.from_seq).toBe(1); // head decay: the old head is compacted now
     expect(summaries.data[0].covers.to_seq).toBeLessThan(summaries.data[1].covers.to_seq);
     expect(summaries.data[1].body).toContain("## Recovery");
   });

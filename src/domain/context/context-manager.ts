@@ -188,9 +188,13 @@ export class SessionContextManager implements ContextManager {
     if (isEmptyPlan(plan)) return unchanged("the engine left the context as it was");
     const summary = result.summary ?? null;
     const anchors = result.anchors ?? [];
-    const compactedTokens = rows.filter((row) => plan.removedSeqs.includes(row.seq)).reduce((sum, row) => sum + effectiveTokens(row), 0);
+    const removed = new Set(plan.removedSeqs);
+    const leaving = rows.filter((row) => removed.has(row.seq));
+    const compactedTokens = leaving.reduce((sum, row) => sum + effectiveTokens(row), 0);
+    // Transcript rows only: an earlier summary leaving the context is not a compacted turn.
+    const compactedSeqs = leaving.filter((row) => row.kind === "message").map((row) => row.seq);
     if (request.dryRun) {
-      const seqs = plan.removedSeqs;
+      const seqs = compactedSeqs;
       return {
         compressed: false,
         reason: "dry run: nothing was changed",
@@ -206,12 +210,12 @@ export class SessionContextManager implements ContextManager {
       };
     }
     const now = this.deps.now();
-    const persisted = this.persist(session, plan, { summary, anchors, focusTopic: request.focusTopic ?? null, tokensBefore, now, summarizerState: summarizer.state });
+    const persisted = this.persist(session, plan, { compactedSeqs, summary, anchors, focusTopic: request.focusTopic ?? null, tokensBefore, now, summarizerState: summarizer.state });
     const outcome: CompressOutcome = {
       compressed: true,
       tokens_before: tokensBefore,
       tokens_after: persisted.tokensAfter,
-      messages_compacted: plan.removedSeqs.length,
+      messages_compacted: compactedSeqs.length,
       summary: persisted.summary,
       fallback_used: summary?.fallback_used ?? false,
       anchors_added: persisted.anchorsAdded,
@@ -234,6 +238,7 @@ export class SessionContextManager implements ContextManager {
     session: SessionRecord,
     plan: CompressionPlan,
     input: {
+      compactedSeqs: number[];
       summary: EngineCompressResult["summary"] | null;
       anchors: NonNullable<EngineCompressResult["anchors"]>;
       focusTopic: string | null;
@@ -276,12 +281,12 @@ export class SessionContextManager implements ContextManager {
       let summary: SummaryRecord | null = null;
       if (input.summary) {
         const version = (store.summaries.latest(sessionId)?.version ?? 0) + 1;
-        const removed = plan.removedSeqs;
+        const covered = input.compactedSeqs;
         summary = store.summaries.insert(sessionId, {
           id: newId("sum", input.now),
           version,
           body: input.summary.body,
-          covers: { from_seq: removed[0] ?? 0, to_seq: removed[removed.length - 1] ?? 0 },
+          covers: { from_seq: covered[0] ?? 0, to_seq: covered[covered.length - 1] ?? 0 },
           tokens_before: input.tokensBefore,
           tokens_after: tokensAfter,
           model: input.summary.model,
