@@ -121,6 +121,7 @@ describe("configuration", () => {
       const id = await createSession(app);
       const context = await getJson(app, `/v1/sessions/${id}/context`);
       expect(context.tokens.threshold).toBe(64_000);
+      expect((await getJson(app, `/v1/sessions/${id}`)).stats.threshold_tokens).toBe(64_000);
     } finally {
       await app.close();
     }

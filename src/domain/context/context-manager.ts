@@ -13,7 +13,8 @@ import { effectiveTokens, toChatMessage } from "./active-context.js";
 import { EngineOutputError, isEmptyPlan, planCompression, type CompressionPlan } from "./compression-plan.js";
 import type { ContextEngine, ContextItem, EngineCompressResult } from "./engine.js";
 import { normalizeResult } from "./engine.js";
-import { hasDistinctSummaryModel, summaryModelWindow, type ContextEngineRegistry } from "./engine-registry.js";
+import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
+import type { ContextEngineRegistry } from "./engine-registry.js";
 import { isAutoBlocked, readEngineState, recordCompression, recordRealPromptCount, type EngineState } from "./engine-state.js";
 import type { CompressOutcome, CompressRequest, ContextManager, TokenUsage } from "./manager.js";
 import { redactSecrets } from "./redaction.js";
@@ -47,19 +48,19 @@ export class SessionContextManager implements ContextManager {
 
   constructor(private readonly deps: ContextManagerDeps) {}
 
-  /** The threshold a session compresses at, lowered to the summary model's window when that is smaller. */
+  /** The threshold a session compresses at (already lowered to a smaller summary window; warned once per session). */
   thresholdFor(session: SessionRecord, settings = resolveSessionSettings(this.deps.config, session)): number {
-    if (!hasDistinctSummaryModel(this.deps.config)) return settings.threshold_tokens;
-    const window = summaryModelWindow(this.deps.config);
-    if (window >= settings.threshold_tokens) return settings.threshold_tokens;
-    if (!this.warnedThreshold.has(session.id)) {
-      this.warnedThreshold.add(session.id);
-      this.deps.logger.warn(
-        { session_id: session.id, threshold_tokens: settings.threshold_tokens, summary_window: window },
-        "the summary model's window is under the compression threshold; compressing at the summary window instead",
-      );
+    if (hasDistinctSummaryModel(this.deps.config) && !this.warnedThreshold.has(session.id)) {
+      const window = summaryModelWindow(this.deps.config);
+      if (window === settings.threshold_tokens && window < computeThresholdTokens(settings.context_length, settings.compression)) {
+        this.warnedThreshold.add(session.id);
+        this.deps.logger.warn(
+          { session_id: session.id, summary_window: window },
+          "the summary model's window is under the compression threshold; compressing at the summary window instead",
+        );
+      }
     }
-    return window;
+    return settings.threshold_tokens;
   }
 
   toolsFor(session: SessionRecord): ToolDefinition[] {
