@@ -150,3 +150,50 @@ describe("dry run", () => {
     expect((await t.call("POST", `/v1/sessions/ses_missing/compress`, {})).status).toBe(404);
   });
 });
+
+describe("what always stays", () => {
+  it("keeps the last user ask and the last assistant reply through a long tool loop, tool pairs intact", async () => {
+    const id = await createSession(t, { system_prompt: "sys" });
+    await append(t, id, [
+      { role: "user", content: "hello" },
+      { role: "assistant", content: "hi" },
+      { role: "user", content: "warm up" },
+      { role: "assistant", content: "LAST-REPLY-MARKER: ready when you are" },
+      { role: "user", content: "LAST-ASK-MARKER: refactor every module" },
+    ]);
+    for (let i = 0; i < 24; i++) {
+      const callId = `loop_${i}`;
+      await append(t, id, [
+        { role: "assistant", content: null, tool_calls: [{ id: callId, type: "function", function: { name: "edit_file", arguments: JSON.stringify({ path: `src/m${i}.ts` }) } }] },
+        { role: "tool", tool_call_id: callId, content: `edited src/m${i}.ts\n${filler(i, 250)}` },
+      ]);
+    }
+    fake.enqueue({ content: "## Goal\nrefactor" });
+    const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+    expect(out.compressed).toBe(true);
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    const contents = context.messages.map((m: any) => (typeof m.content === "string" ? m.content : ""));
+    const summaryAt = contents.findIndex((c: string) => c.startsWith("[CONTEXT COMPACTION"));
+    const askAt = contents.indexOf("LAST-ASK-MARKER: refactor every module");
+    const replyAt = contents.findIndex((c: string) => c.includes("LAST-REPLY-MARKER: ready when you are"));
+    expect(summaryAt).toBeGreaterThan(0);
+    expect(askAt).toBeGreaterThan(summaryAt);
+    // after "warm up" (user) an assistant summary would meet the kept assistant reply, and a user one
+    // would follow a user: no role fits, so the summary is merged into the reply, which follows it
+    expect(replyAt).toBe(summaryAt);
+    expect(context.messages[replyAt].role).toBe("assistant");
+    expect(contents[replyAt].endsWith("[END OF COMPACTION SUMMARY — the conversation continues below]\n\nLAST-REPLY-MARKER: ready when you are")).toBe(true);
+    expect(askAt).toBe(replyAt + 1);
+    const rows = (await getJson(t, `/v1/sessions/${id}/messages?limit=200`)).data;
+    expect(rows.find((m: any) => m.seq === 4).content).toBe("LAST-REPLY-MARKER: ready when you are"); // stored row untouched
+    expect(rows.filter((m: any) => m.kind === "summary")).toHaveLength(1); // the summary is still a transcript row
+    const first = context.messages[askAt + 1];
+    expect(first.role).toBe("assistant");
+    // every tool result in the context follows the call that made it
+    const seen = new Set<string>();
+    for (const m of context.messages) {
+      for (const call of m.tool_calls ?? []) seen.add(call.id);
+      if (m.role === "tool") expect(seen.has(m.tool_call_id)).toBe(true);
+    }
+  });
+});
