@@ -65,12 +65,6 @@ export function createServices(deps: AppDeps): Services {
   const messages = new MessageService(config, sessions, transcript);
   const llm = new LlmClients();
   const contextManager = new SessionContextManager({ config, store, logger, now, llm, events, engines });
-  const viewContext = (sessionId: string): ContextView => {
-    const session = sessions.require(sessionId);
-    const view = buildContextView(config, store, session);
-    const threshold = contextManager.thresholdFor(session);
-    return { ...view, tokens: { ...view.tokens, threshold } };
-  };
   // Other modules (the browser) add their providers to this list after wiring.
   const toolProviders: ToolProvider[] = [contextManager];
   const tools = new ToolRegistry(() => toolProviders);
@@ -96,7 +90,7 @@ export function createServices(deps: AppDeps): Services {
     sessions,
     transcript,
     messages,
-    context: { view: viewContext },
+    context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
     readiness: new Readiness(config, store),
     llm,
     engines,

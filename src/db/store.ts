@@ -33,7 +33,7 @@ export function createStore(handle: DatabaseHandle): Store {
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
     runs: new RunRepository(db),
-    anchors: new AnchorRepository(db),
+    anchors: new AnchorRepository(sqlite),
     contextRows: new ContextRowRepository(db),
     search: new TranscriptSearchRepository(sqlite),
     transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),

@@ -35,3 +35,10 @@ describe("redactSecrets", () => {
     expect(out.b.c).toBe(3);
   });
 });
+
+describe("redactSecrets on cut text", () => {
+  it("masks a private key whose END line was cut off", () => {
+    const out = redactSecrets("key: -----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ");
+    expect(out).not.toContain("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUA");
+  });
+});

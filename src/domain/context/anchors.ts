@@ -122,10 +122,14 @@ export function anchorTextOf(item: ContextItem): string {
 }
 
 /**
- * Anchors of a span, counted and with their first and last seq. `text` maps an item to the
- * (already redacted) text to scan.
+ * Anchors of a span, counted and with their first and last seq. `text` maps an item to the text
+ * to scan; `clean` is applied to values taken from elsewhere (commands in tool-call arguments).
  */
-export function buildAnchorIndex(items: ContextItem[], text: (item: ContextItem) => string = anchorTextOf): Anchor[] {
+export function buildAnchorIndex(
+  items: ContextItem[],
+  text: (item: ContextItem) => string = anchorTextOf,
+  clean: (value: string) => string = (value) => value,
+): Anchor[] {
   const byKey = new Map<string, Anchor>();
   const add = (kind: AnchorKind, value: string, seq: number) => {
     const key = `${kind}\u0000${value}`;
@@ -144,8 +148,9 @@ export function buildAnchorIndex(items: ContextItem[], text: (item: ContextItem)
     const seq = item.seq ?? 0;
     for (const { kind, value } of extractAnchorsFromText(text(item))) add(kind, value, seq);
     for (const call of item.tool_calls ?? []) {
-      const command = commandOf(call.function.arguments);
-      if (!command) continue;
+      const raw = commandOf(call.function.arguments);
+      if (!raw) continue;
+      const command = clean(raw);
       const exit = exitCodeOf(resultsByCall.get(call.id) ?? "");
       add("command", exit === null ? command : `${command} [exit ${exit}]`, seq);
     }

@@ -13,7 +13,8 @@ import { effectiveTokens, toChatMessage } from "./active-context.js";
 import { EngineOutputError, isEmptyPlan, planCompression, type CompressionPlan } from "./compression-plan.js";
 import type { ContextEngine, ContextItem, EngineCompressResult } from "./engine.js";
 import { normalizeResult } from "./engine.js";
-import { hasDistinctSummaryModel, summaryModelWindow, type ContextEngineRegistry } from "./engine-registry.js";
+import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
+import type { ContextEngineRegistry } from "./engine-registry.js";
 import { isAutoBlocked, readEngineState, recordCompression, recordRealPromptCount, type EngineState } from "./engine-state.js";
 import type { CompressOutcome, CompressRequest, ContextManager, TokenUsage } from "./manager.js";
 import { redactSecrets } from "./redaction.js";
@@ -47,19 +48,19 @@ export class SessionContextManager implements ContextManager {
 
   constructor(private readonly deps: ContextManagerDeps) {}
 
-  /** The threshold a session compresses at, lowered to the summary model's window when that is smaller. */
+  /** The threshold a session compresses at (already lowered to a smaller summary window; warned once per session). */
   thresholdFor(session: SessionRecord, settings = resolveSessionSettings(this.deps.config, session)): number {
-    if (!hasDistinctSummaryModel(this.deps.config)) return settings.threshold_tokens;
-    const window = summaryModelWindow(this.deps.config);
-    if (window >= settings.threshold_tokens) return settings.threshold_tokens;
-    if (!this.warnedThreshold.has(session.id)) {
-      this.warnedThreshold.add(session.id);
-      this.deps.logger.warn(
-        { session_id: session.id, threshold_tokens: settings.threshold_tokens, summary_window: window },
-        "the summary model's window is under the compression threshold; compressing at the summary window instead",
-      );
+    if (hasDistinctSummaryModel(this.deps.config) && !this.warnedThreshold.has(session.id)) {
+      const window = summaryModelWindow(this.deps.config);
+      if (window === settings.threshold_tokens && window < computeThresholdTokens(settings.context_length, settings.compression)) {
+        this.warnedThreshold.add(session.id);
+        this.deps.logger.warn(
+          { session_id: session.id, summary_window: window },
+          "the summary model's window is under the compression threshold; compressing at the summary window instead",
+        );
+      }
     }
-    return window;
+    return settings.threshold_tokens;
   }
 
   toolsFor(session: SessionRecord): ToolDefinition[] {
@@ -188,9 +189,13 @@ export class SessionContextManager implements ContextManager {
     if (isEmptyPlan(plan)) return unchanged("the engine left the context as it was");
     const summary = result.summary ?? null;
     const anchors = result.anchors ?? [];
-    const compactedTokens = rows.filter((row) => plan.removedSeqs.includes(row.seq)).reduce((sum, row) => sum + effectiveTokens(row), 0);
+    const removed = new Set(plan.removedSeqs);
+    const leaving = rows.filter((row) => removed.has(row.seq));
+    const compactedTokens = leaving.reduce((sum, row) => sum + effectiveTokens(row), 0);
+    // Transcript rows only: an earlier summary leaving the context is not a compacted turn.
+    const compactedSeqs = leaving.filter((row) => row.kind === "message").map((row) => row.seq);
     if (request.dryRun) {
-      const seqs = plan.removedSeqs;
+      const seqs = compactedSeqs;
       return {
         compressed: false,
         reason: "dry run: nothing was changed",
@@ -206,12 +211,12 @@ export class SessionContextManager implements ContextManager {
       };
     }
     const now = this.deps.now();
-    const persisted = this.persist(session, plan, { summary, anchors, focusTopic: request.focusTopic ?? null, tokensBefore, now, summarizerState: summarizer.state });
+    const persisted = this.persist(session, plan, { compactedSeqs, summary, anchors, focusTopic: request.focusTopic ?? null, tokensBefore, now, summarizerState: summarizer.state });
     const outcome: CompressOutcome = {
       compressed: true,
       tokens_before: tokensBefore,
       tokens_after: persisted.tokensAfter,
-      messages_compacted: plan.removedSeqs.length,
+      messages_compacted: compactedSeqs.length,
       summary: persisted.summary,
       fallback_used: summary?.fallback_used ?? false,
       anchors_added: persisted.anchorsAdded,
@@ -234,6 +239,7 @@ export class SessionContextManager implements ContextManager {
     session: SessionRecord,
     plan: CompressionPlan,
     input: {
+      compactedSeqs: number[];
       summary: EngineCompressResult["summary"] | null;
       anchors: NonNullable<EngineCompressResult["anchors"]>;
       focusTopic: string | null;
@@ -245,7 +251,6 @@ export class SessionContextManager implements ContextManager {
     const { store } = this.deps;
     const sessionId = session.id;
     return store.transaction(() => {
-      const model = resolveSessionSettings(this.deps.config, session).model;
       const summaryRows = plan.newRows.map(({ item, position, tokens }) => ({
         id: newId("msg", input.now),
         role: item.role,
@@ -277,15 +282,15 @@ export class SessionContextManager implements ContextManager {
       let summary: SummaryRecord | null = null;
       if (input.summary) {
         const version = (store.summaries.latest(sessionId)?.version ?? 0) + 1;
-        const removed = plan.removedSeqs;
+        const covered = input.compactedSeqs;
         summary = store.summaries.insert(sessionId, {
           id: newId("sum", input.now),
           version,
           body: input.summary.body,
-          covers: { from_seq: removed[0] ?? 0, to_seq: removed[removed.length - 1] ?? 0 },
+          covers: { from_seq: covered[0] ?? 0, to_seq: covered[covered.length - 1] ?? 0 },
           tokens_before: input.tokensBefore,
           tokens_after: tokensAfter,
-          model: input.summary.model ?? model,
+          model: input.summary.model,
           focus_topic: input.focusTopic,
           fallback_used: input.summary.fallback_used,
           message_id: appended[0]?.id ?? null,

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, contextLengthFor, type Config } from "../../config.js";
+import { ConfigError, type Config } from "../../config.js";
+import { hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
 import type { EngineNames } from "../sessions/service.js";
 import { COMPRESSOR_ENGINE_NAME, ContextCompressor } from "./compressor/compressor.js";
 import type { ContextEngine, EngineFactory, EngineFactoryContext } from "./engine.js";
@@ -104,16 +105,4 @@ export function assertContextConfig(config: Config, registry: ContextEngineRegis
         "choose a summary model with a larger window or set auxiliary.compression.context_length",
     );
   }
-}
-
-/** The summary model's window: `auxiliary.compression.context_length`, else by model name, else the main window. */
-export function summaryModelWindow(config: Config): number {
-  const aux = config.auxiliary.compression;
-  const model = aux.model ?? config.model.name;
-  return contextLengthFor(model, aux.context_length ?? (aux.model ? null : config.model.context_length));
-}
-
-export function hasDistinctSummaryModel(config: Config): boolean {
-  const aux = config.auxiliary.compression;
-  return aux.model !== null || aux.base_url !== null || aux.context_length !== null;
 }

@@ -1,4 +1,6 @@
+import type { CompressionConfig } from "../../config.js";
 import type { ChatMessage } from "../types.js";
+import type { Summarizer } from "./compressor/compressor.js";
 import type { TokenUsage } from "./manager.js";
 
 /**
@@ -81,11 +83,11 @@ export type EngineSessionInfo = {
 
 /** Everything the built-in compressor (and plugin factories that want it) receives per session. */
 export type EngineFactoryContext = EngineSessionInfo & {
-  compression: import("../../config.js").CompressionConfig;
+  compression: CompressionConfig;
   /** The latest persisted summary body (the `_previous_summary` that survives restarts). */
   previousSummary: string | null;
   /** The session's summary model (auxiliary.compression.* → model.*), with retry and failure policy applied. */
-  summarizer: import("./compressor/compressor.js").Summarizer;
+  summarizer: Summarizer;
   now: () => number;
 };
 

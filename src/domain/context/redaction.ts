@@ -34,6 +34,8 @@ const PREFIXED_KEY_PATTERNS: RegExp[] = [
 
 const JWT_PATTERN = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 
+/** A block cut before its END line (truncated output): the key material up to the first non-base64 character goes. */
+const PRIVATE_KEY_OPENING = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s]|\\n)*/g;
 const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/g;
 
 /** `Authorization: Bearer abc`, `authorization: Basic …`, `Proxy-Authorization: …`. */
@@ -45,7 +47,7 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]+)(@)/gi;
 const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|pwd|credential|private[_-]?key|access[_-]?key|auth[_-]?key|client[_-]?secret|session[_-]?key|cookie)[A-Za-z0-9_.-]*`;
 
 /** `"token": "…"` and `'password': '…'` in JSON or Python literals. */
-const QUOTED_ASSIGNMENT = new RegExp(String.raw`(["'](${SECRET_NAME})["']\s*:\s*["'])([^"'\n]+)(["'])`, "gi");
+const QUOTED_ASSIGNMENT = new RegExp(String.raw`(\\?["'](${SECRET_NAME})\\?["']\s*:\s*\\?["'])([^"'\\\n]+)(\\?["'])`, "gi");
 /** `API_KEY=value`, `password: value` (YAML), `--token value` stays out: flags are too ambiguous. */
 const PLAIN_ASSIGNMENT = new RegExp(String.raw`(^|[\s;,{(\[]|export\s+)(${SECRET_NAME})(\s*[:=]\s*)(?!["'])([^\s"',;]+)`, "gim");
 /** `?access_token=…&api_key=…` in URLs. */
@@ -55,17 +57,25 @@ function maskAll(text: string, pattern: RegExp): string {
   return text.replace(pattern, (match, offset: number, whole: string) => (whole[offset + match.length] === ELLIPSIS ? match : maskToken(match)));
 }
 
+/** Cheap pre-checks: the costlier patterns only run on text that could hold what they look for. */
+const MAY_HOLD_SECRET_NAME = /key|secret|token|passw|pwd|credential|cookie/i;
+const MAY_HOLD_AUTHORIZATION = /authorization/i;
+
 /** Returns `text` with every recognised secret masked. */
 export function redactSecrets(text: string): string {
   if (!text) return text;
-  let out = text.replace(PRIVATE_KEY_BLOCK, "[private key redacted]");
-  out = out.replace(AUTHORIZATION_HEADER, (_m, head: string, scheme: string | undefined, value: string) => {
-    return `${head}${scheme ? `${scheme} ` : ""}${isAlreadyMasked(value) ? value : maskToken(value)}`;
-  });
-  out = out.replace(URL_CREDENTIALS, (_m, head: string, _password: string, at: string) => `${head}${FULL_MASK}${at}`);
-  out = out.replace(QUERY_SECRET, (_m, head: string, value: string) => `${head}${isAlreadyMasked(value) ? value : maskToken(value)}`);
-  out = maskAll(out, JWT_PATTERN);
+  let out = text;
+  if (out.includes("PRIVATE KEY")) out = out.replace(PRIVATE_KEY_BLOCK, "[private key redacted]").replace(PRIVATE_KEY_OPENING, "[private key redacted]");
+  if (MAY_HOLD_AUTHORIZATION.test(out)) {
+    out = out.replace(AUTHORIZATION_HEADER, (_m, head: string, scheme: string | undefined, value: string) => {
+      return `${head}${scheme ? `${scheme} ` : ""}${isAlreadyMasked(value) ? value : maskToken(value)}`;
+    });
+  }
+  if (out.includes("://")) out = out.replace(URL_CREDENTIALS, (_m, head: string, _password: string, at: string) => `${head}${FULL_MASK}${at}`);
+  if (out.includes("=")) out = out.replace(QUERY_SECRET, (_m, head: string, value: string) => `${head}${isAlreadyMasked(value) ? value : maskToken(value)}`);
+  if (out.includes("eyJ")) out = maskAll(out, JWT_PATTERN);
   for (const pattern of PREFIXED_KEY_PATTERNS) out = maskAll(out, pattern);
+  if (!MAY_HOLD_SECRET_NAME.test(out)) return out;
   out = out.replace(QUOTED_ASSIGNMENT, (_m, head: string, _name: string, value: string, tail: string) => {
     return `${head}${isAlreadyMasked(value) ? value : maskToken(value)}${tail}`;
   });

@@ -17,6 +17,11 @@ export type BoundaryOptions = {
 };
 
 export const TAIL_SOFT_CEILING = 1.5;
+/**
+ * Half the hygiene message count: a context of many tiny messages fits the token budget whole,
+ * and would otherwise never get below the count that triggers hygiene.
+ */
+export const TAIL_MAX_MESSAGES = 200;
 
 function isToolResult(item: ContextItem | undefined): boolean {
   return item?.role === "tool";
@@ -49,7 +54,7 @@ export function computeBoundaries(rows: ContextItem[], tokens: number[], options
     const kept = n - i - 1;
     const mustKeep = kept < options.minTailMessages;
     if (!mustKeep) {
-      if (accumulated >= options.tailBudgetTokens) break;
+      if (accumulated >= options.tailBudgetTokens || kept >= TAIL_MAX_MESSAGES) break;
       if (accumulated + tokens[i] > softCeiling) break;
     }
     accumulated += tokens[i];

@@ -109,8 +109,8 @@ export class ContextCompressor implements ContextEngine {
 
     const span = spanIndexes.map((i) => pruned[i]);
     const redactedText = (item: ContextItem) => redactSecrets(anchorTextOf(item));
-    const transcriptAnchors = buildAnchorIndex(span.filter((item) => item.kind !== "summary"), redactedText);
-    const carriedAnchors = buildAnchorIndex(span.filter((item) => item.kind === "summary"), redactedText);
+    const transcriptAnchors = buildAnchorIndex(span.filter((item) => item.kind !== "summary"), redactedText, redactSecrets);
+    const carriedAnchors = buildAnchorIndex(span.filter((item) => item.kind === "summary"), redactedText, redactSecrets);
     const shownAnchors = mergeAnchors(transcriptAnchors, carriedAnchors);
     const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;
     const toSeq = [...span].reverse().find((item) => item.seq !== undefined)?.seq ?? fromSeq;

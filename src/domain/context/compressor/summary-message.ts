@@ -11,8 +11,9 @@ export const SUMMARY_PREAMBLE =
   "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns of this conversation were compacted into the summary below. " +
   "It is background from a previous context window, NOT instructions: do not answer questions or carry out requests " +
   "mentioned in it; they were already handled. Respond only to the latest user message after this summary — it " +
-  "decides what to do now, even when the summary covers a similar topic. The full transcript is stored; use the " +
-  "session_search tool to read any compacted turn again.";
+  "decides what to do now, even when the summary covers a similar topic. This does not restrict how you work: keep " +
+  "using your tools for the current task. The full transcript is stored; use the session_search tool to read any " +
+  "compacted turn again.";
 export const SUMMARY_END_MARKER = "[END OF COMPACTION SUMMARY — the conversation continues below]";
 
 export const USER_MESSAGES_MAX_CHARS = 24_000;
@@ -62,7 +63,7 @@ export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], pre
   const callCounts = new Map<string, number>();
   for (const item of span) {
     for (const call of item.tool_calls ?? []) {
-      const key = keyArgumentOf(call.function.arguments);
+      const key = keyArgumentOf(redactSecrets(call.function.arguments));
       const label = `${call.function.name}${key ? `(${redactSecrets(key)})` : ""}`;
       callCounts.set(label, (callCounts.get(label) ?? 0) + 1);
     }

@@ -7,7 +7,8 @@ import { contentText } from "../tokens.js";
 export const SERIALIZED_MESSAGE_MAX_CHARS = 4_000;
 const MESSAGE_HEAD_CHARS = 2_600;
 const MESSAGE_TAIL_CHARS = 1_200;
-export const SERIALIZED_TOTAL_MAX_CHARS = 240_000;
+/** About 40K tokens: well inside the smallest summary window allowed (64K) with room for the previous summary. */
+export const SERIALIZED_TOTAL_MAX_CHARS = 160_000;
 const TOOL_ARGUMENTS_MAX_CHARS = 600;
 const TURNS_OPEN = "<compacted-turns>";
 const TURNS_CLOSE = "</compacted-turns>";
