@@ -90,6 +90,8 @@ export async function run(): Promise<void> {
       }));
       app.services.transcript.append(id, batch, { model: "fake-model" });
     }
+    // Seeding blocks the event loop for a while; let idle keep-alive sockets close before the next request.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     return id;
   }
 
