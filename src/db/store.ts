@@ -1,10 +1,14 @@
 import type { DatabaseHandle } from "./database.js";
+import { AnchorRepository } from "./repositories/anchors.js";
+import { ContextRowRepository } from "./repositories/context-rows.js";
 import { DialogHistoryRepository } from "./repositories/dialog-history.js";
 import { EventRepository } from "./repositories/events.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { MessageRepository } from "./repositories/messages.js";
+import { RunRepository } from "./repositories/runs.js";
 import { SessionRepository } from "./repositories/sessions.js";
 import { SummaryRepository } from "./repositories/summaries.js";
+import { TranscriptSearchRepository } from "./repositories/transcript-search.js";
 
 /** The repositories over one database, plus a way to group their writes in one transaction. */
 export type Store = {
@@ -13,6 +17,10 @@ export type Store = {
   idempotency: IdempotencyRepository;
   events: EventRepository;
   summaries: SummaryRepository;
+  runs: RunRepository;
+  anchors: AnchorRepository;
+  contextRows: ContextRowRepository;
+  search: TranscriptSearchRepository;
   dialogs: DialogHistoryRepository;
   transaction<T>(fn: () => T): T;
   ping(): boolean;
@@ -26,6 +34,10 @@ export function createStore(handle: DatabaseHandle): Store {
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
+    runs: new RunRepository(db),
+    anchors: new AnchorRepository(sqlite),
+    contextRows: new ContextRowRepository(db),
+    search: new TranscriptSearchRepository(sqlite),
     dialogs: new DialogHistoryRepository(db),
     transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
     ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
