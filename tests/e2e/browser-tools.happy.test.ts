@@ -33,7 +33,7 @@ describe("browser tools", () => {
   });
 
   it("offers the six browser tools with JSON schemas", () => {
-    expect([...tools.keys()].sort()).toEqual(["browser_cdp", "browser_click", "browser_dialog", "browser_navigate", "browser_snapshot", "browser_type"]);
+    expect([...tools.keys()].filter((name) => name.startsWith("browser_")).sort()).toEqual(["browser_cdp", "browser_click", "browser_dialog", "browser_navigate", "browser_snapshot", "browser_type"]);
     for (const tool of tools.values()) expect(tool.parameters.type).toBe("object");
     expect(tools.get("browser_dialog")!.parameters.required).toEqual(["action"]);
   });
@@ -98,5 +98,21 @@ describe("browser tools", () => {
     const middle = tree.children.find((c) => c.url.includes("/middle"))!;
     const out = await call("browser_cdp", { method: "Runtime.evaluate", params: { expression: "location.origin", returnByValue: true }, frame_id: middle.frame_id });
     expect(out.json).toMatchObject({ frame_id: middle.frame_id, result: { result: { value: `http://127.0.0.1:${pages.port}` } } });
+  });
+});
+
+describe("browser tools availability", () => {
+  it("offers no browser tools when the session has neither a Chromium to launch nor a CDP URL", async () => {
+    const t = await makeTestApp({ browser: { executable_path: "/nonexistent/chromium" } });
+    try {
+      const id = await createSession(t);
+      const names = t.app.services.toolProviders.flatMap((p) => p.toolsFor(t.app.services.sessions.require(id))).map((tool) => tool.name);
+      expect(names.some((name) => name.startsWith("browser_"))).toBe(false);
+      await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: "http://127.0.0.1:9/" } } });
+      const withCdp = t.app.services.toolProviders.flatMap((p) => p.toolsFor(t.app.services.sessions.require(id))).map((tool) => tool.name);
+      expect(withCdp).toContain("browser_navigate");
+    } finally {
+      await t.close();
+    }
   });
 });

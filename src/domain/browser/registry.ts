@@ -4,6 +4,7 @@ import type { Logger } from "../../logger.js";
 import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
 import { AppError, notFound } from "../errors.js";
 import type { EventBus } from "../events/bus.js";
+import { findBrowserExecutable } from "../readiness.js";
 import type { BrowserStatusSource } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { SessionRecord } from "../types.js";
@@ -163,7 +164,10 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     if (url) this.deps.store.sessions.update(sessionId, { browser_url: url }, this.deps.now());
   }
 
-  toolsFor(_session: SessionRecord): ToolDefinition[] {
+  /** The browser tools, offered when the session can have a browser: a CDP URL or a Chromium to launch. */
+  toolsFor(session: SessionRecord): ToolDefinition[] {
+    const settings = resolveSessionSettings(this.deps.config, session).browser;
+    if (!settings.cdp_url && !findBrowserExecutable(settings.executable_path)) return [];
     return createBrowserTools(this);
   }
 
