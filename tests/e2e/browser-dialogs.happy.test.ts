@@ -140,6 +140,17 @@ describe("browser dialogs", () => {
     expect((await evaluate(t, id, "document.title")).result).toBe("Plain");
   });
 
+  it("sees a dialog a popup raises while it loads, before any CDP session is attached to it", async () => {
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    await evaluate(t, id, "window.__popup = window.open('/alert-on-load'); true");
+    const [dialog] = await waitForPending(t, id);
+    expect(dialog).toMatchObject({ type: "alert", message: "loading", via: "native" });
+    expect((await respond(t, id, { action: "accept" })).status).toBe(200);
+    const text = await waitFor(async () => (await evaluate(t, id, "window.__popup.document.readyState === 'complete' && window.__popup.document.body.innerText")).result, "the popup to load");
+    expect(text).toContain("after alert");
+    await evaluate(t, id, "window.__popup.close(); true");
+  });
+
   it("publishes dialog and frame events on the session's stream", async () => {
     const types = new Set(t.app.services.events.replay(id, 0).map((e) => e.type));
     for (const type of ["dialog.opened", "dialog.closed", "frame.attached", "frame.navigated"]) expect(types).toContain(type);

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Dialog, type Frame, type Page } from "playwright-core";
 import type { BrowserConfig } from "../../config.js";
 import type { Logger } from "../../logger.js";
 import { AppError } from "../errors.js";
@@ -32,6 +32,9 @@ const TITLE_TIMEOUT_MS = 500;
 const TITLE_REFRESH_INTERVAL_MS = 1_000;
 const FRAME_SETTLE_TIMEOUT_MS = 3_000;
 const PAGE_CLOSE_GRACE_MS = 100;
+const PLAYWRIGHT_DIALOG_GRACE_MS = 250;
+const NATIVE_DIALOG_MATCH_WINDOW_MS = 10_000;
+const NATIVE_DIALOGS_REMEMBERED = 50;
 
 export type SupervisorDeps = {
   sessionId: string;
@@ -71,6 +74,7 @@ export class BrowserSupervisor {
   private readonly oopifs = new Map<Frame, TargetSession>();
   private readonly attaching = new Set<Promise<unknown>>();
   private readonly consoleEntries: ConsoleEntry[] = [];
+  private readonly nativeDialogsSeen: Array<{ page: Page; type: string; message: string; at: number; matched: boolean }> = [];
   private oopifSequence = 0;
   private title: string | null = null;
   private titleRefreshedAt = 0;
@@ -178,8 +182,8 @@ export class BrowserSupervisor {
       this.context = await this.browser.newContext({ bypassCSP: true });
     }
     const context = this.context;
-    // A listener keeps playwright-core from dismissing dialogs itself; the supervisor answers them over CDP.
-    context.on("dialog", () => undefined);
+    // Listening keeps playwright-core from dismissing dialogs itself; the supervisor answers them over CDP.
+    context.on("dialog", (dialog) => this.onPlaywrightDialog(dialog));
     if (this.bridge) await context.addInitScript({ content: BRIDGE_SCRIPT });
     this.browser.on("disconnected", () => this.lost("browser_disconnected"));
     context.on("page", (page) => void this.watchPage(page).catch((error) => this.deps.logger.debug({ err: error }, "watching a new page failed")));
@@ -215,16 +219,19 @@ export class BrowserSupervisor {
     if (isFirst) this.page = page;
     const session = await attachTarget(this.context, page, null, this.bridge, {
       ...this.handlers(page),
-      dialogOpening: (s, p) => this.dialogs.open({
-        type: p.type as DialogType,
-        message: p.message,
-        default_prompt: p.defaultPrompt ?? "",
-        frame_id: p.frameId ?? s.rootFrameId,
-        via: "native",
-        answer: async (accept, promptText) => {
-          await s.cdp.send("Page.handleJavaScriptDialog", { accept, promptText });
-        },
-      }),
+      dialogOpening: (s, p) => {
+        this.rememberNativeDialog(page, p.type, p.message);
+        this.dialogs.open({
+          type: p.type as DialogType,
+          message: p.message,
+          default_prompt: p.defaultPrompt ?? "",
+          frame_id: p.frameId ?? s.rootFrameId,
+          via: "native",
+          answer: async (accept, promptText) => {
+            await s.cdp.send("Page.handleJavaScriptDialog", { accept, promptText });
+          },
+        });
+      },
       dialogClosed: (_s, p) => this.dialogs.closedRemotely((d) => d.via === "native" && (!p.frameId || d.frame_id === p.frameId), 1),
     });
     if (!session) return;
@@ -267,6 +274,38 @@ export class BrowserSupervisor {
     this.oopifs.delete(frame);
     this.frames.dropSession(session);
     void session.cdp.detach().catch(() => undefined);
+  }
+
+  private rememberNativeDialog(page: Page, type: string, message: string): void {
+    this.nativeDialogsSeen.push({ page, type, message, at: Date.now(), matched: false });
+    if (this.nativeDialogsSeen.length > NATIVE_DIALOGS_REMEMBERED) this.nativeDialogsSeen.shift();
+  }
+
+  /**
+   * playwright-core reports every native dialog too. Normally the CDP session saw it first and this
+   * is a duplicate; but a popup can raise one before its CDP session is attached, and such a dialog
+   * must not go unseen: after a short grace it is queued and answered through playwright-core.
+   */
+  private onPlaywrightDialog(dialog: Dialog): void {
+    const page = dialog.page();
+    setTimeout(() => {
+      if (!this.active) return;
+      const twin = this.nativeDialogsSeen.find(
+        (seen) => !seen.matched && seen.page === page && seen.type === dialog.type() && seen.message === dialog.message() && Date.now() - seen.at < NATIVE_DIALOG_MATCH_WINDOW_MS,
+      );
+      if (twin) {
+        twin.matched = true;
+        return;
+      }
+      this.dialogs.open({
+        type: dialog.type() as DialogType,
+        message: dialog.message(),
+        default_prompt: dialog.defaultValue(),
+        frame_id: null,
+        via: "native",
+        answer: (accept, promptText) => (accept ? dialog.accept(promptText) : dialog.dismiss()),
+      });
+    }, PLAYWRIGHT_DIALOG_GRACE_MS).unref();
   }
 
   private onRequestPaused(session: TargetSession, params: { requestId: string; frameId?: string; request: { url: string } }): void {
