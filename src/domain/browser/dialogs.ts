@@ -1,6 +1,6 @@
 import type { BrowserConfig } from "../../config.js";
 import { AppError } from "../errors.js";
-import { redactText } from "./redact.js";
+import { redactSecrets } from "../context/redaction.js";
 import type { ClosedBy, ClosedDialogView, DialogAction, DialogType, PendingDialogView } from "./types.js";
 
 export type OpenDialogInput = {
@@ -27,8 +27,8 @@ export type DialogQueueDeps = {
 const toView = (d: PendingDialog): PendingDialogView => ({
   id: d.id,
   type: d.type,
-  message: redactText(d.message),
-  default_prompt: redactText(d.default_prompt),
+  message: redactSecrets(d.message),
+  default_prompt: redactSecrets(d.default_prompt),
   opened_at: new Date(d.opened_at).toISOString(),
   frame_id: d.frame_id,
   via: d.via,

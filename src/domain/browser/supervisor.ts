@@ -6,7 +6,7 @@ import { findBrowserExecutable } from "../readiness.js";
 import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js";
 import { DialogQueue } from "./dialogs.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
-import { redactText } from "./redact.js";
+import { redactSecrets } from "../context/redaction.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import { CONSOLE_HISTORY_MAX, type ClosedDialogView, type ConsoleEntry, type DialogType, type PendingDialogView } from "./types.js";
 
@@ -340,7 +340,7 @@ export class BrowserSupervisor {
   }
 
   private pushConsole(level: string, text: string, url: string | null): void {
-    this.consoleEntries.push({ level, text: redactText(text).slice(0, 2_000), url, ts: new Date(this.deps.now()).toISOString() });
+    this.consoleEntries.push({ level, text: redactSecrets(text).slice(0, 2_000), url, ts: new Date(this.deps.now()).toISOString() });
     if (this.consoleEntries.length > CONSOLE_HISTORY_MAX) this.consoleEntries.splice(0, this.consoleEntries.length - CONSOLE_HISTORY_MAX);
   }
 
