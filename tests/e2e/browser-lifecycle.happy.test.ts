@@ -37,6 +37,14 @@ describe("browser lifecycle", () => {
     expect((await sessionView(id)).browser).toEqual({ active: true, url });
   });
 
+  it("listens for dialogs before its very first navigation", async () => {
+    const id = await createSession(t);
+    const nav = await navigate(t, id, pages.url("localhost", "/alert-on-load"));
+    expect(nav.dialog_opened).toMatchObject({ type: "alert", message: "loading" });
+    expect((await t.call("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "accept" })).status).toBe(200);
+    expect((await t.call("DELETE", `/v1/sessions/${id}/browser`)).status).toBe(204);
+  });
+
   it("stops on DELETE /browser and starts a fresh browser on the next action", async () => {
     const id = await createSession(t);
     const url = pages.url("localhost", "/plain");
