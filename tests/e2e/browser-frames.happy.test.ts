@@ -75,6 +75,19 @@ describe("browser frames", () => {
     expect(recent.reverse()).toEqual(frames);
   });
 
+  it("forgets the frames of a page it navigated away from, and reports them detached", async () => {
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    const snap = await waitFor(async () => {
+      const s = await snapshot(t, id);
+      return s.frame_tree.children.length === 0 ? s : null;
+    }, "an empty frame tree");
+    expect(snap.frame_tree.top).toMatchObject({ frame_id: tree.top!.frame_id, url: pages.url("localhost", "/plain") });
+    const detached = t.app.services.events.replay(id, 0).filter((e) => e.type === "frame.detached").map((e) => (e.data as { frame_id: string }).frame_id);
+    for (const child of tree.children) expect(detached).toContain(child.frame_id);
+    await navigate(t, id, pages.url("localhost", "/four-frames"));
+    tree = await fourFrameTree(t, id);
+  });
+
   it("truncates a tree with more than 30 frames and deeply nested OOPIFs", async () => {
     await navigate(t, id, pages.url("localhost", "/many-frames"));
     const snap = await waitFor(async () => {

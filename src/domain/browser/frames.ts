@@ -47,7 +47,9 @@ export class FrameTracker {
     this.onChange({ kind: "attached", frame_id: frameId, parent_frame_id: parentFrameId, url: "" });
   }
 
-  navigated(frame: CdpFrame, owner: TargetSession): void {
+  navigated(frame: CdpFrame, owner: TargetSession, newDocument = false): void {
+    // The old document's iframes went with it; Chromium does not always report them detached.
+    if (newDocument) for (const child of this.childrenOf(frame.id)) this.remove(child.frame_id);
     const existing = this.frames.get(frame.id);
     // A frame that moved into its own process keeps reporting to the OOPIF session, not the parent's.
     const keepOwner = existing && existing.owner !== owner && this.isOopif(existing);
@@ -130,10 +132,14 @@ export class FrameTracker {
     return view;
   }
 
+  private childrenOf(frameId: string): FrameRecord[] {
+    return [...this.frames.values()].filter((frame) => frame.parent_frame_id === frameId);
+  }
+
   private remove(frameId: string): void {
     const frame = this.frames.get(frameId);
     if (!frame) return;
-    for (const child of [...this.frames.values()]) if (child.parent_frame_id === frameId) this.remove(child.frame_id);
+    for (const child of this.childrenOf(frameId)) this.remove(child.frame_id);
     this.frames.delete(frameId);
     this.onChange({ kind: "detached", frame_id: frameId, parent_frame_id: frame.parent_frame_id, url: frame.url });
   }

@@ -196,7 +196,7 @@ export class BrowserSupervisor {
     const current = () => this.page === forPage;
     return {
       frameAttached: (session, frameId, parent) => current() && this.frames.attached(frameId, parent, session),
-      frameNavigated: (session, frame) => current() && this.frames.navigated(frame, session),
+      frameNavigated: (session, frame, newDocument) => current() && this.frames.navigated(frame, session, newDocument),
       frameDetached: (session, frameId, reason) => current() && this.frames.detached(frameId, reason, session),
       requestPaused: (session, params) => this.onRequestPaused(session, params),
       console: (level, text, url) => current() && this.pushConsole(level, text, url),

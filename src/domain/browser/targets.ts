@@ -5,7 +5,8 @@ import type { CdpFrame, TargetSession } from "./frames.js";
 /** What the supervisor does with the CDP events of one target (the page or an OOPIF). */
 export type TargetHandlers = {
   frameAttached(session: TargetSession, frameId: string, parentFrameId: string | null): void;
-  frameNavigated(session: TargetSession, frame: CdpFrame): void;
+  /** `newDocument`: a live navigation replaced the frame's document (its old subframes are gone). */
+  frameNavigated(session: TargetSession, frame: CdpFrame, newDocument: boolean): void;
   frameDetached(session: TargetSession, frameId: string, reason: string): void;
   /** Only the page's own session reports dialogs: Chromium raises them per page, for every frame. */
   dialogOpening?(session: TargetSession, params: DialogOpeningParams): void;
@@ -36,7 +37,7 @@ function describe(arg: RemoteObject): string {
 function wire(session: TargetSession, handlers: TargetHandlers): void {
   const { cdp } = session;
   cdp.on("Page.frameAttached", (p) => handlers.frameAttached(session, p.frameId, p.parentFrameId ?? null));
-  cdp.on("Page.frameNavigated", (p) => handlers.frameNavigated(session, p.frame as CdpFrame));
+  cdp.on("Page.frameNavigated", (p) => handlers.frameNavigated(session, p.frame as CdpFrame, true));
   cdp.on("Page.frameDetached", (p) => handlers.frameDetached(session, p.frameId, String((p as { reason?: string }).reason ?? "remove")));
   if (handlers.dialogOpening) cdp.on("Page.javascriptDialogOpening", (p) => handlers.dialogOpening!(session, p as DialogOpeningParams));
   if (handlers.dialogClosed) cdp.on("Page.javascriptDialogClosed", (p) => handlers.dialogClosed!(session, p as { frameId?: string; result: boolean }));
@@ -60,7 +61,7 @@ function wire(session: TargetSession, handlers: TargetHandlers): void {
 }
 
 function registerTree(session: TargetSession, tree: CdpFrameTree, handlers: TargetHandlers): void {
-  handlers.frameNavigated(session, tree.frame);
+  handlers.frameNavigated(session, tree.frame, false);
   for (const child of tree.childFrames ?? []) registerTree(session, child, handlers);
 }
 
