@@ -97,6 +97,8 @@ export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
   };
 }
 
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+
 /**
  * Requests that carry a body must say it is JSON; otherwise a form-encoded body (curl -d) would be
  * read as an empty object.
@@ -105,13 +107,16 @@ export function requireJsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "POST" && method !== "PATCH" && method !== "PUT") return next();
+    const type = c.req.header("content-type");
     const length = c.req.header("content-length");
     const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
-    const type = c.req.header("content-type") ?? "";
-    if (hasBody && !/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type)) {
+    // A declared non-JSON type is refused even when the length is unknown, so a form body never
+    // slips through as an empty object; a bodiless POST without a type stays allowed.
+    const declaredOther = type !== undefined && !JSON_TYPE.test(type);
+    if (declaredOther || (hasBody && type === undefined)) {
       throw new AppError(
         "unsupported_media_type",
-        `send the body as JSON with \`Content-Type: application/json\` (got ${type || "no Content-Type"})`,
+        `send the body as JSON with \`Content-Type: application/json\` (got ${type ?? "no Content-Type"})`,
         { errors: [{ location: "header.content-type", message: "must be application/json" }] },
       );
     }

@@ -52,16 +52,12 @@ export function messageRoutes() {
   });
 
   router.openapi(listMessages, (c) => {
-    const { sessions, store } = c.get("services");
-    const { id } = c.req.valid("param");
+    const { transcript } = c.get("services");
     const query = c.req.valid("query");
-    sessions.require(id);
     const after = decodeCursor(query.cursor, isSeqCursor)?.seq ?? 0;
-    const rows = store.messages.page(id, after, query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    const next = rows.length > query.limit && last ? encodeCursor({ seq: last.seq }) : null;
-    return c.json({ data: page.map(publicMessage), next_cursor: next }, 200);
+    const page = transcript.page(c.req.valid("param").id, after, query.limit);
+    const next = page.nextAfterSeq === null ? null : encodeCursor({ seq: page.nextAfterSeq });
+    return c.json({ data: page.messages.map(publicMessage), next_cursor: next }, 200);
   });
 
   return router;

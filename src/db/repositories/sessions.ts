@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { sessions } from "../schema.js";
 import type { SessionConfigOverrides, SessionRecord } from "../../domain/types.js";
@@ -85,9 +85,8 @@ export class SessionRepository {
 
   /** Newest first; the cursor is the last row of the previous page. */
   list(limit: number, cursor: SessionCursor | null): SessionRecord[] {
-    const where = cursor
-      ? or(lt(sessions.createdAt, cursor.created_at), and(eq(sessions.createdAt, cursor.created_at), lt(sessions.id, cursor.id)))
-      : undefined;
+    // A row-value comparison lets SQLite seek in (created_at, id) instead of scanning the pages before.
+    const where = cursor ? sql`(${sessions.createdAt}, ${sessions.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
     return this.db
       .select()
       .from(sessions)
