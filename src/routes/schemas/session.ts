@@ -1,18 +1,26 @@
 import { z } from "@hono/zod-openapi";
 import { browserConfigSchema, compressionConfigSchema } from "../../config.js";
 
-const CompressionOverrides = compressionConfigSchema
-  .partial()
-  .strict()
-  .openapi("CompressionSettings", {
+/**
+ * The same fields as a config section, each optional and without its default: a session stores only
+ * what the client set, so later changes of the server defaults still reach it and a PATCH of one
+ * field keeps the others.
+ */
+function overridesOf<T extends z.ZodRawShape>(section: z.ZodObject<T>): z.ZodType<Partial<z.output<z.ZodObject<T>>>> {
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const [key, field] of Object.entries(section.shape) as Array<[string, z.ZodTypeAny]>) {
+    const bare = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodTypeAny) : field;
+    shape[key] = bare.meta(field.meta() ?? {}).optional();
+  }
+  return z.object(shape).strict() as unknown as z.ZodType<Partial<z.output<z.ZodObject<T>>>>;
+}
+
+const CompressionOverrides = overridesOf(compressionConfigSchema).openapi("CompressionSettings", {
     description: "Context compression settings (SPEC §5); any field left out keeps the server default",
     example: { threshold: 0.5, tail_mode: "lean", protect_last_n: 20 },
   });
 
-const BrowserOverrides = browserConfigSchema
-  .partial()
-  .strict()
-  .openapi("BrowserSettings", {
+const BrowserOverrides = overridesOf(browserConfigSchema).openapi("BrowserSettings", {
     description: "Browser supervisor settings (SPEC §6); any field left out keeps the server default",
     example: { dialog_policy: "must_respond", dialog_timeout_s: 300 },
   });
