@@ -82,7 +82,8 @@ describe("HTTP conventions", () => {
     });
 
     it("generates one when absent or unusable, the same in the header and the body", async () => {
-      for (const headers of [{}, { "x-request-id": "has spaces and\ttabs" }, { "x-request-id": "x".repeat(300) }]) {
+      const variants: Array<Record<string, string>> = [{}, { "x-request-id": "has spaces and\ttabs" }, { "x-request-id": "x".repeat(300) }];
+      for (const headers of variants) {
         const res = await t.call("GET", "/v1/sessions/ses_nope", undefined, headers);
         const id = res.headers.get("x-request-id");
         expect(id).toMatch(/^req_[0-9A-Z]{26}$/);

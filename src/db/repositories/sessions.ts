@@ -52,7 +52,12 @@ export type SessionPatch = Partial<{
 export type SessionCursor = { created_at: number; id: string };
 
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  /** Read on every request that names a session; built once (building costs more than running it). */
+  private readonly getById;
+
+  constructor(private readonly db: Db) {
+    this.getById = db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare();
+  }
 
   create(input: NewSession): SessionRecord {
     const row = this.db
@@ -74,7 +79,7 @@ export class SessionRepository {
   }
 
   get(id: string): SessionRecord | null {
-    const row = this.db.select().from(sessions).where(eq(sessions.id, id)).get();
+    const row = this.getById.get({ id });
     return row ? toRecord(row) : null;
   }
 
