@@ -63,6 +63,30 @@ describe("security", () => {
     });
   });
 
+  describe("loopback names without a key", () => {
+    it("serves only loopback Host names when no API key is set, so a rebound DNS name cannot reach it", async () => {
+      const app = await makeTestApp();
+      try {
+        for (const host of ["localhost:8642", "127.0.0.1:8642", "127.0.0.9", "[::1]:8642", "LOCALHOST"]) {
+          expect((await app.app.request("/v1/sessions", { headers: { host } })).status, host).toBe(200);
+        }
+        for (const host of ["evil.example:8642", "evil.example", "192.168.1.20:8642", "localhost.evil.example"]) {
+          const res = await app.app.request("/v1/sessions", { method: "POST", headers: { host } });
+          expect(res.status, host).toBe(403);
+          expect((await res.json()).detail).toContain("server.api_key");
+        }
+        expect(countRows(app, "sessions")).toBe(0);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("serves any Host name once an API key guards the server", async () => {
+      const res = await t.app.request("/v1/sessions", { headers: { host: "api.example.com", authorization: `Bearer ${API_KEY}` } });
+      expect(res.status).toBe(200);
+    });
+  });
+
   describe("CORS allowlist", () => {
     const auth = { authorization: `Bearer ${API_KEY}` };
 

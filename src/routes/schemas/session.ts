@@ -53,10 +53,12 @@ export const UpdateSessionBody = CreateSessionBody.openapi("UpdateSession", {
   description: "Fields to change; omitted fields stay as they are",
 });
 
-const ResolvedCompression = compressionConfigSchema.openapi("ResolvedCompressionSettings", {
+// Rebuilt from the fields with this module's `z`: config.ts uses plain zod and may be loaded before
+// the OpenAPI extension, so its own objects cannot be relied on to have `.openapi()`.
+const ResolvedCompression = z.object(compressionConfigSchema.shape).strict().openapi("ResolvedCompressionSettings", {
   description: "Compression settings in force for the session",
 });
-const ResolvedBrowser = browserConfigSchema.openapi("ResolvedBrowserSettings", {
+const ResolvedBrowser = z.object(browserConfigSchema.shape).strict().openapi("ResolvedBrowserSettings", {
   description: "Browser settings in force for the session",
 });
 
