@@ -22,7 +22,8 @@ import { createLogger } from "../src/logger.js";
 const APPEND_COUNT = 1000;
 const APPEND_ROUNDS = 5;
 const LATENCY_WARMUP = 50;
-const LATENCY_SAMPLES = 400;
+const LATENCY_ROUNDS = 8;
+const LATENCY_SAMPLES_PER_ROUND = 60;
 const ACTIVE_ROWS = 200;
 
 type Line = { bench: string; value: number; baseline: number; ratio: number; unit: string; [extra: string]: unknown };
@@ -150,52 +151,56 @@ function seedSession(database: DatabaseHandle, total: number): string {
   return sessionId;
 }
 
-async function latency(app: App, path: string): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < LATENCY_WARMUP; i++) await (await app.request(path)).arrayBuffer();
-  const samples: number[] = [];
-  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+type Samples = number[];
+
+async function sample(app: App, path: string, count: number, into: Samples): Promise<void> {
+  for (let i = 0; i < count; i++) {
     const started = performance.now();
     const res = await app.request(path);
     await res.arrayBuffer();
-    samples.push(performance.now() - started);
+    into.push(performance.now() - started);
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
   }
-  samples.sort((a, b) => a - b);
-  return { p50: samples[Math.floor(samples.length * 0.5)], p95: samples[Math.floor(samples.length * 0.95)] };
+}
+
+function percentile(samples: Samples, p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
 const cursorAfter = (seq: number) => Buffer.from(JSON.stringify({ seq })).toString("base64url");
 
 async function historyIndependence(): Promise<void> {
-  const sizes = [1_000, 100_000] as const;
-  const results = new Map<string, Map<number, { p50: number; p95: number }>>();
-  for (const size of sizes) {
+  const sizes = [1_000, 100_000];
+  const fixtures = sizes.map((size) => {
     const fixture = makeApp();
-    const id = seedSession(fixture.database, size);
-    const paths: Record<string, string> = {
-      context: `/v1/sessions/${id}/context`,
-      messages_first_page: `/v1/sessions/${id}/messages?limit=50`,
-      messages_last_page: `/v1/sessions/${id}/messages?limit=50&cursor=${cursorAfter(size - 49)}`,
-    };
-    for (const [name, path] of Object.entries(paths)) {
-      if (!results.has(name)) results.set(name, new Map());
-      results.get(name)!.set(size, await latency(fixture.app, path));
+    return { size, fixture, id: seedSession(fixture.database, size) };
+  });
+  const pathsFor = (id: string, size: number): Record<string, string> => ({
+    context: `/v1/sessions/${id}/context`,
+    messages_first_page: `/v1/sessions/${id}/messages?limit=50`,
+    messages_last_page: `/v1/sessions/${id}/messages?limit=50&cursor=${cursorAfter(size - 50)}`,
+  });
+  for (const name of Object.keys(pathsFor("x", 0))) {
+    const samples = new Map<number, Samples>(sizes.map((size) => [size, []]));
+    for (const { size, fixture, id } of fixtures) await sample(fixture.app, pathsFor(id, size)[name], LATENCY_WARMUP, []);
+    // Interleaved rounds, so a change in machine load hits both sizes alike.
+    for (let round = 0; round < LATENCY_ROUNDS; round++) {
+      for (const { size, fixture, id } of fixtures) await sample(fixture.app, pathsFor(id, size)[name], LATENCY_SAMPLES_PER_ROUND, samples.get(size)!);
     }
-    dispose(fixture);
-  }
-  for (const [name, bySize] of results) {
-    const small = bySize.get(1_000)!;
-    const large = bySize.get(100_000)!;
+    const small = samples.get(1_000)!;
+    const large = samples.get(100_000)!;
     print({
       bench: `foundation.${name}_latency_100k_vs_1k`,
-      value: round(large.p50),
-      baseline: round(small.p50),
-      ratio: round(large.p50 / small.p50),
+      value: round(percentile(large, 0.5)),
+      baseline: round(percentile(small, 0.5)),
+      ratio: round(percentile(large, 0.5) / percentile(small, 0.5)),
       unit: "ms p50",
-      p95_100k: round(large.p95),
-      p95_1k: round(small.p95),
+      p95_100k: round(percentile(large, 0.95)),
+      p95_1k: round(percentile(small, 0.95)),
     });
   }
+  for (const { fixture } of fixtures) dispose(fixture);
 }
 
 export async function run(): Promise<void> {
