@@ -31,6 +31,13 @@ describe("start-up configuration", () => {
     expect(alias.output).toContain("server.port");
   });
 
+  it("names database.path when the database cannot be opened", async () => {
+    const { code, output } = await runServerExpectingExit({ CADUCEUS_DB: "/dev/null/caduceus.db" });
+    expect(code).not.toBe(0);
+    expect(output).toContain("database.path");
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
   it("names the key of a bad YAML value, and of an unknown key", async () => {
     const file = join(dir, "bad.yaml");
     writeFileSync(file, "compression:\n  threshold: 7\nbrowser:\n  dialog_policy: sometimes\n");
