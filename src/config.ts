@@ -213,6 +213,7 @@ export function formatZodIssues(error: z.ZodError): string {
 }
 
 export type LoadConfigOptions = {
+  /** A file to read; `undefined` looks at CADUCEUS_CONFIG, then ./caduceus.yaml; `null` reads no file. */
   configPath?: string | null;
   env?: NodeJS.ProcessEnv;
   overrides?: Record<string, unknown>;
@@ -221,9 +222,9 @@ export type LoadConfigOptions = {
 /** Reads YAML (if any) and the environment, validates, and returns a complete configuration. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
-  const explicitPath = options.configPath ?? env.CADUCEUS_CONFIG ?? null;
+  const explicitPath = options.configPath === undefined ? (env.CADUCEUS_CONFIG || null) : options.configPath;
   let fileValues: Record<string, unknown> = {};
-  const path = explicitPath ?? (existsSync("./caduceus.yaml") ? "./caduceus.yaml" : null);
+  const path = options.configPath === null ? null : (explicitPath ?? (existsSync("./caduceus.yaml") ? "./caduceus.yaml" : null));
   if (path) {
     if (!existsSync(path)) throw new ConfigError(`config file ${path} does not exist`);
     let parsed: unknown;

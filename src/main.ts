@@ -19,7 +19,7 @@ function configPathFromArgs(argv: string[]): string | null {
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig({ configPath: configPathFromArgs(process.argv.slice(2)) });
+    config = loadConfig({ configPath: configPathFromArgs(process.argv.slice(2)) ?? undefined });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`caduceus: ${err.message}\n`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, contextLengthFor, isLoopbackHost, loadConfig } from "../../src/config.js";
 import { tempDir } from "../fixtures/test-app.js";
 
+/** Reads only the given file (or none), never a caduceus.yaml that happens to be in the working directory. */
 const load = (env: Record<string, string>, configPath: string | null = null) => loadConfig({ env, configPath });
 
 describe("configuration", () => {
@@ -72,7 +73,7 @@ describe("configuration", () => {
     expect(attempt({}, file)).toContain("mapping");
     writeFileSync(file, "server: [unclosed\n");
     expect(attempt({}, file)).toContain("not valid YAML");
-    expect(attempt({ CADUCEUS_CONFIG: join(dir, "missing.yaml") })).toContain("does not exist");
+    expect(() => loadConfig({ env: { CADUCEUS_CONFIG: join(dir, "missing.yaml") } })).toThrow(/missing\.yaml does not exist/);
   });
 
   it("refuses a non-loopback host without a key and accepts it with one", () => {
@@ -81,6 +82,19 @@ describe("configuration", () => {
     expect(load({ CADUCEUS_HOST: "0.0.0.0", CADUCEUS_API_KEY: "k" }).server.host).toBe("0.0.0.0");
     for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"]) expect(isLoopbackHost(host), host).toBe(true);
     for (const host of ["0.0.0.0", "128.0.0.1", "localhost.example", "::"]) expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  it("reads ./caduceus.yaml when present unless told to read no file", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "caduceus.yaml"), "server:\n  port: 7100\n");
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect(loadConfig({ env: {} }).server.port).toBe(7100);
+      expect(loadConfig({ env: {}, configPath: null }).server.port).toBe(8642);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it("lets the environment win over the YAML file", () => {
