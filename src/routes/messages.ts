@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import { publicMessage } from "../domain/sessions/transcript.js";
 import { createRouter } from "./router.js";
-import { PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
+import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
 import { AppendedMessages, MessageSchema, PostMessageBody, RunResult } from "./schemas/message.js";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
@@ -16,7 +16,7 @@ const postMessage = createRoute({
   description:
     "With `run: false` or a non-user role the message is only appended (201). With a user message and `run` " +
     "(the default) the agent runs until it answers (200), or streams its events as SSE when `stream: true`.",
-  request: { params: SessionIdParam, body: { required: true, content: json(PostMessageBody) } },
+  request: { params: SessionIdParam, headers: IdempotencyHeaders, body: { required: true, content: json(PostMessageBody) } },
   responses: {
     200: {
       description: "The run's messages and outcome (or, with stream: true, an SSE stream of events)",

@@ -61,6 +61,9 @@ describe("OpenAPI document and API reference", () => {
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.paths["/health"].get.security).toEqual([]);
+    for (const path of ["/v1/sessions", "/v1/sessions/{id}/messages"]) {
+      expect(doc.paths[path].post.parameters.map((p: any) => `${p.in}:${p.name}`)).toContain("header:idempotency-key");
+    }
   });
 
   it("serves /docs from local assets only, and each asset answers", async () => {
