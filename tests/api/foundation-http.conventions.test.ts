@@ -1,6 +1,13 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { openDatabase } from "../../src/db/database.js";
+import { createStore } from "../../src/db/store.js";
+import { createLogger } from "../../src/logger.js";
 import { appendMessage, countRows, createSession } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 const PROBLEM_KEYS = ["code", "detail", "request_id", "status", "title", "type"];
 
@@ -145,6 +152,37 @@ describe("HTTP conventions", () => {
         expect(other.headers.get("idempotency-replayed")).toBeNull();
       } finally {
         await app.close();
+      }
+    });
+
+    it("keeps a key for 24 hours, then forgets it and sweeps the expired rows", async () => {
+      const HOUR_MS = 60 * 60 * 1000;
+      let clock = Date.parse("2026-01-01T00:00:00Z");
+      const dir = tempDir();
+      const config = loadConfig({ env: {}, configPath: null, overrides: { logging: { level: "silent" }, database: { path: join(dir, "idem.db") } } });
+      const database = openDatabase(config.database.path);
+      const app = createApp({ config, store: createStore(database), logger: createLogger(config), now: () => clock });
+      const post = (key: string) =>
+        app.request("/v1/sessions", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: '{"title":"t"}' });
+      try {
+        const first = await (await post("day-key")).json();
+        clock += 23 * HOUR_MS;
+        const replay = await post("day-key");
+        expect(replay.headers.get("idempotency-replayed")).toBe("true");
+        expect((await replay.json()).id).toBe(first.id);
+
+        clock += 2 * HOUR_MS; // 25 h after the first request
+        const fresh = await post("day-key");
+        expect(fresh.headers.get("idempotency-replayed")).toBeNull();
+        expect((await fresh.json()).id).not.toBe(first.id);
+        await post("other-key");
+        clock += 25 * HOUR_MS;
+        await post("late-key"); // stores a key and sweeps the ones that expired
+        const keys = (database.sqlite.prepare("select key from idempotency_keys order by key").all() as Array<{ key: string }>).map((r) => r.key);
+        expect(keys).toEqual(["late-key"]);
+      } finally {
+        database.close();
+        rmSync(dir, { recursive: true, force: true });
       }
     });
 

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
@@ -216,6 +217,7 @@ describe("security", () => {
         expect(all).not.toContain("abc123");
       } finally {
         database.close();
+        rmSync(dir, { recursive: true, force: true });
       }
     });
 
