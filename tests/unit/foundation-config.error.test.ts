@@ -1,8 +1,18 @@
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, contextLengthFor, isLoopbackHost, loadConfig } from "../../src/config.js";
-import { tempDir } from "../fixtures/test-app.js";
+import { tempDir as makeTempDir } from "../fixtures/test-app.js";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = makeTempDir();
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Reads only the given file (or none), never a caduceus.yaml that happens to be in the working directory. */
 const load = (env: Record<string, string>, configPath: string | null = null) => loadConfig({ env, configPath });
