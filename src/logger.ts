@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { pino, type Logger } from "pino";
 import type { Config } from "./config.js";
 
@@ -30,7 +31,19 @@ export function createLogger(config: Pick<Config, "logging">, destination?: Node
   };
   if (config.logging.pretty && !destination) {
     // pino-pretty is optional: pretty output is a convenience for a developer's terminal.
-    return pino({ ...options, transport: { target: "pino-pretty" } });
+    if (isInstalled("pino-pretty")) return pino({ ...options, transport: { target: "pino-pretty" } });
+    const logger = pino(options);
+    logger.warn("logging.pretty needs the pino-pretty package (npm install pino-pretty); logging JSON instead");
+    return logger;
   }
   return destination ? pino(options, destination as never) : pino(options);
+}
+
+function isInstalled(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
