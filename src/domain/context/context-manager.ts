@@ -187,6 +187,11 @@ export class SessionContextManager implements ContextManager {
       throw err;
     }
     if (isEmptyPlan(plan)) return unchanged("the engine left the context as it was");
+    // A bigger context is no compression — unless hygiene is thinning out a context of too many rows.
+    const thinningRows = request.trigger === "hygiene" && session.context_message_count >= HYGIENE_MAX_MESSAGES;
+    if (plan.tokensAfter >= tokensBefore && !thinningRows) {
+      return unchanged(`the compressed context would not be smaller (${plan.tokensAfter} tokens, now ${tokensBefore}); nothing was changed`);
+    }
     const summary = result.summary ?? null;
     const anchors = result.anchors ?? [];
     const removed = new Set(plan.removedSeqs);
