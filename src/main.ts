@@ -40,7 +40,16 @@ async function main(): Promise<void> {
   }
   const store = createStore(database);
   const app = createApp({ config, store, logger });
-  await app.services.startup();
+  try {
+    await app.services.startup();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`caduceus: ${err.message}\n`);
+      database.close();
+      process.exit(2);
+    }
+    throw err;
+  }
 
   if (!config.server.api_key && isLoopbackHost(config.server.host)) {
     logger.warn("no API key set (server.api_key / CADUCEUS_API_KEY): any local process can use this server");

@@ -2,11 +2,13 @@ import type { Config } from "./config.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import type { Store } from "./db/store.js";
 import { buildContextView, type ContextView } from "./domain/context/context-view.js";
+import { SessionContextManager } from "./domain/context/context-manager.js";
+import { ContextEngineRegistry, assertContextConfig } from "./domain/context/engine-registry.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { Readiness } from "./domain/readiness.js";
 import { MessageService } from "./domain/sessions/messages.js";
-import { SessionService, type EngineNames } from "./domain/sessions/service.js";
+import { SessionService } from "./domain/sessions/service.js";
 import { Transcript } from "./domain/sessions/transcript.js";
 import type { Logger } from "./logger.js";
 
@@ -30,6 +32,10 @@ export type Services = {
   context: { view(sessionId: string): ContextView };
   readiness: Readiness;
   llm: LlmClients;
+  /** The known context engines (built in, plugins, registered programmatically). */
+  engines: ContextEngineRegistry;
+  /** Runs the session's context engine and persists its compressions. */
+  contextManager: SessionContextManager;
   /** Sources of the tools the agent offers the model (context engine, browser). */
   toolProviders: ToolProvider[];
   /** Recovers state left by a previous process (runs still marked running, …). */
@@ -38,15 +44,16 @@ export type Services = {
   shutdown(): Promise<void>;
 };
 
-const BUILT_IN_ENGINES: EngineNames = { has: (name) => name === "compressor", names: () => ["compressor"] };
-
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now);
-  const sessions = new SessionService({ config, store, now, engines: BUILT_IN_ENGINES });
+  const engines = new ContextEngineRegistry();
+  const sessions = new SessionService({ config, store, now, engines });
   const transcript = new Transcript(store, now);
   const messages = new MessageService(config, sessions, transcript);
+  const llm = new LlmClients();
+  const contextManager = new SessionContextManager({ config, store, logger, now, llm, events, engines });
   return {
     config,
     store,
@@ -58,9 +65,13 @@ export function createServices(deps: AppDeps): Services {
     messages,
     context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
     readiness: new Readiness(config, store),
-    llm: new LlmClients(),
-    toolProviders: [],
+    llm,
+    engines,
+    contextManager,
+    toolProviders: [contextManager],
     startup: async () => {
+      await engines.loadPlugins(config.context.plugins_dir);
+      assertContextConfig(config, engines);
       deps.store.idempotency.purgeExpired(now());
     },
     shutdown: async () => {},

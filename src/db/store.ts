@@ -1,9 +1,12 @@
 import type { DatabaseHandle } from "./database.js";
+import { AnchorRepository } from "./repositories/anchors.js";
+import { ContextRowRepository } from "./repositories/context-rows.js";
 import { EventRepository } from "./repositories/events.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { MessageRepository } from "./repositories/messages.js";
 import { SessionRepository } from "./repositories/sessions.js";
 import { SummaryRepository } from "./repositories/summaries.js";
+import { TranscriptSearchRepository } from "./repositories/transcript-search.js";
 
 /** The repositories over one database, plus a way to group their writes in one transaction. */
 export type Store = {
@@ -12,6 +15,9 @@ export type Store = {
   idempotency: IdempotencyRepository;
   events: EventRepository;
   summaries: SummaryRepository;
+  anchors: AnchorRepository;
+  contextRows: ContextRowRepository;
+  search: TranscriptSearchRepository;
   transaction<T>(fn: () => T): T;
   ping(): boolean;
 };
@@ -24,6 +30,9 @@ export function createStore(handle: DatabaseHandle): Store {
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
+    anchors: new AnchorRepository(sqlite),
+    contextRows: new ContextRowRepository(db),
+    search: new TranscriptSearchRepository(sqlite),
     transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
     ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
   };

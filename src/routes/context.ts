@@ -1,6 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { SummaryRecord } from "../db/repositories/summaries.js";
+import { searchTranscript } from "../domain/context/session-search.js";
 import { createRouter } from "./router.js";
 import { SessionIdParam, problemResponses } from "./schemas/common.js";
+import { AnchorList, AnchorQuery, CompressBody, CompressResultSchema, SearchQuery, SearchResult, SummaryList } from "./schemas/context.js";
 import { ContextSchema } from "./schemas/message.js";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
@@ -10,15 +13,99 @@ const getContext = createRoute({
   path: "/v1/sessions/{id}/context",
   tags: ["context"],
   summary: "The active context exactly as the model would get it",
+  description: "After a compression: the head, the summary message (with its anchor index and user-message appendix), then the tail, shortened rows shown shortened.",
   request: { params: SessionIdParam },
   responses: { 200: { description: "Active context and token figures", content: json(ContextSchema) }, ...problemResponses(401, 404) },
 });
+
+const postCompress = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/compress",
+  tags: ["context"],
+  summary: "Compress the context now",
+  description:
+    "Runs the session's context engine now (never blocked by anti-thrashing). `dry_run` changes nothing and reports what would be " +
+    "compacted, the tokens it would save and the anchors in that span. When the summary model is unreachable (auth, quota, network) " +
+    "the context is left unchanged and `reason` says why; other summary failures use a deterministic fallback summary.",
+  request: { params: SessionIdParam, body: { required: false, content: json(CompressBody) } },
+  responses: { 200: { description: "What the compression did", content: json(CompressResultSchema) }, ...problemResponses(400, 401, 404, 415) },
+});
+
+const listSummaries = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/summaries",
+  tags: ["context"],
+  summary: "Every persisted summary version of the session",
+  request: { params: SessionIdParam },
+  responses: { 200: { description: "Summary versions, oldest first", content: json(SummaryList) }, ...problemResponses(401, 404) },
+});
+
+const listAnchors = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/anchors",
+  tags: ["context"],
+  summary: "The anchor index of the compacted turns",
+  request: { params: SessionIdParam, query: AnchorQuery },
+  responses: { 200: { description: "Anchors with counts and first/last seq", content: json(AnchorList) }, ...problemResponses(400, 401, 404) },
+});
+
+const searchMessages = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/search",
+  tags: ["context"],
+  summary: "Full-text search over the whole transcript, compacted rows included",
+  request: { params: SessionIdParam, query: SearchQuery },
+  responses: { 200: { description: "Matching messages, best first", content: json(SearchResult) }, ...problemResponses(400, 401, 404) },
+});
+
+function publicSummary(summary: SummaryRecord) {
+  const { message_id: _messageId, ...rest } = summary;
+  return rest;
+}
 
 export function contextRoutes() {
   const router = createRouter();
   router.openapi(getContext, (c) => {
     const { context } = c.get("services");
     return c.json(context.view(c.req.valid("param").id), 200);
+  });
+
+  router.openapi(postCompress, async (c) => {
+    const { sessions, contextManager } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    const body = c.req.header("content-type") ? c.req.valid("json") : {};
+    const outcome = await contextManager.compress(id, {
+      trigger: "manual",
+      focusTopic: body.focus_topic ?? null,
+      dryRun: body.dry_run ?? false,
+      signal: c.req.raw.signal,
+    });
+    return c.json({ ...outcome, summary: outcome.summary ? publicSummary(outcome.summary) : null }, 200);
+  });
+
+  router.openapi(listSummaries, (c) => {
+    const { sessions, store } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    return c.json({ data: store.summaries.list(id).map(publicSummary) }, 200);
+  });
+
+  router.openapi(listAnchors, (c) => {
+    const { sessions, store } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    const query = c.req.valid("query");
+    const data = store.anchors.list(id, { kind: query.kind, q: query.q });
+    return c.json({ data: data as z.infer<typeof AnchorList>["data"], total: data.length }, 200);
+  });
+
+  router.openapi(searchMessages, (c) => {
+    const { sessions, store } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    const query = c.req.valid("query");
+    return c.json({ data: searchTranscript(store, id, query.q, { role: query.role ?? null, limit: query.limit }), query: query.q }, 200);
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import type { CompressionConfig } from "../../config.js";
+import { contextLengthFor, type CompressionConfig, type Config } from "../../config.js";
 
 export const THRESHOLD_FLOOR_TOKENS = 64_000;
 export const THRESHOLD_MAX_RATIO = 0.85;
@@ -28,4 +28,22 @@ export function computeTailBudgetTokens(contextLength: number, thresholdTokens: 
 /** Guidance for the summary's length (never sent as an output cap). */
 export function computeSummaryTargetTokens(compactedTokens: number, contextLength: number): number {
   return Math.floor(Math.max(2000, Math.min(0.2 * compactedTokens, Math.min(0.05 * contextLength, 10_000))));
+}
+
+/** Whether `auxiliary.compression` names a summary model other than the session's own. */
+export function hasDistinctSummaryModel(config: Config): boolean {
+  const aux = config.auxiliary.compression;
+  return aux.model !== null || aux.base_url !== null || aux.context_length !== null;
+}
+
+/** The summary model's window: `auxiliary.compression.context_length`, else by model name, else the main window. */
+export function summaryModelWindow(config: Config): number {
+  const aux = config.auxiliary.compression;
+  const model = aux.model ?? config.model.name;
+  return contextLengthFor(model, aux.context_length ?? (aux.model ? null : config.model.context_length));
+}
+
+/** A summary model with a smaller window than the threshold could not read what it must summarize: compress earlier. */
+export function thresholdWithinSummaryWindow(thresholdTokens: number, config: Config): number {
+  return hasDistinctSummaryModel(config) ? Math.min(thresholdTokens, summaryModelWindow(config)) : thresholdTokens;
 }

@@ -20,6 +20,8 @@ export type CompressOutcome = {
   /** dry_run only: what would be compacted and the anchors found there. */
   would_compact?: { from_seq: number; to_seq: number; seqs: number[] };
   anchors?: Array<{ kind: string; value: string; count: number }>;
+  /** dry_run only: tokens of the rows that would leave the context. */
+  compacted_tokens?: number;
 };
 
 /**

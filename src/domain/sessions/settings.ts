@@ -1,5 +1,5 @@
 import { contextLengthFor, type BrowserConfig, type CompressionConfig, type Config } from "../../config.js";
-import { computeThresholdTokens } from "../context/budgets.js";
+import { computeThresholdTokens, thresholdWithinSummaryWindow } from "../context/budgets.js";
 import type { SessionRecord } from "../types.js";
 
 /** The configuration a session runs with: server defaults overlaid with the session's own overrides. */
@@ -19,7 +19,7 @@ export function resolveSessionSettings(config: Config, session: Pick<SessionReco
   return {
     model,
     context_length: contextLength,
-    threshold_tokens: computeThresholdTokens(contextLength, compression),
+    threshold_tokens: thresholdWithinSummaryWindow(computeThresholdTokens(contextLength, compression), config),
     compression,
     browser: { ...config.browser, ...(session.config.browser ?? {}) },
     engine: session.config.engine ?? config.context.engine,

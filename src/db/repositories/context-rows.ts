@@ -1,0 +1,28 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../database.js";
+import { messages } from "../schema.js";
+import type { StoredMessage } from "../../domain/types.js";
+
+/** Writes of compression to transcript rows: which rows are in the context and how they are shown. Contents are never touched. */
+export class ContextRowRepository {
+  constructor(private readonly db: Db) {}
+
+  setInContext(sessionId: string, seqs: number[], inContext: boolean): void {
+    const chunkSize = 500;
+    for (let i = 0; i < seqs.length; i += chunkSize) {
+      this.db
+        .update(messages)
+        .set({ inContext })
+        .where(and(eq(messages.sessionId, sessionId), inArray(messages.seq, seqs.slice(i, i + chunkSize))))
+        .run();
+    }
+  }
+
+  setOverride(sessionId: string, seq: number, override: StoredMessage["override"], overrideTokens: number | null): void {
+    this.db
+      .update(messages)
+      .set({ overrideJson: override ? JSON.stringify(override) : null, overrideTokens: override ? overrideTokens : null })
+      .where(and(eq(messages.sessionId, sessionId), eq(messages.seq, seq)))
+      .run();
+  }
+}

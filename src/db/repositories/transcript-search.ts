@@ -1,0 +1,51 @@
+import type Database from "better-sqlite3";
+
+export type SearchHit = {
+  seq: number;
+  message_id: string;
+  role: string;
+  in_context: boolean;
+  kind: string;
+  snippet: string;
+  rank: number;
+  created_at: string;
+};
+
+/**
+ * Turns free text into an FTS5 query that cannot be a syntax error: every whitespace-separated
+ * term becomes a quoted phrase (quotes doubled), so `src/app.ts`, `ENOSPC` or `#1234` are searched
+ * as written, and all terms must match.
+ */
+export function toFtsQuery(input: string): string | null {
+  const terms = input
+    .split(/\s+/)
+    .map((term) => term.trim())
+    .filter((term) => /[\p{L}\p{N}]/u.test(term));
+  if (terms.length === 0) return null;
+  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
+}
+
+/** Full-text search over a whole transcript, compacted rows included. */
+export class TranscriptSearchRepository {
+  private readonly statement: Database.Statement;
+
+  constructor(sqlite: Database.Database) {
+    this.statement = sqlite.prepare(`
+      select m.seq as seq, m.id as message_id, m.role as role, m.in_context as in_context, m.kind as kind,
+             snippet(messages_fts, 0, '[', ']', '…', 24) as snippet, bm25(messages_fts) as rank, m.created_at as created_at
+      from messages_fts
+      join messages m on m.id = messages_fts.message_id
+      where messages_fts match @query and messages_fts.session_id = @session_id and (@role is null or m.role = @role)
+      order by rank, m.seq desc
+      limit @limit`);
+  }
+
+  search(sessionId: string, text: string, options: { role?: string | null; limit: number }): SearchHit[] {
+    const query = toFtsQuery(text);
+    if (!query) return [];
+    const rows = this.statement.all({ query, session_id: sessionId, role: options.role ?? null, limit: options.limit }) as Array<
+      Omit<SearchHit, "in_context" | "created_at"> & { in_context: number; created_at: number }
+    >;
+    return rows.map((row) => ({ ...row, in_context: row.in_context === 1, created_at: new Date(row.created_at).toISOString() }));
+  }
+}

@@ -1,0 +1,196 @@
+import type { Anchor, AnchorKind, ContextItem } from "./engine.js";
+import { contentText } from "./tokens.js";
+
+/**
+ * The anchor index (SPEC §5.5): identifiers pulled mechanically out of the compacted turns —
+ * text, tool-call arguments and tool results — never rewritten by a model.
+ */
+
+export const ANCHOR_INDEX_MAX_CHARS = 7_000;
+const ERROR_DETAIL_MAX_CHARS = 160;
+
+type Extractor = { kind: AnchorKind; pattern: RegExp; pick?: (match: RegExpExecArray, text: string) => { kind?: AnchorKind; value: string } | null };
+
+const ERRNO_NAMES =
+  "ENOSPC|ENOENT|EACCES|EPERM|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EADDRINUSE|EEXIST|EISDIR|ENOTDIR|EMFILE|ENFILE|EPIPE|ENOTEMPTY|EBUSY|EAGAIN|EHOSTUNREACH|ENETUNREACH|EROFS|EINVAL|ENOMEM|ENOTFOUND|ECANCELED";
+
+const CODE_EXTENSIONS = new Set(
+  "ts tsx js jsx mjs cjs json md py rb go rs java kt c h cc cpp hpp cs php sh bash zsh yml yaml toml ini cfg conf lock sql html css scss vue svelte txt log csv xml env swift m mm gradle proto graphql dockerfile".split(" "),
+);
+const DOMAIN_ENDINGS = new Set("com org net io dev ai app co uk de fr jp cn gov edu info biz me us".split(" "));
+const ID_STOPWORDS = new Set(["UTF", "ISO", "SHA", "TLS", "SSL", "HTTP", "X", "IPV", "CVE-LIKE"]);
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>`)\]}]+/g;
+
+const EXTRACTORS: Extractor[] = [
+  { kind: "url", pattern: URL_PATTERN, pick: (m) => ({ value: trimTrailingPunctuation(m[0]) }) },
+  {
+    kind: "pr",
+    pattern: /(?<![\w&#/])#(\d{1,7})\b/g,
+    pick: (m, text) => {
+      const before = text.slice(Math.max(0, m.index - 16), m.index).toLowerCase();
+      const kind: AnchorKind = /\b(?:pr|pull(?: request)?|merge request|mr)\s*$/.test(before) ? "pr" : "issue";
+      return { kind, value: `#${m[1]}` };
+    },
+  },
+  {
+    kind: "error",
+    pattern: new RegExp(
+      String.raw`\b(?:[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::[^\n]{1,${ERROR_DETAIL_MAX_CHARS}})?|(?:${ERRNO_NAMES})\b|Traceback \(most recent call last\)|fatal: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|error TS\d{4}: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|panic: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}})`,
+      "g",
+    ),
+    pick: (m) => ({ value: m[0].trim().replace(/[\s"',;]+$/, "") }),
+  },
+  {
+    kind: "commit",
+    pattern: /\b[0-9a-f]{9,40}\b/g,
+    pick: (m) => (/[a-f]/.test(m[0]) && /\d/.test(m[0]) ? { value: m[0] } : null),
+  },
+  { kind: "branch", pattern: /\b(?:fix|feat|feature|bugfix|hotfix|release|chore|refactor|docs|perf|test)\/[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*/g },
+  {
+    kind: "path",
+    pattern: /(?<![\w@:/.-])(?:\.{1,2}\/|~\/|\/)?(?:[\w@.-]+\/)*[\w.-]+\.([A-Za-z][A-Za-z0-9]{0,9})\b/g,
+    pick: (m) => {
+      const value = m[0];
+      const extension = m[1].toLowerCase();
+      if (!CODE_EXTENSIONS.has(extension)) return null;
+      if (!value.includes("/") && /^\d/.test(value)) return null;
+      return { value };
+    },
+  },
+  { kind: "handle", pattern: /(?<![\w.@/])@[A-Za-z][A-Za-z0-9_-]{1,38}\b/g },
+  {
+    kind: "command",
+    pattern: /(?:^|\n)\s*\$ ([^\n]{2,200})/g,
+    pick: (m) => ({ value: m[1].trim() }),
+  },
+  {
+    kind: "config_key",
+    pattern: /(?<![\w./-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){1,5}(?![\w/(-])/g,
+    pick: (m) => {
+      const parts = m[0].split(".");
+      const last = parts[parts.length - 1];
+      if (DOMAIN_ENDINGS.has(last) || CODE_EXTENSIONS.has(last)) return null;
+      if (!m[0].includes("_") && parts.length < 3) return null;
+      return { value: m[0] };
+    },
+  },
+  {
+    kind: "id",
+    pattern: /\b(?:[A-Z][A-Z0-9]{1,9}-\d{1,7}|(?:ses|msg|run|sum|req)_[0-9A-Z]{26})\b/g,
+    pick: (m) => (ID_STOPWORDS.has(m[0].split("-")[0]) ? null : { value: m[0] }),
+  },
+];
+
+function trimTrailingPunctuation(value: string): string {
+  return value.replace(/[.,;:!?]+$/, "");
+}
+
+/** Blanks URL spans so paths, handles and keys are not pulled out of them a second time. */
+function withoutUrls(text: string): string {
+  return text.replace(URL_PATTERN, (url) => " ".repeat(url.length));
+}
+
+export function extractAnchorsFromText(text: string): Array<{ kind: AnchorKind; value: string }> {
+  const found: Array<{ kind: AnchorKind; value: string }> = [];
+  const urlFree = withoutUrls(text);
+  for (const extractor of EXTRACTORS) {
+    const source = extractor.kind === "url" ? text : urlFree;
+    extractor.pattern.lastIndex = 0;
+    for (let m = extractor.pattern.exec(source); m !== null; m = extractor.pattern.exec(source)) {
+      const picked = extractor.pick ? extractor.pick(m, source) : { value: m[0] };
+      if (picked && picked.value) found.push({ kind: picked.kind ?? extractor.kind, value: picked.value });
+    }
+  }
+  return found;
+}
+
+/** `name(args)` calls of shell-like tools become command anchors, with the exit code when the result has one. */
+const COMMAND_ARGUMENT_KEYS = ["command", "cmd", "script", "shell"];
+const EXIT_CODE_PATTERN = /\bexit(?:[ _]code|[ _]status)?["']?\s*[:=]?\s*(-?\d{1,3})\b/i;
+
+export function exitCodeOf(text: string): number | null {
+  const match = EXIT_CODE_PATTERN.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+/** The text of an item that anchors are taken from: content, tool-call names and arguments. */
+export function anchorTextOf(item: ContextItem): string {
+  const parts = [contentText(item.content)];
+  for (const call of item.tool_calls ?? []) parts.push(call.function.arguments);
+  return parts.join("\n");
+}
+
+/**
+ * Anchors of a span, counted and with their first and last seq. `text` maps an item to the text
+ * to scan; `clean` is applied to values taken from elsewhere (commands in tool-call arguments).
+ */
+export function buildAnchorIndex(
+  items: ContextItem[],
+  text: (item: ContextItem) => string = anchorTextOf,
+  clean: (value: string) => string = (value) => value,
+): Anchor[] {
+  const byKey = new Map<string, Anchor>();
+  const add = (kind: AnchorKind, value: string, seq: number) => {
+    const key = `${kind}\u0000${value}`;
+    const anchor = byKey.get(key);
+    if (anchor) {
+      anchor.count += 1;
+      anchor.first_seq = Math.min(anchor.first_seq, seq);
+      anchor.last_seq = Math.max(anchor.last_seq, seq);
+    } else {
+      byKey.set(key, { kind, value, count: 1, first_seq: seq, last_seq: seq });
+    }
+  };
+  const resultsByCall = new Map<string, string>();
+  for (const item of items) if (item.role === "tool" && item.tool_call_id) resultsByCall.set(item.tool_call_id, text(item));
+  for (const item of items) {
+    const seq = item.seq ?? 0;
+    for (const { kind, value } of extractAnchorsFromText(text(item))) add(kind, value, seq);
+    for (const call of item.tool_calls ?? []) {
+      const raw = commandOf(call.function.arguments);
+      if (!raw) continue;
+      const command = clean(raw);
+      const exit = exitCodeOf(resultsByCall.get(call.id) ?? "");
+      add("command", exit === null ? command : `${command} [exit ${exit}]`, seq);
+    }
+  }
+  return rankAnchors([...byKey.values()]);
+}
+
+function commandOf(argumentsJson: string): string | null {
+  try {
+    const args = JSON.parse(argumentsJson) as Record<string, unknown>;
+    for (const key of COMMAND_ARGUMENT_KEYS) {
+      const value = args[key];
+      if (typeof value === "string" && value.trim()) return value.trim().slice(0, 200);
+    }
+  } catch {
+    /* arguments that are not JSON carry no command */
+  }
+  return null;
+}
+
+/** Most frequent first, then most recent. */
+export function rankAnchors(anchors: Anchor[]): Anchor[] {
+  return [...anchors].sort((a, b) => b.count - a.count || b.last_seq - a.last_seq || a.value.localeCompare(b.value));
+}
+
+/** `kind: value (xN), …`, one line per kind, within `maxChars`; the lowest-ranked anchors go first. */
+export function renderAnchorIndex(anchors: Anchor[], maxChars = ANCHOR_INDEX_MAX_CHARS): string {
+  const kept: Anchor[] = [];
+  let size = 0;
+  for (const anchor of rankAnchors(anchors)) {
+    const cost = anchor.value.length + 8 + String(anchor.count).length + anchor.kind.length;
+    if (size + cost > maxChars) continue;
+    kept.push(anchor);
+    size += cost;
+  }
+  const byKind = new Map<AnchorKind, Anchor[]>();
+  for (const anchor of kept) {
+    const list = byKind.get(anchor.kind) ?? [];
+    list.push(anchor);
+    byKind.set(anchor.kind, list);
+  }
+  return [...byKind.entries()].map(([kind, list]) => `${kind}: ${list.map((a) => `${a.value} (x${a.count})`).join(", ")}`).join("\n");
+}

@@ -1,0 +1,174 @@
+import type { CompressionConfig } from "../../../config.js";
+import { anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
+import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.js";
+import type { Anchor, ContextEngine, ContextItem, EngineCompressOptions, EngineCompressResult, EngineFactoryContext } from "../engine.js";
+import type { TokenUsage } from "../manager.js";
+import { redactSecrets } from "../redaction.js";
+import { contentText, countMessageTokens } from "../tokens.js";
+import { computeBoundaries } from "./boundaries.js";
+import { dedupToolOutputs, demoteOldToolOutputs, stubLeanTail, toolCallIndex, truncateOldToolArguments } from "./pruning.js";
+import { buildSummaryRequest } from "./summary-request.js";
+import { buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
+
+export type SummaryRequestMessage = { role: "system" | "user"; content: string };
+
+/** The outcome of asking a summary model (with its retry and failure policy already applied). */
+export type SummaryResult = { ok: true; text: string; model: string | null } | { ok: false; abort: boolean; reason: string };
+
+export type Summarizer = {
+  summarize(messages: SummaryRequestMessage[], signal?: AbortSignal): Promise<SummaryResult>;
+};
+
+export const COMPRESSOR_ENGINE_NAME = "compressor";
+export const MIN_TAIL_MESSAGES_FLOOR = 3;
+export const MIN_TAIL_MESSAGES_CAP = 8;
+
+/**
+ * The built-in engine: prunes old tool traffic, keeps a head and a token-budgeted tail, and
+ * replaces the middle with one structured, iteratively updated summary plus deterministic
+ * appendices (SPEC §5.3–§5.4).
+ */
+export class ContextCompressor implements ContextEngine {
+  readonly name = COMPRESSOR_ENGINE_NAME;
+  last_prompt_tokens: number;
+  last_completion_tokens = 0;
+  last_total_tokens = 0;
+  threshold_tokens: number;
+  context_length: number;
+  compression_count: number;
+  private model: string | null;
+  private readonly compression: CompressionConfig;
+  private readonly previousSummary: string | null;
+
+  constructor(
+    context: EngineFactoryContext,
+    private readonly summarizer: Summarizer,
+  ) {
+    this.threshold_tokens = context.thresholdTokens;
+    this.context_length = context.contextLength;
+    this.compression_count = context.compressionCount;
+    this.last_prompt_tokens = context.lastPromptTokens;
+    this.model = context.model;
+    this.compression = context.compression;
+    this.previousSummary = context.previousSummary;
+  }
+
+  updateFromResponse(usage: TokenUsage): void {
+    this.last_prompt_tokens = usage.prompt_tokens;
+    this.last_completion_tokens = usage.completion_tokens;
+    this.last_total_tokens = usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens;
+  }
+
+  shouldCompress(promptTokens?: number): boolean {
+    return (promptTokens ?? this.last_prompt_tokens) >= this.threshold_tokens;
+  }
+
+  updateModel(model: string | null, contextLength: number): void {
+    this.model = model;
+    this.context_length = contextLength;
+  }
+
+  getStatus() {
+    return {
+      name: this.name,
+      threshold_tokens: this.threshold_tokens,
+      context_length: this.context_length,
+      compression_count: this.compression_count,
+      last_prompt_tokens: this.last_prompt_tokens,
+      tail_mode: this.compression.tail_mode,
+    };
+  }
+
+  async compress(messages: ContextItem[], options: EngineCompressOptions): Promise<EngineCompressResult> {
+    const lead = leadingSystemCount(messages);
+    const system = messages.slice(0, lead);
+    const rows = messages.slice(lead);
+    const tokens = rows.map((row) => row.tokens ?? countMessageTokens(row, this.model));
+    const summaryItem = rows.find((row) => row.kind === "summary");
+    const previousSummary = this.previousSummary ?? (summaryItem ? contentText(summaryItem.content) : null);
+    const leanMode = this.compression.tail_mode === "lean";
+    const thresholdTokens = this.threshold_tokens;
+    const boundaries = computeBoundaries(rows, tokens, {
+      headCount: previousSummary ? 0 : this.compression.protect_first_n,
+      tailBudgetTokens: computeTailBudgetTokens(this.context_length, thresholdTokens, this.compression),
+      minTailMessages: Math.max(MIN_TAIL_MESSAGES_FLOOR, Math.min(this.compression.protect_last_n, MIN_TAIL_MESSAGES_CAP)),
+    });
+    const { headEnd, tailStart, pinned } = boundaries;
+    const pinnedSet = new Set(pinned);
+    const spanIndexes: number[] = [];
+    for (let i = headEnd; i < tailStart; i++) if (!pinnedSet.has(i)) spanIndexes.push(i);
+    if (spanIndexes.length === 0) {
+      return { messages, aborted: { reason: "nothing to compact: every message is in the protected head or tail" } };
+    }
+
+    const calls = toolCallIndex(rows);
+    let pruned = dedupToolOutputs(rows);
+    pruned = demoteOldToolOutputs(pruned, headEnd, calls);
+    pruned = truncateOldToolArguments(pruned, headEnd);
+    if (leanMode) pruned = stubLeanTail(pruned, tailStart, calls);
+
+    const span = spanIndexes.map((i) => pruned[i]);
+    const redactedText = (item: ContextItem) => redactSecrets(anchorTextOf(item));
+    const transcriptAnchors = buildAnchorIndex(span.filter((item) => item.kind !== "summary"), redactedText, redactSecrets);
+    const carriedAnchors = buildAnchorIndex(span.filter((item) => item.kind === "summary"), redactedText, redactSecrets);
+    const shownAnchors = mergeAnchors(transcriptAnchors, carriedAnchors);
+    const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;
+    const toSeq = [...span].reverse().find((item) => item.seq !== undefined)?.seq ?? fromSeq;
+    const compactedTokens = spanIndexes.reduce((sum, i) => sum + tokens[i], 0);
+
+    let body: string;
+    let fallbackUsed = false;
+    let model: string | null = null;
+    const fallback = (reason: string) => buildFallbackSummary(span, shownAnchors, previousSummary, reason);
+    if (options.dryRun) {
+      body = fallback("dry run, no model called");
+    } else {
+      const request = buildSummaryRequest({
+        turns: span,
+        previousSummary,
+        focusTopic: options.focusTopic ?? null,
+        targetTokens: computeSummaryTargetTokens(compactedTokens, this.context_length),
+        leanMode,
+      });
+      const result = await this.summarizer.summarize(request, options.signal);
+      if (result.ok) {
+        body = redactSecrets(result.text.trim());
+        model = result.model;
+      } else if (result.abort) {
+        return { messages, aborted: { reason: result.reason } };
+      } else {
+        body = fallback(result.reason);
+        fallbackUsed = true;
+      }
+    }
+    const fullBody = `${body}\n\n${buildAppendices(span, shownAnchors, fromSeq, toSeq)}`;
+    const summaryText = wrapSummary(fullBody);
+
+    const head = pruned.slice(0, headEnd);
+    const rest = [...pinned.map((i) => pruned[i]), ...pruned.slice(tailStart)];
+    const before = head[head.length - 1] ?? system[system.length - 1];
+    const placement = placeSummary(before, rest[0], summaryText);
+    const assembled =
+      "insert" in placement ? [...system, ...head, placement.insert, ...rest] : [...system, ...head, placement.merge, ...rest.slice(1)];
+    this.compression_count += options.dryRun ? 0 : 1;
+    return {
+      messages: sanitizeToolPairs(assembled),
+      summary: { body: fullBody, model, fallback_used: fallbackUsed },
+      anchors: transcriptAnchors,
+    };
+  }
+}
+
+function leadingSystemCount(messages: ContextItem[]): number {
+  let i = 0;
+  while (i < messages.length && messages[i].role === "system" && messages[i].seq === undefined) i += 1;
+  return i;
+}
+
+/** Anchors carried over from an earlier summary keep their counts; the same value is not listed twice. */
+function mergeAnchors(primary: Anchor[], carried: Anchor[]): Anchor[] {
+  const seen = new Map(primary.map((a) => [`${a.kind}\u0000${a.value}`, a] as const));
+  const merged = [...primary];
+  for (const anchor of carried) if (!seen.has(`${anchor.kind}\u0000${anchor.value}`)) merged.push(anchor);
+  return rankAnchors(merged);
+}

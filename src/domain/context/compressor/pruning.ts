@@ -1,0 +1,161 @@
+import { exitCodeOf } from "../anchors.js";
+import type { ContextItem } from "../engine.js";
+import { contentText } from "../tokens.js";
+
+/** Cheap, model-free shortening of old tool traffic (SPEC §5.4 step 1). */
+
+export const PRUNE_MIN_CHARS = 200;
+export const TOOL_ARGUMENT_MAX_CHARS = 200;
+export const LEAN_STUB_MIN_CHARS = 1_500;
+export const LEAN_VERBATIM_TOOL_ROUNDS = 6;
+export const TRUNCATION_MARK = "…[truncated]";
+const KEY_ARGUMENT_MAX_CHARS = 80;
+const KEY_ARGUMENT_NAMES = ["command", "cmd", "path", "file", "file_path", "filename", "url", "query", "pattern", "expression", "ref", "method", "name"];
+
+export type ToolCallInfo = { name: string; arguments: string; seq: number | undefined };
+
+export function toolCallIndex(items: ContextItem[]): Map<string, ToolCallInfo> {
+  const calls = new Map<string, ToolCallInfo>();
+  for (const item of items) {
+    for (const call of item.tool_calls ?? []) calls.set(call.id, { name: call.function.name, arguments: call.function.arguments, seq: item.seq });
+  }
+  return calls;
+}
+
+export function keyArgumentOf(argumentsJson: string): string | null {
+  try {
+    const args = JSON.parse(argumentsJson) as Record<string, unknown>;
+    for (const name of KEY_ARGUMENT_NAMES) {
+      const value = args[name];
+      if (typeof value === "string" && value) return value.length > KEY_ARGUMENT_MAX_CHARS ? `${value.slice(0, KEY_ARGUMENT_MAX_CHARS)}…` : value;
+    }
+  } catch {
+    /* not JSON: no key argument to show */
+  }
+  return null;
+}
+
+function withText(item: ContextItem, text: string): ContextItem {
+  return { ...item, content: text };
+}
+
+/** Older copies of an identical tool output (≥ 200 chars) point at the newest copy instead. */
+export function dedupToolOutputs(items: ContextItem[]): ContextItem[] {
+  const newestSeqByText = new Map<string, number | undefined>();
+  const out = [...items];
+  for (let i = out.length - 1; i >= 0; i--) {
+    const item = out[i];
+    if (item.role !== "tool") continue;
+    const text = contentText(item.content);
+    if (text.length < PRUNE_MIN_CHARS) continue;
+    if (newestSeqByText.has(text)) {
+      const newer = newestSeqByText.get(text);
+      out[i] = withText(item, `[duplicate tool output (${text.length} chars): identical to the newer result${newer !== undefined ? ` at seq ${newer}` : ""}]`);
+    } else {
+      newestSeqByText.set(text, item.seq);
+    }
+  }
+  return out;
+}
+
+/** One line that still says what the output was: tool, key argument, size, exit code. */
+export function toolOutputOneLiner(item: ContextItem, call: ToolCallInfo | undefined): string {
+  const text = contentText(item.content);
+  const key = call ? keyArgumentOf(call.arguments) : null;
+  const exit = exitCodeOf(text);
+  const what = `${call?.name ?? item.name ?? "tool"}${key ? `(${key})` : ""}`;
+  const facts = [`${text.length} chars`, ...(exit !== null ? [`exit ${exit}`] : [])].join(", ");
+  const where = item.seq !== undefined ? `; full output at seq ${item.seq}, use session_search to read it` : "";
+  return `[old tool output: ${what} → ${facts}${where}]`;
+}
+
+const isStub = (text: string) => text.startsWith("[duplicate tool output") || text.startsWith("[old tool output") || text.startsWith("[tool output of seq");
+
+/** Tool outputs before `tailStart` longer than 200 chars become one-liners. */
+export function demoteOldToolOutputs(items: ContextItem[], tailStart: number, calls: Map<string, ToolCallInfo>): ContextItem[] {
+  return items.map((item, i) => {
+    if (i >= tailStart || item.role !== "tool") return item;
+    const text = contentText(item.content);
+    if (text.length <= PRUNE_MIN_CHARS || isStub(text)) return item;
+    return withText(item, toolOutputOneLiner(item, calls.get(item.tool_call_id ?? "")));
+  });
+}
+
+function truncateStrings(value: unknown): { value: unknown; changed: boolean } {
+  if (typeof value === "string") {
+    return value.length > TOOL_ARGUMENT_MAX_CHARS ? { value: value.slice(0, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK, changed: true } : { value, changed: false };
+  }
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v) => {
+      const r = truncateStrings(v);
+      changed ||= r.changed;
+      return r.value;
+    });
+    return { value: out, changed };
+  }
+  if (value && typeof value === "object") {
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const r = truncateStrings(v);
+      changed ||= r.changed;
+      out[k] = r.value;
+    }
+    return { value: out, changed };
+  }
+  return { value, changed: false };
+}
+
+/** Cuts long string values inside tool-call arguments; the arguments stay valid JSON. */
+export function truncateArguments(argumentsJson: string): string {
+  if (argumentsJson.length <= TOOL_ARGUMENT_MAX_CHARS) return argumentsJson;
+  try {
+    const result = truncateStrings(JSON.parse(argumentsJson));
+    return result.changed ? JSON.stringify(result.value) : argumentsJson;
+  } catch {
+    return JSON.stringify({ truncated_arguments: argumentsJson.slice(0, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK });
+  }
+}
+
+export function truncateOldToolArguments(items: ContextItem[], tailStart: number): ContextItem[] {
+  return items.map((item, i) => {
+    if (i >= tailStart || !item.tool_calls?.length) return item;
+    let changed = false;
+    const toolCalls = item.tool_calls.map((call) => {
+      const args = truncateArguments(call.function.arguments);
+      if (args === call.function.arguments) return call;
+      changed = true;
+      return { ...call, function: { ...call.function, arguments: args } };
+    });
+    return changed ? { ...item, tool_calls: toolCalls } : item;
+  });
+}
+
+/**
+ * Lean mode: big tool outputs in the tail, outside its newest tool rounds, become stubs that name
+ * their seq so the model can fetch them back with session_search.
+ */
+export function stubLeanTail(items: ContextItem[], tailStart: number, calls: Map<string, ToolCallInfo>): ContextItem[] {
+  const verbatimCallIds = new Set<string>();
+  let rounds = 0;
+  for (let i = items.length - 1; i >= tailStart && rounds < LEAN_VERBATIM_TOOL_ROUNDS; i--) {
+    const item = items[i];
+    if (item.role === "assistant" && item.tool_calls?.length) {
+      for (const call of item.tool_calls) verbatimCallIds.add(call.id);
+      rounds += 1;
+    }
+  }
+  return items.map((item, i) => {
+    if (i < tailStart || item.role !== "tool" || verbatimCallIds.has(item.tool_call_id ?? "")) return item;
+    const text = contentText(item.content);
+    if (text.length < LEAN_STUB_MIN_CHARS || isStub(text)) return item;
+    const call = calls.get(item.tool_call_id ?? "");
+    const key = call ? keyArgumentOf(call.arguments) : null;
+    return withText(
+      item,
+      `[tool output of seq ${item.seq ?? "?"} moved out of the context: ${call?.name ?? "tool"}${key ? `(${key})` : ""}, ${text.length} chars; ` +
+        `call session_search with words from it to read it again]`,
+    );
+  });
+}

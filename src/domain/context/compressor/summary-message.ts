@@ -1,0 +1,137 @@
+import { ANCHOR_INDEX_MAX_CHARS, renderAnchorIndex } from "../anchors.js";
+import type { Anchor, ContextItem } from "../engine.js";
+import { redactSecrets } from "../redaction.js";
+import { contentText } from "../tokens.js";
+import type { ContentPart, Role } from "../../types.js";
+import { keyArgumentOf } from "./pruning.js";
+
+/** The summary message as the model sees it, and the deterministic parts never left to a model. */
+
+export const SUMMARY_PREAMBLE =
+  "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns of this conversation were compacted into the summary below. " +
+  "It is background from a previous context window, NOT instructions: do not answer questions or carry out requests " +
+  "mentioned in it; they were already handled. Respond only to the latest user message after this summary — it " +
+  "decides what to do now, even when the summary covers a similar topic. This does not restrict how you work: keep " +
+  "using your tools for the current task. The full transcript is stored; use the session_search tool to read any " +
+  "compacted turn again.";
+export const SUMMARY_END_MARKER = "[END OF COMPACTION SUMMARY — the conversation continues below]";
+
+export const USER_MESSAGES_MAX_CHARS = 24_000;
+export const USER_MESSAGE_MAX_CHARS = 4_000;
+
+/** The user messages of the compacted span, verbatim (redacted), newest first, within the budgets. */
+export function renderUserMessages(span: ContextItem[]): string {
+  const lines: string[] = [];
+  let used = 0;
+  for (let i = span.length - 1; i >= 0; i--) {
+    const item = span[i];
+    if (item.role !== "user" || item.kind === "summary") continue;
+    let text = redactSecrets(contentText(item.content));
+    if (text.length > USER_MESSAGE_MAX_CHARS) text = `${text.slice(0, USER_MESSAGE_MAX_CHARS)}…[truncated]`;
+    const line = `- [seq ${item.seq ?? "?"}] ${text}`;
+    if (used + line.length > USER_MESSAGES_MAX_CHARS) break;
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return lines.join("\n");
+}
+
+export function recoveryNote(fromSeq: number, toSeq: number): string {
+  return (
+    `Turns seq ${fromSeq}–${toSeq} were compacted; they are stored verbatim. To read one again, call the session_search ` +
+    "tool with an exact identifier or phrase from the anchor index above (for example a file path, an error string or a PR number)."
+  );
+}
+
+/** Appendices built mechanically from the compacted span (SPEC §5.4 step 4). */
+export function buildAppendices(span: ContextItem[], anchors: Anchor[], fromSeq: number, toSeq: number): string {
+  const sections: string[] = [];
+  const index = renderAnchorIndex(anchors, ANCHOR_INDEX_MAX_CHARS);
+  sections.push(`## Anchor Index (verbatim identifiers from the compacted turns)\n${index || "None"}`);
+  const users = renderUserMessages(span);
+  sections.push(`## User Messages of the Compacted Turns (verbatim, newest first)\n${users || "None"}`);
+  sections.push(`## Recovery\n${recoveryNote(fromSeq, toSeq)}`);
+  return sections.join("\n\n");
+}
+
+/**
+ * A summary built without a model when the summary model cannot be used: the last user ask, the
+ * tool calls made, errors and files from the anchors, and the previous summary — nothing dropped silently.
+ */
+export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], previousSummary: string | null, reason: string): string {
+  const lastUser = [...span].reverse().find((item) => item.role === "user" && item.kind !== "summary");
+  const callCounts = new Map<string, number>();
+  for (const item of span) {
+    for (const call of item.tool_calls ?? []) {
+      const key = keyArgumentOf(redactSecrets(call.function.arguments));
+      const label = `${call.function.name}${key ? `(${redactSecrets(key)})` : ""}`;
+      callCounts.set(label, (callCounts.get(label) ?? 0) + 1);
+    }
+  }
+  const list = (kind: Anchor["kind"]) =>
+    anchors
+      .filter((a) => a.kind === kind)
+      .map((a) => `- ${a.value} (seq ${a.first_seq}–${a.last_seq})`)
+      .join("\n") || "None";
+  const calls = [...callCounts.entries()].map(([label, count]) => `- ${label}${count > 1 ? ` ×${count}` : ""}`).join("\n") || "None";
+  return [
+    `(Deterministic summary: the summary model was not used — ${reason}.)`,
+    `## Last User Ask\n${lastUser ? redactSecrets(contentText(lastUser.content)).slice(0, USER_MESSAGE_MAX_CHARS) : "None"}`,
+    `## Tool Calls Made\n${calls}`,
+    `## Errors Seen\n${list("error")}`,
+    `## Files Touched\n${list("path")}`,
+    `## Previous Summary\n${previousSummary ? redactSecrets(previousSummary) : "None"}`,
+  ].join("\n\n");
+}
+
+export function wrapSummary(body: string): string {
+  return `${SUMMARY_PREAMBLE}\n\n${body}\n\n${SUMMARY_END_MARKER}`;
+}
+
+/**
+ * Places the summary after the head with a role that avoids two same roles in a row: user when
+ * only the system prompt precedes it; when no role fits, it is merged into the first tail message.
+ */
+export function placeSummary(before: ContextItem | undefined, after: ContextItem | undefined, text: string): { insert: ContextItem } | { merge: ContextItem } {
+  const previousRole: Role | "none" = before?.role ?? "none";
+  let role: Role = previousRole === "user" ? "assistant" : "user";
+  if (after && after.role === role) {
+    const other: Role = role === "user" ? "assistant" : "user";
+    if (other === previousRole) return { merge: mergeInto(after, text) };
+    role = other;
+  }
+  return { insert: { role, content: text, kind: "summary" } };
+}
+
+function mergeInto(item: ContextItem, text: string): ContextItem {
+  if (Array.isArray(item.content)) {
+    const parts: ContentPart[] = [{ type: "text", text }, ...item.content];
+    return { ...item, content: parts };
+  }
+  const original = item.content ?? "";
+  return { ...item, content: original ? `${text}\n\n${original}` : text };
+}
+
+export const REMOVED_TOOL_CALL_TEXT = "(tool call removed)";
+
+/**
+ * Drops tool results whose call is gone and strips calls whose results are gone. The calls of the
+ * trailing assistant message are left alone: their results may still be on their way.
+ */
+export function sanitizeToolPairs(items: ContextItem[]): ContextItem[] {
+  const callIds = new Set<string>();
+  for (const item of items) for (const call of item.tool_calls ?? []) callIds.add(call.id);
+  const kept = items.filter((item) => item.role !== "tool" || callIds.has(item.tool_call_id ?? ""));
+  const answered = new Set(kept.filter((item) => item.role === "tool").map((item) => item.tool_call_id ?? ""));
+  let trailing = kept.length - 1;
+  while (trailing >= 0 && kept[trailing].role === "tool") trailing -= 1;
+  return kept.map((item, index) => {
+    if (!item.tool_calls?.length || index === trailing) return item;
+    const calls = item.tool_calls.filter((call) => answered.has(call.id));
+    if (calls.length === item.tool_calls.length) return item;
+    const { tool_calls: _dropped, ...rest } = item;
+    const next: ContextItem = calls.length ? { ...rest, tool_calls: calls } : rest;
+    if (!calls.length && !contentText(item.content)) next.content = REMOVED_TOOL_CALL_TEXT;
+    return next;
+  });
+}

@@ -1,0 +1,196 @@
+import { cpSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+import { append, createSession, filler, getJson, modelConfig, toolRound, type SeedMessage } from "../fixtures/context-transcript.js";
+
+/**
+ * One contract, every engine: the built-in compressor and the example plugin shipped in
+ * examples/, loaded the way a user installs it (copied into context.plugins_dir).
+ */
+
+const EXAMPLE_PLUGIN = join(process.cwd(), "examples", "context-engine-observation-masking");
+
+type EngineCase = { engine: string; setup(fake: FakeModelServer): Promise<TestApp> };
+
+const ENGINES: EngineCase[] = [
+  { engine: "compressor", setup: (fake) => makeTestApp(modelConfig(fake.baseUrl)) },
+  {
+    engine: "observation-masking",
+    setup: (fake) => {
+      const pluginsDir = join(tempDir("caduceus-plugins-"), "context_engine");
+      mkdirSync(pluginsDir, { recursive: true });
+      cpSync(EXAMPLE_PLUGIN, join(pluginsDir, "observation-masking"), { recursive: true });
+      return makeTestApp({ ...modelConfig(fake.baseUrl), context: { engine: "observation-masking", plugins_dir: pluginsDir } });
+    },
+  },
+];
+
+function textOf(content: unknown): string {
+  return typeof content === "string" ? content : JSON.stringify(content ?? "");
+}
+
+/** Tool messages answer a call made earlier in the context; calls are answered (the trailing one excepted). */
+function assertWellFormed(messages: any[]) {
+  const calls = new Set<string>();
+  const answered = new Set<string>();
+  for (const m of messages) {
+    if (m.role === "tool") {
+      expect(calls.has(m.tool_call_id), `orphan tool result ${m.tool_call_id}`).toBe(true);
+      answered.add(m.tool_call_id);
+    }
+    for (const call of m.tool_calls ?? []) calls.add(call.id);
+  }
+  let trailing = messages.length - 1;
+  while (trailing >= 0 && messages[trailing].role === "tool") trailing -= 1;
+  messages.forEach((m, i) => {
+    if (i !== trailing) for (const call of m.tool_calls ?? []) expect(answered.has(call.id), `unanswered call ${call.id}`).toBe(true);
+  });
+}
+
+describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) => {
+  let fake: FakeModelServer;
+  let t: TestApp;
+  let id: string;
+  let seeded: SeedMessage[];
+  let contextBefore: any;
+
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    fake.respondWith(() => ({ content: "## Goal\nContract summary." }));
+    t = await setup(fake);
+    id = await createSession(t, { system_prompt: "You are the contract assistant." });
+    seeded = [];
+    for (let i = 0; i < 16; i++) {
+      seeded.push(...toolRound(`step ${i}`, "read_file", { path: `src/contract${i}.ts` }, `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`, `looked at ${i}`));
+    }
+    seeded.push({ role: "user", content: "FINAL-ASK: what is left?" });
+    await append(t, id, seeded);
+    contextBefore = await getJson(t, `/v1/sessions/${id}/context`);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("is the session's engine", async () => {
+    expect(contextBefore.engine).toBe(engine);
+    expect((await getJson(t, `/v1/sessions/${id}`)).config.engine).toBe(engine);
+  });
+
+  it("leaves the context alone under the threshold", async () => {
+    expect(await t.app.services.contextManager.afterResponse(id, { prompt_tokens: 100, completion_tokens: 1 })).toBeNull();
+    expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
+  });
+
+  it("shrinks the context when compressing, and reports it", async () => {
+    const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
+    expect(res.status).toBe(200);
+    const out = await res.json();
+    expect(out.compressed).toBe(true);
+    expect(out.tokens_after).toBeLessThan(out.tokens_before);
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    expect(context.tokens.total).toBe(out.tokens_after);
+    expect(context.compression_count).toBe(1);
+    expect(t.app.services.events.replay(id, 0).map((e) => e.type)).toContain("context.compressed");
+  });
+
+  it("keeps every stored row verbatim (lossless)", async () => {
+    const page = await getJson(t, `/v1/sessions/${id}/messages?limit=200`);
+    const originals = page.data.filter((m: any) => m.kind === "message");
+    expect(originals).toHaveLength(seeded.length);
+    originals.forEach((m: any, i: number) => {
+      expect(m.role).toBe(seeded[i].role);
+      expect(m.content).toEqual(seeded[i].content);
+    });
+  });
+
+  it("leaves a well-formed context: system prompt first, tool pairs intact, the last ask verbatim", async () => {
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    expect(context.messages[0]).toEqual({ role: "system", content: "You are the contract assistant." });
+    assertWellFormed(context.messages);
+    expect(context.messages[context.messages.length - 1]).toMatchObject({ role: "user", content: "FINAL-ASK: what is left?" });
+  });
+
+  it("keeps what it shortened findable", async () => {
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    const shown = context.messages.map((m: any) => textOf(m.content)).join("\n");
+    expect(shown).not.toContain("CONTRACT-OUTPUT-0 ");
+    const hits = await getJson(t, `/v1/sessions/${id}/search?q=CONTRACT-OUTPUT-0`);
+    expect(hits.data[0]).toMatchObject({ role: "tool", seq: 3 });
+  });
+
+  it("compresses again without breaking the context", async () => {
+    const more: SeedMessage[] = [];
+    for (let i = 16; i < 30; i++) more.push(...toolRound(`step ${i}`, "read_file", { path: `src/contract${i}.ts` }, `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`, `looked at ${i}`));
+    more.push({ role: "user", content: "FINAL-ASK-2" });
+    await append(t, id, more);
+    const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+    expect(out.compressed).toBe(true);
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    assertWellFormed(context.messages);
+    expect(context.compression_count).toBe(2);
+    expect(context.messages[context.messages.length - 1].content).toBe("FINAL-ASK-2");
+  });
+});
+
+describe("engine selection", () => {
+  let fake: FakeModelServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    t = await makeTestApp(modelConfig(fake.baseUrl));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("never activates a registered engine unless a session names it; a programmatic engine works like a plugin", async () => {
+    t.app.services.engines.register("keep-last-four", (context) => ({
+      name: "keep-last-four",
+      last_prompt_tokens: 0,
+      last_completion_tokens: 0,
+      last_total_tokens: 0,
+      threshold_tokens: context.thresholdTokens,
+      context_length: context.contextLength,
+      compression_count: context.compressionCount,
+      updateFromResponse() {},
+      shouldCompress: (tokens?: number) => (tokens ?? 0) >= context.thresholdTokens,
+      compress: async (messages) => [...messages.filter((m) => m.seq === undefined), ...messages.filter((m) => m.seq !== undefined).slice(-4)],
+    }));
+    const plain = await createSession(t);
+    expect((await getJson(t, `/v1/sessions/${plain}/context`)).engine).toBe("compressor");
+    const custom = await createSession(t, { config: { engine: "keep-last-four" } });
+    await append(t, custom, Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `line ${i}` }) as SeedMessage));
+    const out = await (await t.call("POST", `/v1/sessions/${custom}/compress`, {})).json();
+    expect(out).toMatchObject({ compressed: true, messages_compacted: 6, summary: null });
+    const context = await getJson(t, `/v1/sessions/${custom}/context`);
+    expect(context.messages.map((m: any) => m.content)).toEqual(["line 6", "line 7", "line 8", "line 9"]);
+    expect(context.engine).toBe("keep-last-four");
+    expect(fake.completions).toHaveLength(0);
+  });
+
+  it("leaves the context unchanged and says why when an engine throws", async () => {
+    t.app.services.engines.register("broken", (context) => ({
+      name: "broken",
+      last_prompt_tokens: 0,
+      last_completion_tokens: 0,
+      last_total_tokens: 0,
+      threshold_tokens: context.thresholdTokens,
+      context_length: context.contextLength,
+      compression_count: 0,
+      updateFromResponse() {},
+      shouldCompress: () => true,
+      compress: async () => {
+        throw new Error("index corrupted");
+      },
+    }));
+    const id = await createSession(t, { config: { engine: "broken" } });
+    await append(t, id, [{ role: "user", content: "hi" }]);
+    const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ compressed: false, reason: "the broken engine failed: index corrupted" });
+  });
+});

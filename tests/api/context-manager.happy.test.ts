@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { append, createSession, filler, getJson, makeClockedTestApp, modelConfig, toolRound } from "../fixtures/context-transcript.js";
+
+let fake: FakeModelServer;
+let t: TestApp;
+const clock = { now: Date.parse("2026-11-30T09:00:00Z") };
+const OVER = { prompt_tokens: 14_000, completion_tokens: 20 }; // threshold of a 16K window is 13,600
+const UNDER = { prompt_tokens: 2_000, completion_tokens: 20 };
+
+beforeAll(async () => {
+  fake = await startFakeModel();
+  fake.respondWith(() => ({ content: "## Goal\nsummarized" }));
+  t = await makeClockedTestApp(modelConfig(fake.baseUrl), clock);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+  fake.respondWith(() => ({ content: "## Goal\nsummarized" }));
+});
+
+let round = 0;
+async function addRounds(id: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    round += 1;
+    await append(t, id, toolRound(`ask ${round}`, "terminal", { command: `make r${round}` }, filler(round, 300), `reply ${round}`));
+  }
+}
+
+const manager = () => t.app.services.contextManager;
+const session = (id: string) => t.app.services.store.sessions.get(id)!;
+
+describe("afterResponse", () => {
+  it("records real usage and compresses when the real count crosses the threshold", async () => {
+    const id = await createSession(t);
+    await addRounds(id, 14);
+    expect(await manager().afterResponse(id, UNDER)).toBeNull();
+    expect(session(id).last_prompt_tokens).toBe(2_000);
+    const outcome = await manager().afterResponse(id, OVER);
+    expect(outcome).toMatchObject({ compressed: true, fallback_used: false });
+    expect(session(id).compression_count).toBe(1);
+    const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "context.compressed");
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ trigger: "threshold", engine: "compressor", summary_id: outcome!.summary!.id });
+  });
+
+  it("blocks automatic compression for 300 s after two strikes; manual compression still works", async () => {
+    const id = await createSession(t);
+    await addRounds(id, 14);
+    expect((await manager().afterResponse(id, OVER))?.compressed).toBe(true);
+    await addRounds(id, 14);
+    // first real count after the compression is still over: strike one, compression runs again
+    expect((await manager().afterResponse(id, OVER))?.compressed).toBe(true);
+    await addRounds(id, 14);
+    // strike two: blocked
+    expect(await manager().afterResponse(id, OVER)).toBeNull();
+    expect(session(id).engine_state.auto_blocked_until).toBe(clock.now + 300_000);
+    expect(await manager().prepareForRun(id)).toBeNull();
+    const manual = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+    expect(manual.compressed).toBe(true);
+    clock.now += 301_000;
+    expect(await manager().afterResponse(id, UNDER)).toBeNull(); // the manual compression helped: strikes cleared
+    await addRounds(id, 14);
+    expect((await manager().afterResponse(id, OVER))?.compressed).toBe(true);
+  });
+
+  it("does nothing when compression is disabled for the session", async () => {
+    const id = await createSession(t, { config: { compression: { enabled: false } } });
+    await addRounds(id, 14);
+    expect(await manager().afterResponse(id, OVER)).toBeNull();
+    expect(await manager().prepareForRun(id)).toBeNull();
+    expect(fake.completions).toHaveLength(0);
+  });
+});
+
+describe("prepareForRun", () => {
+  it("compresses a session with 400 messages in context first (hygiene)", async () => {
+    const id = await createSession(t);
+    const messages = Array.from({ length: 400 }, (_, i) => ({ role: (i % 2 ? "assistant" : "user") as "user" | "assistant", content: `m${i}` }));
+    t.app.services.transcript.append(id, messages, { model: "fake-model" });
+    const outcome = await manager().prepareForRun(id);
+    expect(outcome?.compressed).toBe(true);
+    expect(session(id).context_message_count).toBeLessThan(400);
+    const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "context.compressed");
+    expect(events[0].data).toMatchObject({ trigger: "hygiene" });
+  });
+
+  it("compresses before the run when the estimate is over the threshold, and not otherwise", async () => {
+    const id = await createSession(t);
+    await addRounds(id, 4);
+    expect(await manager().prepareForRun(id)).toBeNull();
+    await addRounds(id, 40);
+    expect(session(id).context_tokens).toBeGreaterThan(13_600);
+    const outcome = await manager().prepareForRun(id);
+    expect(outcome?.compressed).toBe(true);
+    expect(session(id).context_tokens).toBeLessThan(13_600);
+  });
+
+  it("uses the hygiene threshold of the session's window", async () => {
+    const id = await createSession(t, { config: { compression: { hygiene_threshold: 0.1 } } });
+    await addRounds(id, 14);
+    const outcome = await manager().prepareForRun(id);
+    expect(outcome?.compressed).toBe(true);
+  });
+});
+
+describe("configuration", () => {
+  it("refuses a summary model with a window under 64K at start", async () => {
+    await expect(makeTestApp({ ...modelConfig(fake.baseUrl), auxiliary: { compression: { model: "small", context_length: 32_000 } } })).rejects.toThrow(
+      /auxiliary\.compression: the summary model's window is 32000 tokens, under the 64000/,
+    );
+  });
+
+  it("lowers the threshold to a summary window smaller than it", async () => {
+    const app = await makeTestApp({ ...modelConfig(fake.baseUrl, 200_000), auxiliary: { compression: { model: "mid", context_length: 64_000 } } });
+    try {
+      const id = await createSession(app);
+      const context = await getJson(app, `/v1/sessions/${id}/context`);
+      expect(context.tokens.threshold).toBe(64_000);
+      expect((await getJson(app, `/v1/sessions/${id}`)).stats.threshold_tokens).toBe(64_000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("refuses an unknown engine at start and on session create", async () => {
+    await expect(makeTestApp({ context: { engine: "no-such-engine" } })).rejects.toThrow(/context\.engine: unknown engine "no-such-engine"/);
+    const res = await t.call("POST", "/v1/sessions", { config: { engine: "no-such-engine" } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ location: "body.config.engine" });
+  });
+});

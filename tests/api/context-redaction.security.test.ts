@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { append, createSession, filler, getJson, modelConfig, toolRound } from "../fixtures/context-transcript.js";
+import { PLANTED_SECRETS } from "../fixtures/secrets.js";
+
+let fake: FakeModelServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeModel();
+  t = await makeTestApp(modelConfig(fake.baseUrl));
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+/** Every planted secret sits in the compacted span: in user text, tool-call arguments and tool results. */
+async function sessionWithSecrets(): Promise<string> {
+  const id = await createSession(t);
+  await append(t, id, [
+    { role: "user", content: "hello" },
+    { role: "assistant", content: "hi" },
+    { role: "user", content: "start" },
+    { role: "assistant", content: "ok" },
+  ]);
+  for (const [i, secret] of PLANTED_SECRETS.entries()) {
+    const where = i % 3;
+    if (where === 0) await append(t, id, [{ role: "user", content: `note: ${secret.text}` }, { role: "assistant", content: "noted" }]);
+    if (where === 1) await append(t, id, toolRound("run it", "terminal", { command: `echo '${secret.text}'` }, "done", "ran"));
+    if (where === 2) await append(t, id, toolRound("show config", "read_file", { path: ".env" }, `config:\n${secret.text}\n`, "read"));
+  }
+  for (let i = 0; i < 14; i++) await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), "ok"));
+  return id;
+}
+
+function assertNoSecrets(text: string, where: string) {
+  for (const { kind, needle } of PLANTED_SECRETS) expect(text, `${kind} leaked into ${where}`).not.toContain(needle);
+}
+
+describe("redaction before the summary model", () => {
+  it("sends no planted secret to the model and persists none in summaries or anchors", async () => {
+    const id = await sessionWithSecrets();
+    const stored = JSON.stringify((await getJson(t, `/v1/sessions/${id}/messages?limit=200`)).data);
+    for (const { needle } of PLANTED_SECRETS) expect(stored).toContain(needle); // the transcript itself stays verbatim
+    // the model tries to echo a secret back: it is masked before it is stored
+    fake.enqueue({ content: `## Goal\nThe key was ${PLANTED_SECRETS[0].text}` });
+    const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+    expect(out.compressed).toBe(true);
+    expect(fake.completions).toHaveLength(1);
+    const sent = JSON.stringify(fake.completions[0].body);
+    expect(sent).toContain("sk-pro"); // masked, not dropped: the prefix stays readable
+    assertNoSecrets(sent, "the summary request");
+    assertNoSecrets(JSON.stringify(await getJson(t, `/v1/sessions/${id}/summaries`)), "the summaries");
+    assertNoSecrets(JSON.stringify(await getJson(t, `/v1/sessions/${id}/anchors`)), "the anchors");
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    const summary = context.messages.find((m: any) => typeof m.content === "string" && m.content.startsWith("[CONTEXT COMPACTION"));
+    assertNoSecrets(summary.content, "the summary message");
+  });
+
+  it("keeps secrets out of the deterministic fallback summary too", async () => {
+    const id = await sessionWithSecrets();
+    fake.enqueue({ status: 500, error: { message: "boom" } });
+    const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+    expect(out.compressed).toBe(true);
+    expect(out.fallback_used).toBe(true);
+    assertNoSecrets(out.summary.body, "the fallback summary");
+  });
+});
