@@ -15,8 +15,11 @@ import {
 } from "./http/middleware.js";
 import { contextRoutes } from "./routes/context.js";
 import { docsRoutes } from "./routes/docs.js";
+import { eventRoutes } from "./routes/events.js";
+import { openAiCompatRoutes } from "./routes/openai-compat.js";
 import { healthRoutes } from "./routes/health.js";
 import { messageRoutes } from "./routes/messages.js";
+import { isOpenAiCompatPath, openAiErrorResponse } from "./routes/openai-error.js";
 import { problemResponse } from "./routes/problem.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
@@ -87,6 +90,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
   app.route("/", contextRoutes());
+  app.route("/", eventRoutes());
+  app.route("/", openAiCompatRoutes());
   app.route("/", docsRoutes());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -96,12 +101,16 @@ export function createApp(deps: AppDeps): App {
   });
   app.doc31("/openapi.json", OPENAPI_INFO);
 
-  app.notFound((c) => problemResponse(c, new AppError("not_found", `no route for ${c.req.method} ${c.req.path}`)));
+  app.notFound((c) => {
+    const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
+    return respond(c, new AppError("not_found", `no route for ${c.req.method} ${c.req.path}`));
+  });
   app.onError((err, c) => {
+    const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
     const known = toAppError(err);
-    if (known) return problemResponse(c, known);
+    if (known) return respond(c, known);
     logger.error({ err, request_id: c.get("requestId"), path: c.req.path }, "unhandled error");
-    return problemResponse(c, new AppError("internal_error", `an internal error occurred; quote request id ${c.get("requestId")} when reporting it`));
+    return respond(c, new AppError("internal_error", `an internal error occurred; quote request id ${c.get("requestId")} when reporting it`));
   });
   return app;
 }

@@ -1,15 +1,19 @@
 import type { Config } from "./config.js";
+import { AgentRunner } from "./domain/agent/runner.js";
+import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import type { Store } from "./db/store.js";
 import { buildContextView, type ContextView } from "./domain/context/context-view.js";
 import { SessionContextManager } from "./domain/context/context-manager.js";
 import { ContextEngineRegistry, assertContextConfig } from "./domain/context/engine-registry.js";
+import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { Readiness } from "./domain/readiness.js";
 import { MessageService } from "./domain/sessions/messages.js";
 import { SessionService } from "./domain/sessions/service.js";
 import { Transcript } from "./domain/sessions/transcript.js";
+import { SSE_KEEPALIVE_MS } from "./http/sse.js";
 import type { Logger } from "./logger.js";
 
 export type AppDeps = {
@@ -17,6 +21,8 @@ export type AppDeps = {
   store: Store;
   logger: Logger;
   now?: () => number;
+  /** Interval of SSE keepalive comments (default 15 s); tests shorten it. */
+  sseKeepaliveMs?: number;
 };
 
 /** The domain services, wired once per app. Routes reach them through `c.get("services")`. */
@@ -38,6 +44,11 @@ export type Services = {
   contextManager: SessionContextManager;
   /** Sources of the tools the agent offers the model (context engine, browser). */
   toolProviders: ToolProvider[];
+  /** The tools of every provider, per session. */
+  tools: ToolRegistry;
+  /** Admits, runs, cancels and interrupts agent runs. */
+  agent: AgentRunner;
+  sseKeepaliveMs: number;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, timers) before the database closes. */
@@ -54,7 +65,23 @@ export function createServices(deps: AppDeps): Services {
   const messages = new MessageService(config, sessions, transcript);
   const llm = new LlmClients();
   const contextManager = new SessionContextManager({ config, store, logger, now, llm, events, engines });
-  return {
+  // Other modules (the browser) add their providers to this list after wiring.
+  const toolProviders: ToolProvider[] = [contextManager];
+  const tools = new ToolRegistry(() => toolProviders);
+  const agent = new AgentRunner({
+    config,
+    store,
+    events,
+    transcript,
+    sessions,
+    llm,
+    logger,
+    now,
+    tools,
+    contextManager: () => contextManager,
+    prepareMessages: (model, chatMessages) => applyPromptCaching(chatMessages, { model, ttl: config.prompt_caching.cache_ttl }),
+  });
+  const services: Services = {
     config,
     store,
     logger,
@@ -68,12 +95,26 @@ export function createServices(deps: AppDeps): Services {
     llm,
     engines,
     contextManager,
-    toolProviders: [contextManager],
+    toolProviders,
+    tools,
+    agent,
+    sseKeepaliveMs: deps.sseKeepaliveMs ?? SSE_KEEPALIVE_MS,
     startup: async () => {
       await engines.loadPlugins(config.context.plugins_dir);
       assertContextConfig(config, engines);
       deps.store.idempotency.purgeExpired(now());
+      const interrupted = agent.recoverInterrupted();
+      if (interrupted > 0) logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
     },
-    shutdown: async () => {},
+    shutdown: async () => {
+      await agent.shutdown();
+    },
   };
+  messages.setRunStarter(async (sessionId, message, options) => {
+    const started = agent.start(sessionId, message, { feed: options.stream, signal: options.signal });
+    if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
+    const finished = await started.done;
+    return { kind: "ran", messages: finished.messages, run: finished.run };
+  });
+  return services;
 }

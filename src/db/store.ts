@@ -4,6 +4,7 @@ import { ContextRowRepository } from "./repositories/context-rows.js";
 import { EventRepository } from "./repositories/events.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { MessageRepository } from "./repositories/messages.js";
+import { RunRepository } from "./repositories/runs.js";
 import { SessionRepository } from "./repositories/sessions.js";
 import { SummaryRepository } from "./repositories/summaries.js";
 import { TranscriptSearchRepository } from "./repositories/transcript-search.js";
@@ -15,6 +16,7 @@ export type Store = {
   idempotency: IdempotencyRepository;
   events: EventRepository;
   summaries: SummaryRepository;
+  runs: RunRepository;
   anchors: AnchorRepository;
   contextRows: ContextRowRepository;
   search: TranscriptSearchRepository;
@@ -30,6 +32,7 @@ export function createStore(handle: DatabaseHandle): Store {
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
+    runs: new RunRepository(db),
     anchors: new AnchorRepository(sqlite),
     contextRows: new ContextRowRepository(db),
     search: new TranscriptSearchRepository(sqlite),

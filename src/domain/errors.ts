@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   "idempotency_key_in_flight",
   "payload_too_large",
   "too_many_runs",
+  "shutting_down",
   "unauthorized",
   "forbidden_origin",
   "invalid_tool_pair",

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
+import { framesOf, sseResponse } from "../http/sse.js";
 import { publicMessage } from "../domain/sessions/transcript.js";
 import { createRouter } from "./router.js";
 import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
@@ -43,11 +44,14 @@ export function messageRoutes() {
   const router = createRouter();
 
   router.openapi(postMessage, async (c) => {
-    const { messages } = c.get("services");
+    const { messages, sseKeepaliveMs } = c.get("services");
     const id = c.req.valid("param").id;
     const outcome = await messages.post(id, c.req.valid("json"), { signal: c.req.raw.signal });
     if (outcome.kind === "appended") return c.json({ messages: outcome.messages.map(publicMessage) }, 201);
-    if (outcome.kind === "stream") return outcome.response;
+    if (outcome.kind === "stream") {
+      const { feed } = outcome;
+      return sseResponse(framesOf(feed), { keepaliveMs: sseKeepaliveMs, onCancel: () => feed.cancel(), headers: { "X-Run-Id": outcome.runId } });
+    }
     return c.json({ messages: outcome.messages.map(publicMessage), run: outcome.run }, 200);
   });
 

@@ -25,6 +25,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   compression_failed: { status: 502, title: "Compression failed" },
   model_not_configured: { status: 503, title: "No model is configured" },
   browser_unavailable: { status: 503, title: "Browser unavailable" },
+  shutting_down: { status: 503, title: "Server is shutting down" },
   internal_error: { status: 500, title: "Internal server error" },
 };
 

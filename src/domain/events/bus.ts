@@ -46,7 +46,12 @@ export class EventBus {
     };
   }
 
-  replay(sessionId: string, afterId: number): SessionEvent[] {
-    return this.repository.after(sessionId, afterId);
+  /** Whether anyone is listening live to the session (worth producing fine-grained events for). */
+  hasListeners(sessionId: string): boolean {
+    return (this.listeners.get(sessionId)?.size ?? 0) > 0;
+  }
+
+  replay(sessionId: string, afterId: number, limit?: number): SessionEvent[] {
+    return this.repository.after(sessionId, afterId, limit);
   }
 }

@@ -1,5 +1,6 @@
 import type { Config } from "../../config.js";
 import { AppError } from "../errors.js";
+import type { EventFeed } from "../events/feed.js";
 import type { StoredMessage } from "../types.js";
 import { resolveSessionSettings } from "./settings.js";
 import type { SessionService } from "./service.js";
@@ -19,7 +20,8 @@ export type RunSummary = {
 export type PostOutcome =
   | { kind: "appended"; messages: StoredMessage[] }
   | { kind: "ran"; messages: StoredMessage[]; run: RunSummary }
-  | { kind: "stream"; response: Response };
+  /** The run's events as they happen, ending with `done`; cancelling the feed interrupts the run. */
+  | { kind: "stream"; runId: string; feed: EventFeed };
 
 /** Starts an agent run for a user message that has not been stored yet. */
 export type RunStarter = (

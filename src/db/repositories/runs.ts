@@ -1,0 +1,99 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../database.js";
+import { runs } from "../schema.js";
+
+export type RunStatus = "running" | "completed" | "incomplete" | "failed" | "interrupted";
+
+export type RunRecord = {
+  id: string;
+  session_id: string;
+  status: RunStatus;
+  iterations: number;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  compressed: boolean;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+};
+
+export type RunPatch = Partial<{
+  status: RunStatus;
+  iterations: number;
+  usage: RunRecord["usage"];
+  compressed: boolean;
+  error: string | null;
+  finished_at: number | null;
+}>;
+
+type Row = typeof runs.$inferSelect;
+
+function toRecord(row: Row): RunRecord {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    status: row.status,
+    iterations: row.iterations,
+    usage: { prompt_tokens: row.promptTokens, completion_tokens: row.completionTokens, total_tokens: row.totalTokens },
+    compressed: row.compressed,
+    error: row.error,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    finished_at: row.finishedAt,
+  };
+}
+
+export class RunRepository {
+  constructor(private readonly db: Db) {}
+
+  create(id: string, sessionId: string, now: number): RunRecord {
+    const row = this.db
+      .insert(runs)
+      .values({ id, sessionId, status: "running", createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    return toRecord(row);
+  }
+
+  get(id: string): RunRecord | null {
+    const row = this.db.select().from(runs).where(eq(runs.id, id)).get();
+    return row ? toRecord(row) : null;
+  }
+
+  /** The session's runs, newest first. */
+  listForSession(sessionId: string, limit = 50): RunRecord[] {
+    return this.db
+      .select()
+      .from(runs)
+      .where(eq(runs.sessionId, sessionId))
+      .orderBy(desc(runs.createdAt), desc(runs.id))
+      .limit(limit)
+      .all()
+      .map(toRecord);
+  }
+
+  update(id: string, patch: RunPatch, now: number): RunRecord | null {
+    const values: Partial<typeof runs.$inferInsert> = { updatedAt: now };
+    if (patch.status !== undefined) values.status = patch.status;
+    if (patch.iterations !== undefined) values.iterations = patch.iterations;
+    if (patch.usage !== undefined) {
+      values.promptTokens = patch.usage.prompt_tokens;
+      values.completionTokens = patch.usage.completion_tokens;
+      values.totalTokens = patch.usage.total_tokens;
+    }
+    if (patch.compressed !== undefined) values.compressed = patch.compressed;
+    if (patch.error !== undefined) values.error = patch.error;
+    if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
+    const row = this.db.update(runs).set(values).where(eq(runs.id, id)).returning().get();
+    return row ? toRecord(row) : null;
+  }
+
+  /** Runs a previous process left `running` can never finish: they become `interrupted`. Returns how many. */
+  interruptAllRunning(now: number, reason: string): number {
+    return this.db
+      .update(runs)
+      .set({ status: "interrupted", error: reason, updatedAt: now, finishedAt: now })
+      .where(eq(runs.status, "running"))
+      .run().changes;
+  }
+}

@@ -1,0 +1,141 @@
+import type OpenAI from "openai";
+import type { ChatCompletionChunk, ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { classifyLlmError, type LlmFailureKind } from "../llm/client.js";
+import type { TokenUsage } from "../context/manager.js";
+import type { ChatMessage, ToolCall } from "../types.js";
+import type { ToolSchema } from "./tool-registry.js";
+
+/** What one model call produced, however it was transported. */
+export type ModelTurn = {
+  content: string | null;
+  toolCalls: ToolCall[];
+  finishReason: string | null;
+  usage: TokenUsage | null;
+};
+
+export type ModelRequest = {
+  model: string;
+  messages: ChatMessage[];
+  tools: ToolSchema[];
+};
+
+/** A model call that failed for good (after the client's own retries), with a message a user can act on. */
+export class ModelCallError extends Error {
+  override name = "ModelCallError";
+  constructor(
+    readonly kind: LlmFailureKind | "empty",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const ADVICE: Record<LlmFailureKind, string> = {
+  auth: "check model.api_key",
+  quota: "the account behind model.api_key is out of quota",
+  network: "check model.base_url and that the endpoint is reachable",
+  timeout: "raise model.timeout_s or check the endpoint",
+  rate_limit: "the endpoint is rate limiting; retry later or raise model.max_retries",
+  server: "the endpoint failed; retry later",
+  bad_request: "the endpoint rejected the request",
+  malformed: "the endpoint answered with something that is not an OpenAI chat completion",
+  unknown: "see the server log",
+};
+
+export function describeModelFailure(err: unknown): ModelCallError {
+  if (err instanceof ModelCallError) return err;
+  const { kind, message, status } = classifyLlmError(err);
+  const code = status === null ? "" : ` (HTTP ${status})`;
+  return new ModelCallError(kind, `model call failed: ${kind}${code}: ${message} — ${ADVICE[kind]}`);
+}
+
+function baseParams(request: ModelRequest): ChatCompletionCreateParamsBase {
+  const params: ChatCompletionCreateParamsBase = {
+    model: request.model,
+    messages: request.messages as unknown as ChatCompletionMessageParam[],
+  };
+  if (request.tools.length) params.tools = request.tools;
+  return params;
+}
+
+function normalizeUsage(usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null | undefined): TokenUsage | null {
+  if (!usage || typeof usage.prompt_tokens !== "number") return null;
+  const completion = usage.completion_tokens ?? 0;
+  return { prompt_tokens: usage.prompt_tokens, completion_tokens: completion, total_tokens: usage.total_tokens ?? usage.prompt_tokens + completion };
+}
+
+function malformed(detail: string): ModelCallError {
+  return new ModelCallError("malformed", `model call failed: malformed: ${detail} — ${ADVICE.malformed}`);
+}
+
+/** One non-streaming call: the whole answer at once. */
+async function callOnce(client: OpenAI, request: ModelRequest, signal: AbortSignal): Promise<ModelTurn> {
+  const response = await client.chat.completions.create({ ...baseParams(request), stream: false }, { signal });
+  const choice = (response as { choices?: unknown }).choices;
+  if (!Array.isArray(choice) || choice.length === 0 || typeof choice[0]?.message !== "object") {
+    throw malformed("the response has no choices[0].message");
+  }
+  const { message, finish_reason } = response.choices[0];
+  const toolCalls: ToolCall[] = (message.tool_calls ?? [])
+    .filter((call) => call.type === "function")
+    .map((call) => ({ id: call.id, type: "function", function: { name: call.function.name, arguments: call.function.arguments ?? "" } }));
+  return { content: message.content ?? null, toolCalls, finishReason: finish_reason ?? null, usage: normalizeUsage(response.usage) };
+}
+
+/** One streaming call: content deltas are handed to `onDelta` as they arrive; tool-call fragments are joined. */
+async function callStreaming(client: OpenAI, request: ModelRequest, signal: AbortSignal, onDelta: (text: string) => void): Promise<ModelTurn> {
+  const stream = await client.chat.completions.create(
+    { ...baseParams(request), stream: true, stream_options: { include_usage: true } },
+    { signal },
+  );
+  let content = "";
+  let sawContent = false;
+  let finishReason: string | null = null;
+  let usage: TokenUsage | null = null;
+  const calls = new Map<number, ToolCall>();
+  let chunks = 0;
+  for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+    chunks += 1;
+    if (typeof chunk !== "object" || chunk === null) throw malformed("a stream chunk is not an object");
+    usage = normalizeUsage(chunk.usage) ?? usage;
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const delta = choice.delta ?? {};
+    if (typeof delta.content === "string" && delta.content.length) {
+      content += delta.content;
+      sawContent = true;
+      onDelta(delta.content);
+    }
+    for (const fragment of delta.tool_calls ?? []) {
+      let call = calls.get(fragment.index);
+      if (!call) {
+        call = { id: fragment.id ?? "", type: "function", function: { name: "", arguments: "" } };
+        calls.set(fragment.index, call);
+      }
+      if (fragment.id) call.id = fragment.id;
+      if (fragment.function?.name) call.function.name += fragment.function.name;
+      if (fragment.function?.arguments) call.function.arguments += fragment.function.arguments;
+    }
+    if (choice.finish_reason) finishReason = choice.finish_reason;
+  }
+  // The SDK ends an aborted stream quietly; what arrived until then is not an answer.
+  if (signal.aborted) throw new Error("the model call was aborted");
+  if (chunks === 0) throw malformed("the stream carried no chat-completion chunks");
+  const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
+  if (toolCalls.some((call) => !call.function.name)) throw malformed("a streamed tool call has no function name");
+  return { content: sawContent ? content : null, toolCalls, finishReason, usage };
+}
+
+/** Calls the model once; every failure comes out as a ModelCallError (or the abort, untouched). */
+export async function callModel(
+  client: OpenAI,
+  request: ModelRequest,
+  options: { signal: AbortSignal; stream: boolean; onDelta: (text: string) => void },
+): Promise<ModelTurn> {
+  try {
+    return options.stream ? await callStreaming(client, request, options.signal, options.onDelta) : await callOnce(client, request, options.signal);
+  } catch (err) {
+    if (options.signal.aborted) throw err;
+    throw describeModelFailure(err);
+  }
+}

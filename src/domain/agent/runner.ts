@@ -1,0 +1,139 @@
+import type { Config } from "../../config.js";
+import type { Store } from "../../db/store.js";
+import type { Logger } from "../../logger.js";
+import { AppError } from "../errors.js";
+import type { EventBus } from "../events/bus.js";
+import { EventFeed } from "../events/feed.js";
+import { newId } from "../ids.js";
+import type { LlmClients } from "../llm/client.js";
+import { isModelConfigured } from "../sessions/messages.js";
+import { publicMessage, type MessageInput, type Transcript } from "../sessions/transcript.js";
+import type { SessionService } from "../sessions/service.js";
+import { resolveSessionSettings } from "../sessions/settings.js";
+import { RunExecution, type FinishedRun, type LoopDeps } from "./loop.js";
+
+export type AgentRunnerDeps = LoopDeps & {
+  llm: LlmClients;
+};
+
+/** A run that has been admitted and whose user message is stored. */
+export type StartedRun = {
+  runId: string;
+  sessionId: string;
+  /** Settles when the run has ended, whatever its status; never rejects. */
+  done: Promise<FinishedRun>;
+  /** Every event the session publishes while the run lasts, then `done`; only when asked for. */
+  feed: EventFeed | null;
+  /** Stops the run; it ends `interrupted` with this reason. */
+  cancel(reason: string): void;
+};
+
+type ActiveRun = { runId: string; controller: AbortController; done: Promise<FinishedRun> };
+
+/** Seconds a client told `429 too_many_runs` should wait before trying again. */
+const RETRY_AFTER_S = 2;
+
+/**
+ * Admits runs (one per session, at most `server.max_concurrent_runs` in all), stores the user
+ * message with the run before the model is called, and keeps track of what is running so a
+ * cancel or a shutdown can interrupt it.
+ */
+export class AgentRunner {
+  private readonly active = new Map<string, ActiveRun>();
+  private accepting = true;
+
+  constructor(private readonly deps: AgentRunnerDeps) {}
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  isBusy(sessionId: string): boolean {
+    return this.active.has(sessionId);
+  }
+
+  start(sessionId: string, message: MessageInput, options: { feed: boolean; signal?: AbortSignal }): StartedRun {
+    const { config, store, transcript, events, now } = this.deps;
+    const model = this.admit(sessionId);
+    const runId = newId("run", now());
+    // The run row and the user message commit together, before anything can fail or crash.
+    const { run, userMessage } = store.transaction(() => {
+      const created = store.runs.create(runId, sessionId, now());
+      const [row] = transcript.append(sessionId, [message], { model, runId });
+      return { run: created, userMessage: row };
+    });
+
+    const controller = new AbortController();
+    const feed = options.feed ? new EventFeed() : null;
+    const unsubscribe = feed ? events.subscribe(sessionId, (event) => feed.push({ type: event.type, data: event.data, id: event.id })) : () => {};
+    feed?.onCancel(() => controller.abort("the client disconnected"));
+    const external = options.signal;
+    const onExternalAbort = () => controller.abort("the client cancelled the request");
+    if (external?.aborted) onExternalAbort();
+    else external?.addEventListener("abort", onExternalAbort, { once: true });
+
+    events.publish(sessionId, "run.started", { run_id: runId, session_id: sessionId, model });
+    events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
+
+    const client = this.deps.llm.get({
+      baseURL: config.model.base_url,
+      apiKey: config.model.api_key,
+      timeoutMs: config.model.timeout_s * 1000,
+      maxRetries: config.model.max_retries,
+    });
+    const execution = new RunExecution(this.deps, {
+      run,
+      sessionId,
+      model,
+      client,
+      userMessage,
+      streamModel: feed !== null,
+      signal: controller.signal,
+    });
+    const done = execution.execute().finally(() => {
+      this.active.delete(sessionId);
+      external?.removeEventListener("abort", onExternalAbort);
+      unsubscribe();
+    });
+    void done.then((finished) => {
+      feed?.push({ type: "done", data: { run: finished.run } });
+      feed?.end();
+    });
+    this.active.set(sessionId, { runId, controller, done });
+    return { runId, sessionId, done, feed, cancel: (reason) => controller.abort(reason) };
+  }
+
+  /** Whether a run may start on the session now; answers with the model it will use. */
+  private admit(sessionId: string): string {
+    const { config, sessions } = this.deps;
+    const session = sessions.require(sessionId);
+    if (!this.accepting) throw new AppError("shutting_down", "the server is shutting down and accepts no new runs; retry once it is back");
+    if (this.active.has(sessionId)) {
+      throw new AppError("session_busy", `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`);
+    }
+    const limit = config.server.max_concurrent_runs;
+    if (this.active.size >= limit) {
+      throw new AppError("too_many_runs", `${limit} runs are already in progress (server.max_concurrent_runs); retry in a few seconds`, {
+        headers: { "Retry-After": String(RETRY_AFTER_S) },
+      });
+    }
+    const model = resolveSessionSettings(config, session).model;
+    if (!model || !isModelConfigured(config, model)) {
+      throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
+    }
+    return model;
+  }
+
+  /** Stops admitting runs, interrupts the running ones and waits until each has recorded it. */
+  async shutdown(reason = "the server is shutting down"): Promise<void> {
+    this.accepting = false;
+    const running = [...this.active.values()];
+    for (const run of running) run.controller.abort(reason);
+    await Promise.allSettled(running.map((run) => run.done));
+  }
+
+  /** Runs a previous process left `running` can never finish. */
+  recoverInterrupted(): number {
+    return this.deps.store.runs.interruptAllRunning(this.deps.now(), "interrupted: the server stopped while the run was in progress");
+  }
+}

@@ -1,0 +1,74 @@
+import type { SessionRecord, ToolCall } from "../types.js";
+import type { ToolCallContext, ToolDefinition, ToolOutput, ToolProvider } from "./tools.js";
+
+/** A tool schema in the OpenAI chat `tools` shape. */
+export type ToolSchema = {
+  type: "function";
+  function: { name: string; description: string; parameters: ToolDefinition["parameters"] };
+};
+
+/** The tools one session offers the model during a run, looked up by name. */
+export class SessionTools {
+  private readonly byName = new Map<string, ToolDefinition>();
+
+  constructor(definitions: ToolDefinition[]) {
+    // The first provider to claim a name keeps it, so a plugin cannot shadow a built-in tool.
+    for (const definition of definitions) if (!this.byName.has(definition.name)) this.byName.set(definition.name, definition);
+  }
+
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  schemas(): ToolSchema[] {
+    return [...this.byName.values()].map((tool) => ({
+      type: "function",
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
+  }
+
+  /**
+   * Runs one call. Every failure — unknown tool, arguments that are not a JSON object, a tool that
+   * throws — becomes an error result the model can read and react to; the run goes on.
+   */
+  async execute(call: ToolCall, context: ToolCallContext): Promise<ToolOutput> {
+    const tool = this.byName.get(call.function.name);
+    if (!tool) {
+      const available = this.names.length ? this.names.join(", ") : "none";
+      return { content: `Error: unknown tool "${call.function.name}". Available tools: ${available}.`, is_error: true };
+    }
+    const args = parseArguments(call.function.arguments);
+    if (!args.ok) {
+      return { content: `Error: the arguments of ${tool.name} are not a valid JSON object (${args.reason}). Call it again with valid JSON.`, is_error: true };
+    }
+    try {
+      const output = await tool.execute(args.value, context);
+      if (output.is_error && !/^error\b/i.test(output.content)) return { ...output, content: `Error: ${output.content}` };
+      return output;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      return { content: `Error: ${tool.name} failed: ${message}`, is_error: true };
+    }
+  }
+}
+
+function parseArguments(raw: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+  if (raw.trim() === "") return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    return { ok: false, reason: (err as Error).message };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, reason: "expected an object" };
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** Collects the tools of every registered provider (browser, context engine, …) for a session. */
+export class ToolRegistry {
+  constructor(private readonly providers: () => ToolProvider[]) {}
+
+  forSession(session: SessionRecord): SessionTools {
+    return new SessionTools(this.providers().flatMap((provider) => provider.toolsFor(session)));
+  }
+}

@@ -1,0 +1,30 @@
+import type { Config } from "../../config.js";
+import type { Store } from "../../db/store.js";
+import type { AgentRunner, StartedRun } from "../agent/runner.js";
+import { AppError } from "../errors.js";
+import { isModelConfigured } from "../sessions/messages.js";
+import type { SessionService } from "../sessions/service.js";
+import { resolveSessionSettings } from "../sessions/settings.js";
+import type { Transcript } from "../sessions/transcript.js";
+import type { SessionRecord } from "../types.js";
+import { ChatSessionResolver, type ChatRequestMessage } from "./chat-sessions.js";
+
+export type ChatRunDeps = { config: Config; store: Store; sessions: SessionService; transcript: Transcript; agent: AgentRunner };
+
+/**
+ * Starts the agent on a chat-completions request: checks a model is configured before anything is
+ * stored, picks (or creates) the session, and admits the run on its last user message.
+ */
+export function startChatRun(
+  deps: ChatRunDeps,
+  request: { messages: ChatRequestMessage[]; sessionId: string | null; stream: boolean; signal?: AbortSignal },
+): { session: SessionRecord; run: StartedRun } {
+  const named = request.sessionId ? deps.sessions.require(request.sessionId) : null;
+  const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
+  if (!isModelConfigured(deps.config, model)) {
+    throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
+  }
+  const { session, userMessage } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
+  const run = deps.agent.start(session.id, userMessage, { feed: request.stream, signal: request.signal });
+  return { session, run };
+}

@@ -1,0 +1,33 @@
+import type { EventBus, SessionEvent } from "./bus.js";
+import { EventFeed } from "./feed.js";
+
+const REPLAY_PAGE = 1_000;
+
+/**
+ * A session's events from `afterId` on: the persisted ones first, then live ones, with no gap and
+ * no duplicate. The live subscription starts before the replay reads the database, and live events
+ * already covered by the replay are skipped by id. Cancelling the feed unsubscribes.
+ */
+export function openSessionFeed(bus: EventBus, sessionId: string, afterId: number | null): EventFeed {
+  const feed = new EventFeed();
+  const pending: SessionEvent[] = [];
+  let replaying = afterId !== null;
+  let lastId = afterId ?? 0;
+  const deliver = (event: SessionEvent) => {
+    if (event.id <= lastId) return;
+    lastId = event.id;
+    feed.push({ type: event.type, data: event.data, id: event.id });
+  };
+  const unsubscribe = bus.subscribe(sessionId, (event) => (replaying ? pending.push(event) : deliver(event)));
+  feed.onCancel(unsubscribe);
+  if (afterId !== null) {
+    while (true) {
+      const page = bus.replay(sessionId, lastId, REPLAY_PAGE);
+      for (const event of page) deliver(event);
+      if (page.length < REPLAY_PAGE) break;
+    }
+    replaying = false;
+    for (const event of pending.splice(0)) deliver(event);
+  }
+  return feed;
+}

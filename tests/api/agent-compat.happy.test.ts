@@ -1,0 +1,167 @@
+import { serve, type ServerType } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import OpenAI from "openai";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { makeAgentApp, testTools, type AgentApp } from "../fixtures/agent-harness.js";
+
+const API_KEY = "compat-key";
+
+describe("OpenAI / Hermes compatibility, driven by the official openai client", () => {
+  let fake: FakeModelServer;
+  let t: AgentApp;
+  let server: ServerType;
+  let baseUrl: string;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    t = await makeAgentApp(fake, { tools: [testTools.add, testTools.echo], overrides: { server: { api_key: API_KEY } } });
+    server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: API_KEY, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  const sessionRows = (id: string) => t.app.services.store.messages.page(id, 0, 1000);
+
+  it("lists the configured model", async () => {
+    const models = await client.models.list();
+    expect(models.data).toEqual([{ id: "fake-model", object: "model", created: expect.any(Number), owned_by: "caduceus" }]);
+  });
+
+  it("describes its capabilities", async () => {
+    const res = await fetch(`${baseUrl}/v1/capabilities`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ platform: "caduceus", model: "fake-model", auth: { type: "bearer", required: true } });
+    expect(body.features).toMatchObject({ chat_completions: true, tool_progress_events: true, session_continuity_header: "X-Hermes-Session-Id" });
+    expect(body.endpoints.chat_completions).toEqual({ method: "POST", path: "/v1/chat/completions" });
+  });
+
+  it("answers a non-streamed completion and keeps the conversation in a derived session", async () => {
+    fake.enqueue({ content: "Paris.", usage: { prompt_tokens: 30, completion_tokens: 2 } });
+    const system = { role: "system" as const, content: "Answer in one word." };
+    const first = { role: "user" as const, content: "Capital of France?" };
+    const { data, response } = await client.chat.completions.create({ model: "caduceus", messages: [system, first] }).withResponse();
+    expect(data.object).toBe("chat.completion");
+    expect(data.model).toBe("caduceus");
+    expect(data.choices[0].message).toMatchObject({ role: "assistant", content: "Paris." });
+    expect(data.choices[0].finish_reason).toBe("stop");
+    expect(data.usage).toEqual({ prompt_tokens: 30, completion_tokens: 2, total_tokens: 32 });
+    const sessionId = response.headers.get("x-hermes-session-id")!;
+    expect(sessionId).toMatch(/^ses_/);
+    expect(fake.completions[0].body.messages).toEqual([system, first]);
+
+    // The same conversation, one turn later, without the header: same session, history from the database.
+    fake.enqueue({ content: "Berlin." });
+    const second = await client.chat.completions
+      .create({ model: "caduceus", messages: [system, first, { role: "assistant", content: "Paris." }, { role: "user", content: "And Germany?" }] })
+      .withResponse();
+    expect(second.response.headers.get("x-hermes-session-id")).toBe(sessionId);
+    expect(second.data.choices[0].message.content).toBe("Berlin.");
+    expect(fake.completions[1].body.messages.map((m: any) => m.content)).toEqual(["Answer in one word.", "Capital of France?", "Paris.", "And Germany?", ]);
+    expect(sessionRows(sessionId).map((m) => m.content)).toEqual(["Capital of France?", "Paris.", "And Germany?", "Berlin."]);
+  });
+
+  it("stores the earlier turns a new derived conversation brings along", async () => {
+    fake.enqueue({ content: "42" });
+    const { response } = await client.chat.completions
+      .create({
+        model: "caduceus",
+        messages: [
+          { role: "user", content: "Remember the number 42." },
+          { role: "assistant", content: "Noted." },
+          { role: "user", content: "Which number?" },
+        ],
+      })
+      .withResponse();
+    const sessionId = response.headers.get("x-hermes-session-id")!;
+    expect(sessionRows(sessionId).map((m) => [m.role, m.content])).toEqual([
+      ["user", "Remember the number 42."],
+      ["assistant", "Noted."],
+      ["user", "Which number?"],
+      ["assistant", "42"],
+    ]);
+  });
+
+  it("continues the session named by X-Hermes-Session-Id with its history from the database", async () => {
+    const sessionId = await t.createSession({ system_prompt: "Be brief." });
+    fake.enqueue({ content: "first reply" }, { content: "second reply" });
+    const opts = { headers: { "X-Hermes-Session-Id": sessionId } };
+    await client.chat.completions.create({ model: "caduceus", messages: [{ role: "user", content: "hello" }] }, opts);
+    const { data, response } = await client.chat.completions
+      .create({ model: "caduceus", messages: [{ role: "user", content: "and again" }] }, opts)
+      .withResponse();
+    expect(response.headers.get("x-hermes-session-id")).toBe(sessionId);
+    expect(data.choices[0].message.content).toBe("second reply");
+    expect(fake.completions[1].body.messages).toEqual([
+      { role: "system", content: "Be brief." },
+      { role: "user", content: "hello" },
+      { role: "assistant", content: "first reply" },
+      { role: "user", content: "and again" },
+    ]);
+  });
+
+  it("streams: role chunk, content chunks, a final chunk with finish_reason and usage, then [DONE]", async () => {
+    fake.enqueue({ content: "A streamed answer in several chunks.", usage: { prompt_tokens: 12, completion_tokens: 8 } });
+    const stream = await client.chat.completions.create({ model: "caduceus", stream: true, messages: [{ role: "user", content: "stream please" }] });
+    const chunks: any[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks[0].choices[0].delta.role).toBe("assistant");
+    const text = chunks.map((c) => c.choices?.[0]?.delta?.content ?? "").join("");
+    expect(text).toBe("A streamed answer in several chunks.");
+    const last = chunks.at(-1);
+    expect(last.choices[0].finish_reason).toBe("stop");
+    expect(last.usage).toEqual({ prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 });
+    expect(chunks.filter((c) => c.choices[0].finish_reason)).toHaveLength(1);
+    expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
+  });
+
+  it("sends tool progress as hermes.tool.progress frames, and none when switched off", async () => {
+    const turns = () =>
+      fake.enqueue({ tool_calls: [{ id: "tp1", name: "add", arguments: { a: 4, b: 5 } }] }, { content: "4 + 5 = 9" });
+    turns();
+    const raw = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "caduceus", stream: true, messages: [{ role: "user", content: "add 4 and 5" }] }),
+    });
+    expect(raw.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(raw.headers.get("x-hermes-session-id")).toMatch(/^ses_/);
+    const body = await raw.text();
+    expect(body.trimEnd().endsWith("data: [DONE]")).toBe(true);
+    const progress = body
+      .split("\n\n")
+      .filter((block) => block.startsWith("event: hermes.tool.progress"))
+      .map((block) => JSON.parse(block.split("\n").find((l) => l.startsWith("data: "))!.slice(6)));
+    expect(progress).toEqual([
+      { tool: "add", toolCallId: "tp1", status: "running", label: expect.stringContaining("add(") },
+      { tool: "add", toolCallId: "tp1", status: "completed", is_error: false },
+    ]);
+
+    // Through the openai client the frames arrive as extra objects next to the chunks.
+    turns();
+    const seen: any[] = [];
+    for await (const item of await client.chat.completions.create({ model: "caduceus", stream: true, messages: [{ role: "user", content: "add again" }] })) seen.push(item);
+    expect(seen.filter((item) => !("choices" in item)).map((item: any) => item.status)).toEqual(["running", "completed"]);
+    expect(seen.map((c) => c.choices?.[0]?.delta?.content ?? "").join("")).toBe("4 + 5 = 9");
+
+    turns();
+    const quiet: any[] = [];
+    const stream = await client.chat.completions.create(
+      { model: "caduceus", stream: true, messages: [{ role: "user", content: "add quietly" }] },
+      { headers: { "X-Hermes-Tool-Progress": "off" } },
+    );
+    for await (const item of stream) quiet.push(item);
+    expect(quiet.every((item) => "choices" in item)).toBe(true);
+    expect(quiet.at(-1).choices[0].finish_reason).toBe("stop");
+  });
+});

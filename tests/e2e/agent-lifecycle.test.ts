@@ -1,0 +1,97 @@
+import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/database.js";
+import { createStore } from "../../src/db/store.js";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { waitFor } from "../fixtures/agent-harness.js";
+import { startServerProcess } from "../fixtures/server-process.js";
+import { tempDir } from "../fixtures/test-app.js";
+
+describe("run lifecycle across the server process", () => {
+  let fake: FakeModelServer;
+  let dir: string;
+  let dbPath: string;
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    dir = tempDir("caduceus-e2e-agent-");
+    dbPath = join(dir, "caduceus.db");
+  });
+  afterAll(async () => {
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const env = () => ({ CADUCEUS_DB: dbPath, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "k", CADUCEUS_MODEL: "fake-model", CADUCEUS_LOG_LEVEL: "info" });
+
+  it("marks a run left running by a previous process interrupted when the server starts", async () => {
+    const database = openDatabase(dbPath);
+    const store = createStore(database);
+    store.sessions.create({ id: "ses_leftover", title: null, model: null, system_prompt: null, system_prompt_tokens: 0, config: {}, now: Date.now() });
+    store.runs.create("run_leftover", "ses_leftover", Date.now());
+    database.close();
+
+    const server = await startServerProcess(env());
+    try {
+      const check = openDatabase(dbPath);
+      expect(createStore(check).runs.get("run_leftover"), server.output()).toMatchObject({ status: "interrupted" });
+      check.close();
+    } finally {
+      expect(await server.stop(), server.output()).toBe(0);
+    }
+  });
+
+  it("interrupts a running run on SIGTERM, keeps its user message, and exits 0", async () => {
+    const server = await startServerProcess(env());
+    const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const { id } = (await created.json()) as { id: string };
+    fake.enqueue({ content: "never sent", delay_ms: 20_000 });
+    const pending = fetch(`${server.baseUrl}/v1/sessions/${id}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ content: "work until I stop you" }),
+    }).then(async (res) => (await res.json()) as any, () => null);
+    await waitFor(() => fake.completions.length === 1, 10_000);
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+    const answer = await pending;
+    if (answer) expect(answer.run.status).toBe("interrupted");
+
+    const database = openDatabase(dbPath);
+    const store = createStore(database);
+    const [run] = store.runs.listForSession(id);
+    expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/shutting down/) });
+    expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["work until I stop you"]);
+    database.close();
+  });
+
+  it("interrupts the run when the HTTP client goes away mid-request", async () => {
+    const server = await startServerProcess(env());
+    try {
+      const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const { id } = (await created.json()) as { id: string };
+      fake.reset();
+      fake.enqueue({ content: "too late", delay_ms: 20_000 });
+      const controller = new AbortController();
+      const pending = fetch(`${server.baseUrl}/v1/sessions/${id}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content: "I will hang up" }),
+        signal: controller.signal,
+      }).catch(() => null);
+      await waitFor(() => fake.completions.length === 1, 10_000);
+      controller.abort();
+      await pending;
+      const database = openDatabase(dbPath);
+      const store = createStore(database);
+      try {
+        const run = await waitFor(() => store.runs.listForSession(id).find((r) => r.status !== "running"), 10_000);
+        expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/cancelled/) });
+        expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["I will hang up"]);
+      } finally {
+        database.close();
+      }
+    } finally {
+      expect(await server.stop(), server.output()).toBe(0);
+    }
+  });
+});
