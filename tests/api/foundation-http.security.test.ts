@@ -38,7 +38,10 @@ describe("security", () => {
             const res = await t.app.request(url, { method: method.toUpperCase(), headers });
             expect(res.status, `${method} ${url} with ${authorization}`).toBe(401);
             expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
-            expect(await res.json()).toMatchObject({ code: "unauthorized", status: 401 });
+            const body = await res.json();
+            // The OpenAI-compatible routes answer in the OpenAI error envelope, the rest in problem+json.
+            if (body.error) expect(body.error).toMatchObject({ code: "unauthorized", type: "authentication_error" });
+            else expect(body).toMatchObject({ code: "unauthorized", status: 401 });
           }
           checked.push(`${method} ${path}`);
         }
@@ -234,6 +237,25 @@ describe("security", () => {
       const text = lines.join("");
       for (const secret of ["sk-a", "sk-b", "sk-c", "sk-d"]) expect(text).not.toContain(secret);
       expect(text).toContain("[redacted]");
+    });
+
+    it("mask secrets inside messages and error texts", () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const logger = createLogger({ logging: { level: "info", pretty: false } }, sink);
+      const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+      logger.warn(`model said: invalid key ${token}`);
+      logger.error({ err: new Error(`401 for postgres://admin:hunter2secret@db.internal/app with ${token}`) }, "model failed");
+      const text = lines.join("");
+      expect(text).not.toContain(token);
+      expect(text).not.toContain("hunter2secret");
+      expect(text).toContain("model failed");
+      expect(text).toContain("ghp_");
     });
   });
 });

@@ -23,6 +23,8 @@ function properties(schemas: Record<string, Schema>): Array<[string, Schema]> {
 
 const described = (p: Schema) => Boolean(p.description || p.$ref || p.allOf?.some((part: Schema) => part.description));
 
+const OPENAI_COMPAT_PATHS = new Set(["/v1/models", "/v1/chat/completions", "/v1/capabilities"]);
+
 describe("OpenAPI document and API reference", () => {
   let t: TestApp;
   let doc: any;
@@ -54,7 +56,9 @@ describe("OpenAPI document and API reference", () => {
           expect(response.description, `${method} ${path} ${status}`).toMatch(/\S/);
           // Readiness answers 503 with its report, not a problem: the checks are the useful part.
           if (Number(status) >= 400 && response.content && path !== "/health/ready") {
-            expect(Object.keys(response.content), `${method} ${path} ${status}`).toContain("application/problem+json");
+            // The OpenAI-compatible routes answer errors in the OpenAI envelope, as OpenAI clients expect.
+            const expected = OPENAI_COMPAT_PATHS.has(path) ? "application/json" : "application/problem+json";
+            expect(Object.keys(response.content), `${method} ${path} ${status}`).toContain(expected);
           }
         }
       }
