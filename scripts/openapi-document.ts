@@ -11,6 +11,7 @@ export async function fetchOpenApiDocument(): Promise<unknown> {
   try {
     const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
     const res = await app.request("/openapi.json");
+    if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as unknown;
   } finally {
     database.close();

@@ -4,7 +4,15 @@ import { HTTPException } from "hono/http-exception";
 import { AppError } from "./domain/errors.js";
 import type { AppEnv } from "./http/env.js";
 import { idempotency } from "./http/idempotency.js";
-import { bearerAuth, corsAllowlist, requestId, requestLog, requireJsonBody, securityHeaders } from "./http/middleware.js";
+import {
+  bearerAuth,
+  corsAllowlist,
+  loopbackHostGuard,
+  requestId,
+  requestLog,
+  requireJsonBody,
+  securityHeaders,
+} from "./http/middleware.js";
 import { browserRoutes } from "./routes/browser.js";
 import { contextRoutes } from "./routes/context.js";
 import { dialogRoutes } from "./routes/dialogs.js";
@@ -65,6 +73,7 @@ export function createApp(deps: AppDeps): App {
   app.use("*", requestId());
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders());
+  app.use("*", loopbackHostGuard(config.server.api_key));
   app.use("*", corsAllowlist(config.server.cors_origins));
   app.use("*", bearerAuth(config.server.api_key));
   app.use(

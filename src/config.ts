@@ -8,26 +8,76 @@ const MB = 1024 * 1024;
 
 export const compressionConfigSchema = z
   .object({
-    enabled: z.boolean().default(true),
-    threshold: z.number().gt(0).lte(1).default(0.5),
-    target_ratio: z.number().gt(0).lt(1).default(0.2),
-    tail_mode: z.enum(["lean", "legacy"]).default("lean"),
-    protect_first_n: z.number().int().min(0).max(50).default(3),
-    protect_last_n: z.number().int().min(1).max(500).default(20),
-    hygiene_threshold: z.number().gt(0).lte(1).default(0.85),
-    threshold_tokens_cap: z.number().int().positive().nullable().default(null),
+    enabled: z.boolean().default(true).meta({ description: "Compress when the context crosses the threshold", example: true }),
+    threshold: z
+      .number()
+      .gt(0)
+      .lte(1)
+      .default(0.5)
+      .meta({ description: "Share of the context window at which compression starts (windows under 512K use at least 0.75)", example: 0.5 }),
+    target_ratio: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.2)
+      .meta({ description: "Tail kept verbatim as a share of the threshold (legacy tail mode)", example: 0.2 }),
+    tail_mode: z.enum(["lean", "legacy"]).default("lean").meta({ description: "How the verbatim tail is budgeted", example: "lean" }),
+    protect_first_n: z
+      .number()
+      .int()
+      .min(0)
+      .max(50)
+      .default(3)
+      .meta({ description: "First messages kept verbatim until a summary exists", example: 3 }),
+    protect_last_n: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .default(20)
+      .meta({ description: "Most recent messages the tail tries to keep", example: 20 }),
+    hygiene_threshold: z
+      .number()
+      .gt(0)
+      .lte(1)
+      .default(0.85)
+      .meta({ description: "Share of the window at which a pre-flight compression is forced", example: 0.85 }),
+    threshold_tokens_cap: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .default(null)
+      .meta({ description: "Absolute cap on the threshold in tokens, null for none", example: null }),
   })
   .strict();
 
 export const browserConfigSchema = z
   .object({
-    executable_path: z.string().min(1).default("auto"),
-    cdp_url: z.string().url().nullable().default(null),
-    headless: z.boolean().default(true),
-    dialog_policy: z.enum(["must_respond", "auto_dismiss", "auto_accept"]).default("must_respond"),
-    dialog_timeout_s: z.number().positive().max(86_400).default(300),
-    bridge: z.enum(["auto", "on", "off"]).default("auto"),
-    allow_file_urls: z.boolean().default(false),
+    executable_path: z
+      .string()
+      .min(1)
+      .default("auto")
+      .meta({ description: "Chromium executable, or auto to use the first one installed", example: "auto" }),
+    cdp_url: z
+      .string()
+      .url()
+      .nullable()
+      .default(null)
+      .meta({ description: "Attach to a running browser over CDP instead of launching one", example: null }),
+    headless: z.boolean().default(true).meta({ description: "Launch the browser without a window", example: true }),
+    dialog_policy: z
+      .enum(["must_respond", "auto_dismiss", "auto_accept"])
+      .default("must_respond")
+      .meta({ description: "How JS dialogs are answered: by a client or the agent, or automatically", example: "must_respond" }),
+    dialog_timeout_s: z
+      .number()
+      .positive()
+      .max(86_400)
+      .default(300)
+      .meta({ description: "Seconds an unanswered dialog waits before it is dismissed", example: 300 }),
+    bridge: z.enum(["auto", "on", "off"]).default("auto").meta({ description: "Page-side bridge for dialogs in frames", example: "auto" }),
+    allow_file_urls: z.boolean().default(false).meta({ description: "Allow navigating to file:// URLs", example: false }),
   })
   .strict();
 
@@ -163,6 +213,7 @@ export function formatZodIssues(error: z.ZodError): string {
 }
 
 export type LoadConfigOptions = {
+  /** A file to read; `undefined` looks at CADUCEUS_CONFIG, then ./caduceus.yaml; `null` reads no file. */
   configPath?: string | null;
   env?: NodeJS.ProcessEnv;
   overrides?: Record<string, unknown>;
@@ -171,9 +222,9 @@ export type LoadConfigOptions = {
 /** Reads YAML (if any) and the environment, validates, and returns a complete configuration. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
-  const explicitPath = options.configPath ?? env.CADUCEUS_CONFIG ?? null;
+  const explicitPath = options.configPath === undefined ? (env.CADUCEUS_CONFIG || null) : options.configPath;
   let fileValues: Record<string, unknown> = {};
-  const path = explicitPath ?? (existsSync("./caduceus.yaml") ? "./caduceus.yaml" : null);
+  const path = options.configPath === null ? null : (explicitPath ?? (existsSync("./caduceus.yaml") ? "./caduceus.yaml" : null));
   if (path) {
     if (!existsSync(path)) throw new ConfigError(`config file ${path} does not exist`);
     let parsed: unknown;

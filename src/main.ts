@@ -1,7 +1,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config.js";
-import { openDatabase } from "./db/database.js";
+import { openDatabase, type DatabaseHandle } from "./db/database.js";
 import { createStore } from "./db/store.js";
 import { createLogger } from "./logger.js";
 
@@ -19,7 +19,7 @@ function configPathFromArgs(argv: string[]): string | null {
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig({ configPath: configPathFromArgs(process.argv.slice(2)) });
+    config = loadConfig({ configPath: configPathFromArgs(process.argv.slice(2)) ?? undefined });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`caduceus: ${err.message}\n`);
@@ -28,7 +28,16 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config);
-  const database = openDatabase(config.database.path);
+  let database: DatabaseHandle;
+  try {
+    database = openDatabase(config.database.path);
+  } catch (err) {
+    process.stderr.write(
+      `caduceus: database.path ${config.database.path}: cannot open the database (${(err as Error).message}); ` +
+        `point database.path (CADUCEUS_DB) at a writable location\n`,
+    );
+    process.exit(2);
+  }
   const store = createStore(database);
   const app = createApp({ config, store, logger });
   try {

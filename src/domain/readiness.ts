@@ -37,8 +37,11 @@ export class Readiness {
   }
 
   private model(): Check {
-    const { base_url, name } = this.config.model;
+    const { base_url, api_key, name } = this.config.model;
     if (!name) return { status: "degraded", detail: "no model configured (set model.name / CADUCEUS_MODEL); runs answer 503" };
+    if (!base_url && !api_key) {
+      return { status: "degraded", detail: `model ${name} has no endpoint: set model.base_url (OPENAI_BASE_URL) or model.api_key (OPENAI_API_KEY); runs answer 503` };
+    }
     return { status: "ok", detail: `${name} at ${base_url ?? "the OpenAI default endpoint"}` };
   }
 

@@ -5,6 +5,8 @@ import { AppError } from "../domain/errors.js";
 import type { AppEnv } from "./env.js";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Expired keys are swept at most this often, on a request that stores a new one. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Response headers worth replaying; the rest (dates, ids of the first request) are not. */
 const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id"];
@@ -15,6 +17,7 @@ const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id"];
  */
 export function idempotency(repository: IdempotencyRepository, now: () => number): MiddlewareHandler<AppEnv> {
   const inFlight = new Set<string>();
+  let lastPurge = now();
   return async (c, next) => {
     if (c.req.method !== "POST") return next();
     const key = c.req.header("idempotency-key");
@@ -52,7 +55,12 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
           if (value) headers[name] = value;
         }
         const text = await res.clone().text();
-        repository.save(scope, key, { requestHash, status: res.status, headers, body: text }, now(), IDEMPOTENCY_TTL_MS);
+        const savedAt = now();
+        repository.save(scope, key, { requestHash, status: res.status, headers, body: text }, savedAt, IDEMPOTENCY_TTL_MS);
+        if (savedAt - lastPurge >= PURGE_INTERVAL_MS) {
+          lastPurge = savedAt;
+          repository.purgeExpired(savedAt);
+        }
       }
     } finally {
       inFlight.delete(flightKey);

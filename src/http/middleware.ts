@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../config.js";
+import { isLoopbackHost, type Config } from "../config.js";
 import { AppError } from "../domain/errors.js";
 import { newId } from "../domain/ids.js";
 import type { Logger } from "../logger.js";
@@ -63,6 +63,32 @@ export function bearerAuth(apiKey: string | null): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The host name of a Host header value: `[::1]:8642` → `[::1]`, `localhost:8642` → `localhost`. */
+function hostName(host: string): string {
+  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1);
+  return host.split(":")[0];
+}
+
+/**
+ * Without an API key the server trusts whoever can reach it on loopback; a web page could still
+ * reach it by pointing its own name at 127.0.0.1 (DNS rebinding). Such requests carry that name in
+ * `Host`, so without a key only loopback names are served.
+ */
+export function loopbackHostGuard(apiKey: string | null): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (apiKey) return next();
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    const name = hostName(host).toLowerCase();
+    if (!isLoopbackHost(name)) {
+      throw new AppError(
+        "forbidden_origin",
+        `host ${name} is not a loopback name; without server.api_key only localhost, 127.0.0.1 and [::1] are served — set server.api_key to serve other names`,
+      );
+    }
+    return next();
+  };
+}
+
 /**
  * CORS by allowlist. Requests without `Origin`, or from the server's own origin (the /docs page),
  * pass; an origin on the list gets the CORS headers; any other origin is refused with 403.
@@ -97,6 +123,8 @@ export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
   };
 }
 
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+
 /**
  * Requests that carry a body must say it is JSON; otherwise a form-encoded body (curl -d) would be
  * read as an empty object.
@@ -105,13 +133,16 @@ export function requireJsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "POST" && method !== "PATCH" && method !== "PUT") return next();
+    const type = c.req.header("content-type");
     const length = c.req.header("content-length");
     const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
-    const type = c.req.header("content-type") ?? "";
-    if (hasBody && !/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type)) {
+    // A declared non-JSON type is refused even when the length is unknown, so a form body never
+    // slips through as an empty object; a bodiless POST without a type stays allowed.
+    const declaredOther = type !== undefined && !JSON_TYPE.test(type);
+    if (declaredOther || (hasBody && type === undefined)) {
       throw new AppError(
         "unsupported_media_type",
-        `send the body as JSON with \`Content-Type: application/json\` (got ${type || "no Content-Type"})`,
+        `send the body as JSON with \`Content-Type: application/json\` (got ${type ?? "no Content-Type"})`,
         { errors: [{ location: "header.content-type", message: "must be application/json" }] },
       );
     }

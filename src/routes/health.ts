@@ -11,14 +11,21 @@ const HealthSchema = z
   .openapi("Health");
 
 const CheckState = z.enum(["ok", "degraded", "unavailable"]);
+const checkSchema = (description: string) =>
+  z
+    .object({
+      status: CheckState.openapi({ description: "ok, degraded (works with limits) or unavailable", example: "ok" }),
+      detail: z.string().optional().openapi({ description: "What was found, or what to do about it", example: "/usr/bin/chromium" }),
+    })
+    .openapi({ description });
 const ReadySchema = z
   .object({
     status: CheckState.openapi({ description: "Worst of the checks", example: "ok" }),
     checks: z
       .object({
-        database: z.object({ status: CheckState, detail: z.string().optional() }).openapi({ description: "SQLite reachable" }),
-        model: z.object({ status: CheckState, detail: z.string().optional() }).openapi({ description: "Model configured" }),
-        browser: z.object({ status: CheckState, detail: z.string().optional() }).openapi({ description: "Chromium found or CDP URL set" }),
+        database: checkSchema("SQLite reachable"),
+        model: checkSchema("Model configured"),
+        browser: checkSchema("Chromium found or CDP URL set"),
       })
       .openapi({ description: "Each dependency's state" }),
   })

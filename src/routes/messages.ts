@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import { framesOf, sseResponse } from "../http/sse.js";
 import { publicMessage } from "../domain/sessions/transcript.js";
 import { createRouter } from "./router.js";
-import { PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
+import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
 import { AppendedMessages, MessageSchema, PostMessageBody, RunResult } from "./schemas/message.js";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
@@ -17,7 +17,7 @@ const postMessage = createRoute({
   description:
     "With `run: false` or a non-user role the message is only appended (201). With a user message and `run` " +
     "(the default) the agent runs until it answers (200), or streams its events as SSE when `stream: true`.",
-  request: { params: SessionIdParam, body: { required: true, content: json(PostMessageBody) } },
+  request: { params: SessionIdParam, headers: IdempotencyHeaders, body: { required: true, content: json(PostMessageBody) } },
   responses: {
     200: {
       description: "The run's messages and outcome (or, with stream: true, an SSE stream of events)",
@@ -56,16 +56,12 @@ export function messageRoutes() {
   });
 
   router.openapi(listMessages, (c) => {
-    const { sessions, store } = c.get("services");
-    const { id } = c.req.valid("param");
+    const { transcript } = c.get("services");
     const query = c.req.valid("query");
-    sessions.require(id);
     const after = decodeCursor(query.cursor, isSeqCursor)?.seq ?? 0;
-    const rows = store.messages.page(id, after, query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    const next = rows.length > query.limit && last ? encodeCursor({ seq: last.seq }) : null;
-    return c.json({ data: page.map(publicMessage), next_cursor: next }, 200);
+    const page = transcript.page(c.req.valid("param").id, after, query.limit);
+    const next = page.nextAfterSeq === null ? null : encodeCursor({ seq: page.nextAfterSeq });
+    return c.json({ data: page.messages.map(publicMessage), next_cursor: next }, 200);
   });
 
   return router;

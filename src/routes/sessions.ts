@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import type { SessionCursor } from "../db/repositories/sessions.js";
 import { createRouter } from "./router.js";
-import { PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
+import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
 import { CreateSessionBody, SessionSchema, UpdateSessionBody } from "./schemas/session.js";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
@@ -13,7 +13,7 @@ const createSession = createRoute({
   path: "/v1/sessions",
   tags: ["sessions"],
   summary: "Create a session",
-  request: { body: { required: false, content: json(CreateSessionBody) } },
+  request: { headers: IdempotencyHeaders, body: { required: false, content: json(CreateSessionBody) } },
   responses: { 201: { description: "Created", content: json(SessionSchema) }, ...problemResponses(400, 401, 409, 413, 415) },
 });
 

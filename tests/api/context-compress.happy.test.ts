@@ -141,6 +141,17 @@ describe("dry run", () => {
     expect(out.reason).toMatch(/nothing to compact/);
   });
 
+  it("refuses a compression that would make the context bigger", async () => {
+    const id = await createSession(t, { config: { compression: { tail_mode: "legacy", target_ratio: 0.01 } } });
+    await append(t, id, Array.from({ length: 14 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: filler(i, 20) }) as const));
+    fake.enqueue({ content: `## Goal\n${filler(1, 3_000)}` });
+    const before = await getJson(t, `/v1/sessions/${id}/context`);
+    const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+    expect(out.compressed).toBe(false);
+    expect(out.reason).toMatch(/would not be smaller/);
+    expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(before);
+  });
+
   it("accepts a body-less POST and rejects unknown fields", async () => {
     const id = await createSession(t);
     expect((await t.app.request(`/v1/sessions/${id}/compress`, { method: "POST" })).status).toBe(200);

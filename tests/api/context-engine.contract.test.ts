@@ -171,4 +171,26 @@ describe("engine selection", () => {
     expect(context.engine).toBe("keep-last-four");
     expect(fake.completions).toHaveLength(0);
   });
+
+  it("leaves the context unchanged and says why when an engine throws", async () => {
+    t.app.services.engines.register("broken", (context) => ({
+      name: "broken",
+      last_prompt_tokens: 0,
+      last_completion_tokens: 0,
+      last_total_tokens: 0,
+      threshold_tokens: context.thresholdTokens,
+      context_length: context.contextLength,
+      compression_count: 0,
+      updateFromResponse() {},
+      shouldCompress: () => true,
+      compress: async () => {
+        throw new Error("index corrupted");
+      },
+    }));
+    const id = await createSession(t, { config: { engine: "broken" } });
+    await append(t, id, [{ role: "user", content: "hi" }]);
+    const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ compressed: false, reason: "the broken engine failed: index corrupted" });
+  });
 });

@@ -43,19 +43,92 @@ export type NewMessage = {
   run_id?: string | null;
 };
 
+const param = <T = unknown>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * The statements on the append and read paths, built once per database: building a drizzle query
+ * costs far more than running it, and these run on every request.
+ */
+function prepareStatements(db: Db) {
+  return {
+    nextSeq: db.select({ nextSeq: sessions.nextSeq }).from(sessions).where(eq(sessions.id, param("sessionId"))).prepare(),
+    insert: db
+      .insert(messages)
+      .values({
+        id: param("id"),
+        sessionId: param("sessionId"),
+        seq: param("seq"),
+        role: param("role"),
+        contentJson: param("contentJson"),
+        toolCallsJson: param("toolCallsJson"),
+        toolCallId: param("toolCallId"),
+        name: param("name"),
+        tokens: param("tokens"),
+        inContext: param("inContext"),
+        kind: param("kind"),
+        position: param("position"),
+        searchText: param("searchText"),
+        runId: param("runId"),
+        createdAt: param("createdAt"),
+      })
+      .returning()
+      .prepare(),
+    insertToolCall: db
+      .insert(toolCalls)
+      .values({ sessionId: param("sessionId"), callId: param("callId"), messageSeq: param("messageSeq"), name: param("name") })
+      .onConflictDoNothing()
+      .prepare(),
+    bumpCounters: db
+      .update(sessions)
+      .set({
+        nextSeq: param("nextSeq"),
+        messageCount: sql`${sessions.messageCount} + ${sql.placeholder("added")}`,
+        contextTokens: sql`${sessions.contextTokens} + ${sql.placeholder("contextTokens")}`,
+        contextMessageCount: sql`${sessions.contextMessageCount} + ${sql.placeholder("contextCount")}`,
+        updatedAt: param("now"),
+      })
+      .where(eq(sessions.id, param("sessionId")))
+      .prepare(),
+    findToolCall: db
+      .select({ seq: toolCalls.messageSeq, name: toolCalls.name })
+      .from(toolCalls)
+      .where(and(eq(toolCalls.sessionId, param("sessionId")), eq(toolCalls.callId, param("callId"))))
+      .prepare(),
+    toolResult: db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.sessionId, param("sessionId")), eq(messages.toolCallId, param("callId")), eq(messages.role, "tool")))
+      .limit(1)
+      .prepare(),
+    page: db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.sessionId, param("sessionId")), gt(messages.seq, param("afterSeq"))))
+      .orderBy(asc(messages.seq))
+      .limit(param("limit"))
+      .prepare(),
+    activeRows: db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.sessionId, param("sessionId")), eq(messages.inContext, true)))
+      .orderBy(asc(messages.position), asc(messages.seq))
+      .prepare(),
+  };
+}
+
 export class MessageRepository {
-  constructor(private readonly db: Db) {}
+  private readonly statements: ReturnType<typeof prepareStatements>;
+
+  constructor(private readonly db: Db) {
+    this.statements = prepareStatements(db);
+  }
 
   /**
    * Appends rows at the end of the transcript, handing out dense seqs and keeping the session's
    * counters in step. Callers wrap it in a transaction together with their own checks.
    */
   append(sessionId: string, rows: NewMessage[], now: number): StoredMessage[] {
-    const session = this.db
-      .select({ nextSeq: sessions.nextSeq })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId))
-      .get();
+    const session = this.statements.nextSeq.get({ sessionId });
     if (!session) throw new Error(`session ${sessionId} vanished during append`);
     let seq = session.nextSeq;
     let contextTokens = 0;
@@ -63,33 +136,25 @@ export class MessageRepository {
     const inserted: StoredMessage[] = [];
     for (const row of rows) {
       const inContext = row.in_context ?? true;
-      const value = this.db
-        .insert(messages)
-        .values({
-          id: row.id,
-          sessionId,
-          seq,
-          role: row.role,
-          contentJson: JSON.stringify(row.content),
-          toolCallsJson: row.tool_calls?.length ? JSON.stringify(row.tool_calls) : null,
-          toolCallId: row.tool_call_id ?? null,
-          name: row.name ?? null,
-          tokens: row.tokens,
-          inContext,
-          kind: row.kind ?? "message",
-          position: row.position ?? seq,
-          searchText: row.search_text,
-          runId: row.run_id ?? null,
-          createdAt: now,
-        })
-        .returning()
-        .get();
+      const value = this.statements.insert.get({
+        id: row.id,
+        sessionId,
+        seq,
+        role: row.role,
+        contentJson: JSON.stringify(row.content),
+        toolCallsJson: row.tool_calls?.length ? JSON.stringify(row.tool_calls) : null,
+        toolCallId: row.tool_call_id ?? null,
+        name: row.name ?? null,
+        tokens: row.tokens,
+        inContext,
+        kind: row.kind ?? "message",
+        position: row.position ?? seq,
+        searchText: row.search_text,
+        runId: row.run_id ?? null,
+        createdAt: now,
+      });
       for (const call of row.tool_calls ?? []) {
-        this.db
-          .insert(toolCalls)
-          .values({ sessionId, callId: call.id, messageSeq: seq, name: call.function.name })
-          .onConflictDoNothing()
-          .run();
+        this.statements.insertToolCall.run({ sessionId, callId: call.id, messageSeq: seq, name: call.function.name });
       }
       if (inContext) {
         contextTokens += row.tokens;
@@ -98,60 +163,27 @@ export class MessageRepository {
       inserted.push(toStoredMessage(value));
       seq += 1;
     }
-    this.db
-      .update(sessions)
-      .set({
-        nextSeq: seq,
-        messageCount: sql`${sessions.messageCount} + ${rows.length}`,
-        contextTokens: sql`${sessions.contextTokens} + ${contextTokens}`,
-        contextMessageCount: sql`${sessions.contextMessageCount} + ${contextCount}`,
-        updatedAt: now,
-      })
-      .where(eq(sessions.id, sessionId))
-      .run();
+    this.statements.bumpCounters.run({ sessionId, nextSeq: seq, added: rows.length, contextTokens, contextCount, now });
     return inserted;
   }
 
   /** The assistant tool call with this id, if the session has one. */
   findToolCall(sessionId: string, callId: string): { seq: number; name: string } | null {
-    const row = this.db
-      .select({ seq: toolCalls.messageSeq, name: toolCalls.name })
-      .from(toolCalls)
-      .where(and(eq(toolCalls.sessionId, sessionId), eq(toolCalls.callId, callId)))
-      .get();
-    return row ?? null;
+    return this.statements.findToolCall.get({ sessionId, callId }) ?? null;
   }
 
   hasToolResult(sessionId: string, callId: string): boolean {
-    const row = this.db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.sessionId, sessionId), eq(messages.toolCallId, callId), eq(messages.role, "tool")))
-      .get();
-    return row !== undefined;
+    return this.statements.toolResult.get({ sessionId, callId }) !== undefined;
   }
 
   /** The transcript in seq order, every row (compacted ones included). */
   page(sessionId: string, afterSeq: number, limit: number): StoredMessage[] {
-    return this.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.sessionId, sessionId), gt(messages.seq, afterSeq)))
-      .orderBy(asc(messages.seq))
-      .limit(limit)
-      .all()
-      .map(toStoredMessage);
+    return this.statements.page.all({ sessionId, afterSeq, limit }).map(toStoredMessage);
   }
 
   /** The rows of the active context in the order the model sees them. */
   activeRows(sessionId: string): StoredMessage[] {
-    return this.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.sessionId, sessionId), eq(messages.inContext, true)))
-      .orderBy(asc(messages.position), asc(messages.seq))
-      .all()
-      .map(toStoredMessage);
+    return this.statements.activeRows.all({ sessionId }).map(toStoredMessage);
   }
 
   getBySeq(sessionId: string, seq: number): StoredMessage | null {

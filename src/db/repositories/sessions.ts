@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { sessions } from "../schema.js";
 import type { SessionConfigOverrides, SessionRecord } from "../../domain/types.js";
@@ -52,7 +52,12 @@ export type SessionPatch = Partial<{
 export type SessionCursor = { created_at: number; id: string };
 
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  /** Read on every request that names a session; built once (building costs more than running it). */
+  private readonly getById;
+
+  constructor(private readonly db: Db) {
+    this.getById = db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare();
+  }
 
   create(input: NewSession): SessionRecord {
     const row = this.db
@@ -74,7 +79,7 @@ export class SessionRepository {
   }
 
   get(id: string): SessionRecord | null {
-    const row = this.db.select().from(sessions).where(eq(sessions.id, id)).get();
+    const row = this.getById.get({ id });
     return row ? toRecord(row) : null;
   }
 
@@ -85,9 +90,8 @@ export class SessionRepository {
 
   /** Newest first; the cursor is the last row of the previous page. */
   list(limit: number, cursor: SessionCursor | null): SessionRecord[] {
-    const where = cursor
-      ? or(lt(sessions.createdAt, cursor.created_at), and(eq(sessions.createdAt, cursor.created_at), lt(sessions.id, cursor.id)))
-      : undefined;
+    // A row-value comparison lets SQLite seek in (created_at, id) instead of scanning the pages before.
+    const where = cursor ? sql`(${sessions.createdAt}, ${sessions.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
     return this.db
       .select()
       .from(sessions)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { summaries } from "../schema.js";
 
@@ -39,16 +39,21 @@ function toRecord(row: Row): SummaryRecord {
 export type NewSummary = Omit<SummaryRecord, "created_at" | "session_id"> & { created_at: number };
 
 export class SummaryRepository {
-  constructor(private readonly db: Db) {}
+  /** Read by every GET /context of a compressed session; built once. */
+  private readonly latestBySession;
 
-  latest(sessionId: string): SummaryRecord | null {
-    const row = this.db
+  constructor(private readonly db: Db) {
+    this.latestBySession = db
       .select()
       .from(summaries)
-      .where(eq(summaries.sessionId, sessionId))
+      .where(eq(summaries.sessionId, sql.placeholder("sessionId")))
       .orderBy(desc(summaries.version))
       .limit(1)
-      .get();
+      .prepare();
+  }
+
+  latest(sessionId: string): SummaryRecord | null {
+    const row = this.latestBySession.get({ sessionId });
     return row ? toRecord(row) : null;
   }
 

@@ -4,6 +4,7 @@ import type { SummaryRecord } from "../../db/repositories/summaries.js";
 import type { Logger } from "../../logger.js";
 import type { ToolDefinition } from "../agent/tools.js";
 import type { EventBus } from "../events/bus.js";
+import { notFound } from "../errors.js";
 import { newId } from "../ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
@@ -120,7 +121,7 @@ export class SessionContextManager implements ContextManager {
 
   private prepare(sessionId: string): Prepared {
     const session = this.deps.store.sessions.get(sessionId);
-    if (!session) throw new Error(`session ${sessionId} does not exist`);
+    if (!session) throw notFound("session", sessionId);
     const settings = resolveSessionSettings(this.deps.config, session);
     return { session, settings, threshold: this.thresholdFor(session, settings) };
   }
@@ -175,6 +176,10 @@ export class SessionContextManager implements ContextManager {
       result = normalizeResult(
         await engine.compress(items, { currentTokens: tokensBefore, focusTopic: request.focusTopic ?? null, signal: request.signal, dryRun: request.dryRun }),
       );
+    } catch (err) {
+      // A broken engine (a plugin, typically) must not take the run down with it: the context stays as it was.
+      this.deps.logger.error({ err, session_id: sessionId, engine: settings.engine }, "context engine failed");
+      return unchanged(`the ${settings.engine} engine failed: ${(err as Error).message ?? String(err)}`);
     } finally {
       if (!request.dryRun) this.saveState(sessionId, summarizer.state);
     }
@@ -187,6 +192,11 @@ export class SessionContextManager implements ContextManager {
       throw err;
     }
     if (isEmptyPlan(plan)) return unchanged("the engine left the context as it was");
+    // A bigger context is no compression — unless hygiene is thinning out a context of too many rows.
+    const thinningRows = request.trigger === "hygiene" && session.context_message_count >= HYGIENE_MAX_MESSAGES;
+    if (plan.tokensAfter >= tokensBefore && !thinningRows) {
+      return unchanged(`the compressed context would not be smaller (${plan.tokensAfter} tokens, now ${tokensBefore}); nothing was changed`);
+    }
     const summary = result.summary ?? null;
     const anchors = result.anchors ?? [];
     const removed = new Set(plan.removedSeqs);

@@ -4,7 +4,7 @@ import type { EventFeed } from "../events/feed.js";
 import type { StoredMessage } from "../types.js";
 import { resolveSessionSettings } from "./settings.js";
 import type { SessionService } from "./service.js";
-import type { MessageInput, Transcript } from "./transcript.js";
+import { assertWellFormed, type MessageInput, type Transcript } from "./transcript.js";
 
 export type PostMessageInput = MessageInput & { run?: boolean; stream?: boolean };
 
@@ -63,6 +63,8 @@ export class MessageService {
         errors: [{ location: "body.stream", message: "stream applies to runs only" }],
       });
     }
+    // A malformed message is a 400 whether or not a model is configured.
+    assertWellFormed([message]);
     const settings = resolveSessionSettings(this.config, session);
     if (!run) {
       return { kind: "appended", messages: this.transcript.append(sessionId, [message], { model: settings.model }) };

@@ -1,6 +1,6 @@
 import type { Store } from "../../db/store.js";
 import type { NewMessage } from "../../db/repositories/messages.js";
-import { AppError, type FieldError } from "../errors.js";
+import { AppError, notFound, type FieldError } from "../errors.js";
 import { newId } from "../ids.js";
 import { contentText, countMessageTokens } from "../context/tokens.js";
 import type { ChatMessage, Message, MessageContent, Role, StoredMessage, ToolCall } from "../types.js";
@@ -50,6 +50,14 @@ function validateShape(input: MessageInput, index: number): FieldError[] {
   return errors;
 }
 
+export type TranscriptPage = { messages: StoredMessage[]; nextAfterSeq: number | null };
+
+/** Rejects messages that are not well formed (content, roles, tool-call ids) before anything is stored. */
+export function assertWellFormed(inputs: MessageInput[]): void {
+  const errors = inputs.flatMap((input, i) => validateShape(input, i));
+  if (errors.length) throw new AppError("validation_failed", "the message is not well formed", { errors });
+}
+
 /**
  * Appends messages to a session's transcript in one transaction. Tool messages must answer an
  * earlier assistant tool call of the session that has no result yet.
@@ -61,8 +69,7 @@ export class Transcript {
   ) {}
 
   append(sessionId: string, inputs: MessageInput[], options: { model: string | null; runId?: string | null }): StoredMessage[] {
-    const shapeErrors = inputs.flatMap((input, i) => validateShape(input, i));
-    if (shapeErrors.length) throw new AppError("validation_failed", "the message is not well formed", { errors: shapeErrors });
+    assertWellFormed(inputs);
     const rows: NewMessage[] = inputs.map((input) => ({
       id: newId("msg"),
       role: input.role,
@@ -78,6 +85,18 @@ export class Transcript {
       this.assertToolPairs(sessionId, inputs);
       return this.store.messages.append(sessionId, rows, this.now());
     });
+  }
+
+  /**
+   * A page of the full transcript (compacted rows included) in seq order, after `afterSeq`. Reads
+   * one row more than asked to know whether another page follows; cost follows the page size.
+   */
+  page(sessionId: string, afterSeq: number, limit: number): TranscriptPage {
+    if (!this.store.sessions.get(sessionId)) throw notFound("session", sessionId);
+    const rows = this.store.messages.page(sessionId, afterSeq, limit + 1);
+    const messages = rows.slice(0, limit);
+    const last = messages[messages.length - 1];
+    return { messages, nextAfterSeq: rows.length > limit && last ? last.seq : null };
   }
 
   private assertToolPairs(sessionId: string, inputs: MessageInput[]): void {

@@ -1,18 +1,26 @@
 import { z } from "@hono/zod-openapi";
 import { browserConfigSchema, compressionConfigSchema } from "../../config.js";
 
-const CompressionOverrides = compressionConfigSchema
-  .partial()
-  .strict()
-  .openapi("CompressionSettings", {
+/**
+ * The same fields as a config section, each optional and without its default: a session stores only
+ * what the client set, so later changes of the server defaults still reach it and a PATCH of one
+ * field keeps the others.
+ */
+function overridesOf<T extends z.ZodRawShape>(section: z.ZodObject<T>): z.ZodType<Partial<z.output<z.ZodObject<T>>>> {
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const [key, field] of Object.entries(section.shape) as Array<[string, z.ZodTypeAny]>) {
+    const bare = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodTypeAny) : field;
+    shape[key] = bare.meta(field.meta() ?? {}).optional();
+  }
+  return z.object(shape).strict() as unknown as z.ZodType<Partial<z.output<z.ZodObject<T>>>>;
+}
+
+const CompressionOverrides = overridesOf(compressionConfigSchema).openapi("CompressionSettings", {
     description: "Context compression settings (SPEC §5); any field left out keeps the server default",
     example: { threshold: 0.5, tail_mode: "lean", protect_last_n: 20 },
   });
 
-const BrowserOverrides = browserConfigSchema
-  .partial()
-  .strict()
-  .openapi("BrowserSettings", {
+const BrowserOverrides = overridesOf(browserConfigSchema).openapi("BrowserSettings", {
     description: "Browser supervisor settings (SPEC §6); any field left out keeps the server default",
     example: { dialog_policy: "must_respond", dialog_timeout_s: 300 },
   });
@@ -45,10 +53,12 @@ export const UpdateSessionBody = CreateSessionBody.openapi("UpdateSession", {
   description: "Fields to change; omitted fields stay as they are",
 });
 
-const ResolvedCompression = compressionConfigSchema.openapi("ResolvedCompressionSettings", {
+// Rebuilt from the fields with this module's `z`: config.ts uses plain zod and may be loaded before
+// the OpenAPI extension, so its own objects cannot be relied on to have `.openapi()`.
+const ResolvedCompression = z.object(compressionConfigSchema.shape).strict().openapi("ResolvedCompressionSettings", {
   description: "Compression settings in force for the session",
 });
-const ResolvedBrowser = browserConfigSchema.openapi("ResolvedBrowserSettings", {
+const ResolvedBrowser = z.object(browserConfigSchema.shape).strict().openapi("ResolvedBrowserSettings", {
   description: "Browser settings in force for the session",
 });
 

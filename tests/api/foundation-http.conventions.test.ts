@@ -1,0 +1,223 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { openDatabase } from "../../src/db/database.js";
+import { createStore } from "../../src/db/store.js";
+import { createLogger } from "../../src/logger.js";
+import { appendMessage, countRows, createSession } from "../fixtures/sessions-api.js";
+import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+
+const PROBLEM_KEYS = ["code", "detail", "request_id", "status", "title", "type"];
+
+describe("HTTP conventions", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ server: { max_body_bytes: 4096 } });
+  });
+  afterAll(() => t.close());
+
+  describe("problem+json errors", () => {
+    it("answers validation failures with the RFC 9457 shape and every failing field", async () => {
+      const res = await t.call("POST", "/v1/sessions", { title: 1, model: 2, system_prompt: 3 }, { "x-request-id": "trace-123" });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      const body = await res.json();
+      expect(Object.keys(body).sort()).toEqual([...PROBLEM_KEYS, "errors"].sort());
+      expect(body).toMatchObject({ status: 400, code: "validation_failed", request_id: "trace-123" });
+      expect(body.type).toMatch(/^https:\/\//);
+      expect(body.errors.map((e: any) => e.location).sort()).toEqual(["body.model", "body.system_prompt", "body.title"]);
+    });
+
+    it("refuses a JSON body sent as form data (curl -d) instead of reading it as {}", async () => {
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      const created = await t.app.request("/v1/sessions", { method: "POST", headers: form, body: '{"title":"x"}' });
+      expect(created.status).toBe(415);
+      const body = await created.json();
+      expect(body).toMatchObject({ code: "unsupported_media_type", status: 415, errors: [{ location: "header.content-type" }] });
+      expect(body.detail).toContain("application/json");
+      expect(countRows(t, "sessions")).toBe(0);
+
+      // The same with an explicit length, as curl sends it, and on the other JSON routes.
+      const withLength = await t.app.request("/v1/sessions", { method: "POST", headers: { ...form, "content-length": "13" }, body: '{"title":"x"}' });
+      expect(withLength.status).toBe(415);
+      const session = await createSession(t);
+      const message = await t.app.request(`/v1/sessions/${session.id}/messages`, { method: "POST", headers: form, body: '{"content":"x","run":false}' });
+      expect(message.status).toBe(415);
+      const patch = await t.app.request(`/v1/sessions/${session.id}`, { method: "PATCH", headers: { "content-type": "text/plain" }, body: '{"title":"y"}' });
+      expect(patch.status).toBe(415);
+      expect(countRows(t, "messages")).toBe(0);
+      expect((await (await t.call("GET", `/v1/sessions/${session.id}`)).json()).title).toBeNull();
+    });
+
+    it("accepts JSON with a charset parameter", async () => {
+      const res = await t.app.request("/v1/sessions", { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: '{"title":"utf"}' });
+      expect(res.status).toBe(201);
+    });
+
+    it("answers malformed JSON with a 400 problem", async () => {
+      const res = await t.call("POST", "/v1/sessions", '{"title": "unterminated');
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(await res.json()).toMatchObject({ code: "validation_failed", errors: [{ location: "body" }] });
+    });
+
+    it("answers unknown routes and methods with a 404 problem", async () => {
+      for (const [method, path] of [
+        ["GET", "/v1/nothing-here"],
+        ["PUT", "/v1/sessions"],
+        ["GET", "/"],
+      ]) {
+        const res = await t.call(method, path);
+        expect(res.status).toBe(404);
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        const body = await res.json();
+        expect(body).toMatchObject({ code: "not_found", status: 404 });
+        expect(body.detail).toContain(path);
+      }
+    });
+  });
+
+  describe("X-Request-Id", () => {
+    it("echoes the client's id and uses it in error bodies", async () => {
+      const ok = await t.call("GET", "/v1/sessions", undefined, { "x-request-id": "client-id-1" });
+      expect(ok.headers.get("x-request-id")).toBe("client-id-1");
+      const missing = await t.call("GET", "/v1/sessions/ses_nope", undefined, { "x-request-id": "client-id-2" });
+      expect(missing.headers.get("x-request-id")).toBe("client-id-2");
+      expect((await missing.json()).request_id).toBe("client-id-2");
+    });
+
+    it("generates one when absent or unusable, the same in the header and the body", async () => {
+      const variants: Array<Record<string, string>> = [{}, { "x-request-id": "has spaces and\ttabs" }, { "x-request-id": "x".repeat(300) }];
+      for (const headers of variants) {
+        const res = await t.call("GET", "/v1/sessions/ses_nope", undefined, headers);
+        const id = res.headers.get("x-request-id");
+        expect(id).toMatch(/^req_[0-9A-Z]{26}$/);
+        expect((await res.json()).request_id).toBe(id);
+      }
+      const a = await t.call("GET", "/health");
+      const b = await t.call("GET", "/health");
+      expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
+    });
+  });
+
+  describe("Idempotency-Key", () => {
+    it("replays the stored response for the same key and body, and refuses a different body", async () => {
+      const app = await makeTestApp();
+      try {
+        const body = { title: "once", system_prompt: "p" };
+        const first = await app.call("POST", "/v1/sessions", body, { "idempotency-key": "create-1" });
+        expect(first.status).toBe(201);
+        expect(first.headers.get("idempotency-replayed")).toBeNull();
+        const created = await first.json();
+
+        const second = await app.call("POST", "/v1/sessions", body, { "idempotency-key": "create-1" });
+        expect(second.status).toBe(201);
+        expect(second.headers.get("idempotency-replayed")).toBe("true");
+        expect(second.headers.get("location")).toBe(`/v1/sessions/${created.id}`);
+        expect(await second.json()).toEqual(created);
+        expect(countRows(app, "sessions")).toBe(1);
+
+        const conflict = await app.call("POST", "/v1/sessions", { title: "twice" }, { "idempotency-key": "create-1" });
+        expect(conflict.status).toBe(409);
+        expect(await conflict.json()).toMatchObject({ code: "idempotency_key_conflict", status: 409 });
+        expect(countRows(app, "sessions")).toBe(1);
+
+        const stored = app.database.sqlite.prepare("select key, status, created_at, expires_at, body from idempotency_keys").all() as any[];
+        expect(stored).toHaveLength(1);
+        expect(stored[0]).toMatchObject({ key: "create-1", status: 201 });
+        expect(stored[0].expires_at - stored[0].created_at).toBe(24 * 60 * 60 * 1000);
+        expect(JSON.parse(stored[0].body).id).toBe(created.id);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("appends a message once per key, and scopes keys by route", async () => {
+      const app = await makeTestApp();
+      try {
+        const session = await createSession(app);
+        const path = `/v1/sessions/${session.id}/messages`;
+        const body = { role: "user", content: "only once", run: false };
+        const a = await (await app.call("POST", path, body, { "idempotency-key": "msg-1" })).json();
+        const replay = await app.call("POST", path, body, { "idempotency-key": "msg-1" });
+        expect(replay.headers.get("idempotency-replayed")).toBe("true");
+        expect((await replay.json()).messages[0].id).toBe(a.messages[0].id);
+        expect(countRows(app, "messages", session.id)).toBe(1);
+
+        // The same key on another route is a different request.
+        const other = await app.call("POST", "/v1/sessions", {}, { "idempotency-key": "msg-1" });
+        expect(other.status).toBe(201);
+        expect(other.headers.get("idempotency-replayed")).toBeNull();
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("keeps a key for 24 hours, then forgets it and sweeps the expired rows", async () => {
+      const HOUR_MS = 60 * 60 * 1000;
+      let clock = Date.parse("2026-01-01T00:00:00Z");
+      const dir = tempDir();
+      const config = loadConfig({ env: {}, configPath: null, overrides: { logging: { level: "silent" }, database: { path: join(dir, "idem.db") } } });
+      const database = openDatabase(config.database.path);
+      const app = createApp({ config, store: createStore(database), logger: createLogger(config), now: () => clock });
+      const post = (key: string) =>
+        app.request("/v1/sessions", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: '{"title":"t"}' });
+      try {
+        const first = await (await post("day-key")).json();
+        clock += 23 * HOUR_MS;
+        const replay = await post("day-key");
+        expect(replay.headers.get("idempotency-replayed")).toBe("true");
+        expect((await replay.json()).id).toBe(first.id);
+
+        clock += 2 * HOUR_MS; // 25 h after the first request
+        const fresh = await post("day-key");
+        expect(fresh.headers.get("idempotency-replayed")).toBeNull();
+        expect((await fresh.json()).id).not.toBe(first.id);
+        await post("other-key");
+        clock += 25 * HOUR_MS;
+        await post("late-key"); // stores a key and sweeps the ones that expired
+        const keys = (database.sqlite.prepare("select key from idempotency_keys order by key").all() as Array<{ key: string }>).map((r) => r.key);
+        expect(keys).toEqual(["late-key"]);
+      } finally {
+        database.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("does not store failures, so a corrected retry with the same key goes through", async () => {
+      const app = await makeTestApp();
+      try {
+        const bad = await app.call("POST", "/v1/sessions", { config: { engine: "nope" } }, { "idempotency-key": "k-retry" });
+        expect(bad.status).toBe(400);
+        expect(countRows(app, "idempotency_keys")).toBe(0);
+        const badKey = await app.call("POST", "/v1/sessions", {}, { "idempotency-key": "k".repeat(300) });
+        expect(badKey.status).toBe(400);
+        expect((await badKey.json()).errors[0].location).toBe("header.idempotency-key");
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("body size limit", () => {
+    it("refuses a body over server.max_body_bytes with 413 and stores nothing", async () => {
+      const session = await createSession(t);
+      const res = await t.call("POST", `/v1/sessions/${session.id}/messages`, { content: "x".repeat(8000), run: false });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: "payload_too_large", status: 413 });
+      expect(countRows(t, "messages", session.id)).toBe(0);
+
+      const declared = await t.app.request(`/v1/sessions/${session.id}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": "100000" },
+        body: JSON.stringify({ content: "x".repeat(8000), run: false }),
+      });
+      expect(declared.status).toBe(413);
+      // Just under the limit is fine.
+      const fits = await appendMessage(t, session.id, { content: "y".repeat(3500) });
+      expect(fits.seq).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,261 @@
+import { rmSync } from "node:fs";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { openDatabase } from "../../src/db/database.js";
+import { createStore } from "../../src/db/store.js";
+import { createLogger } from "../../src/logger.js";
+import { countRows, createSession } from "../fixtures/sessions-api.js";
+import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+
+const API_KEY = "sk-test-4f9a2c71e8d3";
+
+function expectSecurityHeaders(res: Response, what: string) {
+  expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect(res.headers.get("referrer-policy"), what).toBe("no-referrer");
+  expect(res.headers.get("x-frame-options"), what).toBe("DENY");
+  expect(res.headers.get("content-security-policy"), what).toContain("default-src 'none'");
+}
+
+describe("security", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ server: { api_key: API_KEY, cors_origins: ["https://app.example"] } });
+  });
+  afterAll(() => t.close());
+
+  describe("bearer auth", () => {
+    it("answers 401 with WWW-Authenticate: Bearer on every protected route of the OpenAPI document", async () => {
+      const doc = await (await t.app.request("/openapi.json")).json();
+      const checked: string[] = [];
+      for (const [path, operations] of Object.entries<Record<string, any>>(doc.paths)) {
+        for (const [method, operation] of Object.entries<any>(operations)) {
+          if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+          const url = path.replaceAll(/\{[^}]+\}/g, "ses_x");
+          for (const authorization of [undefined, "Bearer wrong-key", `Basic ${API_KEY}`, API_KEY]) {
+            const headers: Record<string, string> = authorization ? { authorization } : {};
+            const res = await t.app.request(url, { method: method.toUpperCase(), headers });
+            expect(res.status, `${method} ${url} with ${authorization}`).toBe(401);
+            expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+            const body = await res.json();
+            // The OpenAI-compatible routes answer in the OpenAI error envelope, the rest in problem+json.
+            if (body.error) expect(body.error).toMatchObject({ code: "unauthorized", type: "authentication_error" });
+            else expect(body).toMatchObject({ code: "unauthorized", status: 401 });
+          }
+          checked.push(`${method} ${path}`);
+        }
+      }
+      for (const route of ["post /v1/sessions", "get /v1/sessions", "get /v1/sessions/{id}", "patch /v1/sessions/{id}", "delete /v1/sessions/{id}",
+        "post /v1/sessions/{id}/messages", "get /v1/sessions/{id}/messages", "get /v1/sessions/{id}/context", "get /health/ready"]) {
+        expect(checked).toContain(route);
+      }
+      expect(countRows(t, "sessions")).toBe(0);
+    });
+
+    it("lets the right key through", async () => {
+      const res = await t.app.request("/v1/sessions", { headers: { authorization: `Bearer ${API_KEY}` } });
+      expect(res.status).toBe(200);
+      expect((await t.app.request("/v1/sessions", { headers: { authorization: `bearer ${API_KEY}` } })).status).toBe(200);
+    });
+
+    it("keeps the health checks, the OpenAPI document and the API reference open", async () => {
+      for (const path of ["/health", "/v1/health", "/openapi.json", "/docs", "/docs/assets/swagger-ui.css", "/docs/assets/init.js"]) {
+        const res = await t.app.request(path);
+        expect(res.status, path).toBe(200);
+      }
+    });
+  });
+
+  describe("loopback names without a key", () => {
+    it("serves only loopback Host names when no API key is set, so a rebound DNS name cannot reach it", async () => {
+      const app = await makeTestApp();
+      try {
+        for (const host of ["localhost:8642", "127.0.0.1:8642", "127.0.0.9", "[::1]:8642", "LOCALHOST"]) {
+          expect((await app.app.request("/v1/sessions", { headers: { host } })).status, host).toBe(200);
+        }
+        for (const host of ["evil.example:8642", "evil.example", "192.168.1.20:8642", "localhost.evil.example"]) {
+          const res = await app.app.request("/v1/sessions", { method: "POST", headers: { host } });
+          expect(res.status, host).toBe(403);
+          expect((await res.json()).detail).toContain("server.api_key");
+        }
+        expect(countRows(app, "sessions")).toBe(0);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("serves any Host name once an API key guards the server", async () => {
+      const res = await t.app.request("/v1/sessions", { headers: { host: "api.example.com", authorization: `Bearer ${API_KEY}` } });
+      expect(res.status).toBe(200);
+    });
+  });
+
+  describe("CORS allowlist", () => {
+    const auth = { authorization: `Bearer ${API_KEY}` };
+
+    it("serves requests without Origin as usual, without CORS headers", async () => {
+      const res = await t.app.request("/v1/sessions", { headers: auth });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    });
+
+    it("adds CORS headers for an allowlisted origin", async () => {
+      const res = await t.app.request("/v1/sessions", { headers: { ...auth, origin: "https://app.example" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example");
+      expect(res.headers.get("access-control-expose-headers")).toContain("X-Request-Id");
+      expect(res.headers.get("vary")).toContain("Origin");
+    });
+
+    it("refuses any other origin with 403 before touching anything", async () => {
+      const res = await t.app.request("/v1/sessions", {
+        method: "POST",
+        headers: { ...auth, origin: "https://evil.example", "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(res.status).toBe(403);
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      expect(await res.json()).toMatchObject({ code: "forbidden_origin", status: 403 });
+      expect(countRows(t, "sessions")).toBe(0);
+    });
+
+    it("answers preflight requests for allowlisted origins only, without needing the key", async () => {
+      const preflight = (origin: string) =>
+        t.app.request("/v1/sessions", {
+          method: "OPTIONS",
+          headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+        });
+      const ok = await preflight("https://app.example");
+      expect(ok.status).toBe(204);
+      expect(ok.headers.get("access-control-allow-origin")).toBe("https://app.example");
+      expect(ok.headers.get("access-control-allow-methods")).toContain("POST");
+      expect(ok.headers.get("access-control-allow-headers")).toContain("authorization");
+      const refused = await preflight("https://evil.example");
+      expect(refused.status).toBe(403);
+    });
+
+    it("is off by default: any cross-origin request is refused", async () => {
+      const app = await makeTestApp();
+      try {
+        const res = await app.app.request("/v1/sessions", { headers: { origin: "https://app.example" } });
+        expect(res.status).toBe(403);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("security headers", () => {
+    it("are on every response: success, errors, docs", async () => {
+      const auth = { authorization: `Bearer ${API_KEY}` };
+      const session = await (await t.app.request("/v1/sessions", { method: "POST", headers: auth })).json();
+      const responses: Array<[string, Response]> = [
+        ["health", await t.app.request("/health")],
+        ["list", await t.app.request("/v1/sessions", { headers: auth })],
+        ["context", await t.app.request(`/v1/sessions/${session.id}/context`, { headers: auth })],
+        ["401", await t.app.request("/v1/sessions")],
+        ["404", await t.app.request("/v1/nowhere", { headers: auth })],
+        ["403", await t.app.request("/v1/sessions", { headers: { ...auth, origin: "https://evil.example" } })],
+        ["docs", await t.app.request("/docs")],
+        ["openapi", await t.app.request("/openapi.json")],
+      ];
+      for (const [what, res] of responses) expectSecurityHeaders(res, what);
+      expect(responses[0][1].headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(responses[6][1].headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(responses[6][1].headers.get("content-security-policy")).not.toContain("unsafe-eval");
+    });
+  });
+
+  describe("internal errors", () => {
+    it("answer 500 internal_error without a stack or the underlying message", async () => {
+      const app = await makeTestApp();
+      try {
+        await createSession(app);
+        app.database.sqlite.close();
+        const res = await app.call("GET", "/v1/sessions", undefined, { "x-request-id": "boom-1" });
+        expect(res.status).toBe(500);
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        expectSecurityHeaders(res, "500");
+        const text = await res.text();
+        const body = JSON.parse(text);
+        expect(Object.keys(body).sort()).toEqual(["code", "detail", "request_id", "status", "title", "type"]);
+        expect(body).toMatchObject({ code: "internal_error", status: 500, request_id: "boom-1" });
+        expect(body.detail).toContain("boom-1");
+        expect(text).not.toMatch(/database|connection|sqlite|\bat \S+ \(|\.ts:\d+|\.js:\d+/i);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("request logs", () => {
+    it("write one JSON line per request with method, path, status, duration and request id, and never the key", async () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(...chunk.toString().split("\n").filter(Boolean));
+          done();
+        },
+      });
+      const dir = tempDir();
+      const config = loadConfig({ env: {}, configPath: null, overrides: { server: { api_key: API_KEY }, database: { path: `${dir}/log.db` } } });
+      const database = openDatabase(config.database.path);
+      const app = createApp({ config, store: createStore(database), logger: createLogger(config, sink) });
+      try {
+        const ok = await app.request("/v1/sessions?limit=5", { headers: { authorization: `Bearer ${API_KEY}`, "x-request-id": "log-1", cookie: "session=abc123" } });
+        expect(ok.status).toBe(200);
+        const bad = await app.request("/v1/sessions", { headers: { authorization: "Bearer sk-wrong-9d8c7b6a", "x-request-id": "log-2" } });
+        expect(bad.status).toBe(401);
+
+        const records = lines.map((line) => JSON.parse(line));
+        const first = records.find((r) => r.request_id === "log-1");
+        expect(first).toMatchObject({ msg: "request", method: "GET", path: "/v1/sessions", status: 200, request_id: "log-1" });
+        expect(first.duration_ms).toEqual(expect.any(Number));
+        expect(first.level).toBe(30);
+        expect(records.find((r) => r.request_id === "log-2")).toMatchObject({ status: 401, path: "/v1/sessions" });
+        const all = lines.join("\n");
+        expect(all).not.toContain(API_KEY);
+        expect(all).not.toContain("sk-wrong-9d8c7b6a");
+        expect(all).not.toContain("abc123");
+      } finally {
+        database.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("redact keys and authorization values wherever a log call puts them", () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const logger = createLogger({ logging: { level: "info", pretty: false } }, sink);
+      logger.info({ api_key: "sk-a", headers: { authorization: "Bearer sk-b", cookie: "c=sk-c" }, model: { api_key: "sk-d" } }, "config");
+      const text = lines.join("");
+      for (const secret of ["sk-a", "sk-b", "sk-c", "sk-d"]) expect(text).not.toContain(secret);
+      expect(text).toContain("[redacted]");
+    });
+
+    it("mask secrets inside messages and error texts", () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const logger = createLogger({ logging: { level: "info", pretty: false } }, sink);
+      const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+      logger.warn(`model said: invalid key ${token}`);
+      logger.error({ err: new Error(`401 for postgres://admin:hunter2secret@db.internal/app with ${token}`) }, "model failed");
+      const text = lines.join("");
+      expect(text).not.toContain(token);
+      expect(text).not.toContain("hunter2secret");
+      expect(text).toContain("model failed");
+      expect(text).toContain("ghp_");
+    });
+  });
+});

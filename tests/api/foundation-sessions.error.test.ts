@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRows, createSession } from "../fixtures/sessions-api.js";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+
+function expectProblem(body: any, status: number, code: string) {
+  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(body.request_id).toMatch(/\S/);
+}
+
+describe("sessions: errors", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("refuses an unknown context engine on create and on PATCH, naming the available ones", async () => {
+    const created = await t.call("POST", "/v1/sessions", { config: { engine: "no-such-engine" } });
+    expect(created.status).toBe(400);
+    const body = await created.json();
+    expectProblem(body, 400, "validation_failed");
+    expect(body.errors).toEqual([{ location: "body.config.engine", message: expect.stringContaining("compressor") }]);
+    expect(countRows(t, "sessions")).toBe(0);
+
+    const session = await createSession(t, { title: "x" });
+    const patched = await t.call("PATCH", `/v1/sessions/${session.id}`, { title: "changed", config: { engine: "lcm" } });
+    expect(patched.status).toBe(400);
+    const problem = await patched.json();
+    expect(problem.errors.map((e: any) => e.location)).toEqual(["body.config.engine"]);
+    // Nothing of the refused PATCH was applied.
+    const after = await (await t.call("GET", `/v1/sessions/${session.id}`)).json();
+    expect(after.title).toBe("x");
+    expect(after.config.engine).toBe("compressor");
+  });
+
+  it("lists every failing field of a create body, unknown fields included", async () => {
+    const res = await t.call("POST", "/v1/sessions", {
+      title: 5,
+      model: "",
+      config: { compression: { threshold: 7, tail_mode: "fat" }, browser: { dialog_policy: "ignore" }, colour: "red" },
+      surprise: true,
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const body = await res.json();
+    expectProblem(body, 400, "validation_failed");
+    const locations = body.errors.map((e: any) => e.location).sort();
+    expect(locations).toEqual(
+      [
+        "body.title",
+        "body.model",
+        "body.config.compression.threshold",
+        "body.config.compression.tail_mode",
+        "body.config.browser.dialog_policy",
+        "body.config.colour",
+        "body.surprise",
+      ].sort(),
+    );
+    for (const error of body.errors) expect(error.message).toMatch(/\S/);
+    expect(countRows(t, "sessions")).toBe(1);
+  });
+
+  it("answers 404 problems for a session that does not exist", async () => {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { title: "x" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await t.call(method, "/v1/sessions/ses_missing", body);
+      expect(res.status, method).toBe(404);
+      const problem = await res.json();
+      expectProblem(problem, 404, "not_found");
+      expect(problem.detail).toContain("ses_missing");
+    }
+  });
+
+  it("validates paging parameters", async () => {
+    for (const query of ["limit=0", "limit=201", "limit=abc", "limit=2.5"]) {
+      const res = await t.call("GET", `/v1/sessions?${query}`);
+      expect(res.status, query).toBe(400);
+      expect((await res.json()).errors[0].location).toBe("query.limit");
+    }
+    for (const cursor of ["not-a-cursor", Buffer.from(JSON.stringify({ seq: 3 })).toString("base64url")]) {
+      const res = await t.call("GET", `/v1/sessions?cursor=${cursor}`);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expectProblem(body, 400, "validation_failed");
+      expect(body.errors).toEqual([{ location: "query.cursor", message: expect.any(String) }]);
+    }
+  });
+
+  it("refuses a PATCH body with wrong types and keeps the session as it was", async () => {
+    const session = await createSession(t, { title: "stable" });
+    const res = await t.call("PATCH", `/v1/sessions/${session.id}`, { title: ["x"], system_prompt: 3 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.map((e: any) => e.location).sort()).toEqual(["body.system_prompt", "body.title"]);
+    expect((await (await t.call("GET", `/v1/sessions/${session.id}`)).json()).title).toBe("stable");
+  });
+});
