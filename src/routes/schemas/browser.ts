@@ -51,7 +51,10 @@ export const FrameTreeSchema = z
         origin: z.string().openapi({ description: "Top frame origin", example: "http://localhost:8000" }),
       })
       .nullable()
-      .openapi({ description: "The top frame; null without a browser" }),
+      .openapi({
+        description: "The top frame; null without a browser",
+        example: { frame_id: "79C635AC5AC7647DD654AC2D6711C105", url: "http://localhost:8000/four-frames", origin: "http://localhost:8000" },
+      }),
     children: z.array(FrameEntry).openapi({ description: "Child frames, breadth-first, at most 30" }),
     truncated: z.boolean().openapi({ description: "True when frames were left out (over 30, or OOPIFs deeper than 2 levels)", example: false }),
   })
