@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
 import { LAUNCH_ARGS } from "../src/domain/browser/supervisor.js";
-import { CHROMIUM_PATH } from "../tests/fixtures/browser-helpers.js";
+import { CHROMIUM_PATH } from "../tests/fixtures/browser.js";
 import { startPagesServer } from "../tests/fixtures/pages-server.js";
 import { makeTestApp } from "../tests/fixtures/test-app.js";
 

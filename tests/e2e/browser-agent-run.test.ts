@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeAgentApp, type AgentApp } from "../fixtures/agent-harness.js";
-import { evaluate, snapshot } from "../fixtures/browser-helpers.js";
+import { evaluate, snapshot } from "../fixtures/browser.js";
 import { startFakeModel, type FakeModelServer, type FakeTurn, type RecordedRequest } from "../fixtures/fake-model.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 

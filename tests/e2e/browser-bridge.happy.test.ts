@@ -11,7 +11,7 @@ import {
   waitFor,
   waitForPending,
   type ChromiumProcess,
-} from "../fixtures/browser-helpers.js";
+} from "../fixtures/browser.js";
 import { fixtureHtml, startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 

@@ -3,7 +3,7 @@ import { createApp } from "../../src/app.js";
 import { openDatabase } from "../../src/db/database.js";
 import { createStore } from "../../src/db/store.js";
 import { createLogger } from "../../src/logger.js";
-import { createSession, evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser-helpers.js";
+import { createSession, evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 

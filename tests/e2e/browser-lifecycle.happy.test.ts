@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, navigate, snapshot, startChromiumWithCdp, waitFor, type ChromiumProcess } from "../fixtures/browser-helpers.js";
+import { createSession, navigate, snapshot, startChromiumWithCdp, waitFor, type ChromiumProcess } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 

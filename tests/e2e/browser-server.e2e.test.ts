@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChromiumWithCdp, waitFor, type ChromiumProcess, type SnapshotBody } from "../fixtures/browser-helpers.js";
+import { startChromiumWithCdp, waitFor, type ChromiumProcess, type SnapshotBody } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { tempDir } from "../fixtures/test-app.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition, ToolOutput } from "../../src/domain/agent/tools.js";
-import { createSession, evaluate, waitFor } from "../fixtures/browser-helpers.js";
+import { createSession, evaluate, waitFor } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
