@@ -13,7 +13,9 @@ import {
   requireJsonBody,
   securityHeaders,
 } from "./http/middleware.js";
+import { browserRoutes } from "./routes/browser.js";
 import { contextRoutes } from "./routes/context.js";
+import { dialogRoutes } from "./routes/dialogs.js";
 import { docsRoutes } from "./routes/docs.js";
 import { eventRoutes } from "./routes/events.js";
 import { openAiCompatRoutes } from "./routes/openai-compat.js";
@@ -90,6 +92,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
   app.route("/", contextRoutes());
+  app.route("/", browserRoutes());
+  app.route("/", dialogRoutes());
   app.route("/", eventRoutes());
   app.route("/", openAiCompatRoutes());
   app.route("/", docsRoutes());

@@ -3,6 +3,7 @@ import { AgentRunner } from "./domain/agent/runner.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import type { Store } from "./db/store.js";
+import { BrowserRegistry } from "./domain/browser/registry.js";
 import { buildContextView, type ContextView } from "./domain/context/context-view.js";
 import { SessionContextManager } from "./domain/context/context-manager.js";
 import { ContextEngineRegistry, assertContextConfig } from "./domain/context/engine-registry.js";
@@ -38,6 +39,8 @@ export type Services = {
   context: { view(sessionId: string): ContextView };
   readiness: Readiness;
   llm: LlmClients;
+  /** The supervised browsers, one per session that uses one. */
+  browsers: BrowserRegistry;
   /** The known context engines (built in, plugins, registered programmatically). */
   engines: ContextEngineRegistry;
   /** Runs the session's context engine and persists its compressions. */
@@ -60,13 +63,14 @@ export function createServices(deps: AppDeps): Services {
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now);
   const engines = new ContextEngineRegistry();
-  const sessions = new SessionService({ config, store, now, engines });
+  const browsers = new BrowserRegistry({ config, store, events, logger, now });
+  const sessions = new SessionService({ config, store, now, engines, browsers });
   const transcript = new Transcript(store, now);
   const messages = new MessageService(config, sessions, transcript);
   const llm = new LlmClients();
   const contextManager = new SessionContextManager({ config, store, logger, now, llm, events, engines });
   // Other modules (the browser) add their providers to this list after wiring.
-  const toolProviders: ToolProvider[] = [contextManager];
+  const toolProviders: ToolProvider[] = [contextManager, browsers];
   const tools = new ToolRegistry(() => toolProviders);
   const agent = new AgentRunner({
     config,
@@ -93,6 +97,7 @@ export function createServices(deps: AppDeps): Services {
     context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
     readiness: new Readiness(config, store),
     llm,
+    browsers,
     engines,
     contextManager,
     toolProviders,
@@ -108,6 +113,7 @@ export function createServices(deps: AppDeps): Services {
     },
     shutdown: async () => {
       await agent.shutdown();
+      await browsers.stopAll();
     },
   };
   messages.setRunStarter(async (sessionId, message, options) => {

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "./database.js";
 import { AnchorRepository } from "./repositories/anchors.js";
 import { ContextRowRepository } from "./repositories/context-rows.js";
+import { DialogHistoryRepository } from "./repositories/dialog-history.js";
 import { EventRepository } from "./repositories/events.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { MessageRepository } from "./repositories/messages.js";
@@ -20,6 +21,7 @@ export type Store = {
   anchors: AnchorRepository;
   contextRows: ContextRowRepository;
   search: TranscriptSearchRepository;
+  dialogs: DialogHistoryRepository;
   transaction<T>(fn: () => T): T;
   ping(): boolean;
 };
@@ -36,6 +38,7 @@ export function createStore(handle: DatabaseHandle): Store {
     anchors: new AnchorRepository(sqlite),
     contextRows: new ContextRowRepository(db),
     search: new TranscriptSearchRepository(sqlite),
+    dialogs: new DialogHistoryRepository(db),
     transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
     ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
   };

@@ -36,7 +36,18 @@ describe("agent runs", () => {
       { role: "system", content: "You are terse." },
       { role: "user", content: "Hi" },
     ]);
-    expect(sent.tools.map((tool: any) => tool.function.name).sort()).toEqual(["add", "echo", "session_search"]);
+    // The browser tools come too: the test machine has Chromium.
+    expect(sent.tools.map((tool: any) => tool.function.name).sort()).toEqual([
+      "add",
+      "browser_cdp",
+      "browser_click",
+      "browser_dialog",
+      "browser_navigate",
+      "browser_snapshot",
+      "browser_type",
+      "echo",
+      "session_search",
+    ]);
 
     const run = t.app.services.store.runs.get(body.run.id);
     expect(run).toMatchObject({ session_id: id, status: "completed", iterations: 1, error: null });

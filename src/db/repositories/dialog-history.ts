@@ -1,0 +1,62 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../database.js";
+import { dialogHistory } from "../schema.js";
+
+export type DialogHistoryRow = {
+  session_id: string;
+  dialog_id: string;
+  type: string;
+  message: string;
+  default_prompt: string | null;
+  frame_id: string | null;
+  opened_at: number;
+  closed_at: number;
+  closed_by: string;
+  action: string | null;
+};
+
+/** Closed browser dialogs per session, so `recent_dialogs` survives a restart of the server. */
+export class DialogHistoryRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(row: DialogHistoryRow): void {
+    this.db
+      .insert(dialogHistory)
+      .values({
+        sessionId: row.session_id,
+        dialogId: row.dialog_id,
+        type: row.type,
+        message: row.message,
+        defaultPrompt: row.default_prompt,
+        frameId: row.frame_id,
+        openedAt: row.opened_at,
+        closedAt: row.closed_at,
+        closedBy: row.closed_by,
+        action: row.action,
+      })
+      .run();
+  }
+
+  /** The newest `limit` closed dialogs of the session, newest first. */
+  recent(sessionId: string, limit: number): DialogHistoryRow[] {
+    return this.db
+      .select()
+      .from(dialogHistory)
+      .where(eq(dialogHistory.sessionId, sessionId))
+      .orderBy(desc(dialogHistory.rowId))
+      .limit(limit)
+      .all()
+      .map((row) => ({
+        session_id: row.sessionId,
+        dialog_id: row.dialogId,
+        type: row.type,
+        message: row.message,
+        default_prompt: row.defaultPrompt,
+        frame_id: row.frameId,
+        opened_at: row.openedAt,
+        closed_at: row.closedAt,
+        closed_by: row.closedBy,
+        action: row.action,
+      }));
+  }
+}

@@ -1,0 +1,360 @@
+import { chromium, type Browser, type BrowserContext, type Dialog, type Frame, type Page } from "playwright-core";
+import type { BrowserConfig } from "../../config.js";
+import type { Logger } from "../../logger.js";
+import { AppError } from "../errors.js";
+import { findBrowserExecutable } from "../readiness.js";
+import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js";
+import { DialogQueue } from "./dialogs.js";
+import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
+import { redactSecrets } from "../context/redaction.js";
+import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
+import { CONSOLE_HISTORY_MAX, type ClosedDialogView, type ConsoleEntry, type DialogType, type PendingDialogView } from "./types.js";
+
+/**
+ * Flags for a launched Chromium: site isolation on, nothing that phones home, and `.invalid` names
+ * failing at once (RFC 6761) so a bridge request that is not intercepted falls back without delay.
+ */
+export const LAUNCH_ARGS = [
+  "--site-per-process",
+  "--host-resolver-rules=MAP *.invalid ~NOTFOUND",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-gpu",
+  "--disable-quic",
+];
+
+const LAUNCH_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 5_000;
+const TITLE_TIMEOUT_MS = 500;
+const TITLE_REFRESH_INTERVAL_MS = 1_000;
+const FRAME_SETTLE_TIMEOUT_MS = 3_000;
+const PAGE_CLOSE_GRACE_MS = 100;
+const PLAYWRIGHT_DIALOG_GRACE_MS = 250;
+const NATIVE_DIALOG_MATCH_WINDOW_MS = 10_000;
+const NATIVE_DIALOGS_REMEMBERED = 50;
+
+export type SupervisorDeps = {
+  sessionId: string;
+  /** The session's browser settings as they are now (a PATCH applies to the next dialog). */
+  settings(): BrowserConfig;
+  publish(type: string, data: unknown): void;
+  recordDialog(dialog: ClosedDialogView, defaultPrompt: string): void;
+  logger: Logger;
+  now(): number;
+};
+
+/** Where a supervisor's browser comes from; a different endpoint means a different supervisor. */
+export function endpointOf(settings: BrowserConfig): string {
+  return settings.cdp_url ? `cdp:${settings.cdp_url}` : `launch:${settings.executable_path}:${settings.headless}`;
+}
+
+/** `auto` turns the bridge on for a browser we connect to (another client may close native dialogs) and off for one we launch. */
+export function bridgeEnabled(settings: BrowserConfig): boolean {
+  return settings.bridge === "on" || (settings.bridge === "auto" && settings.cdp_url !== null);
+}
+
+/**
+ * One session's supervised browser: launched (or connected to over CDP) through playwright-core,
+ * with a CDP session on the page and on every out-of-process iframe. Dialogs, frames and console
+ * output are kept from events, so reading them never waits on a page a dialog is blocking.
+ */
+export class BrowserSupervisor {
+  readonly frames: FrameTracker;
+  readonly dialogs: DialogQueue;
+  readonly endpoint: string;
+  readonly bridge: boolean;
+  browser: Browser | null = null;
+  context: BrowserContext | null = null;
+  page: Page | null = null;
+  private pageSession: TargetSession | null = null;
+  private readonly watchedPages = new WeakMap<Page, Promise<void>>();
+  private readonly oopifs = new Map<Frame, TargetSession>();
+  private readonly attaching = new Set<Promise<unknown>>();
+  private readonly consoleEntries: ConsoleEntry[] = [];
+  private readonly nativeDialogsSeen: Array<{ page: Page; type: string; message: string; at: number; matched: boolean }> = [];
+  private oopifSequence = 0;
+  private title: string | null = null;
+  private titleRefreshedAt = 0;
+  private active = false;
+  private stopping = false;
+
+  private constructor(private readonly deps: SupervisorDeps) {
+    const settings = deps.settings();
+    this.endpoint = endpointOf(settings);
+    this.bridge = bridgeEnabled(settings);
+    this.frames = new FrameTracker((change) => this.onFrameChange(change));
+    this.dialogs = new DialogQueue({
+      settings: () => deps.settings(),
+      opened: (dialog) => deps.publish("dialog.opened", { dialog }),
+      closed: (dialog, defaultPrompt) => deps.recordDialog(dialog, defaultPrompt),
+      now: deps.now,
+      warn: (message, error) => deps.logger.debug({ err: error, session_id: deps.sessionId }, message),
+    });
+  }
+
+  static async start(deps: SupervisorDeps): Promise<BrowserSupervisor> {
+    const supervisor = new BrowserSupervisor(deps);
+    try {
+      await supervisor.open();
+    } catch (error) {
+      await supervisor.stop();
+      if (error instanceof AppError) throw error;
+      const settings = deps.settings();
+      const where = settings.cdp_url ? `connect to ${settings.cdp_url}` : "launch Chromium";
+      throw new AppError("browser_unavailable", `could not ${where}: ${(error as Error).message.split("\n")[0]}; check browser.cdp_url / browser.executable_path`);
+    }
+    return supervisor;
+  }
+
+  isActive(): boolean {
+    return this.active;
+  }
+
+  url(): string | null {
+    return this.page?.url() ?? null;
+  }
+
+  /** Title from the browser side (Target domain), which answers even while a dialog blocks the page. */
+  async currentTitle(): Promise<string | null> {
+    const session = this.pageSession;
+    if (!this.active || !session) return this.title;
+    try {
+      const { targetInfo } = await withTimeout(session.cdp.send("Target.getTargetInfo"), TITLE_TIMEOUT_MS, "Target.getTargetInfo");
+      this.title = targetInfo.title;
+    } catch {
+      /* keep the last known title */
+    }
+    return this.title;
+  }
+
+  /** The last known title, refreshed in the background so a snapshot never waits on the browser. */
+  cachedTitle(): string | null {
+    const now = Date.now();
+    if (now - this.titleRefreshedAt > TITLE_REFRESH_INTERVAL_MS) {
+      this.titleRefreshedAt = now;
+      void this.currentTitle();
+    }
+    return this.title;
+  }
+
+  console(): ConsoleEntry[] {
+    return [...this.consoleEntries];
+  }
+
+  topSession(): TargetSession {
+    if (!this.active || !this.pageSession) throw new AppError("browser_unavailable", "the browser is not running; navigate to start it");
+    return this.pageSession;
+  }
+
+  /** Waits (bounded) until the out-of-process iframes found so far have their CDP sessions. */
+  async settleFrames(): Promise<void> {
+    const deadline = Date.now() + FRAME_SETTLE_TIMEOUT_MS;
+    while (this.attaching.size > 0 && Date.now() < deadline) {
+      await withTimeout(Promise.allSettled([...this.attaching]), Math.max(1, deadline - Date.now()), "frame attach").catch(() => undefined);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    const wasActive = this.active;
+    this.active = false;
+    // Unblock pages before letting go: a browser we connected to lives on after we leave.
+    await withTimeout(this.dialogs.closeAll(), STOP_TIMEOUT_MS, "closing dialogs").catch(() => undefined);
+    if (this.browser) await withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
+    if (wasActive) this.frames.clear();
+  }
+
+  private async open(): Promise<void> {
+    const settings = this.deps.settings();
+    if (settings.cdp_url) {
+      this.browser = await chromium.connectOverCDP(settings.cdp_url, { timeout: CONNECT_TIMEOUT_MS });
+      this.context = this.browser.contexts()[0] ?? (await this.browser.newContext({ bypassCSP: true }));
+    } else {
+      const executablePath = findBrowserExecutable(settings.executable_path);
+      if (!executablePath) {
+        throw new AppError("browser_unavailable", "no Chromium found; install Debian's chromium or set browser.executable_path");
+      }
+      this.browser = await chromium.launch({ executablePath, headless: settings.headless, args: LAUNCH_ARGS, timeout: LAUNCH_TIMEOUT_MS });
+      this.context = await this.browser.newContext({ bypassCSP: true });
+    }
+    const context = this.context;
+    // Listening keeps playwright-core from dismissing dialogs itself; the supervisor answers them over CDP.
+    context.on("dialog", (dialog) => this.onPlaywrightDialog(dialog));
+    if (this.bridge) await context.addInitScript({ content: BRIDGE_SCRIPT });
+    this.browser.on("disconnected", () => this.lost("browser_disconnected"));
+    context.on("page", (page) => void this.watchPage(page).catch((error) => this.deps.logger.debug({ err: error }, "watching a new page failed")));
+    this.active = true;
+    const page = context.pages()[0] ?? (await context.newPage());
+    await this.watchPage(page);
+  }
+
+  private handlers(forPage: Page): TargetHandlers {
+    const current = () => this.page === forPage;
+    return {
+      frameAttached: (session, frameId, parent) => current() && this.frames.attached(frameId, parent, session),
+      frameNavigated: (session, frame, newDocument) => current() && this.frames.navigated(frame, session, newDocument),
+      frameDetached: (session, frameId, reason) => current() && this.frames.detached(frameId, reason, session),
+      requestPaused: (session, params) => this.onRequestPaused(session, params),
+      console: (level, text, url) => current() && this.pushConsole(level, text, url),
+    };
+  }
+
+  /** Registers the page once, however many times it is announced (the `page` event and newPage() both do). */
+  private watchPage(page: Page): Promise<void> {
+    let watching = this.watchedPages.get(page);
+    if (!watching) {
+      watching = this.attachPage(page);
+      this.watchedPages.set(page, watching);
+    }
+    return watching;
+  }
+
+  private async attachPage(page: Page): Promise<void> {
+    if (!this.context || this.stopping) return;
+    const isFirst = this.page === null;
+    if (isFirst) this.page = page;
+    const session = await attachTarget(this.context, page, null, this.bridge, {
+      ...this.handlers(page),
+      dialogOpening: (s, p) => {
+        this.rememberNativeDialog(page, p.type, p.message);
+        this.dialogs.open({
+          type: p.type as DialogType,
+          message: p.message,
+          default_prompt: p.defaultPrompt ?? "",
+          frame_id: p.frameId ?? s.rootFrameId,
+          via: "native",
+          answer: async (accept, promptText) => {
+            await s.cdp.send("Page.handleJavaScriptDialog", { accept, promptText });
+          },
+        });
+      },
+      dialogClosed: (_s, p) => this.dialogs.closedRemotely((d) => d.via === "native" && (!p.frameId || d.frame_id === p.frameId), 1),
+    });
+    if (!session) return;
+    if (isFirst) this.pageSession = session;
+    page.on("framenavigated", (frame) => this.watchFrame(page, frame));
+    page.on("frameattached", (frame) => this.watchFrame(page, frame));
+    page.on("framedetached", (frame) => this.unwatchFrame(frame));
+    page.on("crash", () => this.page === page && this.lost("page_crashed"));
+    page.on("load", () => void this.currentTitle());
+    page.on("close", () => {
+      if (this.page !== page) return;
+      // A dying browser closes its pages first; give its disconnect a moment to be the reason given.
+      setTimeout(() => this.lost(this.browser?.isConnected() ? "page_closed" : "browser_disconnected"), PAGE_CLOSE_GRACE_MS).unref();
+    });
+    for (const frame of page.frames()) this.watchFrame(page, frame);
+  }
+
+  /** Gives a frame its own CDP session when it renders out of process (an OOPIF). */
+  private watchFrame(page: Page, frame: Frame): void {
+    if (!this.context || frame === page.mainFrame() || this.oopifs.has(frame) || page !== this.page) return;
+    const attach = attachTarget(this.context, frame, "oopif", this.bridge, this.handlers(page))
+      .then((session) => {
+        if (!session) return;
+        session.label = `oopif-${++this.oopifSequence}`;
+        if (this.oopifs.has(frame) || frame.isDetached()) {
+          void session.cdp.detach().catch(() => undefined);
+          return;
+        }
+        this.oopifs.set(frame, session);
+        this.frames.adopt(session);
+      })
+      .catch((error) => this.deps.logger.debug({ err: error }, "attaching to an out-of-process iframe failed"))
+      .finally(() => this.attaching.delete(attach));
+    this.attaching.add(attach);
+  }
+
+  private unwatchFrame(frame: Frame): void {
+    const session = this.oopifs.get(frame);
+    if (!session) return;
+    this.oopifs.delete(frame);
+    this.frames.dropSession(session);
+    void session.cdp.detach().catch(() => undefined);
+  }
+
+  private rememberNativeDialog(page: Page, type: string, message: string): void {
+    this.nativeDialogsSeen.push({ page, type, message, at: Date.now(), matched: false });
+    if (this.nativeDialogsSeen.length > NATIVE_DIALOGS_REMEMBERED) this.nativeDialogsSeen.shift();
+  }
+
+  /**
+   * playwright-core reports every native dialog too. Normally the CDP session saw it first and this
+   * is a duplicate; but a popup can raise one before its CDP session is attached, and such a dialog
+   * must not go unseen: after a short grace it is queued and answered through playwright-core.
+   */
+  private onPlaywrightDialog(dialog: Dialog): void {
+    const page = dialog.page();
+    setTimeout(() => {
+      if (!this.active) return;
+      const twin = this.nativeDialogsSeen.find(
+        (seen) => !seen.matched && seen.page === page && seen.type === dialog.type() && seen.message === dialog.message() && Date.now() - seen.at < NATIVE_DIALOG_MATCH_WINDOW_MS,
+      );
+      if (twin) {
+        twin.matched = true;
+        return;
+      }
+      this.dialogs.open({
+        type: dialog.type() as DialogType,
+        message: dialog.message(),
+        default_prompt: dialog.defaultValue(),
+        frame_id: null,
+        via: "native",
+        answer: (accept, promptText) => (accept ? dialog.accept(promptText) : dialog.dismiss()),
+      });
+    }, PLAYWRIGHT_DIALOG_GRACE_MS).unref();
+  }
+
+  private onRequestPaused(session: TargetSession, params: { requestId: string; frameId?: string; request: { url: string } }): void {
+    const request = parseBridgeRequest(params.request.url);
+    if (!request) {
+      void session.cdp.send("Fetch.continueRequest", { requestId: params.requestId }).catch(() => undefined);
+      return;
+    }
+    this.dialogs.open({
+      ...request,
+      frame_id: params.frameId ?? session.rootFrameId,
+      via: "bridge",
+      answer: async (accept, promptText) => {
+        await session.cdp.send("Fetch.fulfillRequest", {
+          requestId: params.requestId,
+          responseCode: 200,
+          responseHeaders: [
+            { name: "Content-Type", value: "application/json" },
+            { name: "Access-Control-Allow-Origin", value: "*" },
+            { name: "Cache-Control", value: "no-store" },
+          ],
+          body: bridgeAnswerBody(accept, promptText),
+        });
+      },
+    });
+  }
+
+  private onFrameChange(change: FrameChange): void {
+    this.deps.publish(`frame.${change.kind}`, { frame_id: change.frame_id, parent_frame_id: change.parent_frame_id, url: change.url });
+    // A held bridge request dies with its document.
+    if (change.kind !== "attached") this.dialogs.closedRemotely((d) => d.via === "bridge" && d.frame_id === change.frame_id);
+  }
+
+  private pushConsole(level: string, text: string, url: string | null): void {
+    this.consoleEntries.push({ level, text: redactSecrets(text).slice(0, 2_000), url, ts: new Date(this.deps.now()).toISOString() });
+    if (this.consoleEntries.length > CONSOLE_HISTORY_MAX) this.consoleEntries.splice(0, this.consoleEntries.length - CONSOLE_HISTORY_MAX);
+  }
+
+  /** The browser or the page went away without being asked to: report it once; the next action starts afresh. */
+  private lost(reason: string): void {
+    if (this.stopping || !this.active) return;
+    this.active = false;
+    this.dialogs.closedRemotely(() => true);
+    this.frames.clear();
+    this.deps.publish("browser.disconnected", { reason });
+    if (this.browser?.isConnected()) void withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
+  }
+
+  pendingDialogs(): PendingDialogView[] {
+    return this.dialogs.pending();
+  }
+}

@@ -1,0 +1,59 @@
+export type DialogType = "alert" | "confirm" | "prompt" | "beforeunload";
+export type ClosedBy = "agent" | "auto_policy" | "watchdog" | "remote";
+export type DialogAction = "accept" | "dismiss";
+
+/** A dialog blocking a frame, as shown to clients (text already redacted). */
+export type PendingDialogView = {
+  id: string;
+  type: DialogType;
+  message: string;
+  default_prompt: string;
+  opened_at: string;
+  frame_id: string | null;
+  /** `native` (a real JS dialog) or `bridge` (an alert/confirm/prompt held as an intercepted request). */
+  via: "native" | "bridge";
+};
+
+export type ClosedDialogView = {
+  id: string;
+  type: DialogType;
+  message: string;
+  opened_at: string;
+  closed_at: string;
+  closed_by: ClosedBy;
+  frame_id: string | null;
+  action: DialogAction | null;
+};
+
+export type FrameView = {
+  frame_id: string;
+  url: string;
+  origin: string;
+  is_oopif: boolean;
+  parent_frame_id: string | null;
+  name?: string;
+  session_id?: string;
+};
+
+export type FrameTreeView = {
+  top: { frame_id: string; url: string; origin: string } | null;
+  children: FrameView[];
+  truncated: boolean;
+};
+
+export type ConsoleEntry = { level: string; text: string; url: string | null; ts: string };
+
+export type BrowserSnapshot = {
+  active: boolean;
+  url: string | null;
+  title: string | null;
+  pending_dialogs: PendingDialogView[];
+  recent_dialogs: ClosedDialogView[];
+  frame_tree: FrameTreeView;
+  console: ConsoleEntry[];
+};
+
+export const RECENT_DIALOGS_MAX = 20;
+export const CONSOLE_HISTORY_MAX = 50;
+export const FRAME_TREE_MAX_ENTRIES = 30;
+export const FRAME_TREE_MAX_OOPIF_DEPTH = 2;

@@ -1,0 +1,92 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "./router.js";
+import {
+  ActionResultSchema,
+  CdpBody,
+  CdpResultSchema,
+  EvaluateBody,
+  EvaluateResultSchema,
+  NavigateBody,
+  SnapshotSchema,
+} from "./schemas/browser.js";
+import { SessionIdParam, problemResponses } from "./schemas/common.js";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
+
+const getSnapshot = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/snapshot",
+  tags: ["browser"],
+  summary: "Browser state: pending and recent dialogs, frame tree, console",
+  description: "Answers from state kept by the supervisor, so it answers promptly even while a dialog blocks the page.",
+  request: { params: SessionIdParam },
+  responses: { 200: { description: "The snapshot", content: json(SnapshotSchema) }, ...problemResponses(401, 404) },
+});
+
+const navigateRoute = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/browser/navigate",
+  tags: ["browser"],
+  summary: "Start the browser if needed and open a URL",
+  description: "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.",
+  request: { params: SessionIdParam, body: { required: true, content: json(NavigateBody) } },
+  responses: { 200: { description: "Where the page is now", content: json(ActionResultSchema) }, ...problemResponses(400, 401, 404, 415, 503) },
+});
+
+const evaluateRoute = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/browser/evaluate",
+  tags: ["browser"],
+  summary: "Evaluate JavaScript in the top frame or any frame of the tree",
+  description: "JavaScript exceptions are results (`ok: false`), not errors.",
+  request: { params: SessionIdParam, body: { required: true, content: json(EvaluateBody) } },
+  responses: { 200: { description: "The value or the exception", content: json(EvaluateResultSchema) }, ...problemResponses(400, 401, 404, 415, 503) },
+});
+
+const cdpRoute = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/browser/cdp",
+  tags: ["browser"],
+  summary: "Send a raw CDP command, optionally inside an out-of-process iframe",
+  description: "`frame_id` must name an OOPIF (`is_oopif: true`); a same-process frame answers 409 frame_not_oopif.",
+  request: { params: SessionIdParam, body: { required: true, content: json(CdpBody) } },
+  responses: { 200: { description: "The CDP result", content: json(CdpResultSchema) }, ...problemResponses(400, 401, 404, 409, 415, 503) },
+});
+
+const stopRoute = createRoute({
+  method: "delete",
+  path: "/v1/sessions/{id}/browser",
+  tags: ["browser"],
+  summary: "Stop the session's browser supervisor",
+  request: { params: SessionIdParam },
+  responses: { 204: { description: "Stopped (or was not running)" }, ...problemResponses(401, 404) },
+});
+
+export function browserRoutes() {
+  const router = createRouter();
+  router.openapi(getSnapshot, async (c) => {
+    return c.json(await c.get("services").browsers.snapshot(c.req.valid("param").id), 200);
+  });
+  router.openapi(navigateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await c.get("services").browsers.navigate(id, c.req.valid("json").url), 200);
+  });
+  router.openapi(evaluateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return c.json(await c.get("services").browsers.evaluate(id, body.expression, body.frame_id), 200);
+  });
+  router.openapi(cdpRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return c.json(await c.get("services").browsers.cdp(id, body.method, body.params ?? {}, body.frame_id), 200);
+  });
+  router.openapi(stopRoute, async (c) => {
+    const { sessions, browsers } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    await browsers.stop(id);
+    return c.body(null, 204);
+  });
+  return router;
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, navigate, snapshot, startChromiumWithCdp, waitFor, type ChromiumProcess } from "../fixtures/browser.js";
+import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+
+/** Pages a test-started Chromium shows, read from its DevTools HTTP endpoint. */
+async function pageUrls(chrome: ChromiumProcess): Promise<string[]> {
+  const res = await fetch(`${chrome.cdpUrl}/json/list`);
+  return ((await res.json()) as Array<{ type: string; url: string }>).filter((t) => t.type === "page").map((t) => t.url);
+}
+
+describe("browser lifecycle", () => {
+  let t: TestApp;
+  let pages: PagesServer;
+  let first: ChromiumProcess;
+  let second: ChromiumProcess;
+  const sessionView = async (id: string) => (await (await t.call("GET", `/v1/sessions/${id}`)).json()) as { browser: { active: boolean; url: string | null } };
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    pages = await startPagesServer();
+    [first, second] = await Promise.all([startChromiumWithCdp(), startChromiumWithCdp()]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([first.kill(), second.kill()]);
+    await pages.close();
+  });
+
+  it("starts lazily on the first navigation and shows active/url in the session view", async () => {
+    const id = await createSession(t);
+    expect((await sessionView(id)).browser).toEqual({ active: false, url: null });
+    expect(await snapshot(t, id)).toMatchObject({ active: false, pending_dialogs: [], frame_tree: { top: null, children: [], truncated: false } });
+    expect(t.app.services.browsers.get(id)).toBeUndefined();
+    const url = pages.url("localhost", "/plain");
+    expect(await navigate(t, id, url)).toMatchObject({ ok: true, url, title: "Plain" });
+    expect((await sessionView(id)).browser).toEqual({ active: true, url });
+  });
+
+  it("listens for dialogs before its very first navigation", async () => {
+    const id = await createSession(t);
+    const nav = await navigate(t, id, pages.url("localhost", "/alert-on-load"));
+    expect(nav.dialog_opened).toMatchObject({ type: "alert", message: "loading" });
+    expect((await t.call("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "accept" })).status).toBe(200);
+    expect((await t.call("DELETE", `/v1/sessions/${id}/browser`)).status).toBe(204);
+  });
+
+  it("stops on DELETE /browser and starts a fresh browser on the next action", async () => {
+    const id = await createSession(t);
+    const url = pages.url("localhost", "/plain");
+    await navigate(t, id, url);
+    const before = t.app.services.browsers.get(id)!;
+    const res = await t.call("DELETE", `/v1/sessions/${id}/browser`);
+    expect(res.status).toBe(204);
+    expect(before.browser!.isConnected()).toBe(false);
+    expect((await sessionView(id)).browser).toEqual({ active: false, url });
+    expect((await snapshot(t, id)).active).toBe(false);
+    expect((await t.call("DELETE", `/v1/sessions/${id}/browser`)).status).toBe(204);
+
+    await navigate(t, id, url);
+    const after = t.app.services.browsers.get(id)!;
+    expect(after).not.toBe(before);
+    expect(after.isActive()).toBe(true);
+  });
+
+  it("stops the browser when the session is deleted", async () => {
+    const id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    const supervisor = t.app.services.browsers.get(id)!;
+    expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
+    expect(supervisor.browser!.isConnected()).toBe(false);
+    expect(t.app.services.browsers.status(id)).toBeNull();
+  });
+
+  it("rebinds to a new CDP URL, leaving the browser it left running", async () => {
+    const id = await createSession(t, { browser: { cdp_url: first.cdpUrl } });
+    const onFirst = pages.url("localhost", "/plain?on=first");
+    await navigate(t, id, onFirst);
+    expect(await pageUrls(first)).toContain(onFirst);
+    const old = t.app.services.browsers.get(id)!;
+
+    expect((await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: second.cdpUrl } } })).status).toBe(200);
+    const onSecond = pages.url("localhost", "/plain?on=second");
+    await navigate(t, id, onSecond);
+    expect(await pageUrls(second)).toContain(onSecond);
+    expect(old.isActive()).toBe(false);
+    expect(t.app.services.browsers.get(id)).not.toBe(old);
+    // Leaving a browser we connected to disconnects; it does not close the user's browser or page.
+    expect(await pageUrls(first)).toContain(onFirst);
+  });
+
+  it("notices a browser that went away, reports browser.disconnected, and connects afresh on the next action", async () => {
+    const id = await createSession(t, { browser: { cdp_url: second.cdpUrl } });
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    await second.kill();
+    await waitFor(async () => !(await snapshot(t, id)).active, "the browser to be seen as gone");
+    expect((await sessionView(id)).browser.active).toBe(false);
+    const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "browser.disconnected");
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toEqual({ reason: "browser_disconnected" });
+
+    const unreachable = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") });
+    expect(unreachable.status).toBe(503);
+    expect((await unreachable.json()).code).toBe("browser_unavailable");
+
+    await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: first.cdpUrl } } });
+    expect(await navigate(t, id, pages.url("localhost", "/plain?again"))).toMatchObject({ ok: true });
+    expect((await snapshot(t, id)).active).toBe(true);
+  });
+
+  it("notices a crashed page in a launched browser and launches afresh on the next action", async () => {
+    const id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    const crashed = t.app.services.browsers.get(id)!;
+    const crash = t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Page.crash" });
+    await waitFor(async () => !(await snapshot(t, id)).active, "the crash to be noticed");
+    await crash;
+    expect(t.app.services.events.replay(id, 0).find((e) => e.type === "browser.disconnected")?.data).toEqual({ reason: "page_crashed" });
+    expect(await navigate(t, id, pages.url("localhost", "/plain"))).toMatchObject({ ok: true, title: "Plain" });
+    expect(t.app.services.browsers.get(id)).not.toBe(crashed);
+    expect(crashed.browser!.isConnected()).toBe(false);
+  });
+});

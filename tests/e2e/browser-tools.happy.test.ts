@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ToolDefinition, ToolOutput } from "../../src/domain/agent/tools.js";
+import { createSession, evaluate, waitFor } from "../fixtures/browser.js";
+import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+
+type Outline = { outline: string | null; pending_dialogs: Array<{ id: string; type: string }>; frame_tree: { children: Array<{ frame_id: string; url: string; is_oopif: boolean }> } };
+
+/** The browser tools the agent offers the model, called the way the run loop calls them. */
+describe("browser tools", () => {
+  let t: TestApp;
+  let pages: PagesServer;
+  let id: string;
+  let tools: Map<string, ToolDefinition>;
+
+  const call = async (name: string, args: Record<string, unknown> = {}): Promise<ToolOutput & { json: any }> => {
+    const session = t.app.services.sessions.require(id);
+    const out = await tools.get(name)!.execute(args, { session, runId: null });
+    return { ...out, json: JSON.parse(out.content) };
+  };
+  const refOf = (outline: string, pattern: RegExp) => outline.split("\n").find((line) => pattern.test(line))?.match(/\[ref=([^\]]+)\]/)?.[1];
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    pages = await startPagesServer();
+    id = await createSession(t);
+    const session = t.app.services.sessions.require(id);
+    tools = new Map(t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).map((tool) => [tool.name, tool]));
+  });
+  afterAll(async () => {
+    await t.close();
+    await pages.close();
+  });
+
+  it("offers the six browser tools with JSON schemas", () => {
+    expect([...tools.keys()].filter((name) => name.startsWith("browser_")).sort()).toEqual(["browser_cdp", "browser_click", "browser_dialog", "browser_navigate", "browser_snapshot", "browser_type"]);
+    for (const tool of tools.values()) expect(tool.parameters.type).toBe("object");
+    expect(tools.get("browser_dialog")!.parameters.required).toEqual(["action"]);
+  });
+
+  it("navigates, snapshots an outline with refs inside nested iframes, and clicks in an OOPIF by ref", async () => {
+    const nav = await call("browser_navigate", { url: pages.url("localhost", "/four-frames") });
+    expect(nav.is_error).toBeUndefined();
+    expect(nav.json).toMatchObject({ ok: true, title: "Four frames" });
+    const snap = (await waitFor(async () => {
+      const s = (await call("browser_snapshot")).json as Outline;
+      return s.outline?.includes("Leaf button") ? s : null;
+    }, "the leaf in the outline")) as Outline;
+    const ref = refOf(snap.outline!, /button "Leaf button"/);
+    expect(ref).toMatch(/^f\d+e\d+$/);
+    const click = await call("browser_click", { ref });
+    expect(click.json).toMatchObject({ ok: true, pending_dialogs: [] });
+    const leaf = snap.frame_tree.children.find((c) => c.url.includes("/leaf"))!;
+    expect((await evaluate(t, id, "window.__answers", leaf.frame_id)).result).toEqual(["clicked"]);
+  });
+
+  it("types into a field and submits", async () => {
+    await call("browser_navigate", { url: pages.url("localhost", "/form") });
+    const outline = (await call("browser_snapshot")).json.outline as string;
+    const typed = await call("browser_type", { ref: refOf(outline, /textbox "Query"/), text: "caduceus", submit: true });
+    expect(typed.json.ok).toBe(true);
+    expect((await evaluate(t, id, "window.__answers")).result).toEqual(["submitted:caduceus"]);
+  });
+
+  it("returns from a click that opens a dialog at once, and answers it with browser_dialog", async () => {
+    const outline = (await call("browser_snapshot")).json.outline as string;
+    const click = await call("browser_click", { ref: refOf(outline, /button "Confirm me"/) });
+    expect(click.json).toMatchObject({ ok: true, dialog_opened: { type: "confirm", id: expect.stringMatching(/^d-\d+$/) } });
+    const blocked = await call("browser_snapshot");
+    expect(blocked.json.outline).toBeNull();
+    expect(blocked.json.pending_dialogs).toHaveLength(1);
+    const refused = await call("browser_click", { ref: refOf(outline, /button "Alert me"/) });
+    expect(refused.is_error).toBe(true);
+    expect(refused.json.error).toContain(click.json.dialog_opened.id);
+
+    const answered = await call("browser_dialog", { action: "accept" });
+    expect(answered.json).toMatchObject({ ok: true, dialog: { id: click.json.dialog_opened.id } });
+    expect(await waitFor(async () => ((await evaluate(t, id, "window.__answers")).result as unknown[]).at(-1) === true, "confirm() = true")).toBe(true);
+  });
+
+  it("reports tool errors as results the model can read", async () => {
+    const none = await call("browser_dialog", { action: "accept" });
+    expect(none).toMatchObject({ is_error: true, json: { ok: false, code: "no_dialog_open" } });
+    const badAction = await call("browser_dialog", { action: "later" });
+    expect(badAction).toMatchObject({ is_error: true, json: { code: "validation_failed" } });
+    const refused = await call("browser_navigate", { url: "file:///etc/passwd" });
+    expect(refused).toMatchObject({ is_error: true, json: { code: "url_not_allowed" } });
+    const unknownRef = await call("browser_click", { ref: "e9999" });
+    expect(unknownRef.is_error).toBe(true);
+  });
+
+  it("runs CDP inside an out-of-process iframe with browser_cdp", async () => {
+    await call("browser_navigate", { url: pages.url("localhost", "/four-frames") });
+    const tree = await waitFor(async () => {
+      const s = (await call("browser_snapshot")).json as Outline;
+      return s.frame_tree.children.filter((c) => c.is_oopif).length === 2 ? s.frame_tree : null;
+    }, "two OOPIFs");
+    const middle = tree.children.find((c) => c.url.includes("/middle"))!;
+    const out = await call("browser_cdp", { method: "Runtime.evaluate", params: { expression: "location.origin", returnByValue: true }, frame_id: middle.frame_id });
+    expect(out.json).toMatchObject({ frame_id: middle.frame_id, result: { result: { value: `http://127.0.0.1:${pages.port}` } } });
+  });
+});
+
+describe("browser tools availability", () => {
+  it("offers no browser tools when the session has neither a Chromium to launch nor a CDP URL", async () => {
+    const t = await makeTestApp({ browser: { executable_path: "/nonexistent/chromium" } });
+    try {
+      const id = await createSession(t);
+      const names = t.app.services.toolProviders.flatMap((p) => p.toolsFor(t.app.services.sessions.require(id))).map((tool) => tool.name);
+      expect(names.some((name) => name.startsWith("browser_"))).toBe(false);
+      await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: "http://127.0.0.1:9/" } } });
+      const withCdp = t.app.services.toolProviders.flatMap((p) => p.toolsFor(t.app.services.sessions.require(id))).map((tool) => tool.name);
+      expect(withCdp).toContain("browser_navigate");
+    } finally {
+      await t.close();
+    }
+  });
+});
