@@ -4,7 +4,7 @@ import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import type { Store } from "./db/store.js";
 import { BrowserRegistry } from "./domain/browser/registry.js";
-import { buildContextView, type ContextView } from "./domain/context/context-view.js";
+import { ContextReader } from "./domain/context/context-reader.js";
 import { SessionContextManager } from "./domain/context/context-manager.js";
 import { ContextEngineRegistry, assertContextConfig } from "./domain/context/engine-registry.js";
 import { applyPromptCaching } from "./domain/context/prompt-caching.js";
@@ -36,7 +36,8 @@ export type Services = {
   sessions: SessionService;
   transcript: Transcript;
   messages: MessageService;
-  context: { view(sessionId: string): ContextView };
+  /** Read-only views of a session's context (active context, summaries, anchors, search). */
+  context: ContextReader;
   readiness: Readiness;
   llm: LlmClients;
   /** The supervised browsers, one per session that uses one. */
@@ -64,15 +65,23 @@ export function createServices(deps: AppDeps): Services {
   const events = new EventBus(store.events, now);
   const engines = new ContextEngineRegistry();
   const browsers = new BrowserRegistry({ config, store, events, logger, now });
-  const sessions = new SessionService({ config, store, now, engines, browsers });
+  const sessions: SessionService = new SessionService({ config, store, now, engines, browsers, runs: (): AgentRunner => agent });
   const transcript = new Transcript(store, now);
   const messages = new MessageService(config, sessions, transcript);
   const llm = new LlmClients();
-  const contextManager = new SessionContextManager({ config, store, logger, now, llm, events, engines });
-  // Other modules (the browser) add their providers to this list after wiring.
+  const contextManager: SessionContextManager = new SessionContextManager({
+    config,
+    store,
+    logger,
+    now,
+    llm,
+    events,
+    engines,
+    isRunInProgress: (sessionId: string): boolean => agent.isBusy(sessionId),
+  });
   const toolProviders: ToolProvider[] = [contextManager, browsers];
   const tools = new ToolRegistry(() => toolProviders);
-  const agent = new AgentRunner({
+  const agent: AgentRunner = new AgentRunner({
     config,
     store,
     events,
@@ -94,7 +103,7 @@ export function createServices(deps: AppDeps): Services {
     sessions,
     transcript,
     messages,
-    context: { view: (sessionId) => buildContextView(config, store, sessions.require(sessionId)) },
+    context: new ContextReader(config, store, sessions),
     readiness: new Readiness(config, store),
     llm,
     browsers,

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { SummaryRecord } from "../db/repositories/summaries.js";
-import { searchTranscript } from "../domain/context/session-search.js";
 import { createRouter } from "./router.js";
 import { SessionIdParam, problemResponses } from "./schemas/common.js";
 import { AnchorList, AnchorQuery, CompressBody, CompressResultSchema, SearchQuery, SearchResult, SummaryList } from "./schemas/context.js";
@@ -28,7 +27,7 @@ const postCompress = createRoute({
     "compacted, the tokens it would save and the anchors in that span. When the summary model is unreachable (auth, quota, network) " +
     "the context is left unchanged and `reason` says why; other summary failures use a deterministic fallback summary.",
   request: { params: SessionIdParam, body: { required: false, content: json(CompressBody) } },
-  responses: { 200: { description: "What the compression did", content: json(CompressResultSchema) }, ...problemResponses(400, 401, 404, 415) },
+  responses: { 200: { description: "What the compression did", content: json(CompressResultSchema) }, ...problemResponses(400, 401, 404, 409, 415) },
 });
 
 const listSummaries = createRoute({
@@ -71,9 +70,8 @@ export function contextRoutes() {
   });
 
   router.openapi(postCompress, async (c) => {
-    const { sessions, contextManager } = c.get("services");
+    const { contextManager } = c.get("services");
     const { id } = c.req.valid("param");
-    sessions.require(id);
     const body = c.req.header("content-type") ? c.req.valid("json") : {};
     const outcome = await contextManager.compress(id, {
       trigger: "manual",
@@ -85,27 +83,22 @@ export function contextRoutes() {
   });
 
   router.openapi(listSummaries, (c) => {
-    const { sessions, store } = c.get("services");
-    const { id } = c.req.valid("param");
-    sessions.require(id);
-    return c.json({ data: store.summaries.list(id).map(publicSummary) }, 200);
+    const { context } = c.get("services");
+    return c.json({ data: context.summaries(c.req.valid("param").id).map(publicSummary) }, 200);
   });
 
   router.openapi(listAnchors, (c) => {
-    const { sessions, store } = c.get("services");
-    const { id } = c.req.valid("param");
-    sessions.require(id);
+    const { context } = c.get("services");
     const query = c.req.valid("query");
-    const data = store.anchors.list(id, { kind: query.kind, q: query.q });
+    const data = context.anchors(c.req.valid("param").id, { kind: query.kind, q: query.q });
     return c.json({ data: data as z.infer<typeof AnchorList>["data"], total: data.length }, 200);
   });
 
   router.openapi(searchMessages, (c) => {
-    const { sessions, store } = c.get("services");
-    const { id } = c.req.valid("param");
-    sessions.require(id);
+    const { context } = c.get("services");
     const query = c.req.valid("query");
-    return c.json({ data: searchTranscript(store, id, query.q, { role: query.role ?? null, limit: query.limit }), query: query.q }, 200);
+    const data = context.search(c.req.valid("param").id, query.q, { role: query.role ?? null, limit: query.limit });
+    return c.json({ data, query: query.q }, 200);
   });
   return router;
 }

@@ -124,6 +124,14 @@ export class AgentRunner {
     return model;
   }
 
+  /** Interrupts the session's run, if any, and waits until it has recorded that. */
+  async cancel(sessionId: string, reason: string): Promise<void> {
+    const run = this.active.get(sessionId);
+    if (!run) return;
+    run.controller.abort(reason);
+    await run.done.catch(() => undefined);
+  }
+
   /** Stops admitting runs, interrupts the running ones and waits until each has recorded it. */
   async shutdown(reason = "the server is shutting down"): Promise<void> {
     this.accepting = false;

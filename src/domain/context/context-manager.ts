@@ -4,7 +4,7 @@ import type { SummaryRecord } from "../../db/repositories/summaries.js";
 import type { Logger } from "../../logger.js";
 import type { ToolDefinition } from "../agent/tools.js";
 import type { EventBus } from "../events/bus.js";
-import { notFound } from "../errors.js";
+import { AppError, notFound } from "../errors.js";
 import { newId } from "../ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
@@ -34,6 +34,8 @@ export type ContextManagerDeps = {
   llm: LlmClients;
   events: EventBus;
   engines: ContextEngineRegistry;
+  /** Whether an agent run is in progress on the session (a manual compression then waits its turn). */
+  isRunInProgress?: (sessionId: string) => boolean;
 };
 
 type Prepared = { session: SessionRecord; settings: SessionSettings; threshold: number };
@@ -110,6 +112,12 @@ export class SessionContextManager implements ContextManager {
 
   /** One compression at a time per session; a second request waits for the first. */
   compress(sessionId: string, request: CompressRequest): Promise<CompressOutcome> {
+    // A run compresses at its own safe points; compacting under it could split a tool call from its result.
+    if (request.trigger === "manual" && !request.dryRun && this.deps.isRunInProgress?.(sessionId)) {
+      return Promise.reject(
+        new AppError("session_busy", `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`),
+      );
+    }
     const previous = this.running.get(sessionId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.compressNow(sessionId, request));
     this.running.set(sessionId, next);

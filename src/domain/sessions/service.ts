@@ -50,6 +50,8 @@ export type SessionServiceDeps = {
   now: () => number;
   engines: EngineNames;
   browsers?: BrowserStatusSource;
+  /** The agent's runs, bound late because the runner itself needs this service. */
+  runs?: () => { cancel(sessionId: string, reason: string): Promise<void> };
 };
 
 export function contextTotalTokens(session: SessionRecord): number {
@@ -146,6 +148,7 @@ export class SessionService {
 
   async delete(id: string): Promise<void> {
     this.require(id);
+    await this.deps.runs?.().cancel(id, "the session was deleted");
     await this.deps.browsers?.stop(id);
     this.deps.store.sessions.delete(id);
   }

@@ -1,0 +1,36 @@
+import type { Config } from "../../config.js";
+import type { AnchorRecord } from "../../db/repositories/anchors.js";
+import type { SummaryRecord } from "../../db/repositories/summaries.js";
+import type { Store } from "../../db/store.js";
+import type { SessionService } from "../sessions/service.js";
+import type { Role } from "../types.js";
+import { buildContextView, type ContextView } from "./context-view.js";
+import { searchTranscript } from "./session-search.js";
+
+/** Read-only views of a session's context: the active context, summary versions, anchors, search. */
+export class ContextReader {
+  constructor(
+    private readonly config: Config,
+    private readonly store: Store,
+    private readonly sessions: SessionService,
+  ) {}
+
+  view(sessionId: string): ContextView {
+    return buildContextView(this.config, this.store, this.sessions.require(sessionId));
+  }
+
+  summaries(sessionId: string): SummaryRecord[] {
+    this.sessions.require(sessionId);
+    return this.store.summaries.list(sessionId);
+  }
+
+  anchors(sessionId: string, filter: { kind?: string; q?: string }): AnchorRecord[] {
+    this.sessions.require(sessionId);
+    return this.store.anchors.list(sessionId, filter);
+  }
+
+  search(sessionId: string, query: string, options: { role?: Role | null; limit?: number }) {
+    this.sessions.require(sessionId);
+    return searchTranscript(this.store, sessionId, query, options);
+  }
+}
