@@ -1,7 +1,7 @@
 import type { Locator } from "playwright-core";
 import { AppError } from "../errors.js";
 import type { BrowserSupervisor } from "./supervisor.js";
-import { withTimeout } from "./targets.js";
+import { BrowserTimeoutError, withTimeout } from "./targets.js";
 import type { PendingDialogView } from "./types.js";
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -51,16 +51,29 @@ async function raceDialog<T>(supervisor: BrowserSupervisor, action: Promise<T>):
   }
 }
 
-export function assertUrlAllowed(url: string, allowFileUrls: boolean): void {
+export function assertUrlAllowed(url: string, allowFileUrls: boolean, location = "body.url"): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new AppError("validation_failed", `"${url}" is not an absolute URL`, { errors: [{ location: "body.url", message: "must be an absolute http(s) URL" }] });
+    throw new AppError("validation_failed", `"${url}" is not an absolute URL`, { errors: [{ location, message: "must be an absolute http(s) URL" }] });
   }
   if (ALLOWED_SCHEMES.has(parsed.protocol) || url === "about:blank") return;
   if (parsed.protocol === "file:" && allowFileUrls) return;
-  throw new AppError("url_not_allowed", `${parsed.protocol} URLs are not allowed; use http(s)${parsed.protocol === "file:" ? " or set browser.allow_file_urls" : ""}`);
+  const fix = parsed.protocol === "file:" ? " or set browser.allow_file_urls" : "";
+  throw new AppError("url_not_allowed", `${parsed.protocol} URLs are not allowed; use http(s)${fix}`, {
+    errors: [{ location, message: `the ${parsed.protocol} scheme is not allowed` }],
+  });
+}
+
+/** CDP commands that load a URL: the raw escape hatch must not get around the scheme rule (SPEC §6.1). */
+const URL_LOADING_CDP_METHODS = new Set(["Page.navigate", "Target.createTarget"]);
+
+export function assertCdpUrlAllowed(method: string, params: Record<string, unknown>, allowFileUrls: boolean): void {
+  if (!URL_LOADING_CDP_METHODS.has(method) || typeof params.url !== "string") return;
+  // Target.createTarget opens about:blank for an empty URL.
+  if (method === "Target.createTarget" && params.url === "") return;
+  assertUrlAllowed(params.url, allowFileUrls, "body.params.url");
 }
 
 async function result(supervisor: BrowserSupervisor, raced: Raced<unknown>): Promise<ActionResult> {
@@ -192,8 +205,46 @@ export async function evaluate(supervisor: BrowserSupervisor, expression: string
 
 export type CdpResult = { method: string; frame_id: string | null; session_id: string | null; result: unknown };
 
-/** Raw CDP: on the page's session, or with `frame_id` on that out-of-process iframe's own session. */
-export async function cdp(supervisor: BrowserSupervisor, method: string, params: Record<string, unknown>, frameId?: string): Promise<CdpResult> {
+export const CDP_TIMEOUT_MS = 30_000;
+
+const firstLine = (error: Error) => (error.message.split("\n")[0] ?? "").replace(/^cdpSession\.send: /, "");
+
+function blockedByDialog(supervisor: BrowserSupervisor, what: string): AppError {
+  const pending = supervisor.pendingDialogs();
+  const ids = pending.map((d) => d.id).join(", ");
+  return new AppError(
+    "page_blocked_by_dialog",
+    `${what}: the page is blocked by dialog ${ids} until it is answered; answer it with POST /v1/sessions/{id}/dialogs/respond ` +
+      `(or the browser_dialog tool), then send the command again`,
+    { pending_dialogs: pending },
+  );
+}
+
+/** A failed CDP command as the error a client can act on: blocked by a dialog, timed out, browser gone, or refused by CDP. */
+function cdpFailure(supervisor: BrowserSupervisor, method: string, error: Error, timeoutMs: number): AppError {
+  const message = firstLine(error);
+  if (error instanceof BrowserTimeoutError) {
+    if (supervisor.dialogs.hasPending()) return blockedByDialog(supervisor, `CDP ${method} got no answer`);
+    return new AppError("browser_timeout", `CDP ${method} got no answer within ${timeoutMs} ms; the page may be busy — retry, or raise timeout_ms`);
+  }
+  if (!supervisor.isActive() || /has been closed|Target closed|Session closed|crashed/i.test(message)) {
+    return new AppError("browser_unavailable", `CDP ${method} failed because the browser or page went away (${message}); the next browser action starts a fresh one`);
+  }
+  const location = /wasn't found/i.test(message) ? "body.method" : "body.params";
+  return new AppError("cdp_command_failed", `CDP ${method} failed: ${message}`, { errors: [{ location, message }] });
+}
+
+/**
+ * Raw CDP: on the page's session, or with `frame_id` on that out-of-process iframe's own session.
+ * A command that opens a dialog, or that a pending dialog blocks, returns at once naming the dialog.
+ */
+export async function cdp(
+  supervisor: BrowserSupervisor,
+  method: string,
+  params: Record<string, unknown>,
+  options: { frameId?: string; timeoutMs?: number } = {},
+): Promise<CdpResult> {
+  const { frameId } = options;
   let session = supervisor.topSession();
   if (frameId && frameId !== supervisor.frames.top()?.frame_id) {
     const frame = supervisor.frames.get(frameId);
@@ -208,12 +259,10 @@ export async function cdp(supervisor: BrowserSupervisor, method: string, params:
     }
     session = frame.owner;
   }
-  try {
-    const result = await withTimeout(session.cdp.send(method as "Runtime.evaluate", params as never), EVALUATE_TIMEOUT_MS, method);
-    return { method, frame_id: frameId ?? null, session_id: frameId ? session.label : null, result };
-  } catch (error) {
-    throw new AppError("validation_failed", `CDP ${method} failed: ${(error as Error).message.split("\n")[0]}`, {
-      errors: [{ location: "body.method", message: (error as Error).message.split("\n")[0] ?? "failed" }],
-    });
-  }
+  const timeoutMs = supervisor.dialogs.hasPending() ? Math.min(BLOCKED_EVALUATE_TIMEOUT_MS, options.timeoutMs ?? CDP_TIMEOUT_MS) : (options.timeoutMs ?? CDP_TIMEOUT_MS);
+  const command = withTimeout(session.cdp.send(method as "Runtime.evaluate", params as never), timeoutMs, `CDP ${method}`);
+  const raced = await raceDialog(supervisor, command);
+  if (!raced.done) throw blockedByDialog(supervisor, `CDP ${method} opened dialog ${raced.dialog.id}`);
+  if ("error" in raced) throw cdpFailure(supervisor, method, raced.error, timeoutMs);
+  return { method, frame_id: frameId ?? null, session_id: frameId ? session.label : null, result: raced.value };
 }

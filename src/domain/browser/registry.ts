@@ -140,8 +140,9 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     return actions.evaluate(await this.ensure(sessionId), expression, frameId);
   }
 
-  async cdp(sessionId: string, method: string, params: Record<string, unknown>, frameId?: string): Promise<actions.CdpResult> {
-    return actions.cdp(await this.ensure(sessionId), method, params, frameId);
+  async cdp(sessionId: string, method: string, params: Record<string, unknown>, options: { frameId?: string; timeoutMs?: number } = {}): Promise<actions.CdpResult> {
+    actions.assertCdpUrlAllowed(method, params, this.settingsOf(sessionId).allow_file_urls);
+    return actions.cdp(await this.ensure(sessionId), method, params, options);
   }
 
   async click(sessionId: string, ref: string): Promise<actions.ActionResult> {
