@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, navigate, snapshot, startChromiumWithCdp, waitFor, type ChromiumProcess } from "../fixtures/browser.js";
+import { createSession, evaluate, navigate, snapshot, startChromiumWithCdp, waitFor, waitForPending, type ChromiumProcess } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
@@ -72,14 +72,23 @@ describe("browser lifecycle", () => {
     expect(t.app.services.browsers.status(id)).toBeNull();
   });
 
-  it("rebinds to a new CDP URL, leaving the browser it left running", async () => {
+  it("rebinds to a new CDP URL as soon as it changes, unblocking and leaving the browser it left running", async () => {
     const id = await createSession(t, { browser: { cdp_url: first.cdpUrl } });
     const onFirst = pages.url("localhost", "/plain?on=first");
     await navigate(t, id, onFirst);
     expect(await pageUrls(first)).toContain(onFirst);
     const old = t.app.services.browsers.get(id)!;
+    await evaluate(t, id, "setTimeout(() => alert('on the first browser'), 0)");
+    const [pending] = await waitForPending(t, id);
 
     expect((await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: second.cdpUrl } } })).status).toBe(200);
+    // The first browser's state is not shown (or answerable) as if it belonged to the new endpoint.
+    expect(old.isActive()).toBe(false);
+    const between = await snapshot(t, id);
+    expect(between).toMatchObject({ active: false, pending_dialogs: [] });
+    expect(between.recent_dialogs[0]).toMatchObject({ id: pending!.id, message: "on the first browser", closed_by: "remote" });
+    expect((await sessionView(id)).browser.active).toBe(false);
+    expect((await t.call("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "accept" })).status).toBe(409);
     const onSecond = pages.url("localhost", "/plain?on=second");
     await navigate(t, id, onSecond);
     expect(await pageUrls(second)).toContain(onSecond);

@@ -79,6 +79,14 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     return { active: supervisor.isActive(), url: supervisor.url() };
   }
 
+  /** A supervisor bound to an endpoint the session no longer names is let go now (SPEC §6.1: state never reused across endpoints). */
+  rebindIfChanged(sessionId: string): Promise<void> {
+    const supervisor = this.supervisors.get(sessionId);
+    if (!supervisor || supervisor.endpoint === endpointOf(this.settingsOf(sessionId))) return Promise.resolve();
+    this.supervisors.delete(sessionId);
+    return supervisor.stop();
+  }
+
   async stop(sessionId: string): Promise<void> {
     await this.starting.get(sessionId)?.catch(() => undefined);
     const supervisor = this.supervisors.get(sessionId);

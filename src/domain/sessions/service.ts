@@ -40,6 +40,8 @@ export type UpdateSessionInput = CreateSessionInput;
 export type BrowserStatusSource = {
   status(sessionId: string): { active: boolean; url: string | null } | null;
   stop(sessionId: string): Promise<void>;
+  /** The session's browser settings changed: a browser bound to another endpoint is stopped at once. */
+  rebindIfChanged(sessionId: string): Promise<void>;
 };
 
 export type EngineNames = { has(name: string): boolean; names(): string[] };
@@ -145,6 +147,8 @@ export class SessionService {
       this.deps.now(),
     );
     if (!updated) throw notFound("session", id);
+    // Stopping starts synchronously, so no read after this PATCH shows the old endpoint's browser.
+    if (input.config?.browser !== undefined) void this.deps.browsers?.rebindIfChanged(id).catch(() => undefined);
     return updated;
   }
 
