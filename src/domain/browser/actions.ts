@@ -2,6 +2,7 @@ import type { Locator } from "playwright-core";
 import { AppError } from "../errors.js";
 import type { BrowserSupervisor } from "./supervisor.js";
 import { BrowserTimeoutError, withTimeout } from "./targets.js";
+import type { TargetSession } from "./frames.js";
 import type { PendingDialogView } from "./types.js";
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -140,8 +141,9 @@ export async function outline(supervisor: BrowserSupervisor): Promise<string | n
   return raced.done && "value" in raced ? raced.value : null;
 }
 
+type RemoteObject = { type: string; subtype?: string; value?: unknown; description?: string; unserializableValue?: string; objectId?: string };
 type RuntimeEvaluateResponse = {
-  result: { type: string; subtype?: string; value?: unknown; description?: string; unserializableValue?: string };
+  result: RemoteObject;
   exceptionDetails?: { text: string; exception?: { description?: string } };
 };
 
@@ -163,44 +165,66 @@ async function contextFor(supervisor: BrowserSupervisor, frameId?: string) {
   }
 }
 
-/** Evaluates in the main world of any frame (OOPIF or not); JS exceptions come back as results. */
+/**
+ * Evaluates in the main world of any frame (OOPIF or not); JS exceptions come back as results. The
+ * expression runs exactly once: an object result is serialized afterwards through its handle, so one
+ * that cannot be (a window, a cycle, a symbol) comes back as its description without running the
+ * code again.
+ */
 export async function evaluate(supervisor: BrowserSupervisor, expression: string, frameId?: string, retried = false): Promise<EvaluateResult> {
   const { frame, contextId } = await contextFor(supervisor, frameId);
   if (contextId === undefined) return { ok: false, error: `frame ${frame.frame_id} has no JavaScript context (yet); retry once it has loaded` };
   const session = frame.owner;
   const timeoutMs = supervisor.dialogs.hasPending() ? BLOCKED_EVALUATE_TIMEOUT_MS : EVALUATE_TIMEOUT_MS;
-  const call = (byValue: boolean) =>
-    session.cdp.send("Runtime.evaluate", { expression, contextId, returnByValue: byValue, awaitPromise: true, userGesture: true }) as Promise<RuntimeEvaluateResponse>;
-  const raced = await raceDialog(supervisor, withTimeout(call(true), timeoutMs, "the frame"));
+  const call = session.cdp.send("Runtime.evaluate", { expression, contextId, returnByValue: false, awaitPromise: true, userGesture: true }) as Promise<RuntimeEvaluateResponse>;
+  const raced = await raceDialog(supervisor, withTimeout(call, timeoutMs, "the frame"));
   if (!raced.done) {
     return { ok: false, error: `the expression opened dialog ${raced.dialog.id}; answer it with dialogs/respond`, pending_dialogs: supervisor.pendingDialogs() };
   }
-  let response: RuntimeEvaluateResponse;
   if ("error" in raced) {
-    // The document was replaced between looking up its context and running in it.
-    if (!retried && /Cannot find context|Execution context was destroyed/i.test(raced.error.message)) {
+    // The document was replaced between looking up its context and running in it: the expression never ran.
+    if (!retried && /Cannot find context/i.test(raced.error.message)) {
       session.contexts.delete(frame.frame_id);
       return evaluate(supervisor, expression, frameId, true);
     }
-    if (!/reference chain is too long|could not be cloned/i.test(raced.error.message)) {
-      const pending = supervisor.pendingDialogs();
-      const hint = pending.length > 0 ? `; dialog ${pending.map((d) => d.id).join(", ")} may be blocking the frame` : "";
-      return { ok: false, error: `${raced.error.message.split("\n")[0]}${hint}`, ...(pending.length > 0 ? { pending_dialogs: pending } : {}) };
-    }
-    response = await call(false);
-  } else {
-    response = raced.value;
+    const pending = supervisor.pendingDialogs();
+    const hint = pending.length > 0 ? `; dialog ${pending.map((d) => d.id).join(", ")} may be blocking the frame` : "";
+    return { ok: false, error: `${raced.error.message.split("\n")[0]}${hint}`, ...(pending.length > 0 ? { pending_dialogs: pending } : {}) };
   }
+  const response = raced.value;
   if (response.exceptionDetails) {
     const details = response.exceptionDetails;
     return { ok: false, error: details.exception?.description ?? details.text };
   }
-  const value = response.result;
+  const remote = response.result;
   return {
     ok: true,
-    result: "value" in value ? value.value : value.type === "undefined" ? null : (value.unserializableValue ?? value.description ?? null),
-    result_type: value.subtype ? `${value.type}:${value.subtype}` : value.type,
+    result: await valueOf(session, remote, timeoutMs),
+    result_type: remote.subtype ? `${remote.type}:${remote.subtype}` : remote.type,
   };
+}
+
+/** A result's JSON value when it has one, else its description; the page's handle on it is released. */
+async function valueOf(session: TargetSession, remote: RemoteObject, timeoutMs: number): Promise<unknown> {
+  if (!remote.objectId) return "value" in remote ? remote.value : remote.type === "undefined" ? null : (remote.unserializableValue ?? remote.description ?? null);
+  if (remote.type !== "object") {
+    // Symbols and functions have no JSON form; their description is what there is to show.
+    void session.cdp.send("Runtime.releaseObject", { objectId: remote.objectId }).catch(() => undefined);
+    return remote.description ?? null;
+  }
+  try {
+    const serialized = (await withTimeout(
+      session.cdp.send("Runtime.callFunctionOn", { objectId: remote.objectId, functionDeclaration: "function () { return this; }", returnByValue: true }),
+      timeoutMs,
+      "serializing the result",
+    )) as RuntimeEvaluateResponse;
+    if (!serialized.exceptionDetails && "value" in serialized.result) return serialized.result.value;
+  } catch {
+    /* not serializable (a window, a cycle): its description stands for it */
+  } finally {
+    void session.cdp.send("Runtime.releaseObject", { objectId: remote.objectId }).catch(() => undefined);
+  }
+  return remote.description ?? null;
 }
 
 export type CdpResult = { method: string; frame_id: string | null; session_id: string | null; result: unknown };
