@@ -72,6 +72,20 @@ describe("browser lifecycle", () => {
     expect(t.app.services.browsers.status(id)).toBeNull();
   });
 
+  it("leaves no browser behind when a navigation starts one while the session is being deleted", async () => {
+    const id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    const old = t.app.services.browsers.get(id)!;
+    const deleting = t.call("DELETE", `/v1/sessions/${id}`);
+    // The old browser is being stopped and the session row still exists: a navigation now launches a new one.
+    while (old.isActive()) await new Promise((resolve) => setImmediate(resolve));
+    const navigating = t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") });
+    expect((await deleting).status).toBe(204);
+    expect([200, 404]).toContain((await navigating).status);
+    await waitFor(async () => t.app.services.browsers.status(id) === null, "no supervisor for the deleted session", 5_000);
+    expect((await t.call("GET", `/v1/sessions/${id}/snapshot`)).status).toBe(404);
+  });
+
   it("rebinds to a new CDP URL as soon as it changes, unblocking and leaving the browser it left running", async () => {
     const id = await createSession(t, { browser: { cdp_url: first.cdpUrl } });
     const onFirst = pages.url("localhost", "/plain?on=first");

@@ -62,6 +62,11 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
         logger: this.deps.logger,
         now: this.deps.now,
       });
+      // The session may have been deleted while its browser started: nothing may keep running for it.
+      if (!this.deps.store.sessions.get(sessionId)) {
+        await supervisor.stop();
+        throw notFound("session", sessionId);
+      }
       this.supervisors.set(sessionId, supervisor);
       return supervisor;
     })();

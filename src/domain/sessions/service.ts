@@ -158,6 +158,8 @@ export class SessionService {
     await this.deps.browsers?.stop(id);
     this.deps.store.sessions.delete(id);
     this.deps.events?.endSession(id);
+    // A browser started while the first stop ran (the row still existed then) goes too.
+    await this.deps.browsers?.stop(id);
   }
 
   private systemPromptTokens(prompt: string | null, model: string | null): number {
