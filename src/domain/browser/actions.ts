@@ -106,12 +106,17 @@ function blockedResult(supervisor: BrowserSupervisor): ActionResult | null {
   };
 }
 
-/** The element behind a ref of the latest outline; an unknown ref fails at once instead of waiting. */
-async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator> {
+/**
+ * The element behind a ref of the latest outline; an unknown ref fails at once instead of waiting.
+ * Null when a dialog opened while looking: the page cannot answer until it is closed.
+ */
+async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator | null> {
   const page = supervisor.page;
   if (!page) throw new AppError("browser_unavailable", "the browser has no page; navigate first");
   const locator = page.getByRef(ref);
-  const count = await withTimeout(locator.count(), ACTION_TIMEOUT_MS, "finding the element").catch(() => 0);
+  const raced = await raceDialog(supervisor, withTimeout(locator.count(), ACTION_TIMEOUT_MS, "finding the element"));
+  if (!raced.done) return null;
+  const count = "value" in raced ? raced.value : 0;
   if (count === 0) throw new AppError("validation_failed", `no element has ref ${ref}; take a new browser_snapshot and use a ref from it`);
   return locator;
 }
@@ -120,6 +125,7 @@ export async function click(supervisor: BrowserSupervisor, ref: string): Promise
   const blocked = blockedResult(supervisor);
   if (blocked) return blocked;
   const locator = await locate(supervisor, ref);
+  if (!locator) return blockedResult(supervisor)!;
   return result(supervisor, await raceDialog(supervisor, locator.click({ timeout: ACTION_TIMEOUT_MS })));
 }
 
@@ -127,6 +133,7 @@ export async function type(supervisor: BrowserSupervisor, ref: string, text: str
   const blocked = blockedResult(supervisor);
   if (blocked) return blocked;
   const locator = await locate(supervisor, ref);
+  if (!locator) return blockedResult(supervisor)!;
   const action = (async () => {
     await locator.fill(text, { timeout: ACTION_TIMEOUT_MS });
     if (submit) await locator.press("Enter", { timeout: ACTION_TIMEOUT_MS });
