@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, evaluate, navigate, respond, snapshot, waitForPending } from "../fixtures/browser.js";
+import { createSession, evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
@@ -67,6 +67,26 @@ describe("browser/cdp failures", () => {
     const problem = await res.json();
     expect(problem.code).toBe("browser_timeout");
     expect(problem.detail).toContain("Runtime.evaluate");
+  });
+
+  it("points a same-process frame inside an OOPIF at that OOPIF, not at the top frame", async () => {
+    await navigate(t, id, pages.url("localhost", "/srcdoc-in-oopif"));
+    const tree = await waitFor(async () => {
+      const s = await snapshot(t, id);
+      return s.frame_tree.children.some((c) => c.is_oopif) && s.frame_tree.children.some((c) => c.url === "about:srcdoc") ? s.frame_tree : null;
+    }, "the OOPIF and its srcdoc frame");
+    const oopif = tree.children.find((c) => c.is_oopif)!;
+    const inner = tree.children.find((c) => c.url === "about:srcdoc")!;
+    expect(inner).toMatchObject({ is_oopif: false, parent_frame_id: oopif.frame_id });
+    const res = await cdp({ method: "Runtime.evaluate", params: { expression: "1" }, frame_id: inner.frame_id });
+    expect(res.status).toBe(409);
+    const problem = await res.json();
+    expect(problem.code).toBe("frame_not_oopif");
+    expect(problem.detail).toContain(`browser/cdp with frame_id ${oopif.frame_id}`);
+    expect(problem.detail).not.toContain("from the top frame");
+    const viaHost = await cdp({ method: "Runtime.evaluate", params: { expression: "document.querySelector('iframe').contentDocument.body.innerText", returnByValue: true }, frame_id: oopif.frame_id });
+    expect((await viaHost.json()).result).toMatchObject({ result: { value: "inner" } });
+    await navigate(t, id, pages.url("localhost", "/plain"));
   });
 
   it("refuses to load a file://, view-source: or data: URL through Page.navigate or Target.createTarget", async () => {

@@ -281,11 +281,16 @@ export async function cdp(
     const frame = supervisor.frames.get(frameId);
     if (!frame) throw new AppError("frame_not_found", `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`);
     if (!supervisor.frames.isOopif(frame)) {
+      const host = frame.owner.label === null ? null : frame.owner.rootFrameId;
+      // A frame inside an OOPIF shares that OOPIF's process: the top frame cannot reach into it, its OOPIF can.
+      const reach = host
+        ? `Call browser/cdp with frame_id ${host} (the out-of-process iframe it runs in) or browser/evaluate with this frame_id, ` +
+          `or reach it from that iframe through document.querySelector('iframe').contentDocument`
+        : `Call browser/cdp without frame_id (or browser/evaluate with this frame_id), or reach it from the top frame through ` +
+          `document.querySelector('iframe').contentDocument`;
       throw new AppError(
         "frame_not_oopif",
-        `frame ${frameId} is not an out-of-process iframe: it runs in its parent's process and has no CDP session of its own. ` +
-          `Call browser/cdp without frame_id (or browser/evaluate with this frame_id), or reach it from the top frame through ` +
-          `document.querySelector('iframe').contentDocument`,
+        `frame ${frameId} is not an out-of-process iframe: it runs in its parent's process and has no CDP session of its own. ${reach}`,
       );
     }
     session = frame.owner;
