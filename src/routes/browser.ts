@@ -48,9 +48,13 @@ const cdpRoute = createRoute({
   path: "/v1/sessions/{id}/browser/cdp",
   tags: ["browser"],
   summary: "Send a raw CDP command, optionally inside an out-of-process iframe",
-  description: "`frame_id` must name an OOPIF (`is_oopif: true`); a same-process frame answers 409 frame_not_oopif.",
+  description:
+    "`frame_id` must name an OOPIF (`is_oopif: true`); a same-process frame answers 409 frame_not_oopif. A command CDP refuses " +
+    "answers 400 cdp_command_failed with CDP's message; one that opens a dialog, or that a pending dialog blocks, answers 409 " +
+    "page_blocked_by_dialog at once with `pending_dialogs`; one the browser does not answer within `timeout_ms` answers 504 " +
+    "browser_timeout. Page.navigate and Target.createTarget follow the same URL rules as browser/navigate.",
   request: { params: SessionIdParam, body: { required: true, content: json(CdpBody) } },
-  responses: { 200: { description: "The CDP result", content: json(CdpResultSchema) }, ...problemResponses(400, 401, 404, 409, 415, 503) },
+  responses: { 200: { description: "The CDP result", content: json(CdpResultSchema) }, ...problemResponses(400, 401, 404, 409, 415, 503, 504) },
 });
 
 const stopRoute = createRoute({
@@ -79,7 +83,7 @@ export function browserRoutes() {
   router.openapi(cdpRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    return c.json(await c.get("services").browsers.cdp(id, body.method, body.params ?? {}, body.frame_id), 200);
+    return c.json(await c.get("services").browsers.cdp(id, body.method, body.params ?? {}, { frameId: body.frame_id, timeoutMs: body.timeout_ms }), 200);
   });
   router.openapi(stopRoute, async (c) => {
     const { sessions, browsers } = c.get("services");

@@ -16,9 +16,11 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   no_dialog_open: { status: 409, title: "No dialog is open" },
   dialog_ambiguous: { status: 409, title: "More than one dialog is open" },
   frame_not_oopif: { status: 409, title: "Frame is not an out-of-process iframe" },
+  page_blocked_by_dialog: { status: 409, title: "The page is blocked by a dialog" },
   idempotency_key_conflict: { status: 409, title: "Idempotency key reused with a different request" },
   idempotency_key_in_flight: { status: 409, title: "A request with this idempotency key is still running" },
   url_not_allowed: { status: 400, title: "URL not allowed" },
+  cdp_command_failed: { status: 400, title: "The CDP command failed" },
   payload_too_large: { status: 413, title: "Payload too large" },
   too_many_runs: { status: 429, title: "Too many concurrent runs" },
   model_error: { status: 502, title: "The model failed" },
@@ -26,6 +28,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   model_not_configured: { status: 503, title: "No model is configured" },
   browser_unavailable: { status: 503, title: "Browser unavailable" },
   shutting_down: { status: 503, title: "Server is shutting down" },
+  browser_timeout: { status: 504, title: "The browser did not answer in time" },
   internal_error: { status: 500, title: "Internal server error" },
 };
 

@@ -92,6 +92,25 @@ describe("GET /v1/sessions/{id}/events", () => {
     expect(types.at(-1)).toBe("run.completed");
   });
 
+  it("ends the stream and drops its subscription when the session is deleted", async () => {
+    const id = await t.createSession();
+    const res = await t.call("GET", `/v1/sessions/${id}/events`);
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect(t.app.services.events.hasListeners(id)).toBe(true);
+    expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
+    // Keepalives arrive every 50 ms; the stream must still come to an end rather than idle on.
+    const deadline = Date.now() + 5_000;
+    let ended = false;
+    while (!ended && Date.now() < deadline) {
+      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000))]);
+      ended = next?.done === true;
+    }
+    await reader.cancel().catch(() => {});
+    expect(ended).toBe(true);
+    expect(t.app.services.events.hasListeners(id)).toBe(false);
+  });
+
   it("answers 404 for an unknown session and 400 for a malformed Last-Event-ID", async () => {
     expect((await t.call("GET", "/v1/sessions/ses_nope/events")).status).toBe(404);
     const id = await t.createSession();

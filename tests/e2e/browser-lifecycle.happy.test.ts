@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, navigate, snapshot, startChromiumWithCdp, waitFor, type ChromiumProcess } from "../fixtures/browser.js";
+import { createSession, evaluate, navigate, snapshot, startChromiumWithCdp, waitFor, waitForPending, type ChromiumProcess } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
@@ -72,14 +72,37 @@ describe("browser lifecycle", () => {
     expect(t.app.services.browsers.status(id)).toBeNull();
   });
 
-  it("rebinds to a new CDP URL, leaving the browser it left running", async () => {
+  it("leaves no browser behind when a navigation starts one while the session is being deleted", async () => {
+    const id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    const old = t.app.services.browsers.get(id)!;
+    const deleting = t.call("DELETE", `/v1/sessions/${id}`);
+    // The old browser is being stopped and the session row still exists: a navigation now launches a new one.
+    while (old.isActive()) await new Promise((resolve) => setImmediate(resolve));
+    const navigating = t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") });
+    expect((await deleting).status).toBe(204);
+    expect([200, 404]).toContain((await navigating).status);
+    await waitFor(async () => t.app.services.browsers.status(id) === null, "no supervisor for the deleted session", 5_000);
+    expect((await t.call("GET", `/v1/sessions/${id}/snapshot`)).status).toBe(404);
+  });
+
+  it("rebinds to a new CDP URL as soon as it changes, unblocking and leaving the browser it left running", async () => {
     const id = await createSession(t, { browser: { cdp_url: first.cdpUrl } });
     const onFirst = pages.url("localhost", "/plain?on=first");
     await navigate(t, id, onFirst);
     expect(await pageUrls(first)).toContain(onFirst);
     const old = t.app.services.browsers.get(id)!;
+    await evaluate(t, id, "setTimeout(() => alert('on the first browser'), 0)");
+    const [pending] = await waitForPending(t, id);
 
     expect((await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: second.cdpUrl } } })).status).toBe(200);
+    // The first browser's state is not shown (or answerable) as if it belonged to the new endpoint.
+    expect(old.isActive()).toBe(false);
+    const between = await snapshot(t, id);
+    expect(between).toMatchObject({ active: false, pending_dialogs: [] });
+    expect(between.recent_dialogs[0]).toMatchObject({ id: pending!.id, message: "on the first browser", closed_by: "remote" });
+    expect((await sessionView(id)).browser.active).toBe(false);
+    expect((await t.call("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "accept" })).status).toBe(409);
     const onSecond = pages.url("localhost", "/plain?on=second");
     await navigate(t, id, onSecond);
     expect(await pageUrls(second)).toContain(onSecond);

@@ -78,6 +78,18 @@ describe("browser tools", () => {
     expect(await waitFor(async () => ((await evaluate(t, id, "window.__answers")).result as unknown[]).at(-1) === true, "confirm() = true")).toBe(true);
   });
 
+  it("returns at once when a dialog opens while the clicked element is being looked up", async () => {
+    await call("browser_navigate", { url: pages.url("localhost", "/form") });
+    const outline = (await call("browser_snapshot")).json.outline as string;
+    // The page is busy when the click arrives and raises an alert before it can answer the lookup.
+    await evaluate(t, id, "setTimeout(() => { const end = Date.now() + 300; while (Date.now() < end); alert('busy then alert'); }, 0); true");
+    const click = await call("browser_click", { ref: refOf(outline, /button "Search"/) });
+    expect(click.is_error).toBe(true);
+    expect(click.json).toMatchObject({ ok: false, pending_dialogs: [{ type: "alert", message: "busy then alert" }] });
+    expect(click.json.error).toContain(click.json.pending_dialogs[0].id);
+    expect((await call("browser_dialog", { action: "accept" })).json.ok).toBe(true);
+  });
+
   it("reports tool errors as results the model can read", async () => {
     const none = await call("browser_dialog", { action: "accept" });
     expect(none).toMatchObject({ is_error: true, json: { ok: false, code: "no_dialog_open" } });

@@ -1,7 +1,8 @@
 import type { Locator } from "playwright-core";
 import { AppError } from "../errors.js";
 import type { BrowserSupervisor } from "./supervisor.js";
-import { withTimeout } from "./targets.js";
+import { BrowserTimeoutError, withTimeout } from "./targets.js";
+import type { TargetSession } from "./frames.js";
 import type { PendingDialogView } from "./types.js";
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -51,16 +52,29 @@ async function raceDialog<T>(supervisor: BrowserSupervisor, action: Promise<T>):
   }
 }
 
-export function assertUrlAllowed(url: string, allowFileUrls: boolean): void {
+export function assertUrlAllowed(url: string, allowFileUrls: boolean, location = "body.url"): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new AppError("validation_failed", `"${url}" is not an absolute URL`, { errors: [{ location: "body.url", message: "must be an absolute http(s) URL" }] });
+    throw new AppError("validation_failed", `"${url}" is not an absolute URL`, { errors: [{ location, message: "must be an absolute http(s) URL" }] });
   }
   if (ALLOWED_SCHEMES.has(parsed.protocol) || url === "about:blank") return;
   if (parsed.protocol === "file:" && allowFileUrls) return;
-  throw new AppError("url_not_allowed", `${parsed.protocol} URLs are not allowed; use http(s)${parsed.protocol === "file:" ? " or set browser.allow_file_urls" : ""}`);
+  const fix = parsed.protocol === "file:" ? " or set browser.allow_file_urls" : "";
+  throw new AppError("url_not_allowed", `${parsed.protocol} URLs are not allowed; use http(s)${fix}`, {
+    errors: [{ location, message: `the ${parsed.protocol} scheme is not allowed` }],
+  });
+}
+
+/** CDP commands that load a URL: the raw escape hatch must not get around the scheme rule (SPEC §6.1). */
+const URL_LOADING_CDP_METHODS = new Set(["Page.navigate", "Target.createTarget"]);
+
+export function assertCdpUrlAllowed(method: string, params: Record<string, unknown>, allowFileUrls: boolean): void {
+  if (!URL_LOADING_CDP_METHODS.has(method) || typeof params.url !== "string") return;
+  // Target.createTarget opens about:blank for an empty URL.
+  if (method === "Target.createTarget" && params.url === "") return;
+  assertUrlAllowed(params.url, allowFileUrls, "body.params.url");
 }
 
 async function result(supervisor: BrowserSupervisor, raced: Raced<unknown>): Promise<ActionResult> {
@@ -92,12 +106,17 @@ function blockedResult(supervisor: BrowserSupervisor): ActionResult | null {
   };
 }
 
-/** The element behind a ref of the latest outline; an unknown ref fails at once instead of waiting. */
-async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator> {
+/**
+ * The element behind a ref of the latest outline; an unknown ref fails at once instead of waiting.
+ * Null when a dialog opened while looking: the page cannot answer until it is closed.
+ */
+async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator | null> {
   const page = supervisor.page;
   if (!page) throw new AppError("browser_unavailable", "the browser has no page; navigate first");
   const locator = page.getByRef(ref);
-  const count = await withTimeout(locator.count(), ACTION_TIMEOUT_MS, "finding the element").catch(() => 0);
+  const raced = await raceDialog(supervisor, withTimeout(locator.count(), ACTION_TIMEOUT_MS, "finding the element"));
+  if (!raced.done) return null;
+  const count = "value" in raced ? raced.value : 0;
   if (count === 0) throw new AppError("validation_failed", `no element has ref ${ref}; take a new browser_snapshot and use a ref from it`);
   return locator;
 }
@@ -106,6 +125,7 @@ export async function click(supervisor: BrowserSupervisor, ref: string): Promise
   const blocked = blockedResult(supervisor);
   if (blocked) return blocked;
   const locator = await locate(supervisor, ref);
+  if (!locator) return blockedResult(supervisor)!;
   return result(supervisor, await raceDialog(supervisor, locator.click({ timeout: ACTION_TIMEOUT_MS })));
 }
 
@@ -113,6 +133,7 @@ export async function type(supervisor: BrowserSupervisor, ref: string, text: str
   const blocked = blockedResult(supervisor);
   if (blocked) return blocked;
   const locator = await locate(supervisor, ref);
+  if (!locator) return blockedResult(supervisor)!;
   const action = (async () => {
     await locator.fill(text, { timeout: ACTION_TIMEOUT_MS });
     if (submit) await locator.press("Enter", { timeout: ACTION_TIMEOUT_MS });
@@ -127,8 +148,9 @@ export async function outline(supervisor: BrowserSupervisor): Promise<string | n
   return raced.done && "value" in raced ? raced.value : null;
 }
 
+type RemoteObject = { type: string; subtype?: string; value?: unknown; description?: string; unserializableValue?: string; objectId?: string };
 type RuntimeEvaluateResponse = {
-  result: { type: string; subtype?: string; value?: unknown; description?: string; unserializableValue?: string };
+  result: RemoteObject;
   exceptionDetails?: { text: string; exception?: { description?: string } };
 };
 
@@ -150,70 +172,133 @@ async function contextFor(supervisor: BrowserSupervisor, frameId?: string) {
   }
 }
 
-/** Evaluates in the main world of any frame (OOPIF or not); JS exceptions come back as results. */
+/**
+ * Evaluates in the main world of any frame (OOPIF or not); JS exceptions come back as results. The
+ * expression runs exactly once: an object result is serialized afterwards through its handle, so one
+ * that cannot be (a window, a cycle, a symbol) comes back as its description without running the
+ * code again.
+ */
 export async function evaluate(supervisor: BrowserSupervisor, expression: string, frameId?: string, retried = false): Promise<EvaluateResult> {
   const { frame, contextId } = await contextFor(supervisor, frameId);
   if (contextId === undefined) return { ok: false, error: `frame ${frame.frame_id} has no JavaScript context (yet); retry once it has loaded` };
   const session = frame.owner;
   const timeoutMs = supervisor.dialogs.hasPending() ? BLOCKED_EVALUATE_TIMEOUT_MS : EVALUATE_TIMEOUT_MS;
-  const call = (byValue: boolean) =>
-    session.cdp.send("Runtime.evaluate", { expression, contextId, returnByValue: byValue, awaitPromise: true, userGesture: true }) as Promise<RuntimeEvaluateResponse>;
-  const raced = await raceDialog(supervisor, withTimeout(call(true), timeoutMs, "the frame"));
+  const call = session.cdp.send("Runtime.evaluate", { expression, contextId, returnByValue: false, awaitPromise: true, userGesture: true }) as Promise<RuntimeEvaluateResponse>;
+  const raced = await raceDialog(supervisor, withTimeout(call, timeoutMs, "the frame"));
   if (!raced.done) {
     return { ok: false, error: `the expression opened dialog ${raced.dialog.id}; answer it with dialogs/respond`, pending_dialogs: supervisor.pendingDialogs() };
   }
-  let response: RuntimeEvaluateResponse;
   if ("error" in raced) {
-    // The document was replaced between looking up its context and running in it.
-    if (!retried && /Cannot find context|Execution context was destroyed/i.test(raced.error.message)) {
+    // The document was replaced between looking up its context and running in it: the expression never ran.
+    if (!retried && /Cannot find context/i.test(raced.error.message)) {
       session.contexts.delete(frame.frame_id);
       return evaluate(supervisor, expression, frameId, true);
     }
-    if (!/reference chain is too long|could not be cloned/i.test(raced.error.message)) {
-      const pending = supervisor.pendingDialogs();
-      const hint = pending.length > 0 ? `; dialog ${pending.map((d) => d.id).join(", ")} may be blocking the frame` : "";
-      return { ok: false, error: `${raced.error.message.split("\n")[0]}${hint}`, ...(pending.length > 0 ? { pending_dialogs: pending } : {}) };
-    }
-    response = await call(false);
-  } else {
-    response = raced.value;
+    const pending = supervisor.pendingDialogs();
+    const hint = pending.length > 0 ? `; dialog ${pending.map((d) => d.id).join(", ")} may be blocking the frame` : "";
+    return { ok: false, error: `${raced.error.message.split("\n")[0]}${hint}`, ...(pending.length > 0 ? { pending_dialogs: pending } : {}) };
   }
+  const response = raced.value;
   if (response.exceptionDetails) {
     const details = response.exceptionDetails;
     return { ok: false, error: details.exception?.description ?? details.text };
   }
-  const value = response.result;
+  const remote = response.result;
   return {
     ok: true,
-    result: "value" in value ? value.value : value.type === "undefined" ? null : (value.unserializableValue ?? value.description ?? null),
-    result_type: value.subtype ? `${value.type}:${value.subtype}` : value.type,
+    result: await valueOf(session, remote, timeoutMs),
+    result_type: remote.subtype ? `${remote.type}:${remote.subtype}` : remote.type,
   };
+}
+
+/** A result's JSON value when it has one, else its description; the page's handle on it is released. */
+async function valueOf(session: TargetSession, remote: RemoteObject, timeoutMs: number): Promise<unknown> {
+  if (!remote.objectId) return "value" in remote ? remote.value : remote.type === "undefined" ? null : (remote.unserializableValue ?? remote.description ?? null);
+  if (remote.type !== "object") {
+    // Symbols and functions have no JSON form; their description is what there is to show.
+    void session.cdp.send("Runtime.releaseObject", { objectId: remote.objectId }).catch(() => undefined);
+    return remote.description ?? null;
+  }
+  try {
+    const serialized = (await withTimeout(
+      session.cdp.send("Runtime.callFunctionOn", { objectId: remote.objectId, functionDeclaration: "function () { return this; }", returnByValue: true }),
+      timeoutMs,
+      "serializing the result",
+    )) as RuntimeEvaluateResponse;
+    if (!serialized.exceptionDetails && "value" in serialized.result) return serialized.result.value;
+  } catch {
+    /* not serializable (a window, a cycle): its description stands for it */
+  } finally {
+    void session.cdp.send("Runtime.releaseObject", { objectId: remote.objectId }).catch(() => undefined);
+  }
+  return remote.description ?? null;
 }
 
 export type CdpResult = { method: string; frame_id: string | null; session_id: string | null; result: unknown };
 
-/** Raw CDP: on the page's session, or with `frame_id` on that out-of-process iframe's own session. */
-export async function cdp(supervisor: BrowserSupervisor, method: string, params: Record<string, unknown>, frameId?: string): Promise<CdpResult> {
+export const CDP_TIMEOUT_MS = 30_000;
+
+const firstLine = (error: Error) => (error.message.split("\n")[0] ?? "").replace(/^cdpSession\.send: /, "");
+
+function blockedByDialog(supervisor: BrowserSupervisor, what: string): AppError {
+  const pending = supervisor.pendingDialogs();
+  const ids = pending.map((d) => d.id).join(", ");
+  return new AppError(
+    "page_blocked_by_dialog",
+    `${what}: the page is blocked by dialog ${ids} until it is answered; answer it with POST /v1/sessions/{id}/dialogs/respond ` +
+      `(or the browser_dialog tool), then send the command again`,
+    { pending_dialogs: pending },
+  );
+}
+
+/** A failed CDP command as the error a client can act on: blocked by a dialog, timed out, browser gone, or refused by CDP. */
+function cdpFailure(supervisor: BrowserSupervisor, method: string, error: Error, timeoutMs: number): AppError {
+  const message = firstLine(error);
+  if (error instanceof BrowserTimeoutError) {
+    if (supervisor.dialogs.hasPending()) return blockedByDialog(supervisor, `CDP ${method} got no answer`);
+    return new AppError("browser_timeout", `CDP ${method} got no answer within ${timeoutMs} ms; the page may be busy — retry, or raise timeout_ms`);
+  }
+  if (!supervisor.isActive() || /has been closed|Target closed|Session closed|crashed/i.test(message)) {
+    return new AppError("browser_unavailable", `CDP ${method} failed because the browser or page went away (${message}); the next browser action starts a fresh one`);
+  }
+  const location = /wasn't found/i.test(message) ? "body.method" : "body.params";
+  return new AppError("cdp_command_failed", `CDP ${method} failed: ${message}`, { errors: [{ location, message }] });
+}
+
+/**
+ * Raw CDP: on the page's session, or with `frame_id` on that out-of-process iframe's own session.
+ * A command that opens a dialog, or that a pending dialog blocks, returns at once naming the dialog.
+ */
+export async function cdp(
+  supervisor: BrowserSupervisor,
+  method: string,
+  params: Record<string, unknown>,
+  options: { frameId?: string; timeoutMs?: number } = {},
+): Promise<CdpResult> {
+  const { frameId } = options;
   let session = supervisor.topSession();
   if (frameId && frameId !== supervisor.frames.top()?.frame_id) {
     const frame = supervisor.frames.get(frameId);
     if (!frame) throw new AppError("frame_not_found", `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`);
     if (!supervisor.frames.isOopif(frame)) {
+      const host = frame.owner.label === null ? null : frame.owner.rootFrameId;
+      // A frame inside an OOPIF shares that OOPIF's process: the top frame cannot reach into it, its OOPIF can.
+      const reach = host
+        ? `Call browser/cdp with frame_id ${host} (the out-of-process iframe it runs in) or browser/evaluate with this frame_id, ` +
+          `or reach it from that iframe through document.querySelector('iframe').contentDocument`
+        : `Call browser/cdp without frame_id (or browser/evaluate with this frame_id), or reach it from the top frame through ` +
+          `document.querySelector('iframe').contentDocument`;
       throw new AppError(
         "frame_not_oopif",
-        `frame ${frameId} is not an out-of-process iframe: it runs in its parent's process and has no CDP session of its own. ` +
-          `Call browser/cdp without frame_id (or browser/evaluate with this frame_id), or reach it from the top frame through ` +
-          `document.querySelector('iframe').contentDocument`,
+        `frame ${frameId} is not an out-of-process iframe: it runs in its parent's process and has no CDP session of its own. ${reach}`,
       );
     }
     session = frame.owner;
   }
-  try {
-    const result = await withTimeout(session.cdp.send(method as "Runtime.evaluate", params as never), EVALUATE_TIMEOUT_MS, method);
-    return { method, frame_id: frameId ?? null, session_id: frameId ? session.label : null, result };
-  } catch (error) {
-    throw new AppError("validation_failed", `CDP ${method} failed: ${(error as Error).message.split("\n")[0]}`, {
-      errors: [{ location: "body.method", message: (error as Error).message.split("\n")[0] ?? "failed" }],
-    });
-  }
+  const timeoutMs = supervisor.dialogs.hasPending() ? Math.min(BLOCKED_EVALUATE_TIMEOUT_MS, options.timeoutMs ?? CDP_TIMEOUT_MS) : (options.timeoutMs ?? CDP_TIMEOUT_MS);
+  const command = withTimeout(session.cdp.send(method as "Runtime.evaluate", params as never), timeoutMs, `CDP ${method}`);
+  const raced = await raceDialog(supervisor, command);
+  if (!raced.done) throw blockedByDialog(supervisor, `CDP ${method} opened dialog ${raced.dialog.id}`);
+  if ("error" in raced) throw cdpFailure(supervisor, method, raced.error, timeoutMs);
+  return { method, frame_id: frameId ?? null, session_id: frameId ? session.label : null, result: raced.value };
 }

@@ -62,6 +62,11 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
         logger: this.deps.logger,
         now: this.deps.now,
       });
+      // The session may have been deleted while its browser started: nothing may keep running for it.
+      if (!this.deps.store.sessions.get(sessionId)) {
+        await supervisor.stop();
+        throw notFound("session", sessionId);
+      }
       this.supervisors.set(sessionId, supervisor);
       return supervisor;
     })();
@@ -77,6 +82,14 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     const supervisor = this.supervisors.get(sessionId);
     if (!supervisor) return null;
     return { active: supervisor.isActive(), url: supervisor.url() };
+  }
+
+  /** A supervisor bound to an endpoint the session no longer names is let go now (SPEC §6.1: state never reused across endpoints). */
+  rebindIfChanged(sessionId: string): Promise<void> {
+    const supervisor = this.supervisors.get(sessionId);
+    if (!supervisor || supervisor.endpoint === endpointOf(this.settingsOf(sessionId))) return Promise.resolve();
+    this.supervisors.delete(sessionId);
+    return supervisor.stop();
   }
 
   async stop(sessionId: string): Promise<void> {
@@ -140,8 +153,9 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     return actions.evaluate(await this.ensure(sessionId), expression, frameId);
   }
 
-  async cdp(sessionId: string, method: string, params: Record<string, unknown>, frameId?: string): Promise<actions.CdpResult> {
-    return actions.cdp(await this.ensure(sessionId), method, params, frameId);
+  async cdp(sessionId: string, method: string, params: Record<string, unknown>, options: { frameId?: string; timeoutMs?: number } = {}): Promise<actions.CdpResult> {
+    actions.assertCdpUrlAllowed(method, params, this.settingsOf(sessionId).allow_file_urls);
+    return actions.cdp(await this.ensure(sessionId), method, params, options);
   }
 
   async click(sessionId: string, ref: string): Promise<actions.ActionResult> {

@@ -21,10 +21,15 @@ type RemoteObject = { type: string; value?: unknown; description?: string };
 
 const SETUP_TIMEOUT_MS = 5_000;
 
+/** The browser (or a page in it) did not answer within the time allowed; it may still answer later. */
+export class BrowserTimeoutError extends Error {
+  override name = "BrowserTimeoutError";
+}
+
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new BrowserTimeoutError(`${what} did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

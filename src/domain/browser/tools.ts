@@ -107,7 +107,7 @@ export function createBrowserTools(registry: BrowserRegistry): ToolDefinition[] 
         run(() => {
           const params = args.params ?? {};
           if (typeof params !== "object" || Array.isArray(params)) throw new AppError("validation_failed", "params must be an object");
-          return registry.cdp(ctx.session.id, str(args, "method", true), params as Record<string, unknown>, str(args, "frame_id", false));
+          return registry.cdp(ctx.session.id, str(args, "method", true), params as Record<string, unknown>, { frameId: str(args, "frame_id", false) });
         }),
     },
   ];

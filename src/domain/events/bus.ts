@@ -8,7 +8,8 @@ export type EventListener = (event: SessionEvent) => void;
  * subscribers. A listener that throws is isolated from the publisher.
  */
 export class EventBus {
-  private readonly listeners = new Map<string, Set<EventListener>>();
+  /** Live subscribers per session, each with what to do when the session's stream ends for good. */
+  private readonly listeners = new Map<string, Map<EventListener, (() => void) | undefined>>();
 
   constructor(
     private readonly repository: EventRepository,
@@ -23,7 +24,7 @@ export class EventBus {
       // The session was deleted while something still reported on it: nothing left to tell.
       return null;
     }
-    for (const listener of this.listeners.get(sessionId) ?? []) {
+    for (const listener of [...(this.listeners.get(sessionId)?.keys() ?? [])]) {
       try {
         listener(event);
       } catch {
@@ -33,17 +34,33 @@ export class EventBus {
     return event;
   }
 
-  subscribe(sessionId: string, listener: EventListener): () => void {
-    let set = this.listeners.get(sessionId);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(sessionId, set);
+  /** `onEnd` runs (and the subscription is dropped) when the session is deleted: no event can follow. */
+  subscribe(sessionId: string, listener: EventListener, onEnd?: () => void): () => void {
+    let subscribers = this.listeners.get(sessionId);
+    if (!subscribers) {
+      subscribers = new Map();
+      this.listeners.set(sessionId, subscribers);
     }
-    set.add(listener);
+    subscribers.set(listener, onEnd);
+    const own = subscribers;
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(sessionId);
+      own.delete(listener);
+      if (own.size === 0 && this.listeners.get(sessionId) === own) this.listeners.delete(sessionId);
     };
+  }
+
+  /** The session is gone: ends every live subscription to it, so its streams close instead of idling forever. */
+  endSession(sessionId: string): void {
+    const subscribers = this.listeners.get(sessionId);
+    if (!subscribers) return;
+    this.listeners.delete(sessionId);
+    for (const onEnd of subscribers.values()) {
+      try {
+        onEnd?.();
+      } catch {
+        /* one subscriber's cleanup must not keep the others open */
+      }
+    }
   }
 
   /** Whether anyone is listening live to the session (worth producing fine-grained events for). */

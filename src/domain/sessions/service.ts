@@ -40,6 +40,8 @@ export type UpdateSessionInput = CreateSessionInput;
 export type BrowserStatusSource = {
   status(sessionId: string): { active: boolean; url: string | null } | null;
   stop(sessionId: string): Promise<void>;
+  /** The session's browser settings changed: a browser bound to another endpoint is stopped at once. */
+  rebindIfChanged(sessionId: string): Promise<void>;
 };
 
 export type EngineNames = { has(name: string): boolean; names(): string[] };
@@ -52,6 +54,8 @@ export type SessionServiceDeps = {
   browsers?: BrowserStatusSource;
   /** The agent's runs, bound late because the runner itself needs this service. */
   runs?: () => { cancel(sessionId: string, reason: string): Promise<void> };
+  /** Live event streams, ended when their session is deleted. */
+  events?: { endSession(sessionId: string): void };
 };
 
 export function contextTotalTokens(session: SessionRecord): number {
@@ -143,6 +147,8 @@ export class SessionService {
       this.deps.now(),
     );
     if (!updated) throw notFound("session", id);
+    // Stopping starts synchronously, so no read after this PATCH shows the old endpoint's browser.
+    if (input.config?.browser !== undefined) void this.deps.browsers?.rebindIfChanged(id).catch(() => undefined);
     return updated;
   }
 
@@ -151,6 +157,9 @@ export class SessionService {
     await this.deps.runs?.().cancel(id, "the session was deleted");
     await this.deps.browsers?.stop(id);
     this.deps.store.sessions.delete(id);
+    this.deps.events?.endSession(id);
+    // A browser started while the first stop ran (the row still existed then) goes too.
+    await this.deps.browsers?.stop(id);
   }
 
   private systemPromptTokens(prompt: string | null, model: string | null): number {

@@ -122,6 +122,13 @@ export const CdpBody = z
     method: z.string().min(3).max(200).regex(/^[A-Za-z]+\.[A-Za-z]+$/).openapi({ description: "CDP method", example: "Runtime.evaluate" }),
     params: z.record(z.string(), z.unknown()).optional().openapi({ description: "CDP parameters", example: { expression: "location.origin", returnByValue: true } }),
     frame_id: FrameIdParam.openapi({ description: "CDP frame id of an out-of-process iframe; its own session runs the call", example: "C01F90E73142278092C168237637BA15" }),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(100)
+      .max(120_000)
+      .optional()
+      .openapi({ description: "How long to wait for the browser's answer before 504 browser_timeout (default 30000)", example: 30_000 }),
   })
   .strict()
   .openapi("CdpRequest");

@@ -34,6 +34,7 @@ export function problemResponses(...statuses: number[]) {
     429: "Too many concurrent runs",
     502: "Upstream model failed",
     503: "A required service is not configured or unavailable",
+    504: "The browser did not answer in time",
   };
   return Object.fromEntries(
     statuses.map((status) => [

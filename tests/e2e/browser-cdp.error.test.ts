@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
+import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+
+/** How the raw CDP escape hatch fails: each failure with its own status, none of them hanging on a dialog. */
+describe("browser/cdp failures", () => {
+  let t: TestApp;
+  let pages: PagesServer;
+  let id: string;
+  const cdp = (body: Record<string, unknown>) => t.call("POST", `/v1/sessions/${id}/browser/cdp`, body);
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    pages = await startPagesServer();
+    id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/plain"));
+  });
+  afterAll(async () => {
+    await t.close();
+    await pages.close();
+  });
+
+  it("answers a protocol error with 400 cdp_command_failed carrying CDP's own message", async () => {
+    const res = await cdp({ method: "Nope.nothing" });
+    expect(res.status).toBe(400);
+    const problem = await res.json();
+    expect(problem.code).toBe("cdp_command_failed");
+    expect(problem.detail).toContain("'Nope.nothing' wasn't found");
+    expect(problem.errors).toEqual([{ location: "body.method", message: expect.stringContaining("wasn't found") }]);
+
+    const badParams = await cdp({ method: "Runtime.evaluate", params: { expression: 42 } });
+    expect(badParams.status).toBe(400);
+    expect(await badParams.json()).toMatchObject({ code: "cdp_command_failed", errors: [{ location: "body.params" }] });
+  });
+
+  it("returns at once with 409 page_blocked_by_dialog when the command opens a dialog, naming it", async () => {
+    const res = await cdp({ method: "Runtime.evaluate", params: { expression: "alert('from cdp')" } });
+    expect(res.status).toBe(409);
+    const problem = await res.json();
+    const [pending] = (await snapshot(t, id)).pending_dialogs;
+    expect(pending).toMatchObject({ type: "alert", message: "from cdp" });
+    expect(problem.code).toBe("page_blocked_by_dialog");
+    expect(problem.detail).toContain(pending!.id);
+    expect(problem.pending_dialogs).toEqual([expect.objectContaining({ id: pending!.id, message: "from cdp" })]);
+    expect((await respond(t, id, { action: "accept" })).status).toBe(200);
+  });
+
+  it("answers 409 page_blocked_by_dialog, not a timeout, for a command a pending dialog blocks", async () => {
+    await evaluate(t, id, "setTimeout(() => alert('blocking'), 0)");
+    const [pending] = await waitForPending(t, id);
+    const res = await cdp({ method: "Runtime.evaluate", params: { expression: "1 + 1" } });
+    expect(res.status).toBe(409);
+    const problem = await res.json();
+    expect(problem).toMatchObject({ code: "page_blocked_by_dialog", pending_dialogs: [{ id: pending!.id }] });
+    expect(problem.detail).toContain(pending!.id);
+    expect(problem.detail).toContain("dialogs/respond");
+    expect((await respond(t, id, { action: "accept" })).status).toBe(200);
+    const after = await cdp({ method: "Runtime.evaluate", params: { expression: "1 + 1", returnByValue: true } });
+    expect(after.status).toBe(200);
+    expect((await after.json()).result).toMatchObject({ result: { value: 2 } });
+  });
+
+  it("answers 504 browser_timeout when the browser does not answer in time and no dialog is to blame", async () => {
+    const res = await cdp({ method: "Runtime.evaluate", params: { expression: "new Promise(() => {})", awaitPromise: true }, timeout_ms: 500 });
+    expect(res.status).toBe(504);
+    const problem = await res.json();
+    expect(problem.code).toBe("browser_timeout");
+    expect(problem.detail).toContain("Runtime.evaluate");
+  });
+
+  it("points a same-process frame inside an OOPIF at that OOPIF, not at the top frame", async () => {
+    await navigate(t, id, pages.url("localhost", "/srcdoc-in-oopif"));
+    const tree = await waitFor(async () => {
+      const s = await snapshot(t, id);
+      return s.frame_tree.children.some((c) => c.is_oopif) && s.frame_tree.children.some((c) => c.url === "about:srcdoc") ? s.frame_tree : null;
+    }, "the OOPIF and its srcdoc frame");
+    const oopif = tree.children.find((c) => c.is_oopif)!;
+    const inner = tree.children.find((c) => c.url === "about:srcdoc")!;
+    expect(inner).toMatchObject({ is_oopif: false, parent_frame_id: oopif.frame_id });
+    const res = await cdp({ method: "Runtime.evaluate", params: { expression: "1" }, frame_id: inner.frame_id });
+    expect(res.status).toBe(409);
+    const problem = await res.json();
+    expect(problem.code).toBe("frame_not_oopif");
+    expect(problem.detail).toContain(`browser/cdp with frame_id ${oopif.frame_id}`);
+    expect(problem.detail).not.toContain("from the top frame");
+    const viaHost = await cdp({ method: "Runtime.evaluate", params: { expression: "document.querySelector('iframe').contentDocument.body.innerText", returnByValue: true }, frame_id: oopif.frame_id });
+    expect((await viaHost.json()).result).toMatchObject({ result: { value: "inner" } });
+    await navigate(t, id, pages.url("localhost", "/plain"));
+  });
+
+  it("refuses to load a file://, view-source: or data: URL through Page.navigate or Target.createTarget", async () => {
+    const before = (await snapshot(t, id)).url;
+    for (const [method, url] of [
+      ["Page.navigate", "file:///etc/passwd"],
+      ["Page.navigate", "view-source:" + pages.url("localhost", "/plain")],
+      ["Page.navigate", "data:text/html,<p>hi</p>"],
+      ["Target.createTarget", "file:///etc/hostname"],
+    ] as const) {
+      const res = await cdp({ method, params: { url } });
+      expect(res.status, `${method} ${url}`).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "url_not_allowed", errors: [{ location: "body.params.url" }] });
+    }
+    expect((await snapshot(t, id)).url).toBe(before);
+    const targets = await cdp({ method: "Target.getTargets" });
+    const urls = ((await targets.json()).result.targetInfos as Array<{ url: string }>).map((target) => target.url);
+    expect(urls.some((url) => url.startsWith("file:"))).toBe(false);
+
+    const allowed = await cdp({ method: "Page.navigate", params: { url: pages.url("127.0.0.1", "/plain") } });
+    expect(allowed.status).toBe(200);
+  });
+});
