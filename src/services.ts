@@ -55,7 +55,7 @@ export type Services = {
   sseKeepaliveMs: number;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
-  /** Stops background work (runs, browsers, timers) before the database closes. */
+  /** Stops background work (runs, browsers, timers) and ends live event streams before the database closes. */
   shutdown(): Promise<void>;
 };
 
@@ -123,6 +123,7 @@ export function createServices(deps: AppDeps): Services {
     shutdown: async () => {
       await agent.shutdown();
       await browsers.stopAll();
+      events.close();
     },
   };
   messages.setRunStarter(async (sessionId, message, options) => {

@@ -64,6 +64,29 @@ describe("run lifecycle across the server process", () => {
     database.close();
   });
 
+  it("on SIGTERM, open streams and waiting requests get the interrupted outcome before the process exits", async () => {
+    const server = await startServerProcess(env());
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const streamed = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
+    const waiting = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
+    fake.reset();
+    fake.respondWith(() => ({ content: "never sent", delay_ms: 20_000 }));
+    const watcher = await fetch(`${server.baseUrl}/v1/sessions/${streamed}/events`);
+    const watched = readToEnd(watcher);
+    const stream = readToEnd(await post(`/v1/sessions/${streamed}/messages`, { content: "stream until I stop you", stream: true }));
+    const answer = post(`/v1/sessions/${waiting}/messages`, { content: "wait until I stop you" }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    await waitFor(() => fake.completions.length === 2, 10_000);
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+    fake.respondWith(null);
+
+    const streamText = await stream;
+    expect(streamText).toMatch(/event: run\.failed\nid: \d+\ndata: \{"run":\{[^\n]*"status":"interrupted"/);
+    expect(streamText).toMatch(/event: done\ndata: \{"run":\{[^\n]*"status":"interrupted"/);
+    expect(await watched).toMatch(/event: run\.failed\nid: \d+\ndata: \{"run":\{[^\n]*"status":"interrupted"/);
+    expect(await answer).toMatchObject({ status: 200, body: { run: { status: "interrupted" } } });
+  });
+
   it("interrupts the run when the HTTP client goes away mid-request", async () => {
     const server = await startServerProcess(env());
     try {
@@ -95,3 +118,20 @@ describe("run lifecycle across the server process", () => {
     }
   });
 });
+
+/** The whole body as text, or as much of it as arrived before the connection broke. */
+async function readToEnd(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      text += decoder.decode(next.value, { stream: true });
+    }
+  } catch {
+    /* the connection was cut: keep what arrived */
+  }
+  return text;
+}

@@ -9,6 +9,7 @@ export type EventListener = (event: SessionEvent) => void;
  */
 export class EventBus {
   private readonly listeners = new Map<string, Set<EventListener>>();
+  private readonly closeHandlers = new Set<() => void>();
 
   constructor(
     private readonly repository: EventRepository,
@@ -44,6 +45,18 @@ export class EventBus {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(sessionId);
     };
+  }
+
+  /** Runs `handler` when the bus closes (the server is stopping); the returned function forgets it. */
+  onClose(handler: () => void): () => void {
+    this.closeHandlers.add(handler);
+    return () => this.closeHandlers.delete(handler);
+  }
+
+  /** Tells every live stream that no more events will come, so it can finish what it has queued. */
+  close(): void {
+    for (const handler of [...this.closeHandlers]) handler();
+    this.closeHandlers.clear();
   }
 
   /** Whether anyone is listening live to the session (worth producing fine-grained events for). */
