@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   "dialog_not_found",
   "no_dialog_open",
   "dialog_ambiguous",
+  "page_blocked_by_dialog",
   "frame_not_found",
   "frame_not_oopif",
   "browser_unavailable",

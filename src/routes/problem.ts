@@ -15,6 +15,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   session_busy: { status: 409, title: "Session is busy" },
   no_dialog_open: { status: 409, title: "No dialog is open" },
   dialog_ambiguous: { status: 409, title: "More than one dialog is open" },
+  page_blocked_by_dialog: { status: 409, title: "A dialog blocks the page" },
   frame_not_oopif: { status: 409, title: "Frame is not an out-of-process iframe" },
   idempotency_key_conflict: { status: 409, title: "Idempotency key reused with a different request" },
   idempotency_key_in_flight: { status: 409, title: "A request with this idempotency key is still running" },

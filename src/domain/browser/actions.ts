@@ -208,12 +208,29 @@ export async function cdp(supervisor: BrowserSupervisor, method: string, params:
     }
     session = frame.owner;
   }
-  try {
-    const result = await withTimeout(session.cdp.send(method as "Runtime.evaluate", params as never), EVALUATE_TIMEOUT_MS, method);
-    return { method, frame_id: frameId ?? null, session_id: frameId ? session.label : null, result };
-  } catch (error) {
-    throw new AppError("validation_failed", `CDP ${method} failed: ${(error as Error).message.split("\n")[0]}`, {
-      errors: [{ location: "body.method", message: (error as Error).message.split("\n")[0] ?? "failed" }],
-    });
+  const sent = session.cdp.send(method as "Runtime.evaluate", params as never) as Promise<unknown>;
+  sent.catch(() => undefined);
+  // Browser-side methods answer while a dialog blocks the page; calls into the page never do.
+  const timeoutMs = supervisor.dialogs.hasPending() ? BLOCKED_EVALUATE_TIMEOUT_MS : EVALUATE_TIMEOUT_MS;
+  let raced = await raceDialog(supervisor, withTimeout(sent, timeoutMs, method));
+  if (!raced.done) {
+    raced = await withTimeout(sent, BLOCKED_EVALUATE_TIMEOUT_MS, method).then(
+      (value): Raced<unknown> => ({ done: true, value }),
+      (error: Error): Raced<unknown> => ({ done: true, error }),
+    );
   }
+  if (raced.done && "value" in raced) return { method, frame_id: frameId ?? null, session_id: frameId ? session.label : null, result: raced.value };
+  const message = raced.done && "error" in raced ? (raced.error.message.split("\n")[0] ?? "failed") : "no answer";
+  const pending = supervisor.pendingDialogs();
+  if (pending.length > 0 && message.includes("did not answer")) {
+    throw new AppError(
+      "page_blocked_by_dialog",
+      `${method} cannot answer while dialog ${pending.map((d) => d.id).join(", ")} blocks the page; answer it with dialogs/respond, then retry`,
+      { pending_dialogs: pending },
+    );
+  }
+  if (message.includes("did not answer")) {
+    throw new AppError("browser_unavailable", `CDP ${method}: ${message}; the page may be hung — DELETE /browser starts afresh on the next action`);
+  }
+  throw new AppError("validation_failed", `CDP ${method} failed: ${message}`, { errors: [{ location: "body.method", message }] });
 }
