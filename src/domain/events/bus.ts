@@ -9,7 +9,7 @@ export type EventListener = (event: SessionEvent) => void;
  */
 export class EventBus {
   private readonly listeners = new Map<string, Set<EventListener>>();
-  private readonly closeHandlers = new Set<() => void>();
+  private readonly closeHandlers = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly repository: EventRepository,
@@ -47,16 +47,31 @@ export class EventBus {
     };
   }
 
-  /** Runs `handler` when the bus closes (the server is stopping); the returned function forgets it. */
-  onClose(handler: () => void): () => void {
-    this.closeHandlers.add(handler);
-    return () => this.closeHandlers.delete(handler);
+  /** Runs `handler` when the session's live streams close; the returned function forgets it. */
+  onClose(sessionId: string, handler: () => void): () => void {
+    let set = this.closeHandlers.get(sessionId);
+    if (!set) {
+      set = new Set();
+      this.closeHandlers.set(sessionId, set);
+    }
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+      if (set.size === 0) this.closeHandlers.delete(sessionId);
+    };
   }
 
-  /** Tells every live stream that no more events will come, so it can finish what it has queued. */
-  close(): void {
-    for (const handler of [...this.closeHandlers]) handler();
-    this.closeHandlers.clear();
+  /**
+   * Tells live streams that no more events will come, so each finishes what it has queued: those of
+   * one session (it was deleted), or of every session (the server is stopping).
+   */
+  close(sessionId?: string): void {
+    const ids = sessionId === undefined ? [...this.closeHandlers.keys()] : [sessionId];
+    for (const id of ids) {
+      const handlers = this.closeHandlers.get(id);
+      this.closeHandlers.delete(id);
+      for (const handler of handlers ?? []) handler();
+    }
   }
 
   /** Whether anyone is listening live to the session (worth producing fine-grained events for). */

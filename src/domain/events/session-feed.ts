@@ -7,7 +7,7 @@ const REPLAY_PAGE = 1_000;
  * A session's events from `afterId` on: the persisted ones first, then live ones, with no gap and
  * no duplicate. The live subscription starts before the replay reads the database, and live events
  * already covered by the replay are skipped by id. Cancelling the feed unsubscribes;
- * closing the bus ends the feed once its queued events are read.
+ * closing the session's streams on the bus ends the feed once its queued events are read.
  */
 export function openSessionFeed(bus: EventBus, sessionId: string, afterId: number | null): EventFeed {
   const feed = new EventFeed();
@@ -20,7 +20,7 @@ export function openSessionFeed(bus: EventBus, sessionId: string, afterId: numbe
     feed.push({ type: event.type, data: event.data, id: event.id });
   };
   const unsubscribe = bus.subscribe(sessionId, (event) => (replaying ? pending.push(event) : deliver(event)));
-  const forgetClose = bus.onClose(() => {
+  const forgetClose = bus.onClose(sessionId, () => {
     unsubscribe();
     feed.end();
   });

@@ -52,6 +52,8 @@ export type SessionServiceDeps = {
   browsers?: BrowserStatusSource;
   /** The agent's runs, bound late because the runner itself needs this service. */
   runs?: () => { cancel(sessionId: string, reason: string): Promise<void> };
+  /** Live event streams, ended when their session is deleted. */
+  liveEvents?: { close(sessionId: string): void };
 };
 
 export function contextTotalTokens(session: SessionRecord): number {
@@ -151,6 +153,7 @@ export class SessionService {
     await this.deps.runs?.().cancel(id, "the session was deleted");
     await this.deps.browsers?.stop(id);
     this.deps.store.sessions.delete(id);
+    this.deps.liveEvents?.close(id);
   }
 
   private systemPromptTokens(prompt: string | null, model: string | null): number {
