@@ -41,6 +41,42 @@ describe("run lifecycle across the server process", () => {
     }
   });
 
+  it("answers the open tool calls of a run a crashed process left, so the next run sends well-formed pairs", async () => {
+    const database = openDatabase(dbPath);
+    const store = createStore(database);
+    const now = Date.now();
+    store.sessions.create({ id: "ses_crashed", title: null, model: null, system_prompt: null, system_prompt_tokens: 0, config: {}, now });
+    store.runs.create("run_crashed", "ses_crashed", now);
+    const call = { id: "call_open", type: "function" as const, function: { name: "session_search", arguments: '{"query":"x"}' } };
+    store.messages.append(
+      "ses_crashed",
+      [
+        { id: "msg_crash_1", role: "user", content: "search for me", tokens: 5, search_text: "search for me", run_id: "run_crashed" },
+        { id: "msg_crash_2", role: "assistant", content: null, tool_calls: [call], tokens: 9, search_text: "session_search", run_id: "run_crashed" },
+      ],
+      now,
+    );
+    database.close();
+
+    const server = await startServerProcess(env());
+    try {
+      fake.reset();
+      const res = await fetch(`${server.baseUrl}/v1/sessions/ses_crashed/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content: "try again" }),
+      });
+      expect(res.status, server.output()).toBe(200);
+      expect(((await res.json()) as any).run.status).toBe("completed");
+      const sent = fake.completions[0]!.body.messages as Array<{ role: string; tool_call_id?: string; content: unknown }>;
+      const callAt = sent.findIndex((m: any) => m.tool_calls?.[0]?.id === "call_open");
+      expect(sent[callAt + 1]).toMatchObject({ role: "tool", tool_call_id: "call_open", content: expect.stringMatching(/interrupted/) });
+      expect(sent.at(-1)).toMatchObject({ role: "user", content: "try again" });
+    } finally {
+      expect(await server.stop(), server.output()).toBe(0);
+    }
+  });
+
   it("interrupts a running run on SIGTERM, keeps its user message, and exits 0", async () => {
     const server = await startServerProcess(env());
     const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
