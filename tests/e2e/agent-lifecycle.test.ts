@@ -74,6 +74,7 @@ describe("run lifecycle across the server process", () => {
       expect(sent.at(-1)).toMatchObject({ role: "user", content: "try again" });
     } finally {
       expect(await server.stop(), server.output()).toBe(0);
+      fake.reset();
     }
   });
 
