@@ -117,6 +117,20 @@ describe("browser errors", () => {
   });
 });
 
+describe("a browser that cannot start", () => {
+  it("names a configured executable_path that does not exist", async () => {
+    const t = await makeTestApp();
+    try {
+      const id = await createSession(t, { browser: { executable_path: "/nonexistent/chromium" } });
+      const res = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: "http://127.0.0.1:9/" });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: "browser_unavailable", detail: expect.stringContaining("browser.executable_path /nonexistent/chromium does not exist") });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 /** Raw CDP must not hang on a page that a native dialog blocks. */
 describe("browser/cdp with a dialog blocking the page", () => {
   let t: TestApp;
