@@ -1,9 +1,25 @@
+import type { Server as HttpServer } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/database.js";
 import { createStore } from "./db/store.js";
 import { createLogger } from "./logger.js";
+
+/** How long a stopping server lets open responses finish writing their last frames. */
+const RESPONSE_DRAIN_TIMEOUT_MS = 3_000;
+
+/** Closes keep-alive connections as their last response ends; cuts what is still open at the deadline. */
+async function drainResponses(server: HttpServer, responsesDone: Promise<void>): Promise<void> {
+  const deadline = Date.now() + RESPONSE_DRAIN_TIMEOUT_MS;
+  let done = false;
+  void responsesDone.then(() => (done = true));
+  while (!done && Date.now() < deadline) {
+    server.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  server.closeAllConnections();
+}
 
 function configPathFromArgs(argv: string[]): string | null {
   const index = argv.indexOf("--config");
@@ -65,7 +81,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    server.close();
+    // Stop accepting; open responses (run streams, waiting run requests) still get their ending.
+    const responsesDone = new Promise<void>((resolve) => server.close(() => resolve()));
     const forceExit = setTimeout(() => process.exit(1), 15_000);
     forceExit.unref();
     try {
@@ -73,6 +90,7 @@ async function main(): Promise<void> {
     } catch (err) {
       logger.error({ err }, "error while shutting down");
     }
+    await drainResponses(server as HttpServer, responsesDone);
     database.close();
     logger.flush?.();
     process.exit(0);

@@ -123,6 +123,7 @@ export function createServices(deps: AppDeps): Services {
     shutdown: async () => {
       await agent.shutdown();
       await browsers.stopAll();
+      events.endAll();
     },
   };
   messages.setRunStarter(async (sessionId, message, options) => {

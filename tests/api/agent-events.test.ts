@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
-import { makeAgentApp, readSse, testTools, type AgentApp } from "../fixtures/agent-harness.js";
+import { makeAgentApp, readSse, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 
 describe("GET /v1/sessions/{id}/events", () => {
   let fake: FakeModelServer;
@@ -42,6 +42,21 @@ describe("GET /v1/sessions/{id}/events", () => {
     ]);
     expect(frames.map((f) => Number(f.id))).toEqual(persisted(id).map((e) => e.id));
     expect(JSON.parse(frames.find((f) => f.event === "tool.started")!.data)).toMatchObject({ tool_call_id: "e1", name: "echo" });
+  });
+
+  it("ends the stream, after the interrupted run's last events, when the session is deleted", async () => {
+    const id = await t.createSession();
+    const res = await t.call("GET", `/v1/sessions/${id}/events`);
+    fake.enqueue({ content: "never delivered", delay_ms: 20_000 });
+    const answer = run(id, "delete me mid-run");
+    await waitFor(() => fake.completions.length === 1);
+    const body = new Response(res.body).text();
+    expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
+    // The body only resolves once the server ends the stream.
+    const frames = (await body).split("\n\n").filter((block) => block.startsWith("event:"));
+    expect(frames.at(-1)).toMatch(/^event: run\.failed\nid: \d+\ndata: \{"run":\{[^\n]*"status":"interrupted"/);
+    expect(t.app.services.events.hasListeners(id)).toBe(false);
+    await answer;
   });
 
   it("resumes after Last-Event-ID: replays what was missed, then goes live, without gaps or duplicates", async () => {

@@ -108,3 +108,30 @@ describe("full-text search", () => {
     expect(bad.is_error).toBe(true);
   });
 });
+
+describe("anchors of tool output that pruning shortens", () => {
+  it("indexes the original text of long and duplicated tool results, not their one-line stubs", async () => {
+    const sid = await createSession(t, { system_prompt: "You are terse." });
+    await append(t, sid, [
+      { role: "user", content: "hello" },
+      { role: "assistant", content: "hi" },
+      { role: "user", content: "let us start" },
+      { role: "assistant", content: "ready" },
+    ]);
+    const longLog = `${filler(7, 80)}\nmigrate failed: SQLITE_FULL in db/migrations/0004_add_index.sql\nValueError: tenant_id is missing\nexit code 2`;
+    await append(t, sid, toolRound("run the migration", "terminal", { command: "npm run migrate" }, longLog, "the migration failed"));
+    const repeated = `${filler(11, 60)}\nfatal: refusing to merge unrelated histories`;
+    await append(t, sid, toolRound("merge it", "terminal", { command: "git merge origin/main" }, repeated, "merge refused"));
+    for (let i = 0; i < 14; i++) await append(t, sid, toolRound(`step ${i} ${filler(i, 50)}`, "terminal", { command: "ls" }, filler(i + 50, 300), `done ${i}`));
+    await append(t, sid, toolRound("merge again", "terminal", { command: "git merge origin/main" }, repeated, "still refused"));
+
+    fake.enqueue({ content: "## Goal\nKeep going." });
+    const out = await (await t.call("POST", `/v1/sessions/${sid}/compress`, {})).json();
+    expect(out.compressed, JSON.stringify(out)).toBe(true);
+    const anchors = (await getJson(t, `/v1/sessions/${sid}/anchors`)).data.map((a: any) => `${a.kind}:${a.value}`);
+    expect(anchors).toEqual(expect.arrayContaining(["path:db/migrations/0004_add_index.sql", "error:ValueError: tenant_id is missing", "error:fatal: refusing to merge unrelated histories"]));
+    const shown = (await getJson(t, `/v1/sessions/${sid}/context`)).messages.map((m: any) => String(m.content)).join("\n");
+    expect(shown).toContain("db/migrations/0004_add_index.sql");
+    expect(shown).toContain("ValueError: tenant_id is missing");
+  });
+});

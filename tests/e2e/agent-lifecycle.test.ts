@@ -41,6 +41,43 @@ describe("run lifecycle across the server process", () => {
     }
   });
 
+  it("answers the open tool calls of a run a crashed process left, so the next run sends well-formed pairs", async () => {
+    const database = openDatabase(dbPath);
+    const store = createStore(database);
+    const now = Date.now();
+    store.sessions.create({ id: "ses_crashed", title: null, model: null, system_prompt: null, system_prompt_tokens: 0, config: {}, now });
+    store.runs.create("run_crashed", "ses_crashed", now);
+    const call = { id: "call_open", type: "function" as const, function: { name: "session_search", arguments: '{"query":"x"}' } };
+    store.messages.append(
+      "ses_crashed",
+      [
+        { id: "msg_crash_1", role: "user", content: "search for me", tokens: 5, search_text: "search for me", run_id: "run_crashed" },
+        { id: "msg_crash_2", role: "assistant", content: null, tool_calls: [call], tokens: 9, search_text: "session_search", run_id: "run_crashed" },
+      ],
+      now,
+    );
+    database.close();
+
+    const server = await startServerProcess(env());
+    try {
+      fake.reset();
+      const res = await fetch(`${server.baseUrl}/v1/sessions/ses_crashed/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content: "try again" }),
+      });
+      expect(res.status, server.output()).toBe(200);
+      expect(((await res.json()) as any).run.status).toBe("completed");
+      const sent = fake.completions[0]!.body.messages as Array<{ role: string; tool_call_id?: string; content: unknown }>;
+      const callAt = sent.findIndex((m: any) => m.tool_calls?.[0]?.id === "call_open");
+      expect(sent[callAt + 1]).toMatchObject({ role: "tool", tool_call_id: "call_open", content: expect.stringMatching(/interrupted/) });
+      expect(sent.at(-1)).toMatchObject({ role: "user", content: "try again" });
+    } finally {
+      expect(await server.stop(), server.output()).toBe(0);
+      fake.reset();
+    }
+  });
+
   it("interrupts a running run on SIGTERM, keeps its user message, and exits 0", async () => {
     const server = await startServerProcess(env());
     const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
@@ -62,6 +99,29 @@ describe("run lifecycle across the server process", () => {
     expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/shutting down/) });
     expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["work until I stop you"]);
     database.close();
+  });
+
+  it("on SIGTERM, open streams and waiting requests get the interrupted outcome before the process exits", async () => {
+    const server = await startServerProcess(env());
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const streamed = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
+    const waiting = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
+    fake.reset();
+    fake.respondWith(() => ({ content: "never sent", delay_ms: 20_000 }));
+    const watcher = await fetch(`${server.baseUrl}/v1/sessions/${streamed}/events`);
+    const watched = readToEnd(watcher);
+    const stream = readToEnd(await post(`/v1/sessions/${streamed}/messages`, { content: "stream until I stop you", stream: true }));
+    const answer = post(`/v1/sessions/${waiting}/messages`, { content: "wait until I stop you" }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    await waitFor(() => fake.completions.length === 2, 10_000);
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+    fake.respondWith(null);
+
+    const streamText = await stream;
+    expect(streamText).toMatch(/event: run\.failed\nid: \d+\ndata: \{"run":\{[^\n]*"status":"interrupted"/);
+    expect(streamText).toMatch(/event: done\ndata: \{"run":\{[^\n]*"status":"interrupted"/);
+    expect(await watched).toMatch(/event: run\.failed\nid: \d+\ndata: \{"run":\{[^\n]*"status":"interrupted"/);
+    expect(await answer).toMatchObject({ status: 200, body: { run: { status: "interrupted" } } });
   });
 
   it("interrupts the run when the HTTP client goes away mid-request", async () => {
@@ -95,3 +155,20 @@ describe("run lifecycle across the server process", () => {
     }
   });
 });
+
+/** The whole body as text, or as much of it as arrived before the connection broke. */
+async function readToEnd(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      text += decoder.decode(next.value, { stream: true });
+    }
+  } catch {
+    /* the connection was cut: keep what arrived */
+  }
+  return text;
+}

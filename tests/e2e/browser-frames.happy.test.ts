@@ -106,6 +106,13 @@ describe("browser frames", () => {
     expect(children.some((c) => c.is_oopif)).toBe(true);
   });
 
+  it("shows the opaque origin of a fresh browser's about:blank page as \"null\"", async () => {
+    const fresh = await createSession(t);
+    expect((await t.call("POST", `/v1/sessions/${fresh}/browser/cdp`, { method: "Browser.getVersion" })).status).toBe(200);
+    const top = await waitFor(async () => (await snapshot(t, fresh)).frame_tree.top, "top frame");
+    expect(top).toMatchObject({ url: "about:blank", origin: "null" });
+  });
+
   it("keeps the last console messages", async () => {
     await navigate(t, id, pages.url("localhost", "/console"));
     const snap = await waitFor(async () => {

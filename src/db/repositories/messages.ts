@@ -172,6 +172,23 @@ export class MessageRepository {
     return this.statements.findToolCall.get({ sessionId, callId }) ?? null;
   }
 
+  /** Tool calls the run's assistant messages made that no tool message answers, in call order. */
+  unansweredToolCalls(sessionId: string, runId: string): Array<{ id: string; name: string }> {
+    return this.db
+      .select({ id: toolCalls.callId, name: toolCalls.name })
+      .from(toolCalls)
+      .innerJoin(messages, and(eq(messages.sessionId, toolCalls.sessionId), eq(messages.seq, toolCalls.messageSeq)))
+      .where(
+        and(
+          eq(toolCalls.sessionId, sessionId),
+          eq(messages.runId, runId),
+          sql`not exists (select 1 from ${messages} as answer where answer.session_id = ${toolCalls.sessionId} and answer.role = 'tool' and answer.tool_call_id = ${toolCalls.callId})`,
+        ),
+      )
+      .orderBy(asc(toolCalls.messageSeq))
+      .all();
+  }
+
   hasToolResult(sessionId: string, callId: string): boolean {
     return this.statements.toolResult.get({ sessionId, callId }) !== undefined;
   }

@@ -54,7 +54,7 @@ export function summarizeRun(run: RunRecord): RunResultSummary {
   return { id: run.id, status: run.status, iterations: run.iterations, usage: run.usage, compressed: run.compressed, error: run.error };
 }
 
-const INTERRUPTED_TOOL_RESULT = "Error: the run was interrupted before this tool call finished; its outcome is unknown.";
+export const INTERRUPTED_TOOL_RESULT = "Error: the run was interrupted before this tool call finished; its outcome is unknown.";
 
 class RunAborted extends Error {}
 

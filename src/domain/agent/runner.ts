@@ -10,7 +10,7 @@ import { isModelConfigured } from "../sessions/messages.js";
 import { publicMessage, type MessageInput, type Transcript } from "../sessions/transcript.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import { RunExecution, type FinishedRun, type LoopDeps } from "./loop.js";
+import { INTERRUPTED_TOOL_RESULT, RunExecution, type FinishedRun, type LoopDeps } from "./loop.js";
 
 export type AgentRunnerDeps = LoopDeps & {
   llm: LlmClients;
@@ -140,8 +140,19 @@ export class AgentRunner {
     await Promise.allSettled(running.map((run) => run.done));
   }
 
-  /** Runs a previous process left `running` can never finish. */
+  /**
+   * Runs a previous process left `running` can never finish. Their open tool calls get the same
+   * "interrupted" result a live interruption writes, so the model is never sent a call without its answer.
+   */
   recoverInterrupted(): number {
-    return this.deps.store.runs.interruptAllRunning(this.deps.now(), "interrupted: the server stopped while the run was in progress");
+    const { store, transcript, now } = this.deps;
+    return store.transaction(() => {
+      for (const run of store.runs.listRunning()) {
+        const open = store.messages.unansweredToolCalls(run.session_id, run.id);
+        const results: MessageInput[] = open.map((call) => ({ role: "tool", content: INTERRUPTED_TOOL_RESULT, tool_call_id: call.id, name: call.name }));
+        if (results.length > 0) transcript.append(run.session_id, results, { model: null, runId: run.id });
+      }
+      return store.runs.interruptAllRunning(now(), "interrupted: the server stopped while the run was in progress");
+    });
   }
 }

@@ -150,6 +150,6 @@ export class FrameTracker {
     if (origin && origin !== "://" && origin !== "null") return origin;
     const parent = frame.parentId ? this.frames.get(frame.parentId) : undefined;
     if (parent && (frame.url === "about:srcdoc" || frame.url.startsWith("about:blank"))) return parent.origin;
-    return origin || "null";
+    return origin && origin !== "://" ? origin : "null";
   }
 }

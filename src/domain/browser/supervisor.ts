@@ -176,7 +176,12 @@ export class BrowserSupervisor {
     } else {
       const executablePath = findBrowserExecutable(settings.executable_path);
       if (!executablePath) {
-        throw new AppError("browser_unavailable", "no Chromium found; install Debian's chromium or set browser.executable_path");
+        throw new AppError(
+          "browser_unavailable",
+          settings.executable_path === "auto"
+            ? "no Chromium found; install Debian's chromium or set browser.executable_path"
+            : `browser.executable_path ${settings.executable_path} does not exist; point it at a Chromium or set it to auto`,
+        );
       }
       this.browser = await chromium.launch({ executablePath, headless: settings.headless, args: LAUNCH_ARGS, timeout: LAUNCH_TIMEOUT_MS });
       this.context = await this.browser.newContext({ bypassCSP: true });

@@ -63,6 +63,11 @@ export class EventBus {
     }
   }
 
+  /** The server is stopping: ends every live subscription, each stream after the events it already has. */
+  endAll(): void {
+    for (const sessionId of [...this.listeners.keys()]) this.endSession(sessionId);
+  }
+
   /** Whether anyone is listening live to the session (worth producing fine-grained events for). */
   hasListeners(sessionId: string): boolean {
     return (this.listeners.get(sessionId)?.size ?? 0) > 0;

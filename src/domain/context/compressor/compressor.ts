@@ -108,9 +108,11 @@ export class ContextCompressor implements ContextEngine {
     if (leanMode) pruned = stubLeanTail(pruned, tailStart, calls);
 
     const span = spanIndexes.map((i) => pruned[i]);
+    // Anchors come from the stored text: pruning turns long or repeated tool output into stubs.
+    const originalSpan = spanIndexes.map((i) => rows[i]);
     const redactedText = (item: ContextItem) => redactSecrets(anchorTextOf(item));
-    const transcriptAnchors = buildAnchorIndex(span.filter((item) => item.kind !== "summary"), redactedText, redactSecrets);
-    const carriedAnchors = buildAnchorIndex(span.filter((item) => item.kind === "summary"), redactedText, redactSecrets);
+    const transcriptAnchors = buildAnchorIndex(originalSpan.filter((item) => item.kind !== "summary"), redactedText, redactSecrets);
+    const carriedAnchors = buildAnchorIndex(originalSpan.filter((item) => item.kind === "summary"), redactedText, redactSecrets);
     const shownAnchors = mergeAnchors(transcriptAnchors, carriedAnchors);
     const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;
     const toSeq = [...span].reverse().find((item) => item.seq !== undefined)?.seq ?? fromSeq;
