@@ -25,6 +25,12 @@ describe("redactSecrets", () => {
     expect(redactSecrets("token: ${{ secrets.NPM }}")).toBe("token: ${{ secrets.NPM }}");
   });
 
+  it("leaves error classes whose names hold a secret-like word alone", () => {
+    for (const text of ["TokenExpiredError: jwt expired", "JsonWebTokenError: invalid signature", "at PasswordPolicyException: too short"]) {
+      expect(redactSecrets(text)).toBe(text);
+    }
+  });
+
   it("is idempotent", () => {
     for (const { text } of PLANTED_SECRETS) expect(redactSecrets(redactSecrets(text))).toBe(redactSecrets(text));
   });
