@@ -12,7 +12,7 @@ import { contextTotalTokens } from "../sessions/service.js";
 import type { SessionRecord, StoredMessage } from "../types.js";
 import { effectiveTokens, toChatMessage } from "./active-context.js";
 import { EngineOutputError, isEmptyPlan, planCompression, type CompressionPlan } from "./compression-plan.js";
-import type { ContextEngine, ContextItem, EngineCompressResult } from "./engine.js";
+import type { AnchorKind, ContextEngine, ContextItem, EngineCompressResult } from "./engine.js";
 import { normalizeResult } from "./engine.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
 import type { ContextEngineRegistry } from "./engine-registry.js";
@@ -148,6 +148,7 @@ export class SessionContextManager implements ContextManager {
       ...info,
       compression: settings.compression,
       previousSummary: this.deps.store.summaries.latest(session.id)?.body ?? null,
+      previousAnchors: () => this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
       summarizer,
       now: this.deps.now,
     });

@@ -39,6 +39,7 @@ export class ContextCompressor implements ContextEngine {
   private model: string | null;
   private readonly compression: CompressionConfig;
   private readonly previousSummary: string | null;
+  private readonly previousAnchors: () => Anchor[];
 
   constructor(
     context: EngineFactoryContext,
@@ -51,6 +52,7 @@ export class ContextCompressor implements ContextEngine {
     this.model = context.model;
     this.compression = context.compression;
     this.previousSummary = context.previousSummary;
+    this.previousAnchors = context.previousAnchors;
   }
 
   updateFromResponse(usage: TokenUsage): void {
@@ -108,10 +110,14 @@ export class ContextCompressor implements ContextEngine {
     if (leanMode) pruned = stubLeanTail(pruned, tailStart, calls);
 
     const span = spanIndexes.map((i) => pruned[i]);
+    // Anchors come from the rows as they were before pruning: the compacted span, and every row
+    // outside it that pruning shortened (demoted head output, cut arguments, lean tail stubs).
+    const spanSet = new Set(spanIndexes);
+    const anchorSources = rows.filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row));
     const redactedText = (item: ContextItem) => redactSecrets(anchorTextOf(item));
-    const transcriptAnchors = buildAnchorIndex(span.filter((item) => item.kind !== "summary"), redactedText, redactSecrets);
-    const carriedAnchors = buildAnchorIndex(span.filter((item) => item.kind === "summary"), redactedText, redactSecrets);
-    const shownAnchors = mergeAnchors(transcriptAnchors, carriedAnchors);
+    const compactedAnchors = buildAnchorIndex(anchorSources, redactedText, redactSecrets);
+    // Earlier compressions' anchors come from the persisted index, not from re-reading an earlier summary's text.
+    const shownAnchors = mergeAnchors(compactedAnchors, this.previousAnchors());
     const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;
     const toSeq = [...span].reverse().find((item) => item.seq !== undefined)?.seq ?? fromSeq;
     const compactedTokens = spanIndexes.reduce((sum, i) => sum + tokens[i], 0);
@@ -154,7 +160,7 @@ export class ContextCompressor implements ContextEngine {
     return {
       messages: sanitizeToolPairs(assembled),
       summary: { body: fullBody, model, fallback_used: fallbackUsed },
-      anchors: transcriptAnchors,
+      anchors: compactedAnchors,
     };
   }
 }
@@ -165,10 +171,18 @@ function leadingSystemCount(messages: ContextItem[]): number {
   return i;
 }
 
-/** Anchors carried over from an earlier summary keep their counts; the same value is not listed twice. */
-function mergeAnchors(primary: Anchor[], carried: Anchor[]): Anchor[] {
-  const seen = new Map(primary.map((a) => [`${a.kind}\u0000${a.value}`, a] as const));
-  const merged = [...primary];
-  for (const anchor of carried) if (!seen.has(`${anchor.kind}\u0000${anchor.value}`)) merged.push(anchor);
-  return rankAnchors(merged);
+/** New and carried anchors as one index: the same value is listed once, with the counts and seq ranges combined. */
+function mergeAnchors(fresh: Anchor[], carried: Anchor[]): Anchor[] {
+  const byKey = new Map<string, Anchor>();
+  for (const anchor of [...fresh, ...carried]) {
+    const key = `${anchor.kind}\u0000${anchor.value}`;
+    const known = byKey.get(key);
+    byKey.set(
+      key,
+      known
+        ? { ...known, count: known.count + anchor.count, first_seq: Math.min(known.first_seq, anchor.first_seq), last_seq: Math.max(known.last_seq, anchor.last_seq) }
+        : { ...anchor },
+    );
+  }
+  return rankAnchors([...byKey.values()]);
 }

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { append, createSession, filler, getJson, modelConfig, toolRound } from "../fixtures/context-transcript.js";
+
+/**
+ * The anchor guarantee beyond the rows that leave the context: rows that stay but are shown
+ * shortened, and anchors of earlier compressions once their summary is itself compacted.
+ */
+
+let fake: FakeModelServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeModel();
+  // A 400K window: the lean tail (10K tokens) holds more than six tool rounds, so older tail outputs become stubs.
+  t = await makeTestApp(modelConfig(fake.baseUrl, 400_000));
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+async function contextText(id: string): Promise<string> {
+  const context = await getJson(t, `/v1/sessions/${id}/context`);
+  return context.messages.map((m: any) => `${typeof m.content === "string" ? m.content : JSON.stringify(m.content)}\n${JSON.stringify(m.tool_calls ?? [])}`).join("\n");
+}
+
+async function compress(id: string, summary: string): Promise<any> {
+  fake.enqueue({ content: `## Goal\n${summary}` });
+  const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+  expect(out.compressed, JSON.stringify(out)).toBe(true);
+  return out;
+}
+
+describe("anchors of rows shown shortened", () => {
+  it("keeps anchors of a head tool output demoted to a one-liner and of a tail output turned into a stub", async () => {
+    const id = await createSession(t, { system_prompt: "sys" });
+    // protected head (protect_first_n = 3): its tool output is over 200 chars, so it is demoted
+    await append(t, id, toolRound("start the app", "terminal", { command: "npm start" }, `listen EADDRINUSE on :::3000\n${filler(1, 60)}`, "port busy"));
+    for (let i = 0; i < 30; i++) await append(t, id, toolRound(`mid ${i} ${filler(i, 40)}`, "terminal", { command: `step ${i}` }, filler(i + 7, 200), `ok ${i}`));
+    // in the tail, older than its newest six tool rounds and over 1,500 chars: stubbed in lean mode
+    await append(t, id, toolRound("parse it", "terminal", { command: "node parse.js" }, `SyntaxError: Unexpected token '}' in JSON at position 4117\n${filler(99, 300)}`, "broken"));
+    for (let i = 0; i < 8; i++) await append(t, id, toolRound(`t${i}`, "read_file", { path: `notes${i}.md` }, filler(i + 200, 300), `r${i}`));
+    await compress(id, "nothing about the anchors");
+
+    const messages = (await getJson(t, `/v1/sessions/${id}/messages?limit=200`)).data;
+    const headOutput = messages.find((m: any) => m.role === "tool" && String(m.content).includes("EADDRINUSE"));
+    const tailOutput = messages.find((m: any) => m.role === "tool" && String(m.content).includes("SyntaxError"));
+    expect(headOutput.in_context).toBe(true);
+    expect(tailOutput.in_context).toBe(true);
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    const shownAs = (seq: number) => context.messages.find((m: any) => m.role === "tool" && String(m.content).includes(`seq ${seq}`));
+    expect(shownAs(headOutput.seq)?.content).toMatch(/^\[old tool output/);
+    expect(shownAs(tailOutput.seq)?.content).toMatch(/^\[tool output of seq/);
+
+    const text = await contextText(id);
+    expect(text).toContain("EADDRINUSE");
+    expect(text).toContain("SyntaxError: Unexpected token '}' in JSON at position 4117");
+    const anchors = (await getJson(t, `/v1/sessions/${id}/anchors?kind=error`)).data.map((a: any) => a.value);
+    expect(anchors).toEqual(expect.arrayContaining(["EADDRINUSE", "SyntaxError: Unexpected token '}' in JSON at position 4117"]));
+  });
+});
+
+describe("anchors across iterative compressions", () => {
+  it("keeps the first span's anchors, with their kinds, after the first summary is compacted in turn", async () => {
+    const id = await createSession(t, { system_prompt: "sys" });
+    await append(t, id, [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: "hello" },
+      { role: "user", content: "go" },
+      { role: "assistant", content: "going" },
+    ]);
+    await append(t, id, toolRound("lint it", "terminal", { command: "npm run lint" }, `exit code 2\n${filler(3, 30)}`, "lint fails, fixed in PR #4242"));
+    for (let i = 0; i < 40; i++) await append(t, id, toolRound(`mid ${i} ${filler(i, 40)}`, "terminal", { command: `step ${i}` }, filler(i + 7, 300), `ok ${i}`));
+    await compress(id, "first summary, no identifiers");
+    expect(await contextText(id)).toContain("npm run lint [exit 2]");
+
+    for (let i = 0; i < 40; i++) await append(t, id, toolRound(`late ${i} ${filler(i, 40)}`, "terminal", { command: `later ${i}` }, filler(i + 70, 300), `ok ${i}`));
+    const second = await compress(id, "second summary, no identifiers");
+    expect(second.summary.version).toBe(2);
+    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    expect(context.messages.filter((m: any) => String(m.content).includes("[CONTEXT COMPACTION"))).toHaveLength(1);
+    const text = await contextText(id);
+    expect(text).toContain("npm run lint [exit 2]");
+    expect(text).toMatch(/^pr: .*#4242 \(x1\)/m);
+  });
+});
