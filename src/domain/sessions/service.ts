@@ -42,7 +42,7 @@ export type BrowserStatusSource = {
   stop(sessionId: string): Promise<void>;
 };
 
-export type EngineNames = { has(name: string): boolean; names(): string[] };
+export type EngineNames = { has(name: string): boolean; names(): string[]; problemWith?(name: string, config: Config): string | null };
 
 export type SessionServiceDeps = {
   config: Config;
@@ -159,6 +159,12 @@ export class SessionService {
   }
 
   private assertEngine(config: SessionConfigOverrides): void {
+    const problem = config.engine !== undefined && this.deps.engines.has(config.engine) ? this.deps.engines.problemWith?.(config.engine, this.deps.config) : null;
+    if (problem) {
+      throw new AppError("validation_failed", `the context engine "${config.engine}" cannot be used`, {
+        errors: [{ location: "body.config.engine", message: `${problem}; name another engine` }],
+      });
+    }
     if (config.engine !== undefined && !this.deps.engines.has(config.engine)) {
       throw new AppError("validation_failed", `unknown context engine "${config.engine}"`, {
         errors: [
