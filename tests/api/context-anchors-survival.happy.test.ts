@@ -80,10 +80,41 @@ describe("anchors across iterative compressions", () => {
     for (let i = 0; i < 40; i++) await append(t, id, toolRound(`late ${i} ${filler(i, 40)}`, "terminal", { command: `later ${i}` }, filler(i + 70, 300), `ok ${i}`));
     const second = await compress(id, "second summary, no identifiers");
     expect(second.summary.version).toBe(2);
+    const prompt = fake.completions[1].body.messages[1].content as string;
+    expect(prompt).toContain("<previous-summary>");
+    expect(prompt, "the previous summary is not sent again as a turn").not.toContain("[CONTEXT COMPACTION");
     const context = await getJson(t, `/v1/sessions/${id}/context`);
     expect(context.messages.filter((m: any) => String(m.content).includes("[CONTEXT COMPACTION"))).toHaveLength(1);
     const text = await contextText(id);
     expect(text).toContain("npm run lint [exit 2]");
     expect(text).toMatch(/^pr: .*#4242 \(x1\)/m);
+  });
+});
+
+describe("a summary merged into a tail message", () => {
+  it("is not read again as a turn or as anchors when that message is compacted later", async () => {
+    const id = await createSession(t, { system_prompt: "sys" });
+    // the head ends with a user message and the tail starts with an assistant tool call: the summary is merged into that call
+    await append(t, id, [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }, { role: "user", content: "build the parser" }]);
+    const calls = (from: number, to: number, output: (i: number) => string) =>
+      Array.from({ length: to - from }, (_, k) => k + from).flatMap((i) => [
+        { role: "assistant" as const, content: null, tool_calls: [{ id: `merge_${i}`, type: "function" as const, function: { name: "terminal", arguments: JSON.stringify({ command: `make part-${i}` }) } }] },
+        { role: "tool" as const, tool_call_id: `merge_${i}`, content: output(i) },
+      ]);
+    await append(t, id, calls(0, 40, (i) => `${i === 2 ? "RangeError: Invalid array length at build\n" : ""}${filler(i, 300)}`));
+    await compress(id, "first summary");
+    const merged = (await getJson(t, `/v1/sessions/${id}/context`)).messages.find(
+      (m: any) => m.role === "assistant" && m.tool_calls?.length && String(m.content).startsWith("[CONTEXT COMPACTION"),
+    );
+    expect(merged, "the first summary was merged into the first tail message").toBeDefined();
+
+    await append(t, id, calls(40, 90, (i) => filler(i, 300)));
+    await append(t, id, [{ role: "user", content: "next" }]);
+    await compress(id, "second summary");
+    const turns = fake.completions[1].body.messages[1].content as string;
+    expect(turns).toContain("<previous-summary>");
+    expect(turns, "the previous summary is not sent again as a turn").not.toContain("[CONTEXT COMPACTION");
+    const errors = (await getJson(t, `/v1/sessions/${id}/anchors?kind=error`)).data;
+    expect(errors).toEqual([expect.objectContaining({ value: "RangeError: Invalid array length at build", count: 1 })]);
   });
 });

@@ -8,7 +8,7 @@ import { contentText, countMessageTokens } from "../tokens.js";
 import { computeBoundaries } from "./boundaries.js";
 import { dedupToolOutputs, demoteOldToolOutputs, stubLeanTail, toolCallIndex, truncateOldToolArguments } from "./pruning.js";
 import { buildSummaryRequest } from "./summary-request.js";
-import { buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
+import { SUMMARY_END_MARKER, SUMMARY_PREAMBLE, buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
 
 export type SummaryRequestMessage = { role: "system" | "user"; content: string };
 
@@ -109,11 +109,13 @@ export class ContextCompressor implements ContextEngine {
     pruned = truncateOldToolArguments(pruned, headEnd);
     if (leanMode) pruned = stubLeanTail(pruned, tailStart, calls);
 
-    const span = spanIndexes.map((i) => pruned[i]);
+    // A row an earlier summary was merged into counts as the row alone: that summary is carried by
+    // previousSummary and the persisted anchors, not re-read as a turn.
+    const span = spanIndexes.map((i) => withoutMergedSummary(pruned[i]));
     // Anchors come from the rows as they were before pruning: the compacted span, and every row
     // outside it that pruning shortened (demoted head output, cut arguments, lean tail stubs).
     const spanSet = new Set(spanIndexes);
-    const anchorSources = rows.filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row));
+    const anchorSources = rows.filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row)).map(withoutMergedSummary);
     const redactedText = (item: ContextItem) => redactSecrets(anchorTextOf(item));
     const compactedAnchors = buildAnchorIndex(anchorSources, redactedText, redactSecrets);
     // Earlier compressions' anchors come from the persisted index, not from re-reading an earlier summary's text.
@@ -130,7 +132,8 @@ export class ContextCompressor implements ContextEngine {
       body = fallback("dry run, no model called");
     } else {
       const request = buildSummaryRequest({
-        turns: span,
+        // The previous summary is sent once, as such; its message in the span is the same text.
+        turns: previousSummary ? span.filter((item) => item.kind !== "summary") : span,
         previousSummary,
         focusTopic: options.focusTopic ?? null,
         targetTokens: computeSummaryTargetTokens(compactedTokens, this.context_length),
@@ -163,6 +166,20 @@ export class ContextCompressor implements ContextEngine {
       anchors: compactedAnchors,
     };
   }
+}
+
+function withoutMergedSummary(item: ContextItem): ContextItem {
+  if (item.kind === "summary") return item;
+  if (Array.isArray(item.content)) {
+    const parts = item.content.filter((part) => !(part.type === "text" && typeof part.text === "string" && part.text.startsWith(SUMMARY_PREAMBLE)));
+    return parts.length === item.content.length ? item : { ...item, content: parts };
+  }
+  const text = item.content ?? "";
+  const start = text.indexOf(SUMMARY_PREAMBLE);
+  const end = start < 0 ? -1 : text.indexOf(SUMMARY_END_MARKER, start);
+  if (end < 0) return item;
+  const rest = (text.slice(0, start) + text.slice(end + SUMMARY_END_MARKER.length)).trim();
+  return { ...item, content: rest || (item.tool_calls?.length ? null : "") };
 }
 
 function leadingSystemCount(messages: ContextItem[]): number {
