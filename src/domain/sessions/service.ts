@@ -44,6 +44,13 @@ export type BrowserStatusSource = {
 
 export type EngineNames = { has(name: string): boolean; names(): string[]; problemWith?(name: string, config: Config): string | null };
 
+/** The session's context engine hears of the session's life: created, its model changed, deleted. */
+export type EngineLifecycle = {
+  sessionStarted(sessionId: string): void;
+  modelChanged(sessionId: string): void;
+  sessionEnding(sessionId: string): Promise<void>;
+};
+
 export type SessionServiceDeps = {
   config: Config;
   store: Store;
@@ -52,6 +59,8 @@ export type SessionServiceDeps = {
   browsers?: BrowserStatusSource;
   /** The agent's runs, bound late because the runner itself needs this service. */
   runs?: () => { cancel(sessionId: string, reason: string): Promise<void> };
+  /** Bound late, like `runs`: the context manager is wired after this service. */
+  engineLifecycle?: () => EngineLifecycle;
 };
 
 export function contextTotalTokens(session: SessionRecord): number {
@@ -97,7 +106,7 @@ export class SessionService {
     this.assertEngine(config);
     const now = this.deps.now();
     const model = input.model ?? null;
-    return this.deps.store.sessions.create({
+    const session = this.deps.store.sessions.create({
       id: newId("ses", now),
       title: input.title ?? null,
       model,
@@ -107,6 +116,8 @@ export class SessionService {
       derived_key: derivedKey,
       now,
     });
+    this.deps.engineLifecycle?.().sessionStarted(session.id);
+    return session;
   }
 
   list(limit: number, cursor: SessionCursor | null): { sessions: SessionRecord[]; next: SessionCursor | null } {
@@ -143,6 +154,7 @@ export class SessionService {
       this.deps.now(),
     );
     if (!updated) throw notFound("session", id);
+    if (input.model !== undefined && input.model !== session.model) this.deps.engineLifecycle?.().modelChanged(id);
     return updated;
   }
 
@@ -150,6 +162,7 @@ export class SessionService {
     this.require(id);
     await this.deps.runs?.().cancel(id, "the session was deleted");
     await this.deps.browsers?.stop(id);
+    await this.deps.engineLifecycle?.().sessionEnding(id);
     this.deps.store.sessions.delete(id);
   }
 
