@@ -44,7 +44,7 @@ const AUTHORIZATION_HEADER = /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?
 /** `scheme://user:password@host` (the user may be empty, as in `redis://:password@host`) — the password goes, the user stays. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(@)/gi;
 
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|pwd|credential|private[_-]?key|access[_-]?key|auth[_-]?key|client[_-]?secret|session[_-]?key|cookie)[A-Za-z0-9_.-]*`;
+const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|passphrase|pwd|credential|private[_-]?key|access[_-]?key|auth[_-]?key|client[_-]?secret|session[_-]?key|cookie)[A-Za-z0-9_.-]*`;
 
 /** `"token": "…"` and `'password': '…'` in JSON or Python literals. */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(\\?["'](${SECRET_NAME})\\?["']\s*:\s*\\?["'])([^"'\\\n]+)(\\?["'])`, "gi");
@@ -64,7 +64,7 @@ function maskAll(text: string, pattern: RegExp): string {
 }
 
 /** Cheap pre-checks: the costlier patterns only run on text that could hold what they look for. */
-const MAY_HOLD_SECRET_NAME = /key|secret|token|passw|pwd|credential|cookie/i;
+const MAY_HOLD_SECRET_NAME = /key|secret|token|passw|passphrase|pwd|credential|cookie/i;
 const MAY_HOLD_AUTHORIZATION = /authorization/i;
 
 /** Returns `text` with every recognised secret masked. */
