@@ -1,7 +1,7 @@
 import { ANCHOR_INDEX_MAX_CHARS, renderAnchorIndex } from "../anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
 import { redactSecrets } from "../redaction.js";
-import { contentText } from "../tokens.js";
+import { contentText, headOf, tailOf } from "../tokens.js";
 import type { ContentPart, Role } from "../../types.js";
 import { keyArgumentOf } from "./pruning.js";
 
@@ -35,7 +35,7 @@ export function renderUserMessages(span: ContextItem[]): string {
     const item = span[i];
     if (item.role !== "user" || item.kind === "summary") continue;
     let text = redactSecrets(contentText(item.content));
-    if (text.length > USER_MESSAGE_MAX_CHARS) text = `${text.slice(0, USER_MESSAGE_MAX_CHARS)}…[truncated]`;
+    if (text.length > USER_MESSAGE_MAX_CHARS) text = `${headOf(text, USER_MESSAGE_MAX_CHARS)}…[truncated]`;
     const line = `- [seq ${item.seq ?? "?"}] ${text}`;
     if (used + line.length > USER_MESSAGES_MAX_CHARS) break;
     lines.push(line);
@@ -80,7 +80,7 @@ export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], pre
   const calls = boundedList([...callCounts.entries()].map(([label, count]) => `- ${label}${count > 1 ? ` ×${count}` : ""}`));
   return [
     `(Deterministic summary: the summary model was not used — ${reason}.)`,
-    `## Last User Ask\n${lastUser ? redactSecrets(contentText(lastUser.content)).slice(0, USER_MESSAGE_MAX_CHARS) : "None"}`,
+    `## Last User Ask\n${lastUser ? headOf(redactSecrets(contentText(lastUser.content)), USER_MESSAGE_MAX_CHARS) : "None"}`,
     `## Tool Calls Made\n${calls}`,
     `## Errors Seen\n${list("error")}`,
     `## Files Touched\n${list("path")}`,
@@ -105,7 +105,7 @@ function nestedPreviousSummary(previous: string): string {
   if (text.length <= FALLBACK_PREVIOUS_SUMMARY_MAX_CHARS) return text;
   const half = Math.floor(FALLBACK_PREVIOUS_SUMMARY_MAX_CHARS / 2);
   const cut = text.length - 2 * half;
-  return `${text.slice(0, half)}\n…[${cut} chars of older summaries cut here; every compacted turn is stored — use session_search]…\n${text.slice(-half)}`;
+  return `${headOf(text, half)}\n…[${cut} chars of older summaries cut here; every compacted turn is stored — use session_search]…\n${tailOf(text, half)}`;
 }
 
 /** Removes a `## ` section (heading to the next blank-line-separated `## ` heading or the end). */

@@ -1,6 +1,6 @@
 import type { ContextItem } from "../engine.js";
 import { redactSecrets } from "../redaction.js";
-import { contentText } from "../tokens.js";
+import { contentText, headOf, tailOf } from "../tokens.js";
 
 /** The one request sent to the summary model (SPEC §5.4 step 3). */
 
@@ -33,7 +33,7 @@ export const LEAN_LOG_HEADING = "Detailed Session Log";
 function capMiddle(text: string): string {
   if (text.length <= SERIALIZED_MESSAGE_MAX_CHARS) return text;
   const omitted = text.length - MESSAGE_HEAD_CHARS - MESSAGE_TAIL_CHARS;
-  return `${text.slice(0, MESSAGE_HEAD_CHARS)}\n…[${omitted} chars omitted]…\n${text.slice(-MESSAGE_TAIL_CHARS)}`;
+  return `${headOf(text, MESSAGE_HEAD_CHARS)}\n…[${omitted} chars omitted]…\n${tailOf(text, MESSAGE_TAIL_CHARS)}`;
 }
 
 /** Keeps the `<`…`>` framing of the request unforgeable from inside a turn or the previous summary (which quotes users verbatim). */
@@ -57,7 +57,7 @@ export function serializeTurn(item: ContextItem, toolNames: Map<string, string>)
   if (text) lines.push(capMiddle(redactSecrets(text)));
   for (const call of item.tool_calls ?? []) {
     let args = redactSecrets(call.function.arguments);
-    if (args.length > TOOL_ARGUMENTS_MAX_CHARS) args = `${args.slice(0, TOOL_ARGUMENTS_MAX_CHARS)}…`;
+    if (args.length > TOOL_ARGUMENTS_MAX_CHARS) args = `${headOf(args, TOOL_ARGUMENTS_MAX_CHARS)}…`;
     lines.push(`→ tool call ${call.function.name} (${call.id}): ${args}`);
   }
   return neutralizeFraming(lines.join("\n"));
