@@ -100,9 +100,9 @@ function isAlreadyMasked(value: string): boolean {
   return value === FULL_MASK || value.includes(ELLIPSIS) || value.startsWith("[");
 }
 
-/** `token: ${{ secrets.X }}`, `password: null` and the like name no secret. */
+/** `token: ${{ secrets.X }}`, `password: null`, `apiKey: process.env.API_KEY` and the like name no secret. */
 function looksLikeReference(value: string): boolean {
-  return /^(?:\$\{?|<|null$|none$|true$|false$|undefined$|\*+$)/i.test(value);
+  return /^(?:\$\{?|<|\{\{|null$|none$|true$|false$|undefined$|\*+$|process\.env\b|import\.meta\.env\b|os\.environ\b|os\.getenv\(|getenv\(|env\(|ENV\[|secrets\.|vars\.)/i.test(value);
 }
 
 /** Redacts every string inside a JSON-like value (for logs and snapshots). */
