@@ -70,7 +70,7 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     const settings = resolveSessionSettings(this.deps.config, session);
     if (settings.engine === "compressor") return [sessionSearchTool(this.deps.store)];
     const engine = this.createEngine(this.prepare(session.id), readEngineState(session.engine_state)).engine;
-    return (engine.getToolSchemas?.() ?? []).map((schema) => ({
+    const engineTools: ToolDefinition[] = (engine.getToolSchemas?.() ?? []).map((schema) => ({
       name: schema.name,
       description: schema.description,
       parameters: { type: "object", properties: {}, ...(schema.parameters as object) } as ToolDefinition["parameters"],
@@ -79,6 +79,9 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
         return { content: String(await engine.handleToolCall(schema.name, args)) };
       },
     }));
+    // Every engine's session keeps its whole transcript searchable; an engine may bring its own session_search.
+    const search = sessionSearchTool(this.deps.store);
+    return engineTools.some((tool) => tool.name === search.name) ? engineTools : [...engineTools, search];
   }
 
   async prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null> {
