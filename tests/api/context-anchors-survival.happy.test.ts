@@ -118,3 +118,31 @@ describe("a summary merged into a tail message", () => {
     expect(errors).toEqual([expect.objectContaining({ value: "RangeError: Invalid array length at build", count: 1 })]);
   });
 });
+
+describe("a summary merged into the last user message", () => {
+  it("is dropped from that message when the next summary, which folds it in, is placed", async () => {
+    // the head ends with an assistant reply and the last user ask is pinned before a long tool run: the summary is merged into that ask
+    const id = await createSession(t, { system_prompt: "sys", config: { compression: { protect_first_n: 2 } } });
+    const calls = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => k + from).flatMap((i) => [
+        { role: "assistant" as const, content: null, tool_calls: [{ id: `pin_${i}`, type: "function" as const, function: { name: "terminal", arguments: JSON.stringify({ command: `make part-${i}` }) } }] },
+        { role: "tool" as const, tool_call_id: `pin_${i}`, content: filler(i, 300) },
+      ]);
+    await append(t, id, [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }]);
+    for (let i = 0; i < 10; i++) await append(t, id, [{ role: "user", content: `early ${i} ${filler(i, 80)}` }, ...calls(100 + i, 101 + i)]);
+    await append(t, id, [{ role: "user", content: "LAST-ASK: run every part" }]);
+    await append(t, id, calls(0, 40));
+    await compress(id, "FIRST-SUMMARY");
+    const ask = (messages: any[]) => messages.find((m) => m.role === "user" && String(m.content).includes("LAST-ASK"));
+    expect(ask((await getJson(t, `/v1/sessions/${id}/context`)).messages).content).toContain("FIRST-SUMMARY");
+
+    await append(t, id, calls(40, 80));
+    await compress(id, "SECOND-SUMMARY");
+    const messages = (await getJson(t, `/v1/sessions/${id}/context`)).messages;
+    const text = JSON.stringify(messages);
+    expect(text).toContain("SECOND-SUMMARY");
+    expect(text).not.toContain("FIRST-SUMMARY");
+    expect(text.split("[CONTEXT COMPACTION").length - 1).toBe(1);
+    expect(ask(messages).content).toBe("LAST-ASK: run every part");
+  });
+});

@@ -154,7 +154,8 @@ export class ContextCompressor implements ContextEngine {
     const summaryText = wrapSummary(fullBody);
 
     const head = pruned.slice(0, headEnd);
-    const rest = [...pinned.map((i) => pruned[i]), ...pruned.slice(tailStart)];
+    // The new summary folds in the previous one, so a kept row that carries the previous one merged in drops it.
+    const rest = [...pinned.map((i) => pruned[i]), ...pruned.slice(tailStart)].map(withoutMergedSummary);
     const before = head[head.length - 1] ?? system[system.length - 1];
     const placement = placeSummary(before, rest[0], summaryText);
     const assembled =
