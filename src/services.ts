@@ -65,7 +65,16 @@ export function createServices(deps: AppDeps): Services {
   const events = new EventBus(store.events, now);
   const engines = new ContextEngineRegistry();
   const browsers = new BrowserRegistry({ config, store, events, logger, now });
-  const sessions: SessionService = new SessionService({ config, store, now, engines, browsers, events, runs: (): AgentRunner => agent });
+  const sessions: SessionService = new SessionService({
+    config,
+    store,
+    now,
+    engines,
+    browsers,
+    events,
+    runs: (): AgentRunner => agent,
+    engineLifecycle: (): SessionContextManager => contextManager,
+  });
   const transcript = new Transcript(store, now);
   const messages = new MessageService(config, sessions, transcript);
   const llm = new LlmClients();

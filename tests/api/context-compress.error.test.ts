@@ -111,6 +111,24 @@ describe("summary model failures", () => {
     expect(res.body.summary.model).toBeNull();
   });
 
+  it("keeps fallback summaries in a row bounded, the older ones cut with a note", async () => {
+    fake.respondWith(() => ({ status: 500, error: { message: "overloaded" } }));
+    const id = await session(20);
+    const lengths: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      // A 500 starts no cooldown: every compression asks the model and falls back.
+      const res = await compress(id);
+      expect(res.body.compressed, JSON.stringify(res.body)).toBe(true);
+      expect(res.body.fallback_used).toBe(true);
+      lengths.push(res.body.summary.body.length);
+      await addRounds(id, 20);
+    }
+    // same-sized spans: once the nested previous summaries reach their bound, the summary stops growing
+    expect(lengths[6] - lengths[5], JSON.stringify(lengths)).toBeLessThan(lengths[5] * 0.05);
+    const last = (await getJson(t, `/v1/sessions/${id}/summaries`)).data.at(-1).body as string;
+    expect(last).toContain("chars of older summaries cut here");
+  });
+
   it.each([
     ["finish_reason length", { content: "## Goal\ncut", finish_reason: "length" as const }],
     ["empty content", { content: "" }],

@@ -121,6 +121,15 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     expect(hits.data[0]).toMatchObject({ role: "tool", seq: 3 });
   });
 
+  it("offers the model session_search, which reads back what the engine moved out or shortened", async () => {
+    const session = t.app.services.sessions.require(id);
+    const tools = t.app.services.tools.forSession(session);
+    expect(tools.schemas().map((schema: any) => schema.function.name)).toContain("session_search");
+    const search = t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).find((tool) => tool.name === "session_search")!;
+    const out = await search.execute({ query: "CONTRACT-OUTPUT-0" }, { session, runId: null });
+    expect(out.content).toMatch(/\[seq 3\] tool/);
+  });
+
   it("compresses again without breaking the context", async () => {
     const more: SeedMessage[] = [];
     for (let i = 16; i < 30; i++) more.push(...toolRound(`step ${i}`, "read_file", { path: `src/contract${i}.ts` }, `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`, `looked at ${i}`));

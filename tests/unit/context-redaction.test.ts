@@ -25,6 +25,24 @@ describe("redactSecrets", () => {
     expect(redactSecrets("token: ${{ secrets.NPM }}")).toBe("token: ${{ secrets.NPM }}");
   });
 
+  it("leaves code that reads a secret from somewhere else alone", () => {
+    for (const text of [
+      "const apiKey = process.env.OPENAI_API_KEY;",
+      'api_key = os.environ["OPENAI_API_KEY"]',
+      'token = os.getenv("GH_TOKEN")',
+      "password: {{ .Values.db.password }}",
+      "API_KEY: ${API_KEY}",
+    ]) {
+      expect(redactSecrets(text)).toBe(text);
+    }
+  });
+
+  it("leaves error classes whose names hold a secret-like word alone", () => {
+    for (const text of ["TokenExpiredError: jwt expired", "JsonWebTokenError: invalid signature", "at PasswordPolicyException: too short"]) {
+      expect(redactSecrets(text)).toBe(text);
+    }
+  });
+
   it("is idempotent", () => {
     for (const { text } of PLANTED_SECRETS) expect(redactSecrets(redactSecrets(text))).toBe(redactSecrets(text));
   });

@@ -18,7 +18,8 @@ export type SearchHit = {
  */
 export function toFtsQuery(input: string): string | null {
   const terms = input
-    .split(/\s+/)
+    // FTS5 reads a NUL (or another control character) inside a quoted phrase as the end of the query text.
+    .split(/[\s\p{Cc}]+/u)
     .map((term) => term.trim())
     .filter((term) => /[\p{L}\p{N}]/u.test(term));
   if (terms.length === 0) return null;

@@ -150,6 +150,7 @@ export class RunExecution {
       const calls = this.persistAssistant(turn);
       this.saveProgress();
       if (turn.usage) await this.recordUsage(turn.usage);
+      else await this.checkEstimatedSize();
       if (calls.length === 0) {
         if (turn.finishReason === "length") {
           return { status: "incomplete", error: "the answer was cut off at the model's output limit (finish_reason: length)" };
@@ -262,6 +263,16 @@ export class RunExecution {
       );
     }
     const outcome = await this.contextManagerCall((cm) => cm.afterResponse(sessionId, usage, signal));
+    if (outcome?.compressed) {
+      this.noteCompression(outcome);
+      this.reloadContext();
+    }
+  }
+
+  /** A server that reports no usage leaves the stored estimate as the only count: the pre-run check runs on it. */
+  private async checkEstimatedSize(): Promise<void> {
+    const { sessionId, signal } = this.params;
+    const outcome = await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       this.reloadContext();

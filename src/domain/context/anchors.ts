@@ -1,5 +1,5 @@
 import type { Anchor, AnchorKind, ContextItem } from "./engine.js";
-import { contentText } from "./tokens.js";
+import { contentText, headOf } from "./tokens.js";
 
 /**
  * The anchor index (SPEC §5.5): identifiers pulled mechanically out of the compacted turns —
@@ -37,7 +37,8 @@ const EXTRACTORS: Extractor[] = [
     kind: "error",
     pattern: new RegExp(
       String.raw`\b(?:[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::[^\n]{1,${ERROR_DETAIL_MAX_CHARS}})?|(?:${ERRNO_NAMES})\b|Traceback \(most recent call last\)|fatal: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|error TS\d{4}: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|panic: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}})`,
-      "g",
+      // "u": the detail is cut by characters, not UTF-16 units, so an emoji is never split
+      "gu",
     ),
     pick: (m) => ({ value: m[0].trim().replace(/[\s"',;]+$/, "") }),
   },
@@ -163,7 +164,7 @@ function commandOf(argumentsJson: string): string | null {
     const args = JSON.parse(argumentsJson) as Record<string, unknown>;
     for (const key of COMMAND_ARGUMENT_KEYS) {
       const value = args[key];
-      if (typeof value === "string" && value.trim()) return value.trim().slice(0, 200);
+      if (typeof value === "string" && value.trim()) return headOf(value.trim(), 200);
     }
   } catch {
     /* arguments that are not JSON carry no command */

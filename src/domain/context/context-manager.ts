@@ -8,11 +8,11 @@ import { AppError, notFound } from "../errors.js";
 import { newId } from "../ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
-import { contextTotalTokens } from "../sessions/service.js";
+import { contextTotalTokens, type EngineLifecycle } from "../sessions/service.js";
 import type { SessionRecord, StoredMessage } from "../types.js";
 import { effectiveTokens, toChatMessage } from "./active-context.js";
 import { EngineOutputError, isEmptyPlan, planCompression, type CompressionPlan } from "./compression-plan.js";
-import type { ContextEngine, ContextItem, EngineCompressResult } from "./engine.js";
+import type { AnchorKind, ContextEngine, ContextItem, EngineCompressResult, EngineSessionInfo } from "./engine.js";
 import { normalizeResult } from "./engine.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
 import type { ContextEngineRegistry } from "./engine-registry.js";
@@ -45,7 +45,7 @@ type Prepared = { session: SessionRecord; settings: SessionSettings; threshold: 
  * shortened views, the summary row and version, anchors, totals and anti-thrashing state — all of
  * one compression in one transaction (SPEC §5.2, §5.6).
  */
-export class SessionContextManager implements ContextManager {
+export class SessionContextManager implements ContextManager, EngineLifecycle {
   private readonly running = new Map<string, Promise<unknown>>();
   private readonly warnedThreshold = new Set<string>();
 
@@ -70,7 +70,7 @@ export class SessionContextManager implements ContextManager {
     const settings = resolveSessionSettings(this.deps.config, session);
     if (settings.engine === "compressor") return [sessionSearchTool(this.deps.store)];
     const engine = this.createEngine(this.prepare(session.id), readEngineState(session.engine_state)).engine;
-    return (engine.getToolSchemas?.() ?? []).map((schema) => ({
+    const engineTools: ToolDefinition[] = (engine.getToolSchemas?.() ?? []).map((schema) => ({
       name: schema.name,
       description: schema.description,
       parameters: { type: "object", properties: {}, ...(schema.parameters as object) } as ToolDefinition["parameters"],
@@ -79,6 +79,9 @@ export class SessionContextManager implements ContextManager {
         return { content: String(await engine.handleToolCall(schema.name, args)) };
       },
     }));
+    // Every engine's session keeps its whole transcript searchable; an engine may bring its own session_search.
+    const search = sessionSearchTool(this.deps.store);
+    return engineTools.some((tool) => tool.name === search.name) ? engineTools : [...engineTools, search];
   }
 
   async prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null> {
@@ -110,6 +113,36 @@ export class SessionContextManager implements ContextManager {
     return engine.shouldCompress(usage.prompt_tokens) ? this.compress(sessionId, { trigger: "threshold", signal }) : null;
   }
 
+  /** `onSessionStart` of the session's engine, once, when the session is created. */
+  sessionStarted(sessionId: string): void {
+    void this.runHook(sessionId, "onSessionStart", (engine, info) => engine.onSessionStart?.(sessionId, info));
+  }
+
+  /** `updateModel` of the session's engine after the session's model changed. */
+  modelChanged(sessionId: string): void {
+    void this.runHook(sessionId, "updateModel", (engine, info) => engine.updateModel?.(info.model, info.contextLength));
+  }
+
+  /** `onSessionEnd` of the session's engine with its active context, before the session is deleted. */
+  async sessionEnding(sessionId: string): Promise<void> {
+    await this.runHook(sessionId, "onSessionEnd", (engine, _info, session) => engine.onSessionEnd?.(sessionId, this.itemsOf(session).items));
+  }
+
+  /** A failing hook is logged; it never stops the session from being created, changed or deleted. */
+  private async runHook(
+    sessionId: string,
+    hook: string,
+    call: (engine: ContextEngine, info: EngineSessionInfo, session: SessionRecord) => void | Promise<void>,
+  ): Promise<void> {
+    try {
+      const prepared = this.prepare(sessionId);
+      const { engine, info } = this.createEngine(prepared, readEngineState(prepared.session.engine_state));
+      await call(engine, info, prepared.session);
+    } catch (err) {
+      this.deps.logger.warn({ err, session_id: sessionId, hook }, "the context engine's lifecycle hook failed");
+    }
+  }
+
   /** One compression at a time per session; a second request waits for the first. */
   compress(sessionId: string, request: CompressRequest): Promise<CompressOutcome> {
     // A run compresses at its own safe points; compacting under it could split a tool call from its result.
@@ -134,9 +167,9 @@ export class SessionContextManager implements ContextManager {
     return { session, settings, threshold: this.thresholdFor(session, settings) };
   }
 
-  private createEngine({ session, settings, threshold }: Prepared, state: EngineState): { engine: ContextEngine; summarizer: SummaryModel } {
+  private createEngine({ session, settings, threshold }: Prepared, state: EngineState): { engine: ContextEngine; summarizer: SummaryModel; info: EngineSessionInfo } {
     const summarizer = new SummaryModel({ config: this.deps.config, llm: this.deps.llm, sessionModel: settings.model, now: this.deps.now, state });
-    const info = {
+    const info: EngineSessionInfo = {
       sessionId: session.id,
       model: settings.model,
       contextLength: settings.context_length,
@@ -148,10 +181,11 @@ export class SessionContextManager implements ContextManager {
       ...info,
       compression: settings.compression,
       previousSummary: this.deps.store.summaries.latest(session.id)?.body ?? null,
+      previousAnchors: () => this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
       summarizer,
       now: this.deps.now,
     });
-    return { engine, summarizer };
+    return { engine, summarizer, info };
   }
 
   private itemsOf(session: SessionRecord): { rows: StoredMessage[]; items: ContextItem[] } {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, type Config } from "../../config.js";
-import { hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
+import { ConfigError, contextLengthFor, type Config } from "../../config.js";
+import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
 import type { EngineNames } from "../sessions/service.js";
 import { COMPRESSOR_ENGINE_NAME, ContextCompressor } from "./compressor/compressor.js";
 import type { ContextEngine, EngineFactory, EngineFactoryContext } from "./engine.js";
@@ -62,6 +62,34 @@ export class ContextEngineRegistry implements EngineNames {
     return engine;
   }
 
+  /**
+   * Builds the engine once for a session-less check (no model is called) and says what is wrong
+   * with it, or null: a plugin that throws in its constructor or lacks a required method is caught
+   * when it is named, not on its first compression.
+   */
+  problemWith(name: string, config: Config): string | null {
+    const contextLength = contextLengthFor(config.model.name, config.model.context_length);
+    const probe: EngineFactoryContext = {
+      sessionId: "engine-check",
+      model: config.model.name,
+      contextLength,
+      thresholdTokens: computeThresholdTokens(contextLength, config.compression),
+      compressionCount: 0,
+      lastPromptTokens: 0,
+      compression: config.compression,
+      previousSummary: null,
+      previousAnchors: () => [],
+      summarizer: { summarize: async () => ({ ok: false, abort: true, reason: "engine check: no model is called" }) },
+      now: Date.now,
+    };
+    try {
+      this.create(name, probe);
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }
+
   /** Registers every `<dir>/<name>/index.(m)js`; returns the names found. A missing folder is no plugins. */
   async loadPlugins(dir: string): Promise<string[]> {
     const root = resolve(dir);
@@ -96,6 +124,10 @@ export function assertContextConfig(config: Config, registry: ContextEngineRegis
       `context.engine: unknown engine "${config.context.engine}"; available: ${registry.names().join(", ")} ` +
         `(plugins are loaded from context.plugins_dir = ${config.context.plugins_dir}/<name>/index.js)`,
     );
+  }
+  const problem = registry.problemWith(config.context.engine, config);
+  if (problem) {
+    throw new ConfigError(`context.engine: the "${config.context.engine}" engine cannot be used: ${problem}; fix or remove the plugin, or name another engine`);
   }
   if (!hasDistinctSummaryModel(config)) return;
   const window = summaryModelWindow(config);

@@ -86,6 +86,8 @@ export type EngineFactoryContext = EngineSessionInfo & {
   compression: CompressionConfig;
   /** The latest persisted summary body (the `_previous_summary` that survives restarts). */
   previousSummary: string | null;
+  /** The session's persisted anchor index (every earlier compression's anchors), read when called. */
+  previousAnchors: () => Anchor[];
   /** The session's summary model (auxiliary.compression.* → model.*), with retry and failure policy applied. */
   summarizer: Summarizer;
   now: () => number;

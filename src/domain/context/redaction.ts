@@ -41,15 +41,21 @@ const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S
 /** `Authorization: Bearer abc`, `authorization: Basic …`, `Proxy-Authorization: …`. */
 const AUTHORIZATION_HEADER = /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(bearer|basic|token|digest)\s+)?([^\s"',;]+)/gi;
 
-/** `scheme://user:password@host` — the password goes, the user stays. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]+)(@)/gi;
+/** `scheme://user:password@host` (the user may be empty, as in `redis://:password@host`) — the password goes, the user stays. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(@)/gi;
 
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|pwd|credential|private[_-]?key|access[_-]?key|auth[_-]?key|client[_-]?secret|session[_-]?key|cookie)[A-Za-z0-9_.-]*`;
+const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|passphrase|pwd|credential|private[_-]?key|access[_-]?key|auth[_-]?key|client[_-]?secret|session[_-]?key|cookie)[A-Za-z0-9_.-]*`;
 
 /** `"token": "…"` and `'password': '…'` in JSON or Python literals. */
 const QUOTED_ASSIGNMENT = new RegExp(String.raw`(\\?["'](${SECRET_NAME})\\?["']\s*:\s*\\?["'])([^"'\\\n]+)(\\?["'])`, "gi");
+/** Where an assignment can start: a line, a separator, a quote (`-H 'X-Api-Key: …'`) or `export`. */
+const ASSIGNMENT_LEAD = String.raw`(^|[\s;,{(\['"\x60]|export\s+)`;
 /** `API_KEY=value`, `password: value` (YAML), `--token value` stays out: flags are too ambiguous. */
-const PLAIN_ASSIGNMENT = new RegExp(String.raw`(^|[\s;,{(\[]|export\s+)(${SECRET_NAME})(\s*[:=]\s*)(?!["'])([^\s"',;]+)`, "gim");
+const PLAIN_ASSIGNMENT = new RegExp(String.raw`${ASSIGNMENT_LEAD}(${SECRET_NAME})(\s*[:=]\s*)(?!\\?["'])([^\s"',;]+)`, "gim");
+/** `API_KEY="value"`, `export TOKEN='value'`, `password: "value"` (YAML), also inside JSON strings (`\"value\"`): the quoted value goes. */
+const QUOTED_VALUE_ASSIGNMENT = new RegExp(String.raw`${ASSIGNMENT_LEAD}(${SECRET_NAME})(\s*[:=]\s*)(\\?["'])([^"'\\\n]+)(\\?["'])`, "gim");
+/** `TokenExpiredError: jwt expired` is an error class and its message, not a secret named "token". */
+const ERROR_CLASS_NAME = /[a-z](?:Error|Exception|Warning)$/;
 /** `?access_token=…&api_key=…` in URLs. */
 const QUERY_SECRET = /([?&](?:access_token|token|api_key|apikey|key|secret|password|sig|signature|auth)=)([^&\s#"']+)/gi;
 
@@ -58,7 +64,7 @@ function maskAll(text: string, pattern: RegExp): string {
 }
 
 /** Cheap pre-checks: the costlier patterns only run on text that could hold what they look for. */
-const MAY_HOLD_SECRET_NAME = /key|secret|token|passw|pwd|credential|cookie/i;
+const MAY_HOLD_SECRET_NAME = /key|secret|token|passw|passphrase|pwd|credential|cookie/i;
 const MAY_HOLD_AUTHORIZATION = /authorization/i;
 
 /** Returns `text` with every recognised secret masked. */
@@ -79,8 +85,12 @@ export function redactSecrets(text: string): string {
   out = out.replace(QUOTED_ASSIGNMENT, (_m, head: string, _name: string, value: string, tail: string) => {
     return `${head}${isAlreadyMasked(value) ? value : maskToken(value)}${tail}`;
   });
+  out = out.replace(QUOTED_VALUE_ASSIGNMENT, (match, lead: string, name: string, sep: string, open: string, value: string, close: string) => {
+    if (open.slice(-1) !== close.slice(-1) || ERROR_CLASS_NAME.test(name) || isAlreadyMasked(value) || looksLikeReference(value)) return match;
+    return `${lead}${name}${sep}${open}${maskToken(value)}${close}`;
+  });
   out = out.replace(PLAIN_ASSIGNMENT, (match, lead: string, name: string, sep: string, value: string) => {
-    if (isAlreadyMasked(value) || looksLikeReference(value)) return match;
+    if (ERROR_CLASS_NAME.test(name) || isAlreadyMasked(value) || looksLikeReference(value)) return match;
     return `${lead}${name}${sep}${maskToken(value)}`;
   });
   return out;
@@ -90,9 +100,9 @@ function isAlreadyMasked(value: string): boolean {
   return value === FULL_MASK || value.includes(ELLIPSIS) || value.startsWith("[");
 }
 
-/** `token: ${{ secrets.X }}`, `password: null` and the like name no secret. */
+/** `token: ${{ secrets.X }}`, `password: null`, `apiKey: process.env.API_KEY` and the like name no secret. */
 function looksLikeReference(value: string): boolean {
-  return /^(?:\$\{?|<|null$|none$|true$|false$|undefined$|\*+$)/i.test(value);
+  return /^(?:\$\{?|<|\{\{|null$|none$|true$|false$|undefined$|\*+$|process\.env\b|import\.meta\.env\b|os\.environ\b|os\.getenv\(|getenv\(|env\(|ENV\[|secrets\.|vars\.)/i.test(value);
 }
 
 /** Redacts every string inside a JSON-like value (for logs and snapshots). */

@@ -44,7 +44,14 @@ export type BrowserStatusSource = {
   rebindIfChanged(sessionId: string): Promise<void>;
 };
 
-export type EngineNames = { has(name: string): boolean; names(): string[] };
+export type EngineNames = { has(name: string): boolean; names(): string[]; problemWith?(name: string, config: Config): string | null };
+
+/** The session's context engine hears of the session's life: created, its model changed, deleted. */
+export type EngineLifecycle = {
+  sessionStarted(sessionId: string): void;
+  modelChanged(sessionId: string): void;
+  sessionEnding(sessionId: string): Promise<void>;
+};
 
 export type SessionServiceDeps = {
   config: Config;
@@ -56,6 +63,8 @@ export type SessionServiceDeps = {
   runs?: () => { cancel(sessionId: string, reason: string): Promise<void> };
   /** Live event streams, ended when their session is deleted. */
   events?: { endSession(sessionId: string): void };
+  /** Bound late, like `runs`: the context manager is wired after this service. */
+  engineLifecycle?: () => EngineLifecycle;
 };
 
 export function contextTotalTokens(session: SessionRecord): number {
@@ -101,7 +110,7 @@ export class SessionService {
     this.assertEngine(config);
     const now = this.deps.now();
     const model = input.model ?? null;
-    return this.deps.store.sessions.create({
+    const session = this.deps.store.sessions.create({
       id: newId("ses", now),
       title: input.title ?? null,
       model,
@@ -111,6 +120,8 @@ export class SessionService {
       derived_key: derivedKey,
       now,
     });
+    this.deps.engineLifecycle?.().sessionStarted(session.id);
+    return session;
   }
 
   list(limit: number, cursor: SessionCursor | null): { sessions: SessionRecord[]; next: SessionCursor | null } {
@@ -149,6 +160,7 @@ export class SessionService {
     if (!updated) throw notFound("session", id);
     // Stopping starts synchronously, so no read after this PATCH shows the old endpoint's browser.
     if (input.config?.browser !== undefined) void this.deps.browsers?.rebindIfChanged(id).catch(() => undefined);
+    if (input.model !== undefined && input.model !== session.model) this.deps.engineLifecycle?.().modelChanged(id);
     return updated;
   }
 
@@ -156,6 +168,7 @@ export class SessionService {
     this.require(id);
     await this.deps.runs?.().cancel(id, "the session was deleted");
     await this.deps.browsers?.stop(id);
+    await this.deps.engineLifecycle?.().sessionEnding(id);
     this.deps.store.sessions.delete(id);
     this.deps.events?.endSession(id);
     // A browser started while the first stop ran (the row still existed then) goes too.
@@ -168,6 +181,12 @@ export class SessionService {
   }
 
   private assertEngine(config: SessionConfigOverrides): void {
+    const problem = config.engine !== undefined && this.deps.engines.has(config.engine) ? this.deps.engines.problemWith?.(config.engine, this.deps.config) : null;
+    if (problem) {
+      throw new AppError("validation_failed", `the context engine "${config.engine}" cannot be used`, {
+        errors: [{ location: "body.config.engine", message: `${problem}; name another engine` }],
+      });
+    }
     if (config.engine !== undefined && !this.deps.engines.has(config.engine)) {
       throw new AppError("validation_failed", `unknown context engine "${config.engine}"`, {
         errors: [

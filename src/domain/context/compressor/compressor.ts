@@ -8,7 +8,7 @@ import { contentText, countMessageTokens } from "../tokens.js";
 import { computeBoundaries } from "./boundaries.js";
 import { dedupToolOutputs, demoteOldToolOutputs, stubLeanTail, toolCallIndex, truncateOldToolArguments } from "./pruning.js";
 import { buildSummaryRequest } from "./summary-request.js";
-import { buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
+import { SUMMARY_END_MARKER, SUMMARY_PREAMBLE, buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
 
 export type SummaryRequestMessage = { role: "system" | "user"; content: string };
 
@@ -39,6 +39,7 @@ export class ContextCompressor implements ContextEngine {
   private model: string | null;
   private readonly compression: CompressionConfig;
   private readonly previousSummary: string | null;
+  private readonly previousAnchors: () => Anchor[];
 
   constructor(
     context: EngineFactoryContext,
@@ -51,6 +52,7 @@ export class ContextCompressor implements ContextEngine {
     this.model = context.model;
     this.compression = context.compression;
     this.previousSummary = context.previousSummary;
+    this.previousAnchors = context.previousAnchors;
   }
 
   updateFromResponse(usage: TokenUsage): void {
@@ -107,13 +109,17 @@ export class ContextCompressor implements ContextEngine {
     pruned = truncateOldToolArguments(pruned, headEnd);
     if (leanMode) pruned = stubLeanTail(pruned, tailStart, calls);
 
-    const span = spanIndexes.map((i) => pruned[i]);
-    // Anchors come from the stored text: pruning turns long or repeated tool output into stubs.
-    const originalSpan = spanIndexes.map((i) => rows[i]);
+    // A row an earlier summary was merged into counts as the row alone: that summary is carried by
+    // previousSummary and the persisted anchors, not re-read as a turn.
+    const span = spanIndexes.map((i) => withoutMergedSummary(pruned[i]));
+    // Anchors come from the rows as they were before pruning: the compacted span, and every row
+    // outside it that pruning shortened (demoted head output, cut arguments, lean tail stubs).
+    const spanSet = new Set(spanIndexes);
+    const anchorSources = rows.filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row)).map(withoutMergedSummary);
     const redactedText = (item: ContextItem) => redactSecrets(anchorTextOf(item));
-    const transcriptAnchors = buildAnchorIndex(originalSpan.filter((item) => item.kind !== "summary"), redactedText, redactSecrets);
-    const carriedAnchors = buildAnchorIndex(originalSpan.filter((item) => item.kind === "summary"), redactedText, redactSecrets);
-    const shownAnchors = mergeAnchors(transcriptAnchors, carriedAnchors);
+    const compactedAnchors = buildAnchorIndex(anchorSources, redactedText, redactSecrets);
+    // Earlier compressions' anchors come from the persisted index, not from re-reading an earlier summary's text.
+    const shownAnchors = mergeAnchors(compactedAnchors, this.previousAnchors());
     const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;
     const toSeq = [...span].reverse().find((item) => item.seq !== undefined)?.seq ?? fromSeq;
     const compactedTokens = spanIndexes.reduce((sum, i) => sum + tokens[i], 0);
@@ -126,7 +132,8 @@ export class ContextCompressor implements ContextEngine {
       body = fallback("dry run, no model called");
     } else {
       const request = buildSummaryRequest({
-        turns: span,
+        // The previous summary is sent once, as such; its message in the span is the same text.
+        turns: previousSummary ? span.filter((item) => item.kind !== "summary") : span,
         previousSummary,
         focusTopic: options.focusTopic ?? null,
         targetTokens: computeSummaryTargetTokens(compactedTokens, this.context_length),
@@ -147,7 +154,8 @@ export class ContextCompressor implements ContextEngine {
     const summaryText = wrapSummary(fullBody);
 
     const head = pruned.slice(0, headEnd);
-    const rest = [...pinned.map((i) => pruned[i]), ...pruned.slice(tailStart)];
+    // The new summary folds in the previous one, so a kept row that carries the previous one merged in drops it.
+    const rest = [...pinned.map((i) => pruned[i]), ...pruned.slice(tailStart)].map(withoutMergedSummary);
     const before = head[head.length - 1] ?? system[system.length - 1];
     const placement = placeSummary(before, rest[0], summaryText);
     const assembled =
@@ -156,9 +164,23 @@ export class ContextCompressor implements ContextEngine {
     return {
       messages: sanitizeToolPairs(assembled),
       summary: { body: fullBody, model, fallback_used: fallbackUsed },
-      anchors: transcriptAnchors,
+      anchors: compactedAnchors,
     };
   }
+}
+
+function withoutMergedSummary(item: ContextItem): ContextItem {
+  if (item.kind === "summary") return item;
+  if (Array.isArray(item.content)) {
+    const parts = item.content.filter((part) => !(part.type === "text" && typeof part.text === "string" && part.text.startsWith(SUMMARY_PREAMBLE)));
+    return parts.length === item.content.length ? item : { ...item, content: parts };
+  }
+  const text = item.content ?? "";
+  const start = text.indexOf(SUMMARY_PREAMBLE);
+  const end = start < 0 ? -1 : text.indexOf(SUMMARY_END_MARKER, start);
+  if (end < 0) return item;
+  const rest = (text.slice(0, start) + text.slice(end + SUMMARY_END_MARKER.length)).trim();
+  return { ...item, content: rest || (item.tool_calls?.length ? null : "") };
 }
 
 function leadingSystemCount(messages: ContextItem[]): number {
@@ -167,10 +189,18 @@ function leadingSystemCount(messages: ContextItem[]): number {
   return i;
 }
 
-/** Anchors carried over from an earlier summary keep their counts; the same value is not listed twice. */
-function mergeAnchors(primary: Anchor[], carried: Anchor[]): Anchor[] {
-  const seen = new Map(primary.map((a) => [`${a.kind}\u0000${a.value}`, a] as const));
-  const merged = [...primary];
-  for (const anchor of carried) if (!seen.has(`${anchor.kind}\u0000${anchor.value}`)) merged.push(anchor);
-  return rankAnchors(merged);
+/** New and carried anchors as one index: the same value is listed once, with the counts and seq ranges combined. */
+function mergeAnchors(fresh: Anchor[], carried: Anchor[]): Anchor[] {
+  const byKey = new Map<string, Anchor>();
+  for (const anchor of [...fresh, ...carried]) {
+    const key = `${anchor.kind}\u0000${anchor.value}`;
+    const known = byKey.get(key);
+    byKey.set(
+      key,
+      known
+        ? { ...known, count: known.count + anchor.count, first_seq: Math.min(known.first_seq, anchor.first_seq), last_seq: Math.max(known.last_seq, anchor.last_seq) }
+        : { ...anchor },
+    );
+  }
+  return rankAnchors([...byKey.values()]);
 }

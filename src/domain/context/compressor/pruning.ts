@@ -1,6 +1,6 @@
 import { exitCodeOf } from "../anchors.js";
 import type { ContextItem } from "../engine.js";
-import { contentText } from "../tokens.js";
+import { contentText, headOf } from "../tokens.js";
 
 /** Cheap, model-free shortening of old tool traffic (SPEC §5.4 step 1). */
 
@@ -27,7 +27,7 @@ export function keyArgumentOf(argumentsJson: string): string | null {
     const args = JSON.parse(argumentsJson) as Record<string, unknown>;
     for (const name of KEY_ARGUMENT_NAMES) {
       const value = args[name];
-      if (typeof value === "string" && value) return value.length > KEY_ARGUMENT_MAX_CHARS ? `${value.slice(0, KEY_ARGUMENT_MAX_CHARS)}…` : value;
+      if (typeof value === "string" && value) return value.length > KEY_ARGUMENT_MAX_CHARS ? `${headOf(value, KEY_ARGUMENT_MAX_CHARS)}…` : value;
     }
   } catch {
     /* not JSON: no key argument to show */
@@ -83,7 +83,7 @@ export function demoteOldToolOutputs(items: ContextItem[], tailStart: number, ca
 
 function truncateStrings(value: unknown): { value: unknown; changed: boolean } {
   if (typeof value === "string") {
-    return value.length > TOOL_ARGUMENT_MAX_CHARS ? { value: value.slice(0, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK, changed: true } : { value, changed: false };
+    return value.length > TOOL_ARGUMENT_MAX_CHARS ? { value: headOf(value, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK, changed: true } : { value, changed: false };
   }
   if (Array.isArray(value)) {
     let changed = false;
@@ -114,7 +114,7 @@ export function truncateArguments(argumentsJson: string): string {
     const result = truncateStrings(JSON.parse(argumentsJson));
     return result.changed ? JSON.stringify(result.value) : argumentsJson;
   } catch {
-    return JSON.stringify({ truncated_arguments: argumentsJson.slice(0, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK });
+    return JSON.stringify({ truncated_arguments: headOf(argumentsJson, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK });
   }
 }
 

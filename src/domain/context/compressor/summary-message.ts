@@ -1,7 +1,7 @@
 import { ANCHOR_INDEX_MAX_CHARS, renderAnchorIndex } from "../anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
 import { redactSecrets } from "../redaction.js";
-import { contentText } from "../tokens.js";
+import { contentText, headOf, tailOf } from "../tokens.js";
 import type { ContentPart, Role } from "../../types.js";
 import { keyArgumentOf } from "./pruning.js";
 
@@ -18,6 +18,14 @@ export const SUMMARY_END_MARKER = "[END OF COMPACTION SUMMARY — the conversati
 
 export const USER_MESSAGES_MAX_CHARS = 24_000;
 export const USER_MESSAGE_MAX_CHARS = 4_000;
+/** The previous summary inside a fallback summary: without a bound, each fallback would nest all earlier ones. */
+export const FALLBACK_PREVIOUS_SUMMARY_MAX_CHARS = 16_000;
+/** Entries per list of a fallback summary (tool calls, errors, files); the anchor index holds the rest. */
+export const FALLBACK_LIST_MAX_ENTRIES = 40;
+
+const ANCHOR_INDEX_HEADING = "## Anchor Index (verbatim identifiers from the compacted turns)";
+const USER_MESSAGES_HEADING = "## User Messages of the Compacted Turns (verbatim, newest first)";
+const RECOVERY_HEADING = "## Recovery";
 
 /** The user messages of the compacted span, verbatim (redacted), newest first, within the budgets. */
 export function renderUserMessages(span: ContextItem[]): string {
@@ -27,7 +35,7 @@ export function renderUserMessages(span: ContextItem[]): string {
     const item = span[i];
     if (item.role !== "user" || item.kind === "summary") continue;
     let text = redactSecrets(contentText(item.content));
-    if (text.length > USER_MESSAGE_MAX_CHARS) text = `${text.slice(0, USER_MESSAGE_MAX_CHARS)}…[truncated]`;
+    if (text.length > USER_MESSAGE_MAX_CHARS) text = `${headOf(text, USER_MESSAGE_MAX_CHARS)}…[truncated]`;
     const line = `- [seq ${item.seq ?? "?"}] ${text}`;
     if (used + line.length > USER_MESSAGES_MAX_CHARS) break;
     lines.push(line);
@@ -47,10 +55,10 @@ export function recoveryNote(fromSeq: number, toSeq: number): string {
 export function buildAppendices(span: ContextItem[], anchors: Anchor[], fromSeq: number, toSeq: number): string {
   const sections: string[] = [];
   const index = renderAnchorIndex(anchors, ANCHOR_INDEX_MAX_CHARS);
-  sections.push(`## Anchor Index (verbatim identifiers from the compacted turns)\n${index || "None"}`);
+  sections.push(`${ANCHOR_INDEX_HEADING}\n${index || "None"}`);
   const users = renderUserMessages(span);
-  sections.push(`## User Messages of the Compacted Turns (verbatim, newest first)\n${users || "None"}`);
-  sections.push(`## Recovery\n${recoveryNote(fromSeq, toSeq)}`);
+  sections.push(`${USER_MESSAGES_HEADING}\n${users || "None"}`);
+  sections.push(`${RECOVERY_HEADING}\n${recoveryNote(fromSeq, toSeq)}`);
   return sections.join("\n\n");
 }
 
@@ -68,20 +76,44 @@ export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], pre
       callCounts.set(label, (callCounts.get(label) ?? 0) + 1);
     }
   }
-  const list = (kind: Anchor["kind"]) =>
-    anchors
-      .filter((a) => a.kind === kind)
-      .map((a) => `- ${a.value} (seq ${a.first_seq}–${a.last_seq})`)
-      .join("\n") || "None";
-  const calls = [...callCounts.entries()].map(([label, count]) => `- ${label}${count > 1 ? ` ×${count}` : ""}`).join("\n") || "None";
+  const list = (kind: Anchor["kind"]) => boundedList(anchors.filter((a) => a.kind === kind).map((a) => `- ${a.value} (seq ${a.first_seq}–${a.last_seq})`));
+  const calls = boundedList([...callCounts.entries()].map(([label, count]) => `- ${label}${count > 1 ? ` ×${count}` : ""}`));
   return [
     `(Deterministic summary: the summary model was not used — ${reason}.)`,
-    `## Last User Ask\n${lastUser ? redactSecrets(contentText(lastUser.content)).slice(0, USER_MESSAGE_MAX_CHARS) : "None"}`,
+    `## Last User Ask\n${lastUser ? headOf(redactSecrets(contentText(lastUser.content)), USER_MESSAGE_MAX_CHARS) : "None"}`,
     `## Tool Calls Made\n${calls}`,
     `## Errors Seen\n${list("error")}`,
     `## Files Touched\n${list("path")}`,
-    `## Previous Summary\n${previousSummary ? redactSecrets(previousSummary) : "None"}`,
+    `## Previous Summary\n${previousSummary ? nestedPreviousSummary(redactSecrets(previousSummary)) : "None"}`,
   ].join("\n\n");
+}
+
+function boundedList(lines: string[]): string {
+  if (lines.length === 0) return "None";
+  const shown = lines.slice(0, FALLBACK_LIST_MAX_ENTRIES);
+  if (lines.length > shown.length) shown.push(`- … and ${lines.length - shown.length} more (see the anchor index)`);
+  return shown.join("\n");
+}
+
+/**
+ * The previous summary as one part of a fallback: without its anchor index and recovery note (the
+ * new appendices carry both), and cut in the middle past a bound so that fallbacks in a row do not
+ * grow without end. Its start (the latest state) and end (its users' messages) stay.
+ */
+function nestedPreviousSummary(previous: string): string {
+  const text = withoutSection(withoutSection(previous, ANCHOR_INDEX_HEADING), RECOVERY_HEADING).trim();
+  if (text.length <= FALLBACK_PREVIOUS_SUMMARY_MAX_CHARS) return text;
+  const half = Math.floor(FALLBACK_PREVIOUS_SUMMARY_MAX_CHARS / 2);
+  const cut = text.length - 2 * half;
+  return `${headOf(text, half)}\n…[${cut} chars of older summaries cut here; every compacted turn is stored — use session_search]…\n${tailOf(text, half)}`;
+}
+
+/** Removes a `## ` section (heading to the next blank-line-separated `## ` heading or the end). */
+function withoutSection(text: string, heading: string): string {
+  const start = text.lastIndexOf(`${heading}\n`);
+  if (start < 0) return text;
+  const next = text.indexOf("\n\n## ", start + heading.length);
+  return next < 0 ? text.slice(0, start) : text.slice(0, start) + text.slice(next + 2);
 }
 
 export function wrapSummary(body: string): string {

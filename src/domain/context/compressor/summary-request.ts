@@ -1,6 +1,6 @@
 import type { ContextItem } from "../engine.js";
 import { redactSecrets } from "../redaction.js";
-import { contentText } from "../tokens.js";
+import { contentText, headOf, tailOf } from "../tokens.js";
 
 /** The one request sent to the summary model (SPEC §5.4 step 3). */
 
@@ -12,6 +12,8 @@ export const SERIALIZED_TOTAL_MAX_CHARS = 160_000;
 const TOOL_ARGUMENTS_MAX_CHARS = 600;
 const TURNS_OPEN = "<compacted-turns>";
 const TURNS_CLOSE = "</compacted-turns>";
+const PREVIOUS_OPEN = "<previous-summary>";
+const PREVIOUS_CLOSE = "</previous-summary>";
 
 export const SUMMARY_HEADINGS = [
   "Historical Task Snapshot",
@@ -31,12 +33,14 @@ export const LEAN_LOG_HEADING = "Detailed Session Log";
 function capMiddle(text: string): string {
   if (text.length <= SERIALIZED_MESSAGE_MAX_CHARS) return text;
   const omitted = text.length - MESSAGE_HEAD_CHARS - MESSAGE_TAIL_CHARS;
-  return `${text.slice(0, MESSAGE_HEAD_CHARS)}\n…[${omitted} chars omitted]…\n${text.slice(-MESSAGE_TAIL_CHARS)}`;
+  return `${headOf(text, MESSAGE_HEAD_CHARS)}\n…[${omitted} chars omitted]…\n${tailOf(text, MESSAGE_TAIL_CHARS)}`;
 }
 
-/** Keeps the `<`…`>` framing of the turns unforgeable from inside a turn. */
+/** Keeps the `<`…`>` framing of the request unforgeable from inside a turn or the previous summary (which quotes users verbatim). */
 function neutralizeFraming(text: string): string {
-  return text.replaceAll(TURNS_OPEN, "<compacted-turns (quoted)>").replaceAll(TURNS_CLOSE, "</compacted-turns (quoted)>");
+  let out = text;
+  for (const tag of [TURNS_OPEN, TURNS_CLOSE, PREVIOUS_OPEN, PREVIOUS_CLOSE]) out = out.replaceAll(tag, `${tag.slice(0, -1)} (quoted)>`);
+  return out;
 }
 
 export function serializeTurn(item: ContextItem, toolNames: Map<string, string>): string {
@@ -53,7 +57,7 @@ export function serializeTurn(item: ContextItem, toolNames: Map<string, string>)
   if (text) lines.push(capMiddle(redactSecrets(text)));
   for (const call of item.tool_calls ?? []) {
     let args = redactSecrets(call.function.arguments);
-    if (args.length > TOOL_ARGUMENTS_MAX_CHARS) args = `${args.slice(0, TOOL_ARGUMENTS_MAX_CHARS)}…`;
+    if (args.length > TOOL_ARGUMENTS_MAX_CHARS) args = `${headOf(args, TOOL_ARGUMENTS_MAX_CHARS)}…`;
     lines.push(`→ tool call ${call.function.name} (${call.id}): ${args}`);
   }
   return neutralizeFraming(lines.join("\n"));
@@ -119,7 +123,7 @@ export function buildSummaryRequest(input: SummaryPromptInput): Array<{ role: "s
     parts.push(
       "Here is the PREVIOUS SUMMARY of even earlier turns. Update it with the new turns below: keep what still holds, move finished work to Completed Actions, " +
         "drop what the new turns made obsolete, and add what is new. Do not start from scratch.",
-      `<previous-summary>\n${redactSecrets(input.previousSummary)}\n</previous-summary>`,
+      `${PREVIOUS_OPEN}\n${neutralizeFraming(redactSecrets(input.previousSummary))}\n${PREVIOUS_CLOSE}`,
     );
   }
   parts.push(
