@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "./router.js";
 import {
   ActionResultSchema,
@@ -9,9 +9,7 @@ import {
   NavigateBody,
   SnapshotSchema,
 } from "./schemas/browser.js";
-import { SessionIdParam, problemResponses } from "./schemas/common.js";
-
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
+import { SessionIdParam, problemResponses, json } from "./schemas/common.js";
 
 const getSnapshot = createRoute({
   method: "get",

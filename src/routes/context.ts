@@ -1,11 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { SummaryRecord } from "../db/repositories/summaries.js";
 import { createRouter } from "./router.js";
-import { SessionIdParam, problemResponses } from "./schemas/common.js";
+import { SessionIdParam, problemResponses, json } from "./schemas/common.js";
 import { AnchorList, AnchorQuery, CompressBody, CompressResultSchema, SearchQuery, SearchResult, SummaryList } from "./schemas/context.js";
 import { ContextSchema } from "./schemas/message.js";
-
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
 
 const getContext = createRoute({
   method: "get",

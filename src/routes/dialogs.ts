@@ -1,9 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "./router.js";
 import { RespondBody, RespondResultSchema } from "./schemas/browser.js";
-import { SessionIdParam, problemResponses } from "./schemas/common.js";
-
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
+import { SessionIdParam, problemResponses, json } from "./schemas/common.js";
 
 const respondRoute = createRoute({
   method: "post",

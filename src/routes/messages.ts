@@ -3,10 +3,9 @@ import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import { framesOf, sseResponse } from "../http/sse.js";
 import { publicMessage } from "../domain/sessions/transcript.js";
 import { createRouter } from "./router.js";
-import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
+import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses, json } from "./schemas/common.js";
 import { AppendedMessages, MessageSchema, PostMessageBody, RunResult } from "./schemas/message.js";
 
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
 const MessagePage = pageOf(MessageSchema, "MessagePage");
 
 const postMessage = createRoute({

@@ -10,8 +10,8 @@ import { openAiErrorBody } from "./openai-error.js";
 import { createRouter } from "./router.js";
 import { CapabilitiesSchema, ChatCompletionRequestSchema, ChatCompletionSchema, ModelListSchema, OpenAIErrorSchema } from "./schemas/openai.js";
 import { VERSION } from "../version.js";
+import { json } from "./schemas/common.js";
 
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
 const SESSION_HEADER = "X-Hermes-Session-Id";
 const PROGRESS_HEADER = "X-Hermes-Tool-Progress";
 /** The model id listed when none is configured; requests may name any model, the session's answers. */

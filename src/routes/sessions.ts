@@ -1,11 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import type { SessionCursor } from "../db/repositories/sessions.js";
 import { createRouter } from "./router.js";
-import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses } from "./schemas/common.js";
+import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses, json } from "./schemas/common.js";
 import { CreateSessionBody, SessionSchema, UpdateSessionBody } from "./schemas/session.js";
 
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
 const SessionPage = pageOf(SessionSchema, "SessionPage");
 
 const createSession = createRoute({

@@ -1,14 +1,9 @@
-import type { Config } from "../../config.js";
-import type { Store } from "../../db/store.js";
-import type { Logger } from "../../logger.js";
 import { AppError } from "../errors.js";
-import type { EventBus } from "../events/bus.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { isModelConfigured } from "../sessions/messages.js";
-import { publicMessage, type MessageInput, type Transcript } from "../sessions/transcript.js";
-import type { SessionService } from "../sessions/service.js";
+import { publicMessage, type MessageInput } from "../sessions/transcript.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { INTERRUPTED_TOOL_RESULT, RunExecution, type FinishedRun, type LoopDeps } from "./loop.js";
 

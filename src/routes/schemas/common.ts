@@ -94,3 +94,6 @@ export function pageOf<T extends z.ZodTypeAny>(item: T, name: string) {
 }
 
 export const JSON_CONTENT = "application/json";
+
+/** The `content` of a JSON request or response in a route definition. */
+export const json = <T extends z.ZodTypeAny>(schema: T) => ({ "application/json": { schema } });
