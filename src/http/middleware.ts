@@ -146,6 +146,9 @@ export function requireJsonBody(): MiddlewareHandler<AppEnv> {
         { errors: [{ location: "header.content-type", message: "must be application/json" }] },
       );
     }
+    // `curl -X POST -H 'Content-Type: application/json' …` with no -d: an empty JSON body means {},
+    // so optional bodies work and required fields are reported by name, not as malformed JSON.
+    if (type !== undefined && (await c.req.text()).trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
     return next();
   };
 }

@@ -56,6 +56,15 @@ describe("HTTP conventions", () => {
       expect(res.status).toBe(201);
     });
 
+    it("reads an empty JSON body as {}: optional bodies work, required fields are named", async () => {
+      const created = await t.app.request("/v1/sessions", { method: "POST", headers: { "content-type": "application/json" } });
+      expect(created.status).toBe(201);
+      const session = await created.json();
+      const res = await t.app.request(`/v1/sessions/${session.id}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: "" });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "validation_failed", errors: [{ location: "body.content" }] });
+    });
+
     it("answers malformed JSON with a 400 problem", async () => {
       const res = await t.call("POST", "/v1/sessions", '{"title": "unterminated');
       expect(res.status).toBe(400);
