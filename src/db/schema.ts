@@ -149,7 +149,7 @@ export const events = sqliteTable(
     dataJson: text("data_json").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("events_session_idx").on(t.sessionId, t.id)],
+  (t) => [index("events_session_idx").on(t.sessionId, t.id), index("events_type_created_idx").on(t.type, t.createdAt)],
 );
 
 export const dialogHistory = sqliteTable(

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { events } from "../schema.js";
 
@@ -32,5 +32,10 @@ export class EventRepository {
         data: JSON.parse(row.dataJson) as unknown,
         created_at: row.createdAt,
       }));
+  }
+
+  /** Deletes events of one type created before `before`; answers how many went. */
+  deleteOlderThan(type: string, before: number): number {
+    return this.db.delete(events).where(and(eq(events.type, type), lt(events.createdAt, before))).run().changes;
   }
 }

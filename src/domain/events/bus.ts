@@ -4,12 +4,20 @@ export type SessionEvent = { id: number; session_id: string; type: string; data:
 export type EventListener = (event: SessionEvent) => void;
 
 /**
+ * Streamed text chunks are kept a day for clients that resume a stream with `Last-Event-ID`; the
+ * whole text stays in the transcript and in `message.created`, so older chunks are only bulk.
+ */
+export const DELTA_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const DELTA_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
  * Session events are persisted first (so `Last-Event-ID` can replay them) and then handed to live
  * subscribers. A listener that throws is isolated from the publisher.
  */
 export class EventBus {
   /** Live subscribers per session, each with what to do when the session's stream ends for good. */
   private readonly listeners = new Map<string, Map<EventListener, (() => void) | undefined>>();
+  private lastDeltaPrune = 0;
 
   constructor(
     private readonly repository: EventRepository,
@@ -18,8 +26,13 @@ export class EventBus {
 
   publish(sessionId: string, type: string, data: unknown): SessionEvent | null {
     let event: SessionEvent;
+    const now = this.now();
+    if (now - this.lastDeltaPrune >= DELTA_PRUNE_INTERVAL_MS) {
+      this.lastDeltaPrune = now;
+      this.repository.deleteOlderThan("message.delta", now - DELTA_EVENT_RETENTION_MS);
+    }
     try {
-      event = this.repository.insert(sessionId, type, data, this.now());
+      event = this.repository.insert(sessionId, type, data, now);
     } catch {
       // The session was deleted while something still reported on it: nothing left to tell.
       return null;
