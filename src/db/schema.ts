@@ -61,7 +61,7 @@ export const messages = sqliteTable(
   },
   (t) => [
     uniqueIndex("messages_session_seq_idx").on(t.sessionId, t.seq),
-    index("messages_context_idx").on(t.sessionId, t.inContext, t.position),
+    index("messages_context_idx").on(t.sessionId, t.inContext, t.position, t.seq),
     index("messages_tool_call_idx").on(t.sessionId, t.toolCallId),
   ],
 );

@@ -30,7 +30,7 @@ export function createStore(handle: DatabaseHandle): Store {
   const { db, sqlite } = handle;
   return {
     sessions: new SessionRepository(db),
-    messages: new MessageRepository(db),
+    messages: new MessageRepository(db, sqlite),
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),

@@ -1,9 +1,17 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import type Database from "better-sqlite3";
+import type { Statement } from "better-sqlite3";
 import type { Db } from "../database.js";
 import { messages, sessions, toolCalls } from "../schema.js";
 import type { MessageContent, Role, StoredMessage, ToolCall } from "../../domain/types.js";
 
-type Row = typeof messages.$inferSelect;
+/**
+ * Every column but `search_text`: that copy of the text exists for the FTS index only, and reading
+ * it back would double what the transcript and the active context pull from disk.
+ */
+const { searchText: _searchText, ...storedColumns } = getTableColumns(messages);
+
+type Row = Omit<typeof messages.$inferSelect, "searchText">;
 
 export function toStoredMessage(row: Row): StoredMessage {
   const message: StoredMessage = {
@@ -25,6 +33,19 @@ export function toStoredMessage(row: Row): StoredMessage {
   if (row.toolCallId) message.tool_call_id = row.toolCallId;
   if (row.name) message.name = row.name;
   return message;
+}
+
+/** The stored columns in a fixed order, for statements read as arrays. */
+const STORED_COLUMN_NAMES = Object.values(storedColumns).map((column) => column.name);
+const STORED_COLUMN_KEYS = Object.keys(storedColumns) as Array<keyof Row>;
+
+const IN_CONTEXT_INDEX = STORED_COLUMN_KEYS.indexOf("inContext");
+
+function rowFromArray(values: unknown[]): Row {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < STORED_COLUMN_KEYS.length; i++) row[STORED_COLUMN_KEYS[i]] = values[i];
+  row.inContext = values[IN_CONTEXT_INDEX] === 1;
+  return row as Row;
 }
 
 export type NewMessage = {
@@ -71,7 +92,7 @@ function prepareStatements(db: Db) {
         runId: param("runId"),
         createdAt: param("createdAt"),
       })
-      .returning()
+      .returning(storedColumns)
       .prepare(),
     insertToolCall: db
       .insert(toolCalls)
@@ -101,17 +122,11 @@ function prepareStatements(db: Db) {
       .limit(1)
       .prepare(),
     page: db
-      .select()
+      .select(storedColumns)
       .from(messages)
       .where(and(eq(messages.sessionId, param("sessionId")), gt(messages.seq, param("afterSeq"))))
       .orderBy(asc(messages.seq))
       .limit(param("limit"))
-      .prepare(),
-    activeRows: db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.sessionId, param("sessionId")), eq(messages.inContext, true)))
-      .orderBy(asc(messages.position), asc(messages.seq))
       .prepare(),
   };
 }
@@ -119,8 +134,23 @@ function prepareStatements(db: Db) {
 export class MessageRepository {
   private readonly statements: ReturnType<typeof prepareStatements>;
 
-  constructor(private readonly db: Db) {
+  /**
+   * The active context is read on every model call and can hold thousands of rows: read as arrays
+   * straight from better-sqlite3, it costs about a third of the ORM's row mapping.
+   */
+  private readonly activeRowsStatement: Statement<[string], unknown[]>;
+
+  constructor(
+    private readonly db: Db,
+    sqlite: Database.Database,
+  ) {
     this.statements = prepareStatements(db);
+    this.activeRowsStatement = sqlite
+      .prepare<[string], unknown[]>(
+        `select ${STORED_COLUMN_NAMES.map((name) => `"${name}"`).join(", ")} from messages ` +
+          "where session_id = ? and in_context = 1 order by position, seq",
+      )
+      .raw(true);
   }
 
   /**
@@ -200,12 +230,12 @@ export class MessageRepository {
 
   /** The rows of the active context in the order the model sees them. */
   activeRows(sessionId: string): StoredMessage[] {
-    return this.statements.activeRows.all({ sessionId }).map(toStoredMessage);
+    return this.activeRowsStatement.all(sessionId).map((values) => toStoredMessage(rowFromArray(values)));
   }
 
   getBySeq(sessionId: string, seq: number): StoredMessage | null {
     const row = this.db
-      .select()
+      .select(storedColumns)
       .from(messages)
       .where(and(eq(messages.sessionId, sessionId), eq(messages.seq, seq)))
       .get();
@@ -215,7 +245,7 @@ export class MessageRepository {
   /** The last row of the transcript, or null for an empty session. */
   last(sessionId: string): StoredMessage | null {
     const row = this.db
-      .select()
+      .select(storedColumns)
       .from(messages)
       .where(eq(messages.sessionId, sessionId))
       .orderBy(sql`${messages.seq} desc`)
