@@ -1,6 +1,4 @@
-import { serve, type ServerType } from "@hono/node-server";
 import { rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
@@ -8,6 +6,7 @@ import { openDatabase } from "../src/db/database.js";
 import { createStore } from "../src/db/store.js";
 import { createLogger } from "../src/logger.js";
 import { FakeModelServer } from "../tests/fixtures/fake-model.js";
+import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
 import { tempDir } from "../tests/fixtures/test-app.js";
 
 /**
@@ -73,10 +72,8 @@ export async function run(): Promise<void> {
   const database = openDatabase(config.database.path);
   const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
   await app.services.startup();
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOnLoopback(app.fetch);
+  const base = server.baseUrl;
   const post = (path: string, body: unknown) =>
     fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -179,7 +176,7 @@ export async function run(): Promise<void> {
     await turnOverhead(20_000, 10);
     await streamFirstToken(20);
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await app.services.shutdown();
     database.close();
     await fake.close();

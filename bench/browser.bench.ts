@@ -1,9 +1,8 @@
-import { serve, type ServerType } from "@hono/node-server";
-import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
 import { LAUNCH_ARGS } from "../src/domain/browser/supervisor.js";
 import { CHROMIUM_PATH } from "../tests/fixtures/browser.js";
+import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
 import { startPagesServer } from "../tests/fixtures/pages-server.js";
 import { makeTestApp } from "../tests/fixtures/test-app.js";
 
@@ -34,9 +33,8 @@ const TRIGGER = "setTimeout(() => alert('bench'), 0)";
 export async function run(): Promise<void> {
   const pages = await startPagesServer();
   const t = await makeTestApp();
-  const server: ServerType = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOnLoopback(t.app.fetch);
+  const base = server.baseUrl;
   const api = (method: string, path: string, body?: unknown) =>
     fetch(`${base}${path}`, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
   const plain = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: LAUNCH_ARGS });
@@ -92,7 +90,7 @@ export async function run(): Promise<void> {
     print("browser.snapshot_four_frames", median(snapshotMs), median(frameTreeMs), "ms", { rounds: SNAPSHOT_ROUNDS, baseline_name: "CDP Page.getFrameTree" });
   } finally {
     await plain.close();
-    server.close();
+    await server.close();
     await t.close();
     await pages.close();
   }

@@ -1,8 +1,7 @@
-import { serve, type ServerType } from "@hono/node-server";
-import type { AddressInfo } from "node:net";
 import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
 import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 
 const API_KEY = "compat-key";
@@ -11,21 +10,19 @@ const envelope = { error: { message: expect.any(String), type: expect.any(String
 describe("compatibility routes: errors in the OpenAI envelope", () => {
   let fake: FakeModelServer;
   let t: AgentApp;
-  let server: ServerType;
+  let server: LoopbackServer;
   let baseUrl: string;
   let client: OpenAI;
 
   beforeAll(async () => {
     fake = await startFakeModel();
     t = await makeAgentApp(fake, { overrides: { server: { api_key: API_KEY } } });
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveOnLoopback(t.app.fetch);
+    baseUrl = server.baseUrl;
     client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: API_KEY, maxRetries: 0 });
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await t.close();
     await fake.close();
   });
