@@ -5,6 +5,12 @@ import { z } from "zod";
 /** Every default of the server lives in this schema; nothing else invents one. */
 
 const MB = 1024 * 1024;
+/** Upper bounds on configuration strings: a path, a URL, a name, a key. Nothing stored may be unbounded. */
+export const MAX_PATH_CHARS = 4_096;
+export const MAX_URL_CHARS = 2_048;
+export const MAX_NAME_CHARS = 200;
+export const MAX_SECRET_CHARS = 4_096;
+const MAX_LIST_ENTRIES = 200;
 
 export const compressionConfigSchema = z
   .object({
@@ -57,10 +63,12 @@ export const browserConfigSchema = z
     executable_path: z
       .string()
       .min(1)
+      .max(MAX_PATH_CHARS)
       .default("auto")
       .meta({ description: "Chromium executable, or auto to use the first one installed", example: "auto" }),
     cdp_url: z
       .string()
+      .max(MAX_URL_CHARS)
       .url()
       .nullable()
       .default(null)
@@ -77,15 +85,29 @@ export const browserConfigSchema = z
       .default(300)
       .meta({ description: "Seconds an unanswered dialog waits before it is dismissed", example: 300 }),
     bridge: z.enum(["auto", "on", "off"]).default("auto").meta({ description: "Page-side bridge for dialogs in frames", example: "auto" }),
-    allow_file_urls: z.boolean().default(false).meta({ description: "Allow navigating to file:// URLs", example: false }),
+    allow_file_urls: z.boolean().default(false).meta({ description: "Allow navigating to file:// URLs (server config only)", example: false }),
+    allowed_cdp_hosts: z
+      .array(z.string().min(1).max(MAX_NAME_CHARS))
+      .max(MAX_LIST_ENTRIES)
+      .default([])
+      .meta({ description: "Hosts a session's own browser.cdp_url may name (server config only)", example: [] }),
+    cdp_allow: z
+      .array(z.string().min(1).max(MAX_NAME_CHARS))
+      .max(MAX_LIST_ENTRIES)
+      .default([])
+      .meta({ description: "CDP methods (`Domain.method` or `Domain.*`) allowed on top of the built-in list (server config only)", example: [] }),
+    downloads: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Let pages download files, into a per-session folder under the data directory (server config only)", example: false }),
   })
   .strict();
 
 const modelEndpointSchema = z
   .object({
-    base_url: z.string().url().nullable().default(null),
-    api_key: z.string().min(1).nullable().default(null),
-    name: z.string().min(1).nullable().default(null),
+    base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
+    api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
+    name: z.string().min(1).max(MAX_NAME_CHARS).nullable().default(null),
     context_length: z.number().int().min(1024).nullable().default(null),
     timeout_s: z.number().positive().default(120),
     max_retries: z.number().int().min(0).max(10).default(2),
@@ -96,17 +118,17 @@ export const configSchema = z
   .object({
     server: z
       .object({
-        host: z.string().min(1).default("127.0.0.1"),
+        host: z.string().min(1).max(MAX_NAME_CHARS).default("127.0.0.1"),
         port: z.number().int().min(0).max(65_535).default(8642),
-        api_key: z.string().min(1).nullable().default(null),
-        cors_origins: z.array(z.string().min(1)).default([]),
+        api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
+        cors_origins: z.array(z.string().min(1).max(MAX_URL_CHARS)).max(MAX_LIST_ENTRIES).default([]),
         max_body_bytes: z.number().int().positive().default(10 * MB),
         max_concurrent_runs: z.number().int().positive().default(10),
       })
       .strict()
       .prefault({}),
     database: z
-      .object({ path: z.string().min(1).default("./data/caduceus.db") })
+      .object({ path: z.string().min(1).max(MAX_PATH_CHARS).default("./data/caduceus.db") })
       .strict()
       .prefault({}),
     model: modelEndpointSchema.prefault({}),
@@ -114,9 +136,9 @@ export const configSchema = z
       .object({
         compression: z
           .object({
-            model: z.string().min(1).nullable().default(null),
-            base_url: z.string().url().nullable().default(null),
-            api_key: z.string().min(1).nullable().default(null),
+            model: z.string().min(1).max(MAX_NAME_CHARS).nullable().default(null),
+            base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
+            api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
             context_length: z.number().int().min(1024).nullable().default(null),
           })
           .strict()
@@ -127,8 +149,8 @@ export const configSchema = z
     compression: compressionConfigSchema.prefault({}),
     context: z
       .object({
-        engine: z.string().min(1).default("compressor"),
-        plugins_dir: z.string().min(1).default("./plugins/context_engine"),
+        engine: z.string().min(1).max(64).default("compressor"),
+        plugins_dir: z.string().min(1).max(MAX_PATH_CHARS).default("./plugins/context_engine"),
       })
       .strict()
       .prefault({}),

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   "page_blocked_by_dialog",
   "cdp_command_failed",
   "url_not_allowed",
+  "cdp_method_not_allowed",
   "idempotency_key_conflict",
   "idempotency_key_in_flight",
   "payload_too_large",
