@@ -9,7 +9,7 @@ import {
   NavigateBody,
   SnapshotSchema,
 } from "./schemas/browser.js";
-import { SessionIdParam, problemResponses, json } from "./schemas/common.js";
+import { ProblemSchema, SessionIdParam, problemResponses, json } from "./schemas/common.js";
 
 const getSnapshot = createRoute({
   method: "get",
@@ -26,9 +26,13 @@ const navigateRoute = createRoute({
   path: "/v1/sessions/{id}/browser/navigate",
   tags: ["browser"],
   summary: "Start the browser if needed and open a URL",
-  description: "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.",
+  description:
+    "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.",
   request: { params: SessionIdParam, body: { required: true, content: json(NavigateBody) } },
-  responses: { 200: { description: "Where the page is now", content: json(ActionResultSchema) }, ...problemResponses(400, 401, 404, 415, 503) },
+  responses: {
+    200: { description: "Where the page is now", content: json(ActionResultSchema) },
+    ...problemResponses(400, 401, 404, 415, 503),
+  },
 });
 
 const evaluateRoute = createRoute({
@@ -38,7 +42,10 @@ const evaluateRoute = createRoute({
   summary: "Evaluate JavaScript in the top frame or any frame of the tree",
   description: "JavaScript exceptions are results (`ok: false`), not errors.",
   request: { params: SessionIdParam, body: { required: true, content: json(EvaluateBody) } },
-  responses: { 200: { description: "The value or the exception", content: json(EvaluateResultSchema) }, ...problemResponses(400, 401, 404, 415, 503) },
+  responses: {
+    200: { description: "The value or the exception", content: json(EvaluateResultSchema) },
+    ...problemResponses(400, 401, 404, 415, 503),
+  },
 });
 
 const cdpRoute = createRoute({
@@ -50,9 +57,21 @@ const cdpRoute = createRoute({
     "`frame_id` must name an OOPIF (`is_oopif: true`); a same-process frame answers 409 frame_not_oopif. A command CDP refuses " +
     "answers 400 cdp_command_failed with CDP's message; one that opens a dialog, or that a pending dialog blocks, answers 409 " +
     "page_blocked_by_dialog at once with `pending_dialogs`; one the browser does not answer within `timeout_ms` answers 504 " +
-    "browser_timeout. Page.navigate and Target.createTarget follow the same URL rules as browser/navigate.",
+    "browser_timeout. Page.navigate and Target.createTarget follow the same URL rules as browser/navigate.\n\n" +
+    "Only the methods a page agent needs run (Runtime evaluation, DOM/CSS/Accessibility/DOMSnapshot reads and " +
+    "edits, Page navigation, history, frame tree and screenshots, Network cookies and headers, Emulation, Input, " +
+    "Log, Performance); any other method answers 403 cdp_method_not_allowed before a browser is started, whatever " +
+    "the session. The server operator can allow more with `browser.cdp_allow`. Params that cannot be sent " +
+    "(nested more than 32 levels, or not JSON) answer 400 validation_failed at `body.params`.",
   request: { params: SessionIdParam, body: { required: true, content: json(CdpBody) } },
-  responses: { 200: { description: "The CDP result", content: json(CdpResultSchema) }, ...problemResponses(400, 401, 404, 409, 415, 503, 504) },
+  responses: {
+    200: { description: "The CDP result", content: json(CdpResultSchema) },
+    ...problemResponses(400, 401, 404, 409, 415, 503, 504),
+    403: {
+      description: "The method is not on the CDP allowlist (cdp_method_not_allowed)",
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    },
+  },
 });
 
 const stopRoute = createRoute({
@@ -81,7 +100,12 @@ export function browserRoutes() {
   router.openapi(cdpRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    return c.json(await c.get("services").browsers.cdp(id, body.method, body.params ?? {}, { frameId: body.frame_id, timeoutMs: body.timeout_ms }), 200);
+    return c.json(
+      await c
+        .get("services")
+        .browsers.cdp(id, body.method, body.params ?? {}, { frameId: body.frame_id, timeoutMs: body.timeout_ms }),
+      200,
+    );
   });
   router.openapi(stopRoute, async (c) => {
     const { sessions, browsers } = c.get("services");

@@ -32,7 +32,8 @@ describe("dialog bridge over connectOverCDP", () => {
   beforeAll(async () => {
     pages = await startPagesServer();
     chrome = await startChromiumWithCdp();
-    t = await makeTestApp();
+    // Fetch.disable is off the built-in CDP allowlist; the operator allows it here to switch the bridge's interception off.
+    t = await makeTestApp({ browser: { cdp_allow: ["Fetch.disable"], allowed_cdp_hosts: ["127.0.0.1"] } });
     id = await createSession(t, { browser: { cdp_url: chrome.cdpUrl } });
     await navigate(t, id, pages.url("localhost", "/plain"));
     other = await chromium.connectOverCDP(chrome.cdpUrl);

@@ -11,7 +11,9 @@ describe("browser/cdp failures", () => {
   const cdp = (body: Record<string, unknown>) => t.call("POST", `/v1/sessions/${id}/browser/cdp`, body);
 
   beforeAll(async () => {
-    t = await makeTestApp();
+    // Off the built-in CDP allowlist, allowed here by the operator: an unknown method (to get CDP's own refusal) and the
+    // Target methods that create and list targets (to check that the URL rules still hold for them).
+    t = await makeTestApp({ browser: { cdp_allow: ["Nope.nothing", "Target.createTarget", "Target.getTargets"] } });
     pages = await startPagesServer();
     id = await createSession(t);
     await navigate(t, id, pages.url("localhost", "/plain"));

@@ -100,8 +100,9 @@ describe("browser errors", () => {
     expect(thrown.error).toContain("ReferenceError");
     const rejected = await evaluate(t, id, "Promise.reject(new Error('nope'))");
     expect(rejected).toMatchObject({ ok: false, error: expect.stringContaining("nope") });
-    const badMethod = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Nope.nothing" });
-    expect(badMethod.status).toBe(400);
+    const badParams = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Runtime.evaluate", params: { expression: 42 } });
+    expect(badParams.status).toBe(400);
+    expect(await badParams.json()).toMatchObject({ code: "cdp_command_failed" });
   });
 
   it("answers 404 for an unknown session", async () => {
@@ -119,9 +120,9 @@ describe("browser errors", () => {
 
 describe("a browser that cannot start", () => {
   it("names a configured executable_path that does not exist", async () => {
-    const t = await makeTestApp();
+    const t = await makeTestApp({ browser: { executable_path: "/nonexistent/chromium" } });
     try {
-      const id = await createSession(t, { browser: { executable_path: "/nonexistent/chromium" } });
+      const id = await createSession(t);
       const res = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: "http://127.0.0.1:9/" });
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ code: "browser_unavailable", detail: expect.stringContaining("browser.executable_path /nonexistent/chromium does not exist") });
@@ -139,7 +140,8 @@ describe("browser/cdp with a dialog blocking the page", () => {
   const cdp = (body: Record<string, unknown>) => t.call("POST", `/v1/sessions/${id}/browser/cdp`, body);
 
   beforeAll(async () => {
-    t = await makeTestApp({ browser: { bridge: "off" } });
+    // Browser.getVersion (a browser-side method, off the built-in CDP allowlist) is allowed by the operator here.
+    t = await makeTestApp({ browser: { bridge: "off", cdp_allow: ["Browser.getVersion"] } });
     pages = await startPagesServer();
     id = await createSession(t);
     await navigate(t, id, pages.url("127.0.0.1", "/plain"));

@@ -10,7 +10,8 @@ describe("browser/evaluate results", () => {
   let id: string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
+    // Target.getTargets is off the built-in CDP allowlist; the operator allows it here to count the popups.
+    t = await makeTestApp({ browser: { cdp_allow: ["Target.getTargets"] } });
     pages = await startPagesServer();
     id = await createSession(t);
     await navigate(t, id, pages.url("localhost", "/plain"));

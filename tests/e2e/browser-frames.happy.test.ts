@@ -108,7 +108,7 @@ describe("browser frames", () => {
 
   it("shows the opaque origin of a fresh browser's about:blank page as \"null\"", async () => {
     const fresh = await createSession(t);
-    expect((await t.call("POST", `/v1/sessions/${fresh}/browser/cdp`, { method: "Browser.getVersion" })).status).toBe(200);
+    expect((await t.call("POST", `/v1/sessions/${fresh}/browser/cdp`, { method: "Page.getFrameTree" })).status).toBe(200);
     const top = await waitFor(async () => (await snapshot(t, fresh)).frame_tree.top, "top frame");
     expect(top).toMatchObject({ url: "about:blank", origin: "null" });
   });

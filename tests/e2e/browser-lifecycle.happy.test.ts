@@ -17,7 +17,8 @@ describe("browser lifecycle", () => {
   const sessionView = async (id: string) => (await (await t.call("GET", `/v1/sessions/${id}`)).json()) as { browser: { active: boolean; url: string | null } };
 
   beforeAll(async () => {
-    t = await makeTestApp();
+    // Page.crash is off the built-in CDP allowlist; the operator allows it here to crash a page on purpose.
+    t = await makeTestApp({ browser: { cdp_allow: ["Page.crash"], allowed_cdp_hosts: ["127.0.0.1"] } });
     pages = await startPagesServer();
     [first, second] = await Promise.all([startChromiumWithCdp(), startChromiumWithCdp()]);
   });

@@ -115,7 +115,7 @@ describe("browser tools", () => {
 
 describe("browser tools availability", () => {
   it("offers no browser tools when the session has neither a Chromium to launch nor a CDP URL", async () => {
-    const t = await makeTestApp({ browser: { executable_path: "/nonexistent/chromium" } });
+    const t = await makeTestApp({ browser: { executable_path: "/nonexistent/chromium", allowed_cdp_hosts: ["127.0.0.1"] } });
     try {
       const id = await createSession(t);
       const names = t.app.services.toolProviders.flatMap((p) => p.toolsFor(t.app.services.sessions.require(id))).map((tool) => tool.name);

@@ -4,6 +4,7 @@ import type { BrowserSupervisor } from "./supervisor.js";
 import { BrowserTimeoutError, withTimeout } from "./targets.js";
 import type { TargetSession } from "./frames.js";
 import type { PendingDialogView } from "./types.js";
+import { isDocumentUrlAllowed, schemeOf } from "./url-policy.js";
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 const ACTION_TIMEOUT_MS = 10_000;
@@ -11,7 +12,6 @@ const EVALUATE_TIMEOUT_MS = 30_000;
 /** With a dialog already pending, a frame that does not answer by then is taken as blocked by it. */
 const BLOCKED_EVALUATE_TIMEOUT_MS = 1_500;
 const OUTLINE_TIMEOUT_MS = 10_000;
-const ALLOWED_SCHEMES = new Set(["http:", "https:"]);
 
 export type ActionResult = {
   ok: boolean;
@@ -52,33 +52,25 @@ async function raceDialog<T>(supervisor: BrowserSupervisor, action: Promise<T>):
   }
 }
 
-export function assertUrlAllowed(url: string, allowFileUrls: boolean, location = "body.url"): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new AppError("validation_failed", `"${url}" is not an absolute URL`, { errors: [{ location, message: "must be an absolute http(s) URL" }] });
-  }
-  if (ALLOWED_SCHEMES.has(parsed.protocol) || url === "about:blank") return;
-  if (parsed.protocol === "file:" && allowFileUrls) return;
-  const fix = parsed.protocol === "file:" ? " or set browser.allow_file_urls" : "";
-  throw new AppError("url_not_allowed", `${parsed.protocol} URLs are not allowed; use http(s)${fix}`, {
-    errors: [{ location, message: `the ${parsed.protocol} scheme is not allowed` }],
-  });
-}
-
-/** CDP commands that load a URL: the raw escape hatch must not get around the scheme rule (SPEC §6.1). */
-const URL_LOADING_CDP_METHODS = new Set(["Page.navigate", "Target.createTarget"]);
-
-export function assertCdpUrlAllowed(method: string, params: Record<string, unknown>, allowFileUrls: boolean): void {
-  if (!URL_LOADING_CDP_METHODS.has(method) || typeof params.url !== "string") return;
-  // Target.createTarget opens about:blank for an empty URL.
-  if (method === "Target.createTarget" && params.url === "") return;
-  assertUrlAllowed(params.url, allowFileUrls, "body.params.url");
+/**
+ * Nothing reads a document the browser must not show (url-policy): the supervisor is already sending
+ * its frame away, and in the moment before that lands an evaluate must not be the one that reads it.
+ */
+function assertReadable(supervisor: BrowserSupervisor, frame: { frame_id: string; url: string } | undefined): void {
+  if (!frame || isDocumentUrlAllowed(frame.url, supervisor.allowFileUrls)) return;
+  throw new AppError(
+    "url_not_allowed",
+    `frame ${frame.frame_id} shows a ${schemeOf(frame.url)} document, which this browser does not allow; ` +
+      `it is being replaced by about:blank — navigate to an http(s) page`,
+  );
 }
 
 async function result(supervisor: BrowserSupervisor, raced: Raced<unknown>): Promise<ActionResult> {
-  const base = { url: supervisor.url(), title: await supervisor.currentTitle(), pending_dialogs: supervisor.pendingDialogs() };
+  const base = {
+    url: supervisor.url(),
+    title: await supervisor.currentTitle(),
+    pending_dialogs: supervisor.pendingDialogs(),
+  };
   if (!raced.done) return { ok: true, ...base, dialog_opened: raced.dialog };
   if ("error" in raced) return { ok: false, ...base, error: raced.error.message.split("\n")[0] };
   return { ok: true, ...base };
@@ -117,7 +109,11 @@ async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locat
   const raced = await raceDialog(supervisor, withTimeout(locator.count(), ACTION_TIMEOUT_MS, "finding the element"));
   if (!raced.done) return null;
   const count = "value" in raced ? raced.value : 0;
-  if (count === 0) throw new AppError("validation_failed", `no element has ref ${ref}; take a new browser_snapshot and use a ref from it`);
+  if (count === 0)
+    throw new AppError(
+      "validation_failed",
+      `no element has ref ${ref}; take a new browser_snapshot and use a ref from it`,
+    );
   return locator;
 }
 
@@ -129,7 +125,12 @@ export async function click(supervisor: BrowserSupervisor, ref: string): Promise
   return result(supervisor, await raceDialog(supervisor, locator.click({ timeout: ACTION_TIMEOUT_MS })));
 }
 
-export async function type(supervisor: BrowserSupervisor, ref: string, text: string, submit: boolean): Promise<ActionResult> {
+export async function type(
+  supervisor: BrowserSupervisor,
+  ref: string,
+  text: string,
+  submit: boolean,
+): Promise<ActionResult> {
   const blocked = blockedResult(supervisor);
   if (blocked) return blocked;
   const locator = await locate(supervisor, ref);
@@ -141,14 +142,26 @@ export async function type(supervisor: BrowserSupervisor, ref: string, text: str
   return result(supervisor, await raceDialog(supervisor, action));
 }
 
-/** The accessibility outline with element refs (`e3`, `f2e5` inside iframes) for click/type. */
+/**
+ * The accessibility outline with element refs (`e3`, `f2e5` inside iframes) for click/type; none
+ * while the page shows a forbidden document.
+ */
 export async function outline(supervisor: BrowserSupervisor): Promise<string | null> {
   if (supervisor.dialogs.hasPending() || !supervisor.page) return null;
+  const top = supervisor.frames.top();
+  if (top && !isDocumentUrlAllowed(top.url, supervisor.allowFileUrls)) return null;
   const raced = await raceDialog(supervisor, supervisor.page.ariaSnapshot({ mode: "ai", timeout: OUTLINE_TIMEOUT_MS }));
   return raced.done && "value" in raced ? raced.value : null;
 }
 
-type RemoteObject = { type: string; subtype?: string; value?: unknown; description?: string; unserializableValue?: string; objectId?: string };
+type RemoteObject = {
+  type: string;
+  subtype?: string;
+  value?: unknown;
+  description?: string;
+  unserializableValue?: string;
+  objectId?: string;
+};
 type RuntimeEvaluateResponse = {
   result: RemoteObject;
   exceptionDetails?: { text: string; exception?: { description?: string } };
@@ -161,7 +174,11 @@ async function contextFor(supervisor: BrowserSupervisor, frameId?: string) {
   const deadline = Date.now() + CONTEXT_WAIT_MS;
   for (;;) {
     const frame = frameId ? supervisor.frames.get(frameId) : supervisor.frames.top();
-    if (frameId && !frame) throw new AppError("frame_not_found", `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`);
+    if (frameId && !frame)
+      throw new AppError(
+        "frame_not_found",
+        `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`,
+      );
     const contextId = frame ? frame.owner.contexts.get(frame.frame_id) : undefined;
     if (frame && contextId !== undefined) return { frame, contextId };
     if (Date.now() > deadline || supervisor.dialogs.hasPending()) {
@@ -178,15 +195,32 @@ async function contextFor(supervisor: BrowserSupervisor, frameId?: string) {
  * that cannot be (a window, a cycle, a symbol) comes back as its description without running the
  * code again.
  */
-export async function evaluate(supervisor: BrowserSupervisor, expression: string, frameId?: string, retried = false): Promise<EvaluateResult> {
+export async function evaluate(
+  supervisor: BrowserSupervisor,
+  expression: string,
+  frameId?: string,
+  retried = false,
+): Promise<EvaluateResult> {
   const { frame, contextId } = await contextFor(supervisor, frameId);
-  if (contextId === undefined) return { ok: false, error: `frame ${frame.frame_id} has no JavaScript context (yet); retry once it has loaded` };
+  assertReadable(supervisor, frame);
+  if (contextId === undefined)
+    return { ok: false, error: `frame ${frame.frame_id} has no JavaScript context (yet); retry once it has loaded` };
   const session = frame.owner;
   const timeoutMs = supervisor.dialogs.hasPending() ? BLOCKED_EVALUATE_TIMEOUT_MS : EVALUATE_TIMEOUT_MS;
-  const call = session.cdp.send("Runtime.evaluate", { expression, contextId, returnByValue: false, awaitPromise: true, userGesture: true }) as Promise<RuntimeEvaluateResponse>;
+  const call = session.cdp.send("Runtime.evaluate", {
+    expression,
+    contextId,
+    returnByValue: false,
+    awaitPromise: true,
+    userGesture: true,
+  }) as Promise<RuntimeEvaluateResponse>;
   const raced = await raceDialog(supervisor, withTimeout(call, timeoutMs, "the frame"));
   if (!raced.done) {
-    return { ok: false, error: `the expression opened dialog ${raced.dialog.id}; answer it with dialogs/respond`, pending_dialogs: supervisor.pendingDialogs() };
+    return {
+      ok: false,
+      error: `the expression opened dialog ${raced.dialog.id}; answer it with dialogs/respond`,
+      pending_dialogs: supervisor.pendingDialogs(),
+    };
   }
   if ("error" in raced) {
     // The document was replaced between looking up its context and running in it: the expression never ran.
@@ -196,7 +230,11 @@ export async function evaluate(supervisor: BrowserSupervisor, expression: string
     }
     const pending = supervisor.pendingDialogs();
     const hint = pending.length > 0 ? `; dialog ${pending.map((d) => d.id).join(", ")} may be blocking the frame` : "";
-    return { ok: false, error: `${raced.error.message.split("\n")[0]}${hint}`, ...(pending.length > 0 ? { pending_dialogs: pending } : {}) };
+    return {
+      ok: false,
+      error: `${raced.error.message.split("\n")[0]}${hint}`,
+      ...(pending.length > 0 ? { pending_dialogs: pending } : {}),
+    };
   }
   const response = raced.value;
   if (response.exceptionDetails) {
@@ -213,7 +251,12 @@ export async function evaluate(supervisor: BrowserSupervisor, expression: string
 
 /** A result's JSON value when it has one, else its description; the page's handle on it is released. */
 async function valueOf(session: TargetSession, remote: RemoteObject, timeoutMs: number): Promise<unknown> {
-  if (!remote.objectId) return "value" in remote ? remote.value : remote.type === "undefined" ? null : (remote.unserializableValue ?? remote.description ?? null);
+  if (!remote.objectId)
+    return "value" in remote
+      ? remote.value
+      : remote.type === "undefined"
+        ? null
+        : (remote.unserializableValue ?? remote.description ?? null);
   if (remote.type !== "object") {
     // Symbols and functions have no JSON form; their description is what there is to show.
     void session.cdp.send("Runtime.releaseObject", { objectId: remote.objectId }).catch(() => undefined);
@@ -221,7 +264,11 @@ async function valueOf(session: TargetSession, remote: RemoteObject, timeoutMs: 
   }
   try {
     const serialized = (await withTimeout(
-      session.cdp.send("Runtime.callFunctionOn", { objectId: remote.objectId, functionDeclaration: "function () { return this; }", returnByValue: true }),
+      session.cdp.send("Runtime.callFunctionOn", {
+        objectId: remote.objectId,
+        functionDeclaration: "function () { return this; }",
+        returnByValue: true,
+      }),
       timeoutMs,
       "serializing the result",
     )) as RuntimeEvaluateResponse;
@@ -237,6 +284,14 @@ async function valueOf(session: TargetSession, remote: RemoteObject, timeoutMs: 
 export type CdpResult = { method: string; frame_id: string | null; session_id: string | null; result: unknown };
 
 export const CDP_TIMEOUT_MS = 30_000;
+
+/** What still runs in a frame that shows a forbidden document: moving away from it, and seeing where it is. */
+const LEAVING_CDP_METHODS = new Set([
+  "Page.navigate",
+  "Page.stopLoading",
+  "Page.getFrameTree",
+  "Page.getNavigationHistory",
+]);
 
 const firstLine = (error: Error) => (error.message.split("\n")[0] ?? "").replace(/^cdpSession\.send: /, "");
 
@@ -256,10 +311,26 @@ function cdpFailure(supervisor: BrowserSupervisor, method: string, error: Error,
   const message = firstLine(error);
   if (error instanceof BrowserTimeoutError) {
     if (supervisor.dialogs.hasPending()) return blockedByDialog(supervisor, `CDP ${method} got no answer`);
-    return new AppError("browser_timeout", `CDP ${method} got no answer within ${timeoutMs} ms; the page may be busy — retry, or raise timeout_ms`);
+    return new AppError(
+      "browser_timeout",
+      `CDP ${method} got no answer within ${timeoutMs} ms; the page may be busy — retry, or raise timeout_ms`,
+    );
   }
   if (!supervisor.isActive() || /has been closed|Target closed|Session closed|crashed/i.test(message)) {
-    return new AppError("browser_unavailable", `CDP ${method} failed because the browser or page went away (${message}); the next browser action starts a fresh one`);
+    return new AppError(
+      "browser_unavailable",
+      `CDP ${method} failed because the browser or page went away (${message}); the next browser action starts a fresh one`,
+    );
+  }
+  // The stack overflowed on our side, serializing the params: the request's fault, and CDP never saw it.
+  if (error instanceof RangeError) {
+    return new AppError(
+      "validation_failed",
+      `CDP ${method} was not sent: its params could not be serialized (${message})`,
+      {
+        errors: [{ location: "body.params", message }],
+      },
+    );
   }
   const location = /wasn't found/i.test(message) ? "body.method" : "body.params";
   return new AppError("cdp_command_failed", `CDP ${method} failed: ${message}`, { errors: [{ location, message }] });
@@ -279,7 +350,11 @@ export async function cdp(
   let session = supervisor.topSession();
   if (frameId && frameId !== supervisor.frames.top()?.frame_id) {
     const frame = supervisor.frames.get(frameId);
-    if (!frame) throw new AppError("frame_not_found", `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`);
+    if (!frame)
+      throw new AppError(
+        "frame_not_found",
+        `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`,
+      );
     if (!supervisor.frames.isOopif(frame)) {
       const host = frame.owner.label === null ? null : frame.owner.rootFrameId;
       // A frame inside an OOPIF shares that OOPIF's process: the top frame cannot reach into it, its OOPIF can.
@@ -295,8 +370,16 @@ export async function cdp(
     }
     session = frame.owner;
   }
-  const timeoutMs = supervisor.dialogs.hasPending() ? Math.min(BLOCKED_EVALUATE_TIMEOUT_MS, options.timeoutMs ?? CDP_TIMEOUT_MS) : (options.timeoutMs ?? CDP_TIMEOUT_MS);
-  const command = withTimeout(session.cdp.send(method as "Runtime.evaluate", params as never), timeoutMs, `CDP ${method}`);
+  if (!LEAVING_CDP_METHODS.has(method))
+    assertReadable(supervisor, frameId ? supervisor.frames.get(frameId) : supervisor.frames.top());
+  const timeoutMs = supervisor.dialogs.hasPending()
+    ? Math.min(BLOCKED_EVALUATE_TIMEOUT_MS, options.timeoutMs ?? CDP_TIMEOUT_MS)
+    : (options.timeoutMs ?? CDP_TIMEOUT_MS);
+  const command = withTimeout(
+    session.cdp.send(method as "Runtime.evaluate", params as never),
+    timeoutMs,
+    `CDP ${method}`,
+  );
   const raced = await raceDialog(supervisor, command);
   if (!raced.done) throw blockedByDialog(supervisor, `CDP ${method} opened dialog ${raced.dialog.id}`);
   if ("error" in raced) throw cdpFailure(supervisor, method, raced.error, timeoutMs);

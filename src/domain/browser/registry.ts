@@ -9,9 +9,21 @@ import type { BrowserStatusSource } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { SessionRecord } from "../types.js";
 import * as actions from "./actions.js";
+import { assertCdpParamsSendable } from "./cdp-params.js";
+import { CdpPolicy } from "./cdp-policy.js";
+import { sessionDownloadsDir } from "./download-policy.js";
 import { BrowserSupervisor, endpointOf } from "./supervisor.js";
 import { createBrowserTools } from "./tools.js";
-import { RECENT_DIALOGS_MAX, type BrowserSnapshot, type ClosedBy, type ClosedDialogView, type DialogAction, type DialogType, type PendingDialogView } from "./types.js";
+import {
+  RECENT_DIALOGS_MAX,
+  type BrowserSnapshot,
+  type ClosedBy,
+  type ClosedDialogView,
+  type DialogAction,
+  type DialogType,
+  type PendingDialogView,
+} from "./types.js";
+import { assertCdpUrlAllowed, assertUrlAllowed } from "./url-policy.js";
 
 export type BrowserRegistryDeps = { config: Config; store: Store; events: EventBus; logger: Logger; now: () => number };
 
@@ -23,8 +35,29 @@ export type BrowserRegistryDeps = { config: Config; store: Store; events: EventB
 export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
   private readonly supervisors = new Map<string, BrowserSupervisor>();
   private readonly starting = new Map<string, Promise<BrowserSupervisor>>();
+  private readonly cdpPolicy: CdpPolicy;
 
-  constructor(private readonly deps: BrowserRegistryDeps) {}
+  constructor(private readonly deps: BrowserRegistryDeps) {
+    this.cdpPolicy = new CdpPolicy(deps.config.browser.cdp_allow);
+    if (this.cdpPolicy.ignoredEntries.length > 0) {
+      deps.logger.warn(
+        { entries: this.cdpPolicy.ignoredEntries },
+        'browser.cdp_allow entries that are neither "Domain.method" nor "Domain.*" allow nothing',
+      );
+    }
+  }
+
+  /**
+   * The scheme and download rules come from the server config only: a session must not be able to
+   * let its own browser read the server's files or write to its disk.
+   */
+  private get allowFileUrls(): boolean {
+    return this.deps.config.browser.allow_file_urls;
+  }
+
+  private downloadsDirOf(sessionId: string): string | null {
+    return this.deps.config.browser.downloads ? sessionDownloadsDir(this.deps.config.database.path, sessionId) : null;
+  }
 
   private session(sessionId: string): SessionRecord {
     const session = this.deps.store.sessions.get(sessionId);
@@ -61,6 +94,8 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
         recordDialog: (dialog, defaultPrompt) => this.recordDialog(sessionId, dialog, defaultPrompt),
         logger: this.deps.logger,
         now: this.deps.now,
+        allowFileUrls: this.allowFileUrls,
+        downloadsDir: this.downloadsDirOf(sessionId),
       });
       // The session may have been deleted while its browser started: nothing may keep running for it.
       if (!this.deps.store.sessions.get(sessionId)) {
@@ -121,7 +156,15 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     const recent = this.recentDialogs(sessionId);
     const supervisor = this.get(sessionId);
     if (!supervisor) {
-      return { active: false, url: null, title: null, pending_dialogs: [], recent_dialogs: recent, frame_tree: { top: null, children: [], truncated: false }, console: [] };
+      return {
+        active: false,
+        url: null,
+        title: null,
+        pending_dialogs: [],
+        recent_dialogs: recent,
+        frame_tree: { top: null, children: [], truncated: false },
+        console: [],
+      };
     }
     return {
       active: true,
@@ -134,7 +177,12 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     };
   }
 
-  async respond(sessionId: string, action: DialogAction, promptText?: string, dialogId?: string): Promise<{ ok: true; dialog: PendingDialogView }> {
+  async respond(
+    sessionId: string,
+    action: DialogAction,
+    promptText?: string,
+    dialogId?: string,
+  ): Promise<{ ok: true; dialog: PendingDialogView }> {
     this.session(sessionId);
     const supervisor = this.get(sessionId);
     if (!supervisor) throw new AppError("no_dialog_open", "no dialog is open: the session has no running browser");
@@ -142,7 +190,8 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
   }
 
   async navigate(sessionId: string, url: string): Promise<actions.ActionResult> {
-    actions.assertUrlAllowed(url, this.settingsOf(sessionId).allow_file_urls);
+    this.session(sessionId);
+    assertUrlAllowed(url, this.allowFileUrls);
     const supervisor = await this.ensure(sessionId);
     const result = await actions.navigate(supervisor, url);
     this.rememberUrl(sessionId, result.url);
@@ -153,8 +202,20 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
     return actions.evaluate(await this.ensure(sessionId), expression, frameId);
   }
 
-  async cdp(sessionId: string, method: string, params: Record<string, unknown>, options: { frameId?: string; timeoutMs?: number } = {}): Promise<actions.CdpResult> {
-    actions.assertCdpUrlAllowed(method, params, this.settingsOf(sessionId).allow_file_urls);
+  /**
+   * Raw CDP, checked before a browser is started for it: the method is on the allowlist, the params
+   * can be sent, and a URL it loads is allowed.
+   */
+  async cdp(
+    sessionId: string,
+    method: string,
+    params: Record<string, unknown>,
+    options: { frameId?: string; timeoutMs?: number } = {},
+  ): Promise<actions.CdpResult> {
+    this.session(sessionId);
+    this.cdpPolicy.assertAllowed(method);
+    assertCdpParamsSendable(params);
+    assertCdpUrlAllowed(method, params, this.allowFileUrls);
     return actions.cdp(await this.ensure(sessionId), method, params, options);
   }
 

@@ -1,14 +1,31 @@
-import { chromium, type Browser, type BrowserContext, type Dialog, type Frame, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Dialog,
+  type Frame,
+  type Page,
+} from "playwright-core";
 import type { BrowserConfig } from "../../config.js";
 import type { Logger } from "../../logger.js";
 import { AppError } from "../errors.js";
 import { findBrowserExecutable } from "../readiness.js";
 import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js";
 import { DialogQueue } from "./dialogs.js";
+import { applyDownloadPolicy } from "./download-policy.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
 import { redactSecrets } from "../context/redaction.js";
+import { guardTargets } from "./target-guard.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
-import { CONSOLE_HISTORY_MAX, type ClosedDialogView, type ConsoleEntry, type DialogType, type PendingDialogView } from "./types.js";
+import {
+  CONSOLE_HISTORY_MAX,
+  type ClosedDialogView,
+  type ConsoleEntry,
+  type DialogType,
+  type PendingDialogView,
+} from "./types.js";
+import { isDocumentUrlAllowed, schemeOf } from "./url-policy.js";
 
 /**
  * Flags for a launched Chromium: site isolation on, nothing that phones home, and `.invalid` names
@@ -35,6 +52,12 @@ const PAGE_CLOSE_GRACE_MS = 100;
 const PLAYWRIGHT_DIALOG_GRACE_MS = 250;
 const NATIVE_DIALOG_MATCH_WINDOW_MS = 10_000;
 const NATIVE_DIALOGS_REMEMBERED = 50;
+const GUARD_SETUP_TIMEOUT_MS = 5_000;
+/** Reports of the same blocked URL within this window are one block seen from several places. */
+const BLOCKED_NOTE_DEDUPE_MS = 2_000;
+
+/** Every context we create: CSP bypassed for the dialog bridge, downloads denied (download-policy may allow them). */
+const CONTEXT_OPTIONS: BrowserContextOptions = { bypassCSP: true, acceptDownloads: false };
 
 export type SupervisorDeps = {
   sessionId: string;
@@ -44,6 +67,10 @@ export type SupervisorDeps = {
   recordDialog(dialog: ClosedDialogView, defaultPrompt: string): void;
   logger: Logger;
   now(): number;
+  /** `browser.allow_file_urls` of the server config (never a session's): file: documents may load. */
+  allowFileUrls: boolean;
+  /** The session's download folder when the server config allows downloads; null denies them. */
+  downloadsDir: string | null;
 };
 
 /** Where a supervisor's browser comes from; a different endpoint means a different supervisor. */
@@ -66,6 +93,7 @@ export class BrowserSupervisor {
   readonly dialogs: DialogQueue;
   readonly endpoint: string;
   readonly bridge: boolean;
+  readonly allowFileUrls: boolean;
   browser: Browser | null = null;
   context: BrowserContext | null = null;
   page: Page | null = null;
@@ -74,8 +102,16 @@ export class BrowserSupervisor {
   private readonly oopifs = new Map<Frame, TargetSession>();
   private readonly attaching = new Set<Promise<unknown>>();
   private readonly consoleEntries: ConsoleEntry[] = [];
-  private readonly nativeDialogsSeen: Array<{ page: Page; type: string; message: string; at: number; matched: boolean }> = [];
+  private readonly nativeDialogsSeen: Array<{
+    page: Page;
+    type: string;
+    message: string;
+    at: number;
+    matched: boolean;
+  }> = [];
   private oopifSequence = 0;
+  /** The last forbidden document reported, so the several places that catch the same one note it once. */
+  private lastBlocked = { url: "", at: 0 };
   private title: string | null = null;
   private titleRefreshedAt = 0;
   private active = false;
@@ -85,12 +121,13 @@ export class BrowserSupervisor {
     const settings = deps.settings();
     this.endpoint = endpointOf(settings);
     this.bridge = bridgeEnabled(settings);
+    this.allowFileUrls = deps.allowFileUrls;
     this.frames = new FrameTracker((change) => this.onFrameChange(change));
     this.dialogs = new DialogQueue({
       settings: () => deps.settings(),
       opened: (dialog) => deps.publish("dialog.opened", { dialog }),
       closed: (dialog, defaultPrompt) => deps.recordDialog(dialog, defaultPrompt),
-      now: deps.now,
+      now: () => deps.now(),
       warn: (message, error) => deps.logger.debug({ err: error, session_id: deps.sessionId }, message),
     });
   }
@@ -104,7 +141,10 @@ export class BrowserSupervisor {
       if (error instanceof AppError) throw error;
       const settings = deps.settings();
       const where = settings.cdp_url ? `connect to ${settings.cdp_url}` : "launch Chromium";
-      throw new AppError("browser_unavailable", `could not ${where}: ${(error as Error).message.split("\n")[0]}; check browser.cdp_url / browser.executable_path`);
+      throw new AppError(
+        "browser_unavailable",
+        `could not ${where}: ${(error as Error).message.split("\n")[0]}; check browser.cdp_url / browser.executable_path`,
+      );
     }
     return supervisor;
   }
@@ -122,7 +162,11 @@ export class BrowserSupervisor {
     const session = this.pageSession;
     if (!this.active || !session) return this.title;
     try {
-      const { targetInfo } = await withTimeout(session.cdp.send("Target.getTargetInfo"), TITLE_TIMEOUT_MS, "Target.getTargetInfo");
+      const { targetInfo } = await withTimeout(
+        session.cdp.send("Target.getTargetInfo"),
+        TITLE_TIMEOUT_MS,
+        "Target.getTargetInfo",
+      );
       this.title = targetInfo.title;
     } catch {
       /* keep the last known title */
@@ -145,7 +189,8 @@ export class BrowserSupervisor {
   }
 
   topSession(): TargetSession {
-    if (!this.active || !this.pageSession) throw new AppError("browser_unavailable", "the browser is not running; navigate to start it");
+    if (!this.active || !this.pageSession)
+      throw new AppError("browser_unavailable", "the browser is not running; navigate to start it");
     return this.pageSession;
   }
 
@@ -153,7 +198,11 @@ export class BrowserSupervisor {
   async settleFrames(): Promise<void> {
     const deadline = Date.now() + FRAME_SETTLE_TIMEOUT_MS;
     while (this.attaching.size > 0 && Date.now() < deadline) {
-      await withTimeout(Promise.allSettled([...this.attaching]), Math.max(1, deadline - Date.now()), "frame attach").catch(() => undefined);
+      await withTimeout(
+        Promise.allSettled([...this.attaching]),
+        Math.max(1, deadline - Date.now()),
+        "frame attach",
+      ).catch(() => undefined);
     }
   }
 
@@ -172,7 +221,7 @@ export class BrowserSupervisor {
     const settings = this.deps.settings();
     if (settings.cdp_url) {
       this.browser = await chromium.connectOverCDP(settings.cdp_url, { timeout: CONNECT_TIMEOUT_MS });
-      this.context = this.browser.contexts()[0] ?? (await this.browser.newContext({ bypassCSP: true }));
+      this.context = this.browser.contexts()[0] ?? (await this.browser.newContext(CONTEXT_OPTIONS));
     } else {
       const executablePath = findBrowserExecutable(settings.executable_path);
       if (!executablePath) {
@@ -183,29 +232,127 @@ export class BrowserSupervisor {
             : `browser.executable_path ${settings.executable_path} does not exist; point it at a Chromium or set it to auto`,
         );
       }
-      this.browser = await chromium.launch({ executablePath, headless: settings.headless, args: LAUNCH_ARGS, timeout: LAUNCH_TIMEOUT_MS });
-      this.context = await this.browser.newContext({ bypassCSP: true });
+      this.browser = await chromium.launch({
+        executablePath,
+        headless: settings.headless,
+        args: LAUNCH_ARGS,
+        timeout: LAUNCH_TIMEOUT_MS,
+      });
+      this.context = await this.browser.newContext(CONTEXT_OPTIONS);
     }
     const context = this.context;
     // Listening keeps playwright-core from dismissing dialogs itself; the supervisor answers them over CDP.
     context.on("dialog", (dialog) => this.onPlaywrightDialog(dialog));
     if (this.bridge) await context.addInitScript({ content: BRIDGE_SCRIPT });
     this.browser.on("disconnected", () => this.lost("browser_disconnected"));
-    context.on("page", (page) => void this.watchPage(page).catch((error) => this.deps.logger.debug({ err: error }, "watching a new page failed")));
+    context.on(
+      "page",
+      (page) =>
+        void this.watchPage(page).catch((error) =>
+          this.deps.logger.debug({ err: error }, "watching a new page failed"),
+        ),
+    );
     this.active = true;
     const page = context.pages()[0] ?? (await context.newPage());
     await this.watchPage(page);
+    await this.guardBrowser(settings.cdp_url !== null);
+  }
+
+  /**
+   * What only the browser as a whole can enforce, on its own CDP session: downloads denied (or kept
+   * to the session's folder) in every context, and pages that show a forbidden document closed,
+   * whichever channel opened them. In a browser we connect to, only our context's pages are ours.
+   */
+  private async guardBrowser(connected: boolean): Promise<void> {
+    const browser = this.browser;
+    const session = this.pageSession;
+    if (!browser || !session)
+      throw new AppError("browser_unavailable", "could not attach to the browser's page; retry to start a fresh one");
+    const { targetInfo } = await withTimeout(
+      session.cdp.send("Target.getTargetInfo"),
+      GUARD_SETUP_TIMEOUT_MS,
+      "Target.getTargetInfo",
+    );
+    const browserSession = await withTimeout(
+      browser.newBrowserCDPSession(),
+      GUARD_SETUP_TIMEOUT_MS,
+      "the browser session",
+    );
+    const ownContextId = targetInfo.browserContextId;
+    await withTimeout(
+      applyDownloadPolicy({ browserSession, ownContextId, downloadsDir: this.deps.downloadsDir }),
+      GUARD_SETUP_TIMEOUT_MS,
+      "the download policy",
+    );
+    await withTimeout(
+      guardTargets({
+        browserSession,
+        allowFileUrls: this.allowFileUrls,
+        onlyContextId: connected ? (ownContextId ?? null) : null,
+        mainTargetId: targetInfo.targetId,
+        mainForbidden: (url) => this.leaveForbidden(session, session.rootFrameId, url),
+        closing: (_targetId, url) => this.noteBlocked(url, "closed the page that showed it"),
+      }),
+      GUARD_SETUP_TIMEOUT_MS,
+      "target discovery",
+    );
   }
 
   private handlers(forPage: Page): TargetHandlers {
     const current = () => this.page === forPage;
     return {
       frameAttached: (session, frameId, parent) => current() && this.frames.attached(frameId, parent, session),
-      frameNavigated: (session, frame, newDocument) => current() && this.frames.navigated(frame, session, newDocument),
+      navigationStarting: (session, frameId, url) => this.guardDocument(forPage, session, frameId, url),
+      frameNavigated: (session, frame, newDocument) => {
+        this.guardDocument(forPage, session, frame.id, frame.url + (frame.urlFragment ?? ""));
+        if (current()) this.frames.navigated(frame, session, newDocument);
+      },
       frameDetached: (session, frameId, reason) => current() && this.frames.detached(frameId, reason, session),
       requestPaused: (session, params) => this.onRequestPaused(session, params),
       console: (level, text, url) => current() && this.pushConsole(level, text, url),
     };
+  }
+
+  private attachOptions() {
+    return { bridge: this.bridge, blockFileRequests: !this.allowFileUrls };
+  }
+
+  /**
+   * A frame that starts loading, or shows, a forbidden document (url-policy) is sent to about:blank
+   * before anything can read it; a popup whose own document is forbidden is closed instead.
+   * Requests for file: URLs never get this far when they are intercepted (onRequestPaused); this
+   * catches the browser's own schemes and anything that got past interception.
+   */
+  private guardDocument(page: Page, session: TargetSession, frameId: string, url: string): void {
+    if (isDocumentUrlAllowed(url, this.allowFileUrls)) return;
+    if (page !== this.page && session.label === null && frameId === session.rootFrameId) {
+      this.noteBlocked(url, "closed the popup that showed it");
+      void page.close().catch(() => undefined);
+      return;
+    }
+    this.leaveForbidden(session, frameId, url);
+  }
+
+  private leaveForbidden(session: TargetSession, frameId: string, url: string): void {
+    this.noteBlocked(url, "sent its frame to about:blank");
+    void session.cdp.send("Page.navigate", { url: "about:blank", frameId }).catch(() => undefined);
+  }
+
+  /** Tells the agent (console) and the operator (log) once per document that it was stopped. */
+  private noteBlocked(url: string, what: string): void {
+    const shown = url.slice(0, 200);
+    const now = Date.now();
+    if (this.lastBlocked.url === shown && now - this.lastBlocked.at < BLOCKED_NOTE_DEDUPE_MS) return;
+    this.lastBlocked = { url: shown, at: now };
+    this.deps.logger.info(
+      { session_id: this.deps.sessionId, url: shown },
+      "blocked a forbidden document in the browser",
+    );
+    this.pushConsole(
+      "warning",
+      `Caduceus blocked ${shown}: ${schemeOf(url)} documents are not allowed in this browser; ${what}`,
+      null,
+    );
   }
 
   /** Registers the page once, however many times it is announced (the `page` event and newPage() both do). */
@@ -222,7 +369,7 @@ export class BrowserSupervisor {
     if (!this.context || this.stopping) return;
     const isFirst = this.page === null;
     if (isFirst) this.page = page;
-    const session = await attachTarget(this.context, page, null, this.bridge, {
+    const session = await attachTarget(this.context, page, null, this.attachOptions(), {
       ...this.handlers(page),
       dialogOpening: (s, p) => {
         this.rememberNativeDialog(page, p.type, p.message);
@@ -237,7 +384,8 @@ export class BrowserSupervisor {
           },
         });
       },
-      dialogClosed: (_s, p) => this.dialogs.closedRemotely((d) => d.via === "native" && (!p.frameId || d.frame_id === p.frameId), 1),
+      dialogClosed: (_s, p) =>
+        this.dialogs.closedRemotely((d) => d.via === "native" && (!p.frameId || d.frame_id === p.frameId), 1),
     });
     if (!session) return;
     if (isFirst) this.pageSession = session;
@@ -249,7 +397,10 @@ export class BrowserSupervisor {
     page.on("close", () => {
       if (this.page !== page) return;
       // A dying browser closes its pages first; give its disconnect a moment to be the reason given.
-      setTimeout(() => this.lost(this.browser?.isConnected() ? "page_closed" : "browser_disconnected"), PAGE_CLOSE_GRACE_MS).unref();
+      setTimeout(
+        () => this.lost(this.browser?.isConnected() ? "page_closed" : "browser_disconnected"),
+        PAGE_CLOSE_GRACE_MS,
+      ).unref();
     });
     for (const frame of page.frames()) this.watchFrame(page, frame);
   }
@@ -257,7 +408,7 @@ export class BrowserSupervisor {
   /** Gives a frame its own CDP session when it renders out of process (an OOPIF). */
   private watchFrame(page: Page, frame: Frame): void {
     if (!this.context || frame === page.mainFrame() || this.oopifs.has(frame) || page !== this.page) return;
-    const attach = attachTarget(this.context, frame, "oopif", this.bridge, this.handlers(page))
+    const attach = attachTarget(this.context, frame, "oopif", this.attachOptions(), this.handlers(page))
       .then((session) => {
         if (!session) return;
         session.label = `oopif-${++this.oopifSequence}`;
@@ -296,7 +447,12 @@ export class BrowserSupervisor {
     setTimeout(() => {
       if (!this.active) return;
       const twin = this.nativeDialogsSeen.find(
-        (seen) => !seen.matched && seen.page === page && seen.type === dialog.type() && seen.message === dialog.message() && Date.now() - seen.at < NATIVE_DIALOG_MATCH_WINDOW_MS,
+        (seen) =>
+          !seen.matched &&
+          seen.page === page &&
+          seen.type === dialog.type() &&
+          seen.message === dialog.message() &&
+          Date.now() - seen.at < NATIVE_DIALOG_MATCH_WINDOW_MS,
       );
       if (twin) {
         twin.matched = true;
@@ -313,7 +469,17 @@ export class BrowserSupervisor {
     }, PLAYWRIGHT_DIALOG_GRACE_MS).unref();
   }
 
-  private onRequestPaused(session: TargetSession, params: { requestId: string; frameId?: string; request: { url: string } }): void {
+  private onRequestPaused(
+    session: TargetSession,
+    params: { requestId: string; frameId?: string; request: { url: string } },
+  ): void {
+    if (!this.allowFileUrls && schemeOf(params.request.url) === "file:") {
+      this.noteBlocked(params.request.url, "failed the request before it loaded");
+      void session.cdp
+        .send("Fetch.failRequest", { requestId: params.requestId, errorReason: "BlockedByClient" })
+        .catch(() => undefined);
+      return;
+    }
     const request = parseBridgeRequest(params.request.url);
     if (!request) {
       void session.cdp.send("Fetch.continueRequest", { requestId: params.requestId }).catch(() => undefined);
@@ -339,14 +505,25 @@ export class BrowserSupervisor {
   }
 
   private onFrameChange(change: FrameChange): void {
-    this.deps.publish(`frame.${change.kind}`, { frame_id: change.frame_id, parent_frame_id: change.parent_frame_id, url: change.url });
+    this.deps.publish(`frame.${change.kind}`, {
+      frame_id: change.frame_id,
+      parent_frame_id: change.parent_frame_id,
+      url: change.url,
+    });
     // A held bridge request dies with its document.
-    if (change.kind !== "attached") this.dialogs.closedRemotely((d) => d.via === "bridge" && d.frame_id === change.frame_id);
+    if (change.kind !== "attached")
+      this.dialogs.closedRemotely((d) => d.via === "bridge" && d.frame_id === change.frame_id);
   }
 
   private pushConsole(level: string, text: string, url: string | null): void {
-    this.consoleEntries.push({ level, text: redactSecrets(text).slice(0, 2_000), url, ts: new Date(this.deps.now()).toISOString() });
-    if (this.consoleEntries.length > CONSOLE_HISTORY_MAX) this.consoleEntries.splice(0, this.consoleEntries.length - CONSOLE_HISTORY_MAX);
+    this.consoleEntries.push({
+      level,
+      text: redactSecrets(text).slice(0, 2_000),
+      url,
+      ts: new Date(this.deps.now()).toISOString(),
+    });
+    if (this.consoleEntries.length > CONSOLE_HISTORY_MAX)
+      this.consoleEntries.splice(0, this.consoleEntries.length - CONSOLE_HISTORY_MAX);
   }
 
   /** The browser or the page went away without being asked to: report it once; the next action starts afresh. */
@@ -356,7 +533,8 @@ export class BrowserSupervisor {
     this.dialogs.closedRemotely(() => true);
     this.frames.clear();
     this.deps.publish("browser.disconnected", { reason });
-    if (this.browser?.isConnected()) void withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
+    if (this.browser?.isConnected())
+      void withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
   }
 
   pendingDialogs(): PendingDialogView[] {

@@ -1,6 +1,7 @@
 import type { BrowserContext, CDPSession, Frame, Page } from "playwright-core";
 import { BRIDGE_SCRIPT, BRIDGE_URL_PATTERN } from "./bridge.js";
 import type { CdpFrame, TargetSession } from "./frames.js";
+import { FILE_REQUEST_PATTERN } from "./url-policy.js";
 
 /** What the supervisor does with the CDP events of one target (the page or an OOPIF). */
 export type TargetHandlers = {
@@ -8,14 +9,25 @@ export type TargetHandlers = {
   /** `newDocument`: a live navigation replaced the frame's document (its old subframes are gone). */
   frameNavigated(session: TargetSession, frame: CdpFrame, newDocument: boolean): void;
   frameDetached(session: TargetSession, frameId: string, reason: string): void;
+  /** A frame is about to load `url` (nothing has committed yet): the moment to stop a forbidden document. */
+  navigationStarting(session: TargetSession, frameId: string, url: string): void;
   /** Only the page's own session reports dialogs: Chromium raises them per page, for every frame. */
   dialogOpening?(session: TargetSession, params: DialogOpeningParams): void;
   dialogClosed?(session: TargetSession, params: { frameId?: string; result: boolean }): void;
-  requestPaused(session: TargetSession, params: { requestId: string; frameId?: string; request: { url: string } }): void;
+  requestPaused(
+    session: TargetSession,
+    params: { requestId: string; frameId?: string; request: { url: string } },
+  ): void;
   console(level: string, text: string, url: string | null): void;
 };
 
-export type DialogOpeningParams = { type: string; message: string; defaultPrompt?: string; frameId?: string; url: string };
+export type DialogOpeningParams = {
+  type: string;
+  message: string;
+  defaultPrompt?: string;
+  frameId?: string;
+  url: string;
+};
 type CdpFrameTree = { frame: CdpFrame; childFrames?: CdpFrameTree[] };
 type RemoteObject = { type: string; value?: unknown; description?: string };
 
@@ -43,9 +55,16 @@ function wire(session: TargetSession, handlers: TargetHandlers): void {
   const { cdp } = session;
   cdp.on("Page.frameAttached", (p) => handlers.frameAttached(session, p.frameId, p.parentFrameId ?? null));
   cdp.on("Page.frameNavigated", (p) => handlers.frameNavigated(session, p.frame as CdpFrame, true));
-  cdp.on("Page.frameDetached", (p) => handlers.frameDetached(session, p.frameId, String((p as { reason?: string }).reason ?? "remove")));
-  if (handlers.dialogOpening) cdp.on("Page.javascriptDialogOpening", (p) => handlers.dialogOpening!(session, p as DialogOpeningParams));
-  if (handlers.dialogClosed) cdp.on("Page.javascriptDialogClosed", (p) => handlers.dialogClosed!(session, p as { frameId?: string; result: boolean }));
+  cdp.on("Page.frameStartedNavigating", (p) => handlers.navigationStarting(session, p.frameId, p.url));
+  cdp.on("Page.frameDetached", (p) =>
+    handlers.frameDetached(session, p.frameId, String((p as { reason?: string }).reason ?? "remove")),
+  );
+  if (handlers.dialogOpening)
+    cdp.on("Page.javascriptDialogOpening", (p) => handlers.dialogOpening!(session, p as DialogOpeningParams));
+  if (handlers.dialogClosed)
+    cdp.on("Page.javascriptDialogClosed", (p) =>
+      handlers.dialogClosed!(session, p as { frameId?: string; result: boolean }),
+    );
   cdp.on("Fetch.requestPaused", (p) => handlers.requestPaused(session, p));
   cdp.on("Runtime.executionContextCreated", ({ context }) => {
     const aux = context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
@@ -57,7 +76,14 @@ function wire(session: TargetSession, handlers: TargetHandlers): void {
   cdp.on("Runtime.executionContextsCleared", () => session.contexts.clear());
   cdp.on("Runtime.consoleAPICalled", (p) => {
     const level = p.type === "error" || p.type === "assert" ? "error" : p.type === "warning" ? "warning" : "log";
-    handlers.console(level, p.args.slice(0, 4).map((a) => describe(a as RemoteObject)).join(" "), p.stackTrace?.callFrames[0]?.url ?? null);
+    handlers.console(
+      level,
+      p.args
+        .slice(0, 4)
+        .map((a) => describe(a as RemoteObject))
+        .join(" "),
+      p.stackTrace?.callFrames[0]?.url ?? null,
+    );
   });
   cdp.on("Runtime.exceptionThrown", (p) => {
     const d = p.exceptionDetails;
@@ -70,16 +96,25 @@ function registerTree(session: TargetSession, tree: CdpFrameTree, handlers: Targ
   for (const child of tree.childFrames ?? []) registerTree(session, child, handlers);
 }
 
+export type AttachOptions = {
+  /** Intercept the dialog bridge's requests and bypass CSP for them. */
+  bridge: boolean;
+  /** Intercept `file:` requests so the supervisor can fail them before anything loads. */
+  blockFileRequests: boolean;
+};
+
 /**
- * Opens a CDP session on a page or an OOPIF frame, enables the domains the supervisor listens to
- * and, with the bridge on, intercepts bridge requests and bypasses CSP for them. Returns null when
- * the frame has no target of its own (it renders in its parent's process).
+ * Opens a CDP session on a page or an OOPIF frame and enables the domains the supervisor listens
+ * to. Request interception covers what the supervisor must hold or refuse: bridge requests (with
+ * CSP bypassed for them) and, unless the server allows file URLs, every `file:` load — a
+ * navigation, a redirect or a subresource. Returns null when the frame has no target of its own (it
+ * renders in its parent's process).
  */
 export async function attachTarget(
   context: BrowserContext,
   target: Page | Frame,
   label: string | null,
-  bridge: boolean,
+  { bridge, blockFileRequests }: AttachOptions,
   handlers: TargetHandlers,
 ): Promise<TargetSession | null> {
   let cdp: CDPSession;
@@ -90,12 +125,13 @@ export async function attachTarget(
   }
   const session: TargetSession = { cdp, rootFrameId: "", label, contexts: new Map() };
   wire(session, handlers);
-  const send = (method: string, params?: object) => withTimeout(cdp.send(method as "Page.enable", params as undefined), SETUP_TIMEOUT_MS, method);
+  const send = (method: string, params?: object) =>
+    withTimeout(cdp.send(method as "Page.enable", params as undefined), SETUP_TIMEOUT_MS, method);
   await send("Page.enable");
-  if (bridge) {
-    await send("Page.setBypassCSP", { enabled: true });
-    await send("Fetch.enable", { patterns: [{ urlPattern: BRIDGE_URL_PATTERN, requestStage: "Request" }] });
-  }
+  if (bridge) await send("Page.setBypassCSP", { enabled: true });
+  const patterns = [...(bridge ? [BRIDGE_URL_PATTERN] : []), ...(blockFileRequests ? [FILE_REQUEST_PATTERN] : [])];
+  if (patterns.length > 0)
+    await send("Fetch.enable", { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
   const { frameTree } = (await send("Page.getFrameTree")) as unknown as { frameTree: CdpFrameTree };
   session.rootFrameId = frameTree.frame.id;
   registerTree(session, frameTree, handlers);

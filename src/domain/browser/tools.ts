@@ -2,7 +2,11 @@ import type { ToolDefinition, ToolOutput } from "../agent/tools.js";
 import { AppError } from "../errors.js";
 import type { BrowserRegistry } from "./registry.js";
 
-const output = (data: unknown, isError = false): ToolOutput => ({ content: JSON.stringify(data), data, ...(isError ? { is_error: true } : {}) });
+const output = (data: unknown, isError = false): ToolOutput => ({
+  content: JSON.stringify(data),
+  data,
+  ...(isError ? { is_error: true } : {}),
+});
 
 function str(args: Record<string, unknown>, key: string, required: true): string;
 function str(args: Record<string, unknown>, key: string, required: false): string | undefined;
@@ -22,7 +26,8 @@ async function run(fn: () => Promise<unknown>, failed: (data: unknown) => boolea
     const data = await fn();
     return output(data, failed(data));
   } catch (error) {
-    if (error instanceof AppError) return output({ ok: false, error: error.message, code: error.code, ...error.extra }, true);
+    if (error instanceof AppError)
+      return output({ ok: false, error: error.message, code: error.code, ...error.extra }, true);
     return output({ ok: false, error: (error as Error).message.split("\n")[0] }, true);
   }
 }
@@ -34,8 +39,14 @@ export function createBrowserTools(registry: BrowserRegistry): ToolDefinition[] 
   return [
     {
       name: "browser_navigate",
-      description: "Open a URL in the session's browser (starts it if needed). Returns at once with the dialog if the page opens one.",
-      parameters: { type: "object", properties: { url: { type: "string", description: "Absolute http(s) URL" } }, required: ["url"], additionalProperties: false },
+      description:
+        "Open a URL in the session's browser (starts it if needed). Returns at once with the dialog if the page opens one.",
+      parameters: {
+        type: "object",
+        properties: { url: { type: "string", description: "Absolute http(s) URL" } },
+        required: ["url"],
+        additionalProperties: false,
+      },
       execute: (args, ctx) => run(() => registry.navigate(ctx.session.id, str(args, "url", true)), notOk),
     },
     {
@@ -49,7 +60,12 @@ export function createBrowserTools(registry: BrowserRegistry): ToolDefinition[] 
     {
       name: "browser_click",
       description: "Click the element with this ref from the latest browser_snapshot outline.",
-      parameters: { type: "object", properties: { ref: { type: "string", description: "Element ref, e.g. e12 or f2e5" } }, required: ["ref"], additionalProperties: false },
+      parameters: {
+        type: "object",
+        properties: { ref: { type: "string", description: "Element ref, e.g. e12 or f2e5" } },
+        required: ["ref"],
+        additionalProperties: false,
+      },
       execute: (args, ctx) => run(() => registry.click(ctx.session.id, str(args, "ref", true)), notOk),
     },
     {
@@ -66,11 +82,15 @@ export function createBrowserTools(registry: BrowserRegistry): ToolDefinition[] 
         additionalProperties: false,
       },
       execute: (args, ctx) =>
-        run(() => registry.type(ctx.session.id, str(args, "ref", true), str(args, "text", true), args.submit === true), notOk),
+        run(
+          () => registry.type(ctx.session.id, str(args, "ref", true), str(args, "text", true), args.submit === true),
+          notOk,
+        ),
     },
     {
       name: "browser_dialog",
-      description: "Answer a pending JavaScript dialog (alert, confirm, prompt, beforeunload). dialog_id is required when several are pending.",
+      description:
+        "Answer a pending JavaScript dialog (alert, confirm, prompt, beforeunload). dialog_id is required when several are pending.",
       parameters: {
         type: "object",
         properties: {
@@ -84,15 +104,23 @@ export function createBrowserTools(registry: BrowserRegistry): ToolDefinition[] 
       execute: (args, ctx) =>
         run(async () => {
           const action = str(args, "action", true);
-          if (action !== "accept" && action !== "dismiss") throw new AppError("validation_failed", 'action must be "accept" or "dismiss"');
-          return registry.respond(ctx.session.id, action, str(args, "prompt_text", false), str(args, "dialog_id", false));
+          if (action !== "accept" && action !== "dismiss")
+            throw new AppError("validation_failed", 'action must be "accept" or "dismiss"');
+          return registry.respond(
+            ctx.session.id,
+            action,
+            str(args, "prompt_text", false),
+            str(args, "dialog_id", false),
+          );
         }),
     },
     {
       name: "browser_cdp",
       description:
         "Send a raw Chrome DevTools Protocol command. With frame_id (an is_oopif frame from browser_snapshot) it runs in that " +
-        "out-of-process iframe's own session, e.g. Runtime.evaluate inside a cross-site iframe.",
+        "out-of-process iframe's own session, e.g. Runtime.evaluate inside a cross-site iframe. Only page-level " +
+        "methods run (Runtime evaluation, DOM/CSS/Accessibility reads, Page navigation and screenshots, cookies " +
+        "and headers, Emulation, Input); others are refused with code cdp_method_not_allowed.",
       parameters: {
         type: "object",
         properties: {
@@ -106,8 +134,11 @@ export function createBrowserTools(registry: BrowserRegistry): ToolDefinition[] 
       execute: (args, ctx) =>
         run(() => {
           const params = args.params ?? {};
-          if (typeof params !== "object" || Array.isArray(params)) throw new AppError("validation_failed", "params must be an object");
-          return registry.cdp(ctx.session.id, str(args, "method", true), params as Record<string, unknown>, { frameId: str(args, "frame_id", false) });
+          if (typeof params !== "object" || Array.isArray(params))
+            throw new AppError("validation_failed", "params must be an object");
+          return registry.cdp(ctx.session.id, str(args, "method", true), params as Record<string, unknown>, {
+            frameId: str(args, "frame_id", false),
+          });
         }),
     },
   ];

@@ -1,0 +1,505 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeAgentApp, type AgentApp } from "../fixtures/agent-harness.js";
+import {
+  browserPageUrls,
+  cdp,
+  createSession,
+  evaluate,
+  navigate,
+  snapshot,
+  startChromiumWithCdp,
+  waitFor,
+  type ApiCaller,
+  type ChromiumProcess,
+} from "../fixtures/browser.js";
+import { startFakeModel, type FakeModelServer, type RecordedRequest } from "../fixtures/fake-model.js";
+import { DOWNLOAD_CONTENT, DOWNLOAD_FILENAME, startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+
+/** The first line of /etc/passwd on any Linux: if it ever comes back, the browser read the server's disk. */
+const PASSWD_LINE = "root:x:0:0";
+const PASSWD_URL = "file:///etc/passwd";
+/** After an attack that should have no effect, how long to give a download or a popup to show up anyway. */
+const ABSENCE_SETTLE_MS = 1_500;
+
+type Problem = {
+  status: number;
+  code: string;
+  detail: string;
+  errors: Array<{ location: string; message: string }>;
+  hint?: string;
+};
+type CdpAnswer<T> = { method: string; result: T };
+type RunAnswer = { run: { status: string }; messages: Array<{ role: string; name?: string; content: string }> };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Folders the attacks name as download targets, removed after the run (each must stay empty until then). */
+const attackDirs: string[] = [];
+function attackDir(prefix: string): string {
+  const dir = tempDir(prefix);
+  attackDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of attackDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file under `root` (bounded depth), skipping what cannot be read. */
+function filesUnder(root: string, depth = 6): string[] {
+  if (depth < 0 || !existsSync(root)) return [];
+  let entries: string[];
+  try {
+    entries = readdirSync(root);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const path = join(root, name);
+    try {
+      return statSync(path).isDirectory() ? filesUnder(path, depth - 1) : [path];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Files that are the fixture's download, by name or by content (playwright names its downloads by GUID). */
+function downloadedCopies(roots: string[]): string[] {
+  return roots.flatMap((root) =>
+    filesUnder(root).filter((path) => {
+      if (path.includes(DOWNLOAD_FILENAME)) return true;
+      try {
+        return statSync(path).size < 1_000_000 && readFileSync(path, "utf8").includes(DOWNLOAD_CONTENT);
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
+
+/** Where a download could land without a folder of its own: playwright's artifact folders and the user's Downloads. */
+function defaultDownloadRoots(): string[] {
+  const artifacts = readdirSync(tmpdir())
+    .filter((name) => name.startsWith("playwright-artifacts-"))
+    .map((name) => join(tmpdir(), name));
+  return [...artifacts, join(homedir(), "Downloads")];
+}
+
+/** Nothing the API shows of the page (evaluate results, snapshot url, title, frame tree, console) holds the file. */
+async function expectPasswdNeverShown(t: ApiCaller, id: string): Promise<void> {
+  const page = await evaluate(t, id, "[location.href, document.title, document.documentElement.outerHTML].join('\\n')");
+  expect(JSON.stringify(page)).not.toContain(PASSWD_LINE);
+  const snap = await snapshot(t, id);
+  expect(JSON.stringify(snap)).not.toContain(PASSWD_LINE);
+  expect(snap.url ?? "").not.toMatch(/^file:/);
+  expect(snap.frame_tree.top?.url ?? "").not.toMatch(/^file:/);
+  expect(snap.frame_tree.children.map((c) => c.url).filter((url) => url.startsWith("file:"))).toEqual([]);
+}
+
+/** What a refusal looks like: 403, the method named in detail and errors, and the operator's way out. */
+async function expectRefused(res: Response, method: string): Promise<void> {
+  const problem = (await res.json()) as Problem;
+  expect(res.status, JSON.stringify(problem)).toBe(403);
+  expect(problem.code).toBe("cdp_method_not_allowed");
+  expect(problem.detail).toContain(`CDP method ${method} is not allowed`);
+  expect(problem.errors).toHaveLength(1);
+  expect(problem.errors[0]?.location).toBe("body.method");
+  expect(problem.errors[0]?.message).toContain(method);
+  expect(problem.hint).toContain("browser.cdp_allow");
+}
+
+/** `{"a":{"a":{}}}` nested `depth` levels, as JSON text: serializing that deep an object overflows the test's stack. */
+const nestedJson = (depth: number) => `${'{"a":'.repeat(depth)}{}${"}".repeat(depth)}`;
+
+describe("browser/cdp attacks with the default allowlist", () => {
+  let t: TestApp;
+  let pages: PagesServer;
+  let id: string;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    pages = await startPagesServer();
+    id = await createSession(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await pages.close();
+  });
+
+  it("refuses Target.attachToTarget and Target.sendMessageToTarget before a browser is even started", async () => {
+    await expectRefused(
+      await cdp(t, id, "Target.attachToTarget", { targetId: "page", flatten: false }),
+      "Target.attachToTarget",
+    );
+    const message = JSON.stringify({ id: 1, method: "Page.navigate", params: { url: PASSWD_URL } });
+    await expectRefused(
+      await cdp(t, id, "Target.sendMessageToTarget", { sessionId: "s", message }),
+      "Target.sendMessageToTarget",
+    );
+    expect((await snapshot(t, id)).active).toBe(false);
+    expect(t.app.services.browsers.get(id)).toBeUndefined();
+  });
+
+  it("refuses the same messaging on a running browser, and the file never opens", async () => {
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    // The page's real target id, as the attack used it (Target.getTargetInfo itself is refused now).
+    const { targetInfo } = await t.app.services.browsers.get(id)!.topSession().cdp.send("Target.getTargetInfo");
+    await expectRefused(
+      await cdp(t, id, "Target.attachToTarget", { targetId: targetInfo.targetId, flatten: false }),
+      "Target.attachToTarget",
+    );
+    const message = JSON.stringify({ id: 1, method: "Page.navigate", params: { url: PASSWD_URL } });
+    await expectRefused(
+      await cdp(t, id, "Target.sendMessageToTarget", { sessionId: "s", message }),
+      "Target.sendMessageToTarget",
+    );
+    await expectPasswdNeverShown(t, id);
+    expect((await evaluate(t, id, "location.href")).result).toBe(pages.url("localhost", "/plain"));
+  });
+
+  it("refuses Target.createTarget on a file URL and no target ever shows the file", async () => {
+    await expectRefused(await cdp(t, id, "Target.createTarget", { url: PASSWD_URL }), "Target.createTarget");
+    await sleep(ABSENCE_SETTLE_MS);
+    expect((await browserPageUrls(t, id)).filter((url) => url.startsWith("file:"))).toEqual([]);
+  });
+
+  it("refuses CDP Page.navigate to file:// with 400 url_not_allowed and the page stays where it was", async () => {
+    const res = await cdp(t, id, "Page.navigate", { url: PASSWD_URL });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "url_not_allowed", errors: [{ location: "body.params.url" }] });
+    expect((await evaluate(t, id, "location.href")).result).toBe(pages.url("localhost", "/plain"));
+    await expectPasswdNeverShown(t, id);
+  });
+
+  it("refuses DOM.setFileInputFiles and the file input stays empty", async () => {
+    await navigate(t, id, pages.url("localhost", "/file-input"));
+    const doc = (await (await cdp(t, id, "DOM.getDocument")).json()) as CdpAnswer<{ root: { nodeId: number } }>;
+    const selector = { nodeId: doc.result.root.nodeId, selector: "#upload" };
+    const found = (await (await cdp(t, id, "DOM.querySelector", selector)).json()) as CdpAnswer<{ nodeId: number }>;
+    expect(found.result.nodeId).toBeGreaterThan(0);
+    await expectRefused(
+      await cdp(t, id, "DOM.setFileInputFiles", { files: ["/etc/passwd"], nodeId: found.result.nodeId }),
+      "DOM.setFileInputFiles",
+    );
+    expect((await evaluate(t, id, "document.getElementById('upload').files.length")).result).toBe(0);
+  });
+
+  it("refuses Page/Browser.setDownloadBehavior: the folder is never created, a download writes nothing", async () => {
+    for (const method of ["Page.setDownloadBehavior", "Browser.setDownloadBehavior"]) {
+      const target = join(attackDir("caduceus-download-attack-"), "created-by-the-browser");
+      await expectRefused(await cdp(t, id, method, { behavior: "allow", downloadPath: target }), method);
+      await navigate(t, id, pages.url("localhost", "/download"));
+      await evaluate(t, id, "document.getElementById('download-link').click(), true");
+      await sleep(ABSENCE_SETTLE_MS);
+      expect(existsSync(target), `${method} created ${target}`).toBe(false);
+      expect(downloadedCopies([target, t.dir, ...defaultDownloadRoots()])).toEqual([]);
+    }
+  });
+
+  it("writes nothing for a download link clicked by the page, anywhere", async () => {
+    await navigate(t, id, pages.url("127.0.0.1", "/download"));
+    await evaluate(t, id, "document.getElementById('download-link').click(), true");
+    await sleep(ABSENCE_SETTLE_MS);
+    expect(downloadedCopies([t.dir, ...defaultDownloadRoots()])).toEqual([]);
+    expect(existsSync(join(t.dir, "downloads"))).toBe(false);
+  });
+
+  it("does not follow a redirect to file://", async () => {
+    const result = await navigate(t, id, pages.url("localhost", "/redirect-to-file"));
+    expect(result.ok).toBe(false);
+    await expectPasswdNeverShown(t, id);
+  });
+
+  it("does not let window.open (on load or from a click) or a link click open file://", async () => {
+    await navigate(t, id, pages.url("localhost", "/open-file-popup"));
+    await evaluate(t, id, "document.getElementById('open').click(), true");
+    await sleep(ABSENCE_SETTLE_MS);
+    expect((await evaluate(t, id, "window.__answers")).result).toHaveLength(2);
+    expect((await browserPageUrls(t, id)).filter((url) => url.startsWith("file:"))).toEqual([]);
+    await expectPasswdNeverShown(t, id);
+
+    await navigate(t, id, pages.url("localhost", "/file-link"));
+    await evaluate(t, id, "document.getElementById('file-link').click(), true");
+    await sleep(ABSENCE_SETTLE_MS);
+    expect((await browserPageUrls(t, id)).filter((url) => url.startsWith("file:"))).toEqual([]);
+    await expectPasswdNeverShown(t, id);
+  });
+
+  it("does not load a file:// iframe", async () => {
+    await navigate(t, id, pages.url("localhost", "/file-iframe"));
+    await sleep(ABSENCE_SETTLE_MS);
+    const inner = await evaluate(
+      t,
+      id,
+      "(() => { try { return document.getElementById('local').contentDocument?.documentElement.outerHTML ?? " +
+        "'none'; } catch (e) { return String(e); } })()",
+    );
+    expect(JSON.stringify(inner)).not.toContain(PASSWD_LINE);
+    await expectPasswdNeverShown(t, id);
+  });
+
+  it("reports params too deep to send as 400 validation_failed at body.params, not as a CDP failure", async () => {
+    for (const depth of [40, 5_000]) {
+      const params = `{"expression":"1","returnByValue":true,"extra":${nestedJson(depth)}}`;
+      const body = `{"method":"Runtime.evaluate","params":${params}}`;
+      const res = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, body);
+      const problem = (await res.json()) as Problem;
+      expect(res.status, `depth ${depth}: ${JSON.stringify(problem)}`).toBe(400);
+      expect(problem.code).toBe("validation_failed");
+      expect(problem.errors[0].location).toMatch(/^body\.params/);
+      expect(problem.detail).not.toMatch(/CDP .* failed|Maximum call stack/);
+    }
+    const fine = await cdp(t, id, "Runtime.evaluate", {
+      expression: "1 + 1",
+      returnByValue: true,
+      extra: JSON.parse(nestedJson(10)),
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it("still runs what a page agent needs", async () => {
+    await navigate(t, id, pages.url("localhost", "/plain"));
+    for (const [method, params] of [
+      ["Runtime.evaluate", { expression: "document.title", returnByValue: true }],
+      ["DOM.getDocument", {}],
+      ["Accessibility.getFullAXTree", {}],
+      ["Page.getFrameTree", {}],
+      ["Page.getLayoutMetrics", {}],
+      ["Network.getCookies", {}],
+      ["Emulation.setTimezoneOverride", { timezoneId: "Europe/Paris" }],
+      ["Input.insertText", { text: "" }],
+      ["Performance.getMetrics", {}],
+    ] as const) {
+      const res = await cdp(t, id, method, params);
+      expect(res.status, `${method}: ${await res.clone().text()}`).toBe(200);
+    }
+  });
+});
+
+describe("the operator's browser.cdp_allow", () => {
+  let t: TestApp;
+  let pages: PagesServer;
+  let id: string;
+
+  beforeAll(async () => {
+    t = await makeTestApp({
+      browser: {
+        cdp_allow: [
+          "Browser.getVersion",
+          "Storage.*",
+          "Target.getTargetInfo",
+          "Target.attachToTarget",
+          "Target.sendMessageToTarget",
+        ],
+      },
+    });
+    pages = await startPagesServer();
+    id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/plain"));
+  });
+  afterAll(async () => {
+    await t.close();
+    await pages.close();
+  });
+
+  it("adds the methods it names, and a Domain.* entry adds its whole domain, nothing more", async () => {
+    const version = await cdp(t, id, "Browser.getVersion");
+    expect(version.status).toBe(200);
+    expect(((await version.json()) as CdpAnswer<{ product: string }>).result.product).toMatch(/Chrome/);
+    expect((await cdp(t, id, "Storage.getCookies")).status).toBe(200);
+    await expectRefused(
+      await cdp(t, id, "Browser.setDownloadBehavior", {
+        behavior: "allow",
+        downloadPath: attackDir("caduceus-allow-attack-"),
+      }),
+      "Browser.setDownloadBehavior",
+    );
+    await expectRefused(await cdp(t, id, "Target.createTarget", { url: "about:blank" }), "Target.createTarget");
+  });
+
+  it("with Target messaging allowed, the browser itself still refuses file:// and chrome:// documents", async () => {
+    const info = (await (await cdp(t, id, "Target.getTargetInfo")).json()) as CdpAnswer<{
+      targetInfo: { targetId: string };
+    }>;
+    const attached = await cdp(t, id, "Target.attachToTarget", {
+      targetId: info.result.targetInfo.targetId,
+      flatten: false,
+    });
+    expect(attached.status).toBe(200);
+    const { sessionId } = ((await attached.json()) as CdpAnswer<{ sessionId: string }>).result;
+    for (const url of [PASSWD_URL, "chrome://version"]) {
+      const message = JSON.stringify({ id: 1, method: "Page.navigate", params: { url } });
+      expect((await cdp(t, id, "Target.sendMessageToTarget", { sessionId, message })).status).toBe(200);
+      await sleep(ABSENCE_SETTLE_MS);
+      await expectPasswdNeverShown(t, id);
+      const where = (await snapshot(t, id)).url ?? "";
+      expect(where, `after ${url}`).not.toMatch(/^(file|chrome):/);
+      const shown = await evaluate(t, id, "document.documentElement.outerHTML");
+      expect(JSON.stringify(shown)).not.toMatch(/root:x:0:0|Chromium Authors/);
+    }
+    const console = (await snapshot(t, id)).console.map((entry) => entry.text);
+    expect(console.some((text) => text.includes("blocked file:///etc/passwd"))).toBe(true);
+
+    const createMessage = JSON.stringify({ id: 2, method: "Target.createTarget", params: { url: PASSWD_URL } });
+    expect((await cdp(t, id, "Target.sendMessageToTarget", { sessionId, message: createMessage })).status).toBe(200);
+    await waitFor(
+      async () => !(await browserPageUrls(t, id)).some((url) => url.startsWith("file:")),
+      "the file:// target to be closed",
+    );
+    await sleep(ABSENCE_SETTLE_MS);
+    expect((await browserPageUrls(t, id)).filter((url) => url.startsWith("file:"))).toEqual([]);
+  });
+});
+
+describe("browser.allow_file_urls: true in the server config", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ browser: { allow_file_urls: true } });
+  });
+  afterAll(() => t.close());
+
+  it("lets file:// load, in the API and inside the browser, while chrome:// stays refused", async () => {
+    const id = await createSession(t);
+    expect(await navigate(t, id, PASSWD_URL)).toMatchObject({ ok: true, url: PASSWD_URL });
+    expect(JSON.stringify(await evaluate(t, id, "document.body.innerText"))).toContain(PASSWD_LINE);
+    const chrome = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: "chrome://version" });
+    expect(chrome.status).toBe(400);
+    expect(((await chrome.json()) as Problem).code).toBe("url_not_allowed");
+  });
+});
+
+describe("browser.downloads: true", () => {
+  let t: TestApp;
+  let pages: PagesServer;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ browser: { downloads: true } });
+    pages = await startPagesServer();
+  });
+  afterAll(async () => {
+    await t.close();
+    await pages.close();
+  });
+
+  it("saves a download into <data dir>/downloads/<session id>/ and nowhere else", async () => {
+    const id = await createSession(t);
+    const other = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/download"));
+    await evaluate(t, id, "document.getElementById('download-link').click(), true");
+    const saved = join(t.dir, "downloads", id, DOWNLOAD_FILENAME);
+    await waitFor(
+      () => existsSync(saved) && readFileSync(saved, "utf8") === DOWNLOAD_CONTENT,
+      "the download in the session folder",
+    );
+    await sleep(ABSENCE_SETTLE_MS);
+    expect(downloadedCopies([t.dir, ...defaultDownloadRoots()])).toEqual([saved]);
+    expect(existsSync(join(t.dir, "downloads", other))).toBe(false);
+  });
+});
+
+describe("downloads in a browser we connect to", () => {
+  let chrome: ChromiumProcess;
+  let t: TestApp;
+  let pages: PagesServer;
+
+  beforeAll(async () => {
+    pages = await startPagesServer();
+    chrome = await startChromiumWithCdp();
+    t = await makeTestApp({ browser: { cdp_url: chrome.cdpUrl } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await chrome.kill();
+    await pages.close();
+  });
+
+  it("are denied even when whoever set the browser up let it save them into a folder", async () => {
+    const preset = attackDir("caduceus-preset-downloads-");
+    const setup = await chromium.connectOverCDP(chrome.cdpUrl);
+    try {
+      const browserSession = await setup.newBrowserCDPSession();
+      await browserSession.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: preset });
+    } finally {
+      await setup.close();
+    }
+    const id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/download"));
+    await evaluate(t, id, "document.getElementById('download-link').click(), true");
+    await sleep(ABSENCE_SETTLE_MS);
+    expect(downloadedCopies([preset, t.dir, ...defaultDownloadRoots()])).toEqual([]);
+  });
+});
+
+describe("the browser_cdp tool in an agent run", () => {
+  let fake: FakeModelServer;
+  let pages: PagesServer;
+  let t: AgentApp;
+
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    pages = await startPagesServer();
+    t = await makeAgentApp(fake);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+    await pages.close();
+  });
+
+  it("gets Browser.setDownloadBehavior and too-deep params refused as tool results; nothing is written", async () => {
+    const target = join(attackDir("caduceus-tool-attack-"), "downloads-here");
+    const toolResults = (request: RecordedRequest) =>
+      (request.body as { messages: Array<{ role: string }> }).messages.filter((m) => m.role === "tool");
+    fake.respondWith((request) => {
+      switch (toolResults(request).length) {
+        case 0:
+          return {
+            tool_calls: [
+              {
+                id: "dl",
+                name: "browser_cdp",
+                arguments: {
+                  method: "Browser.setDownloadBehavior",
+                  params: { behavior: "allow", downloadPath: target },
+                },
+              },
+            ],
+          };
+        case 1:
+          return {
+            tool_calls: [
+              {
+                id: "deep",
+                name: "browser_cdp",
+                arguments: `{"method":"Runtime.evaluate","params":{"expression":"1","extra":${nestedJson(5_000)}}}`,
+              },
+            ],
+          };
+        default:
+          return { content: "Refused." };
+      }
+    });
+    const id = await t.createSession();
+    const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "Save downloads to my folder." });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as RunAnswer;
+    expect(body.run.status).toBe("completed");
+    const [refused, tooDeep, ...rest] = body.messages.filter((m) => m.role === "tool");
+    expect(rest).toEqual([]);
+    expect([refused?.name, tooDeep?.name]).toEqual(["browser_cdp", "browser_cdp"]);
+    expect(refused?.content).toContain("cdp_method_not_allowed");
+    expect(refused?.content).toContain("Browser.setDownloadBehavior");
+    expect(refused?.content).toContain("browser.cdp_allow");
+    expect(tooDeep?.content).toContain("validation_failed");
+    expect(tooDeep?.content).not.toMatch(/Maximum call stack|cdp_command_failed/);
+    // Both were refused before any browser started for them.
+    expect((await snapshot(t, id)).active).toBe(false);
+    expect(existsSync(target)).toBe(false);
+  });
+});
