@@ -6,7 +6,7 @@ import type { Store } from "./db/store.js";
 import { BrowserRegistry } from "./domain/browser/registry.js";
 import { ContextReader } from "./domain/context/context-reader.js";
 import { SessionContextManager } from "./domain/context/context-manager.js";
-import { ContextEngineRegistry, assertContextConfig } from "./domain/context/engine-registry.js";
+import { ContextEngineRegistry, assertContextConfig, loadNamedPlugins } from "./domain/context/engine-registry.js";
 import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
@@ -63,7 +63,7 @@ export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now);
-  const engines = new ContextEngineRegistry();
+  const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const browsers = new BrowserRegistry({ config, store, events, logger, now });
   const sessions: SessionService = new SessionService({
     config,
@@ -123,7 +123,8 @@ export function createServices(deps: AppDeps): Services {
     agent,
     sseKeepaliveMs: deps.sseKeepaliveMs ?? SSE_KEEPALIVE_MS,
     startup: async () => {
-      await engines.loadPlugins(config.context.plugins_dir);
+      // Only plugins a configuration names are imported: importing runs the plugin's code in this process.
+      await loadNamedPlugins(engines, config, sessions.engineNamesInUse(), logger);
       assertContextConfig(config, engines);
       deps.store.idempotency.purgeExpired(now());
       const interrupted = agent.recoverInterrupted();
@@ -136,7 +137,10 @@ export function createServices(deps: AppDeps): Services {
     },
   };
   messages.setRunStarter(async (sessionId, message, options) => {
-    const started = agent.start(sessionId, message, { feed: options.stream, signal: options.signal });
+    const { stream: feed, signal, idempotency } = options;
+    const started = idempotency?.priorRunId
+      ? agent.replay(idempotency.priorRunId, { feed })
+      : agent.start(sessionId, message, { feed, signal, idempotency });
     if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
     const finished = await started.done;
     return { kind: "ran", messages: finished.messages, run: finished.run };

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTestApp, tempDir } from "../fixtures/test-app.js";
@@ -20,17 +20,34 @@ function pluginsDir(plugins: Record<string, string>): string {
   return dir;
 }
 
-const NO_COMPRESS = "export default class Engine { constructor() { this.name = 'no-compress'; } shouldCompress() { return false; } updateFromResponse() {} }";
-const THROWING_CONSTRUCTOR = "export default class Engine { constructor() { throw new Error('set MEMO_HOME before using this engine'); } }";
+const NO_COMPRESS =
+  "export default class Engine { constructor() { this.name = 'no-compress'; } shouldCompress() { return false; } updateFromResponse() {} }";
+const THROWING_CONSTRUCTOR =
+  "export default class Engine { constructor() { throw new Error('set MEMO_HOME before using this engine'); } }";
 const EMPTY_FACTORY = "export function createEngine() { return {}; }";
+const SYNTAX_ERROR = "export default class Engine {";
 
 describe("a broken plugin named as context.engine", () => {
   it.each([
-    ["no-compress", NO_COMPRESS, /context\.engine: the "no-compress" engine cannot be used: .*does not implement compress/],
-    ["throws", THROWING_CONSTRUCTOR, /context\.engine: the "throws" engine cannot be used: set MEMO_HOME before using this engine/],
-    ["empty", EMPTY_FACTORY, /context\.engine: the "empty" engine cannot be used: .*does not implement compress, shouldCompress, updateFromResponse/],
+    [
+      "no-compress",
+      NO_COMPRESS,
+      /context\.engine: the "no-compress" engine cannot be used: .*does not implement compress/,
+    ],
+    [
+      "throws",
+      THROWING_CONSTRUCTOR,
+      /context\.engine: the "throws" engine cannot be used: set MEMO_HOME before using this engine/,
+    ],
+    [
+      "empty",
+      EMPTY_FACTORY,
+      /context\.engine: the "empty" engine cannot be used: .*does not implement compress, shouldCompress, updateFromResponse/,
+    ],
   ])("stops the start-up: %s", async (name, source, message) => {
-    await expect(makeTestApp({ context: { engine: name, plugins_dir: pluginsDir({ [name]: source }) } })).rejects.toThrow(message);
+    await expect(
+      makeTestApp({ context: { engine: name, plugins_dir: pluginsDir({ [name]: source }) } }),
+    ).rejects.toThrow(message);
   });
 });
 
@@ -42,11 +59,68 @@ describe("a broken plugin named by a session", () => {
       expect(res.status).toBe(400);
       const body = await res.json();
       expect(body.code).toBe("validation_failed");
-      expect(body.errors).toEqual([{ location: "body.config.engine", message: expect.stringMatching(/does not implement compress/) }]);
+      expect(body.errors).toEqual([
+        { location: "body.config.engine", message: expect.stringMatching(/does not implement compress/) },
+      ]);
       const plain = await t.call("POST", "/v1/sessions", {});
       expect(plain.status).toBe(201);
-      const patched = await t.call("PATCH", `/v1/sessions/${(await plain.json()).id}`, { config: { engine: "no-compress" } });
+      const patched = await t.call("PATCH", `/v1/sessions/${(await plain.json()).id}`, {
+        config: { engine: "no-compress" },
+      });
       expect(patched.status).toBe(400);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("a plugin is imported only when named", () => {
+  it("starts with a broken plugin in the folder that nobody names", async () => {
+    const t = await makeTestApp({
+      context: { plugins_dir: pluginsDir({ broken: SYNTAX_ERROR, throws: THROWING_CONSTRUCTOR }) },
+    });
+    try {
+      expect((await t.call("POST", "/v1/sessions", {})).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("reports a plugin that fails to import as a validation error on the session naming it", async () => {
+    const t = await makeTestApp({ context: { plugins_dir: pluginsDir({ broken: SYNTAX_ERROR }) } });
+    try {
+      for (const [method, path] of [
+        ["POST", "/v1/sessions"],
+        ["PATCH", `/v1/sessions/${((await (await t.call("POST", "/v1/sessions", {})).json()) as { id: string }).id}`],
+      ] as const) {
+        const res = await t.call(method, path, { config: { engine: "broken" } });
+        expect(res.status, method).toBe(400);
+        const body = (await res.json()) as { code: string; errors: Array<{ location: string; message: string }> };
+        expect(body.code).toBe("validation_failed");
+        expect(body.errors.map((e) => e.location)).toEqual(["body.config.engine"]);
+        expect(body.errors[0]?.message).toMatch(/context engine plugin .*broken.* failed to load/);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("imports a plugin once when concurrent requests name it", async () => {
+    const dir = pluginsDir({});
+    const log = join(dir, "imports.log");
+    mkdirSync(join(dir, "counted"));
+    writeFileSync(
+      join(dir, "counted", "index.mjs"),
+      `import { appendFileSync } from "node:fs";\nappendFileSync(${JSON.stringify(log)}, "import\\n");\n` +
+        "export default class Engine { constructor() { this.name = 'counted'; } compress(m) { return m; } shouldCompress() { return false; } updateFromResponse() {} }\n",
+    );
+    const t = await makeTestApp({ context: { plugins_dir: dir } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => t.call("POST", "/v1/sessions", { config: { engine: "counted" } })),
+      );
+      expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201]);
+      expect(readFileSync(log, "utf8")).toBe("import\n");
     } finally {
       await t.close();
     }

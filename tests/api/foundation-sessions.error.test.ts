@@ -3,7 +3,13 @@ import { countRows, createSession } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 function expectProblem(body: any, status: number, code: string) {
-  expect(body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    code,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
   expect(body.request_id).toMatch(/\S/);
 }
 
@@ -23,7 +29,10 @@ describe("sessions: errors", () => {
     expect(countRows(t, "sessions")).toBe(0);
 
     const session = await createSession(t, { title: "x" });
-    const patched = await t.call("PATCH", `/v1/sessions/${session.id}`, { title: "changed", config: { engine: "lcm" } });
+    const patched = await t.call("PATCH", `/v1/sessions/${session.id}`, {
+      title: "changed",
+      config: { engine: "lcm" },
+    });
     expect(patched.status).toBe(400);
     const problem = await patched.json();
     expect(problem.errors.map((e: any) => e.location)).toEqual(["body.config.engine"]);
@@ -58,6 +67,45 @@ describe("sessions: errors", () => {
     );
     for (const error of body.errors) expect(error.message).toMatch(/\S/);
     expect(countRows(t, "sessions")).toBe(1);
+  });
+
+  it("bounds every string of a session body, config included, and stores nothing over a limit", async () => {
+    const before = countRows(t, "sessions");
+    const res = await t.call("POST", "/v1/sessions", {
+      title: "t".repeat(501),
+      model: "m".repeat(201),
+      system_prompt: "s".repeat(200_001),
+      config: { engine: "e".repeat(65), browser: { cdp_url: `http://127.0.0.1/${"u".repeat(2_048)}` } },
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expectProblem(body, 400, "validation_failed");
+    expect(body.errors.map((e: any) => e.location).sort()).toEqual(
+      ["body.title", "body.model", "body.system_prompt", "body.config.engine", "body.config.browser.cdp_url"].sort(),
+    );
+    expect(countRows(t, "sessions")).toBe(before);
+  });
+
+  it("names a server-only browser key as such, on create and on PATCH, instead of as an unknown field", async () => {
+    const session = await createSession(t, { title: "as it was" });
+    for (const [method, path] of [
+      ["POST", "/v1/sessions"],
+      ["PATCH", `/v1/sessions/${session.id}`],
+    ] as const) {
+      const res = await t.call(method, path, { config: { browser: { downloads: true, headless: false } } });
+      expect(res.status, method).toBe(400);
+      const body = await res.json();
+      expectProblem(body, 400, "validation_failed");
+      expect(body.errors).toEqual([
+        {
+          location: "body.config.browser.downloads",
+          message:
+            "browser.downloads is a server-only setting: the operator sets it in the server configuration, and a session cannot set or change it",
+        },
+      ]);
+    }
+    const after = await (await t.call("GET", `/v1/sessions/${session.id}`)).json();
+    expect(after.config.browser.headless).toBe(true);
   });
 
   it("answers 404 problems for a session that does not exist", async () => {

@@ -47,7 +47,9 @@ describe("sessions: create, list, get, patch, delete", () => {
     const session = await res.json();
     expect(session).toMatchObject({ title: null, model: null, system_prompt: null });
     expect(session.config.compression).toEqual(t.config.compression);
-    expect(session.config.browser).toEqual(t.config.browser);
+    const { headless, dialog_policy, dialog_timeout_s, bridge, cdp_url, executable_path, allow_file_urls } = t.config.browser;
+    // The operator's policy lists (allowed CDP hosts and methods, downloads) are not shown to sessions.
+    expect(session.config.browser).toEqual({ headless, dialog_policy, dialog_timeout_s, bridge, cdp_url, executable_path, allow_file_urls });
     expect(session.stats).toMatchObject({ message_count: 0, context_tokens: 0, usage_percent: 0, context_length: 128_000 });
   });
 

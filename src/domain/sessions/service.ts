@@ -1,11 +1,42 @@
 import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import type { SessionCursor } from "../../db/repositories/sessions.js";
-import { AppError, notFound } from "../errors.js";
+import { AppError, notFound, type FieldError } from "../errors.js";
 import { newId } from "../ids.js";
+import { redactSecrets } from "../context/redaction.js";
 import { countMessageTokens } from "../context/tokens.js";
-import type { SessionConfigOverrides, SessionRecord } from "../types.js";
+import type { SessionRecord } from "../types.js";
+import { cdpUrlProblem, mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "./config-policy.js";
 import { resolveSessionSettings } from "./settings.js";
+
+/**
+ * The browser settings a session view shows: what is in force for the session's own browser. The
+ * operator's lists (allowed CDP hosts, extra CDP methods) and the downloads switch are left out — they
+ * are the server's policy, not the session's state, and the host list maps the operator's network.
+ */
+export const SESSION_VIEW_BROWSER_KEYS = [
+  "executable_path",
+  "cdp_url",
+  "headless",
+  "dialog_policy",
+  "dialog_timeout_s",
+  "bridge",
+  "allow_file_urls",
+] as const;
+export type SessionBrowserView = Pick<BrowserConfig, (typeof SESSION_VIEW_BROWSER_KEYS)[number]>;
+
+function browserView(browser: BrowserConfig): SessionBrowserView {
+  return {
+    executable_path: browser.executable_path,
+    // An endpoint may carry a token or a password (wss://…?token=…); the view masks it like any secret.
+    cdp_url: browser.cdp_url === null ? null : redactSecrets(browser.cdp_url),
+    headless: browser.headless,
+    dialog_policy: browser.dialog_policy,
+    dialog_timeout_s: browser.dialog_timeout_s,
+    bridge: browser.bridge,
+    allow_file_urls: browser.allow_file_urls,
+  };
+}
 
 export type SessionView = {
   id: string;
@@ -14,7 +45,7 @@ export type SessionView = {
   system_prompt: string | null;
   created_at: string;
   updated_at: string;
-  config: { compression: CompressionConfig; browser: BrowserConfig; engine: string };
+  config: { compression: CompressionConfig; browser: SessionBrowserView; engine: string };
   stats: {
     message_count: number;
     context_tokens: number;
@@ -31,7 +62,7 @@ export type CreateSessionInput = {
   title?: string | null;
   model?: string | null;
   system_prompt?: string | null;
-  config?: SessionConfigOverrides;
+  config?: SessionOwnedConfig;
 };
 
 export type UpdateSessionInput = CreateSessionInput;
@@ -44,7 +75,38 @@ export type BrowserStatusSource = {
   rebindIfChanged(sessionId: string): Promise<void>;
 };
 
-export type EngineNames = { has(name: string): boolean; names(): string[]; problemWith?(name: string, config: Config): string | null };
+/** The context engines a session may name; the engine registry provides it. */
+export type EngineNames = {
+  /** Registered and ready to build. */
+  has(name: string): boolean;
+  /** A plugin of that name is installed but not imported yet: `load` would import it. */
+  isInstalled(name: string): boolean;
+  names(): string[];
+  /** Imports the named plugin (once) if it is installed and not registered; throws what went wrong. */
+  load(name: string): Promise<void>;
+  problemWith?(name: string, config: Config): string | null;
+};
+
+const ENGINE_LOCATION = "body.config.engine";
+/** Sessions read per query while start-up collects the engines they name. */
+const ENGINE_SCAN_PAGE_ROWS = 200;
+const CDP_URL_LOCATION = "body.config.browser.cdp_url";
+
+function invalidConfig(errors: FieldError[]): AppError {
+  return new AppError(
+    "validation_failed",
+    `${errors.length} field(s) failed validation: ${errors.map((e) => e.location).join(", ")}`,
+    {
+      errors,
+    },
+  );
+}
+
+function propertyOf(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
 
 /** The session's context engine hears of the session's life: created, its model changed, deleted. */
 export type EngineLifecycle = {
@@ -85,7 +147,7 @@ export class SessionService {
       system_prompt: session.system_prompt,
       created_at: new Date(session.created_at).toISOString(),
       updated_at: new Date(session.updated_at).toISOString(),
-      config: { compression: settings.compression, browser: settings.browser, engine: settings.engine },
+      config: { compression: settings.compression, browser: browserView(settings.browser), engine: settings.engine },
       stats: {
         message_count: session.message_count,
         context_tokens: total,
@@ -105,9 +167,23 @@ export class SessionService {
     return session;
   }
 
+  /**
+   * Creates a session a client asked for. The engine it names is imported first when it is an
+   * installed plugin nobody loaded yet — only after every other check passed, so a refused request
+   * runs no plugin code.
+   */
+  async createFromClient(input: CreateSessionInput): Promise<SessionRecord> {
+    await this.loadNamedEngine(input.config);
+    return this.create(input);
+  }
+
+  /**
+   * Creates a session synchronously (the server's own callers, inside a transaction): the config is
+   * held to the same rules, but a plugin engine must already be loaded.
+   */
   create(input: CreateSessionInput, derivedKey: string | null = null): SessionRecord {
     const config = input.config ?? {};
-    this.assertEngine(config);
+    this.assertConfig(config);
     const now = this.deps.now();
     const model = input.model ?? null;
     const session = this.deps.store.sessions.create({
@@ -116,12 +192,51 @@ export class SessionService {
       model,
       system_prompt: input.system_prompt ?? null,
       system_prompt_tokens: this.systemPromptTokens(input.system_prompt ?? null, model),
-      config,
+      // Written through the same filter the settings are read through: only what a session may own.
+      config: ownedSessionConfig(mergeSessionConfig({}, config), this.deps.config),
       derived_key: derivedKey,
       now,
     });
     this.deps.engineLifecycle?.().sessionStarted(session.id);
     return session;
+  }
+
+  /**
+   * What in a client's session config this server's own configuration refuses — a CDP host it does
+   * not allow, an engine it does not have — every field listed. The request schema has already
+   * refused server-only keys; this takes any shape, so a request that failed its schema can be told
+   * about these too in the same answer. Nothing is imported or stored here.
+   */
+  configProblems(config: unknown): FieldError[] {
+    const problems: FieldError[] = [];
+    const cdpUrl = propertyOf(propertyOf(config, "browser"), "cdp_url");
+    if (typeof cdpUrl === "string") {
+      const problem = cdpUrlProblem(cdpUrl, this.deps.config.browser.allowed_cdp_hosts);
+      if (problem) problems.push({ location: CDP_URL_LOCATION, message: problem });
+    }
+    const engine = propertyOf(config, "engine");
+    if (typeof engine === "string" && !this.deps.engines.has(engine) && !this.deps.engines.isInstalled(engine)) {
+      problems.push({
+        location: ENGINE_LOCATION,
+        message: `unknown engine; available: ${this.deps.engines.names().join(", ")}`,
+      });
+    }
+    return problems;
+  }
+
+  /** Every session's own engine name, for start-up to load the plugins they name. */
+  engineNamesInUse(): Set<string> {
+    const names = new Set<string>();
+    let cursor: SessionCursor | null = null;
+    for (;;) {
+      const page = this.list(ENGINE_SCAN_PAGE_ROWS, cursor);
+      for (const session of page.sessions) {
+        const engine = ownedSessionConfig(session.config, this.deps.config).engine;
+        if (engine !== undefined) names.add(engine);
+      }
+      if (!page.next) return names;
+      cursor = page.next;
+    }
   }
 
   list(limit: number, cursor: SessionCursor | null): { sessions: SessionRecord[]; next: SessionCursor | null } {
@@ -131,17 +246,17 @@ export class SessionService {
     return { sessions: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
   }
 
-  update(id: string, input: UpdateSessionInput): SessionRecord {
+  async update(id: string, input: UpdateSessionInput): Promise<SessionRecord> {
+    this.require(id);
+    await this.loadNamedEngine(input.config);
+    // Read again: the row may have changed while a plugin was imported.
     const session = this.require(id);
-    let config: SessionConfigOverrides | undefined;
+    let config: SessionOwnedConfig | undefined;
     if (input.config !== undefined) {
-      config = {
-        ...session.config,
-        ...input.config,
-        compression: { ...(session.config.compression ?? {}), ...(input.config.compression ?? {}) },
-        browser: { ...(session.config.browser ?? {}), ...(input.config.browser ?? {}) },
-      };
-      this.assertEngine(config);
+      this.assertConfig(input.config);
+      // What the row held beyond what a session may own is dropped as the config is written again.
+      const current = ownedSessionConfig(session.config, this.deps.config);
+      config = ownedSessionConfig(mergeSessionConfig(current, input.config), this.deps.config);
     }
     const model = input.model !== undefined ? input.model : session.model;
     const systemPrompt = input.system_prompt !== undefined ? input.system_prompt : session.system_prompt;
@@ -152,7 +267,9 @@ export class SessionService {
         model: input.model,
         system_prompt: input.system_prompt,
         system_prompt_tokens:
-          input.system_prompt !== undefined || input.model !== undefined ? this.systemPromptTokens(systemPrompt, model) : undefined,
+          input.system_prompt !== undefined || input.model !== undefined
+            ? this.systemPromptTokens(systemPrompt, model)
+            : undefined,
         config,
       },
       this.deps.now(),
@@ -180,21 +297,44 @@ export class SessionService {
     return countMessageTokens({ role: "system", content: prompt }, model ?? this.deps.config.model.name);
   }
 
-  private assertEngine(config: SessionConfigOverrides): void {
-    const problem = config.engine !== undefined && this.deps.engines.has(config.engine) ? this.deps.engines.problemWith?.(config.engine, this.deps.config) : null;
-    if (problem) {
-      throw new AppError("validation_failed", `the context engine "${config.engine}" cannot be used`, {
-        errors: [{ location: "body.config.engine", message: `${problem}; name another engine` }],
-      });
-    }
-    if (config.engine !== undefined && !this.deps.engines.has(config.engine)) {
-      throw new AppError("validation_failed", `unknown context engine "${config.engine}"`, {
+  /** Imports the plugin a valid config names, if it is installed and not loaded; a failure is the client's 400. */
+  private async loadNamedEngine(config: SessionOwnedConfig | undefined): Promise<void> {
+    const problems = this.configProblems(config);
+    if (problems.length) throw invalidConfig(problems);
+    const engine = config?.engine;
+    if (engine === undefined || this.deps.engines.has(engine)) return;
+    try {
+      await this.deps.engines.load(engine);
+    } catch (err) {
+      throw new AppError("validation_failed", `the context engine "${engine}" cannot be used`, {
         errors: [
           {
-            location: "body.config.engine",
-            message: `unknown engine; available: ${this.deps.engines.names().join(", ")}`,
+            location: ENGINE_LOCATION,
+            message: `${err instanceof Error ? err.message : String(err)}; name another engine`,
           },
         ],
+      });
+    }
+  }
+
+  private assertConfig(config: SessionOwnedConfig): void {
+    const problems = this.configProblems(config);
+    if (problems.length) throw invalidConfig(problems);
+    const engine = config.engine;
+    if (engine === undefined) return;
+    if (!this.deps.engines.has(engine)) {
+      // Installed but not imported: only the async paths import (createFromClient, update).
+      throw invalidConfig([
+        {
+          location: ENGINE_LOCATION,
+          message: `the ${engine} plugin is not loaded; available: ${this.deps.engines.names().join(", ")}`,
+        },
+      ]);
+    }
+    const problem = this.deps.engines.problemWith?.(engine, this.deps.config);
+    if (problem) {
+      throw new AppError("validation_failed", `the context engine "${engine}" cannot be used`, {
+        errors: [{ location: ENGINE_LOCATION, message: `${problem}; name another engine` }],
       });
     }
   }

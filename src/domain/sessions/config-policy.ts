@@ -1,0 +1,147 @@
+/**
+ * @module
+ * Which settings a session may own (SPEC §3). A session belongs to a client: it may tune compression,
+ * pick its context engine and shape how its browser behaves, but it never chooses what the server
+ * executes, which files it opens, which hosts it reaches or which CDP methods it allows — those are the
+ * operator's. One list serves the three places that need it: the request schema (refuse), the session
+ * service (refuse), and the settings resolution (ignore what a row stored before this rule still holds).
+ */
+import {
+  browserConfigSchema,
+  compressionConfigSchema,
+  type BrowserConfig,
+  type CompressionConfig,
+  type Config,
+} from "../../config.js";
+import { ENGINE_NAME_PATTERN } from "../context/engine-registry.js";
+
+/**
+ * The browser keys a session may set. An allowlist, not a denylist: a key added to the server's
+ * browser section later is server-only until someone decides a session may own it.
+ */
+export const SESSION_BROWSER_KEYS = ["cdp_url", "headless", "dialog_policy", "dialog_timeout_s", "bridge"] as const;
+export type SessionBrowserKey = (typeof SESSION_BROWSER_KEYS)[number];
+
+export type SessionBrowserOverrides = Partial<Pick<BrowserConfig, SessionBrowserKey>>;
+
+/** What a session may store as its own configuration; everything else comes from the server. */
+export type SessionOwnedConfig = {
+  compression?: Partial<CompressionConfig>;
+  browser?: SessionBrowserOverrides;
+  engine?: string;
+};
+
+/** Schemes a DevTools endpoint is reached over (playwright's connectOverCDP takes http(s) and ws(s)). */
+export const CDP_URL_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "ws:", "wss:"]);
+
+const SESSION_BROWSER_KEY_SET: ReadonlySet<string> = new Set(SESSION_BROWSER_KEYS);
+
+/** A key of the server's browser section that a session may not set. */
+export function isServerOnlyBrowserKey(key: string): boolean {
+  return Object.hasOwn(browserConfigSchema.shape, key) && !SESSION_BROWSER_KEY_SET.has(key);
+}
+
+export function serverOnlyBrowserKeyMessage(key: string): string {
+  return (
+    `browser.${key} is a server-only setting: the operator sets it in the server configuration, ` +
+    `and a session cannot set or change it`
+  );
+}
+
+/**
+ * A host name in the one form two spellings of the same host share: lower case, no IPv6 brackets, no
+ * trailing dot, and IPv4/IPv6/IDN forms normalised the way WHATWG URL parsing does (`127.1` and
+ * `0x7f000001` are `127.0.0.1`). No DNS lookup: the name given is the name compared.
+ */
+export function canonicalHost(host: string): string {
+  const bare = host
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  try {
+    const parsed = new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
+    return parsed.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+  } catch {
+    // Not a host at all (a "host:port" entry, say): it stays as written and matches no URL's host.
+    return bare;
+  }
+}
+
+/**
+ * Why a session may not attach to `url`, or null when it may: the URL must parse, use a DevTools
+ * scheme, and name a host of the server's `browser.allowed_cdp_hosts` — compared on the parsed host
+ * name, so `user@`, a port, brackets, case or a trailing dot cannot smuggle another host in.
+ */
+export function cdpUrlProblem(url: string, allowedHosts: readonly string[]): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "must be an absolute http(s) or ws(s) URL of a DevTools endpoint";
+  }
+  if (!CDP_URL_SCHEMES.has(parsed.protocol))
+    return `the ${parsed.protocol} scheme is not a DevTools endpoint; use http(s) or ws(s)`;
+  const host = canonicalHost(parsed.hostname);
+  if (allowedHosts.some((allowed) => canonicalHost(allowed) === host)) return null;
+  return (
+    `the host ${host} is not in browser.allowed_cdp_hosts, the server's list of browsers a session may attach to; ` +
+    `the operator adds hosts there in the server configuration`
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The entries of `value` under `keys` that the section's own field schema accepts; the rest are left out. */
+function validEntries(
+  value: unknown,
+  shape: Record<string, { safeParse(input: unknown): { success: boolean } }>,
+  keys: readonly string[],
+) {
+  const picked: Record<string, unknown> = {};
+  if (!isRecord(value)) return picked;
+  for (const key of keys) {
+    if (Object.hasOwn(value, key) && shape[key]?.safeParse(value[key]).success) picked[key] = value[key];
+  }
+  return picked;
+}
+
+const COMPRESSION_KEYS = Object.keys(compressionConfigSchema.shape);
+
+/**
+ * Only what a session may own, from whatever a session row holds: server-only keys, malformed values,
+ * a `cdp_url` whose host the server does not (or no longer) allow, and an engine name that is not a
+ * plain plugin name are dropped, so a row written before these rules — or by hand — gives no privilege.
+ * A `cdp_url` of null is dropped too: a session never turns an operator's CDP endpoint into a local launch.
+ */
+export function ownedSessionConfig(stored: unknown, config: Config): SessionOwnedConfig {
+  const source = isRecord(stored) ? stored : {};
+  const owned: SessionOwnedConfig = {};
+  const compression = validEntries(source.compression, compressionConfigSchema.shape, COMPRESSION_KEYS);
+  if (Object.keys(compression).length) owned.compression = compression;
+  const browser = validEntries(source.browser, browserConfigSchema.shape, SESSION_BROWSER_KEYS);
+  const cdpUrl = browser.cdp_url;
+  if (typeof cdpUrl !== "string" || cdpUrlProblem(cdpUrl, config.browser.allowed_cdp_hosts) !== null)
+    delete browser.cdp_url;
+  if (Object.keys(browser).length) owned.browser = browser;
+  if (typeof source.engine === "string" && ENGINE_NAME_PATTERN.test(source.engine)) owned.engine = source.engine;
+  return owned;
+}
+
+/**
+ * A session's stored config with a client's change laid over it, section by section. A `cdp_url` of
+ * null removes the session's own endpoint (the server's setting applies again).
+ */
+export function mergeSessionConfig(current: SessionOwnedConfig, change: SessionOwnedConfig): SessionOwnedConfig {
+  const merged: SessionOwnedConfig = { ...current };
+  if (change.compression !== undefined) merged.compression = { ...(current.compression ?? {}), ...change.compression };
+  if (change.browser !== undefined) {
+    const browser: SessionBrowserOverrides = { ...(current.browser ?? {}), ...change.browser };
+    if (browser.cdp_url === null) delete browser.cdp_url;
+    merged.browser = browser;
+  }
+  if (change.engine !== undefined) merged.engine = change.engine;
+  return merged;
+}
