@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-/** Every planted secret sits in the compacted span: in user text, tool-call arguments and tool results. */
+/**
+ * Every planted secret sits in the compacted span: in user text, inline tool-call arguments, a
+ * here-document inside tool-call arguments (its line starts after a JSON-escaped `\n`) and tool results.
+ */
 async function sessionWithSecrets(): Promise<string> {
   const id = await createSession(t);
   await append(t, id, [
@@ -27,10 +30,11 @@ async function sessionWithSecrets(): Promise<string> {
     { role: "assistant", content: "ok" },
   ]);
   for (const [i, secret] of PLANTED_SECRETS.entries()) {
-    const where = i % 3;
+    const where = i % 4;
     if (where === 0) await append(t, id, [{ role: "user", content: `note: ${secret.text}` }, { role: "assistant", content: "noted" }]);
     if (where === 1) await append(t, id, toolRound("run it", "terminal", { command: `echo '${secret.text}'` }, "done", "ran"));
     if (where === 2) await append(t, id, toolRound("show config", "read_file", { path: ".env" }, `config:\n${secret.text}\n`, "read"));
+    if (where === 3) await append(t, id, toolRound("write it", "terminal", { command: `cat <<EOF > .env\n${secret.text}\nEOF` }, "exit code 0", "written"));
   }
   for (let i = 0; i < 14; i++) await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), "ok"));
   return id;

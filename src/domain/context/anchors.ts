@@ -8,6 +8,7 @@ import { contentText, headOf } from "./tokens.js";
 
 export const ANCHOR_INDEX_MAX_CHARS = 7_000;
 const ERROR_DETAIL_MAX_CHARS = 160;
+const COMMAND_ANCHOR_MAX_CHARS = 200;
 
 type Extractor = { kind: AnchorKind; pattern: RegExp; pick?: (match: RegExpExecArray, text: string) => { kind?: AnchorKind; value: string } | null };
 
@@ -124,7 +125,9 @@ export function anchorTextOf(item: ContextItem): string {
 
 /**
  * Anchors of a span, counted and with their first and last seq. `text` maps an item to the text
- * to scan; `clean` is applied to values taken from elsewhere (commands in tool-call arguments).
+ * to scan; `clean` (redaction) is applied to every whole text — an item's text, a command taken from
+ * tool-call arguments — before any anchor is cut out of it: an error detail or a command cut first
+ * could end inside a secret, and the visible part would pass for masked.
  */
 export function buildAnchorIndex(
   items: ContextItem[],
@@ -143,19 +146,22 @@ export function buildAnchorIndex(
       byKey.set(key, { kind, value, count: 1, first_seq: seq, last_seq: seq });
     }
   };
+  const scanned = items.map((item) => clean(text(item)));
   const resultsByCall = new Map<string, string>();
-  for (const item of items) if (item.role === "tool" && item.tool_call_id) resultsByCall.set(item.tool_call_id, text(item));
-  for (const item of items) {
+  items.forEach((item, i) => {
+    if (item.role === "tool" && item.tool_call_id) resultsByCall.set(item.tool_call_id, scanned[i]);
+  });
+  items.forEach((item, i) => {
     const seq = item.seq ?? 0;
-    for (const { kind, value } of extractAnchorsFromText(text(item))) add(kind, value, seq);
+    for (const { kind, value } of extractAnchorsFromText(scanned[i])) add(kind, value, seq);
     for (const call of item.tool_calls ?? []) {
       const raw = commandOf(call.function.arguments);
       if (!raw) continue;
-      const command = clean(raw);
+      const command = headOf(clean(raw), COMMAND_ANCHOR_MAX_CHARS);
       const exit = exitCodeOf(resultsByCall.get(call.id) ?? "");
       add("command", exit === null ? command : `${command} [exit ${exit}]`, seq);
     }
-  }
+  });
   return rankAnchors([...byKey.values()]);
 }
 
@@ -164,7 +170,7 @@ function commandOf(argumentsJson: string): string | null {
     const args = JSON.parse(argumentsJson) as Record<string, unknown>;
     for (const key of COMMAND_ARGUMENT_KEYS) {
       const value = args[key];
-      if (typeof value === "string" && value.trim()) return headOf(value.trim(), 200);
+      if (typeof value === "string" && value.trim()) return value.trim();
     }
   } catch {
     /* arguments that are not JSON carry no command */

@@ -2,6 +2,7 @@ import type { Config } from "../../config.js";
 import { classifyLlmError, type LlmClients, type LlmEndpoint } from "../llm/client.js";
 import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./compressor/compressor.js";
 import { recordSummaryFailure, recordSummarySuccess, type EngineState } from "./engine-state.js";
+import { redactSecrets } from "./redaction.js";
 
 /** Where summaries are written: `auxiliary.compression.*`, each unset field falling back to `model.*`. */
 export type SummaryEndpoint = LlmEndpoint & { model: string | null };
@@ -97,7 +98,9 @@ export class SummaryModel implements Summarizer {
     } catch (err) {
       if (err instanceof EmptySummaryError) return { ok: false, kind: "malformed", reason: `${model}: ${err.message}` };
       const classified = classifyLlmError(err);
-      return { ok: false, kind: classified.kind, reason: `summary model ${model} failed (${classified.kind}): ${classified.message}` };
+      // A provider's error can echo what it was sent; the reason is stored (engine state) and shown (compress result).
+      const message = redactSecrets(classified.message);
+      return { ok: false, kind: classified.kind, reason: `summary model ${model} failed (${classified.kind}): ${message}` };
     }
   }
 }

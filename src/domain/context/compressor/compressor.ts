@@ -116,8 +116,7 @@ export class ContextCompressor implements ContextEngine {
     // outside it that pruning shortened (demoted head output, cut arguments, lean tail stubs).
     const spanSet = new Set(spanIndexes);
     const anchorSources = rows.filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row)).map(withoutMergedSummary);
-    const redactedText = (item: ContextItem) => redactSecrets(anchorTextOf(item));
-    const compactedAnchors = buildAnchorIndex(anchorSources, redactedText, redactSecrets);
+    const compactedAnchors = buildAnchorIndex(anchorSources, anchorTextOf, redactSecrets);
     // Earlier compressions' anchors come from the persisted index, not from re-reading an earlier summary's text.
     const shownAnchors = mergeAnchors(compactedAnchors, this.previousAnchors());
     const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;

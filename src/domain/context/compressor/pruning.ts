@@ -1,5 +1,6 @@
 import { exitCodeOf } from "../anchors.js";
 import type { ContextItem } from "../engine.js";
+import { redactSecrets } from "../redaction.js";
 import { contentText, headOf } from "../tokens.js";
 
 /** Cheap, model-free shortening of old tool traffic (SPEC §5.4 step 1). */
@@ -22,12 +23,18 @@ export function toolCallIndex(items: ContextItem[]): Map<string, ToolCallInfo> {
   return calls;
 }
 
+/**
+ * The argument that says what a call did (its command, path, url…), redacted and cut short. Masked
+ * whole before the cut: a cut through a secret would leave its visible part looking like a mask.
+ */
 export function keyArgumentOf(argumentsJson: string): string | null {
   try {
     const args = JSON.parse(argumentsJson) as Record<string, unknown>;
     for (const name of KEY_ARGUMENT_NAMES) {
       const value = args[name];
-      if (typeof value === "string" && value) return value.length > KEY_ARGUMENT_MAX_CHARS ? `${headOf(value, KEY_ARGUMENT_MAX_CHARS)}…` : value;
+      if (typeof value !== "string" || !value) continue;
+      const shown = redactSecrets(value);
+      return shown.length > KEY_ARGUMENT_MAX_CHARS ? `${headOf(shown, KEY_ARGUMENT_MAX_CHARS)}…` : shown;
     }
   } catch {
     /* not JSON: no key argument to show */
@@ -81,9 +88,16 @@ export function demoteOldToolOutputs(items: ContextItem[], tailStart: number, ca
   });
 }
 
+/** A long value is masked whole and then cut, so the cut never runs through a secret and leaves part of it readable. */
+function cutMasked(text: string): string {
+  const masked = redactSecrets(text);
+  return masked.length > TOOL_ARGUMENT_MAX_CHARS ? headOf(masked, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK : masked;
+}
+
 function truncateStrings(value: unknown): { value: unknown; changed: boolean } {
   if (typeof value === "string") {
-    return value.length > TOOL_ARGUMENT_MAX_CHARS ? { value: headOf(value, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK, changed: true } : { value, changed: false };
+    if (value.length <= TOOL_ARGUMENT_MAX_CHARS) return { value, changed: false };
+    return { value: cutMasked(value), changed: true };
   }
   if (Array.isArray(value)) {
     let changed = false;
@@ -114,7 +128,7 @@ export function truncateArguments(argumentsJson: string): string {
     const result = truncateStrings(JSON.parse(argumentsJson));
     return result.changed ? JSON.stringify(result.value) : argumentsJson;
   } catch {
-    return JSON.stringify({ truncated_arguments: headOf(argumentsJson, TOOL_ARGUMENT_MAX_CHARS) + TRUNCATION_MARK });
+    return JSON.stringify({ truncated_arguments: cutMasked(argumentsJson) });
   }
 }
 

@@ -71,15 +71,17 @@ export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], pre
   const callCounts = new Map<string, number>();
   for (const item of span) {
     for (const call of item.tool_calls ?? []) {
-      const key = keyArgumentOf(redactSecrets(call.function.arguments));
-      const label = `${call.function.name}${key ? `(${redactSecrets(key)})` : ""}`;
+      // keyArgumentOf masks the whole argument before it cuts it short.
+      const key = keyArgumentOf(call.function.arguments);
+      const label = `${call.function.name}${key ? `(${key})` : ""}`;
       callCounts.set(label, (callCounts.get(label) ?? 0) + 1);
     }
   }
   const list = (kind: Anchor["kind"]) => boundedList(anchors.filter((a) => a.kind === kind).map((a) => `- ${a.value} (seq ${a.first_seq}–${a.last_seq})`));
   const calls = boundedList([...callCounts.entries()].map(([label, count]) => `- ${label}${count > 1 ? ` ×${count}` : ""}`));
   return [
-    `(Deterministic summary: the summary model was not used — ${reason}.)`,
+    // A provider's error text may echo what it was sent.
+    `(Deterministic summary: the summary model was not used — ${redactSecrets(reason)}.)`,
     `## Last User Ask\n${lastUser ? headOf(redactSecrets(contentText(lastUser.content)), USER_MESSAGE_MAX_CHARS) : "None"}`,
     `## Tool Calls Made\n${calls}`,
     `## Errors Seen\n${list("error")}`,
