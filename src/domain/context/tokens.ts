@@ -1,11 +1,14 @@
 import { get_encoding, encoding_for_model, type Tiktoken, type TiktokenEncoding, type TiktokenModel } from "tiktoken";
 import type { ChatMessage, MessageContent } from "../types.js";
+import { forEachTokenChunk } from "./token-chunks.js";
 
 const DEFAULT_ENCODING: TiktokenEncoding = "o200k_base";
 /** OpenAI's accounting: every message costs a few tokens of framing beyond its text. */
 const MESSAGE_OVERHEAD_TOKENS = 4;
 /** A rough fixed cost for a non-text part (an image) so it is not counted as free. */
 const NON_TEXT_PART_TOKENS = 85;
+
+const SPECIAL_TOKEN_OPENING = "<|";
 
 const encoders = new Map<TiktokenEncoding, Tiktoken>();
 
@@ -39,9 +42,23 @@ export function encoderFor(model: string | null | undefined): Tiktoken {
   return encoder;
 }
 
+/**
+ * Tokens of `text` in the model's encoding, counted chunk by chunk (see token-chunks.ts) so the cost
+ * is linear: a single encode of a long run without spaces is quadratic and blocks the event loop.
+ */
 export function countTextTokens(text: string, model?: string | null): number {
   if (!text) return 0;
-  return encoderFor(model).encode(text, "all").length;
+  const encoder = encoderFor(model);
+  // Special tokens (`<|endoftext|>`…) count as one token each, as the model's API does. Every one
+  // starts with `<|`; without that in the text the plain encoder gives the same count, faster.
+  const encode = text.includes(SPECIAL_TOKEN_OPENING)
+    ? (chunk: string) => encoder.encode(chunk, "all")
+    : (chunk: string) => encoder.encode_ordinary(chunk);
+  let total = 0;
+  forEachTokenChunk(text, (start, end) => {
+    total += encode(text.slice(start, end)).length;
+  });
+  return total;
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
