@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "./domain/errors.js";
+import { adapterRefusals } from "./http/adapter-refusals.js";
 import type { AppEnv } from "./http/env.js";
 import { idempotency } from "./http/idempotency.js";
 import {
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): App {
   app.use("*", requestId());
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders());
+  app.use("*", adapterRefusals());
   app.use("*", loopbackHostGuard(config.server.api_key));
   app.use("*", corsAllowlist(config.server.cors_origins));
   app.use("*", bearerAuth(config.server.api_key));

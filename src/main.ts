@@ -1,9 +1,10 @@
 import type { Server as HttpServer } from "node:http";
-import { serve, type ServerType } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/database.js";
 import { createStore } from "./db/store.js";
+import { createHttpServer } from "./http/node-adapter.js";
 import { createLogger } from "./logger.js";
 
 /** How long a stopping server lets open responses finish writing their last frames. */
@@ -71,7 +72,11 @@ async function main(): Promise<void> {
     logger.warn("no API key set (server.api_key / CADUCEUS_API_KEY): any local process can use this server");
   }
 
-  const server: ServerType = serve({ fetch: app.fetch, hostname: config.server.host, port: config.server.port }, (info) => {
+  // Not node-server's serve(): its adapter answers odd Host values and malformed requests with an
+  // empty 400, and ours answers them as problem+json (http/node-adapter.ts).
+  const server = createHttpServer(app.fetch, { hostname: config.server.host, logger });
+  server.listen(config.server.port, config.server.host, () => {
+    const info = server.address() as AddressInfo;
     // A machine-readable line so supervisors (and tests using port 0) learn the bound port.
     logger.info({ host: info.address, port: info.port, database: database.path }, "listening");
   });
@@ -90,7 +95,7 @@ async function main(): Promise<void> {
     } catch (err) {
       logger.error({ err }, "error while shutting down");
     }
-    await drainResponses(server as HttpServer, responsesDone);
+    await drainResponses(server, responsesDone);
     database.close();
     logger.flush?.();
     process.exit(0);

@@ -5,6 +5,7 @@ import { AppError } from "../domain/errors.js";
 import { newId } from "../domain/ids.js";
 import type { Logger } from "../logger.js";
 import type { AppEnv } from "./env.js";
+import { findExcessiveNesting } from "./json-depth.js";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -22,15 +23,21 @@ export function requestId(): MiddlewareHandler<AppEnv> {
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
+/** The security headers of a JSON response, also sent by the Node adapter on what the app never sees. */
+export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": JSON_CSP,
+};
+
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "no-referrer");
-    headers.set("X-Frame-Options", "DENY");
+    for (const [name, value] of Object.entries(JSON_SECURITY_HEADERS)) headers.set(name, value);
     const isDocs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
-    headers.set("Content-Security-Policy", isDocs ? DOCS_CSP : JSON_CSP);
+    if (isDocs) headers.set("Content-Security-Policy", DOCS_CSP);
   };
 }
 
@@ -124,10 +131,19 @@ export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
 }
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. Parsing deeper text is fine, but the
+ * walks that follow (validation, storing a content part with `JSON.stringify`) recurse and overflow
+ * the stack around a few thousand levels. The deepest legitimate bodies are tool JSON schemas in
+ * /v1/chat/completions, which spend two levels per nested object schema under five of framing
+ * (`tools[i].function.parameters`), so 64 still allows about 29 nested object schemas.
+ */
+export const JSON_MAX_DEPTH = 64;
 
 /**
  * Requests that carry a body must say it is JSON; otherwise a form-encoded body (curl -d) would be
- * read as an empty object.
+ * read as an empty object. A JSON body nested deeper than {@link JSON_MAX_DEPTH} is refused here,
+ * before the route's validator parses it.
  */
 export function requireJsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -148,7 +164,18 @@ export function requireJsonBody(): MiddlewareHandler<AppEnv> {
     }
     // `curl -X POST -H 'Content-Type: application/json' …` with no -d: an empty JSON body means {},
     // so optional bodies work and required fields are reported by name, not as malformed JSON.
-    if (type !== undefined && (await c.req.text()).trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
+    if (type === undefined) return next();
+    const text = await c.req.text();
+    if (text.trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
+    const tooDeep = findExcessiveNesting(text, JSON_MAX_DEPTH);
+    if (tooDeep) {
+      const location = ["body", ...tooDeep.path].join(".") + (tooDeep.elided ? "…" : "");
+      throw new AppError(
+        "validation_failed",
+        `the body nests arrays and objects more than ${JSON_MAX_DEPTH} levels deep (at ${location})`,
+        { errors: [{ location, message: `nested more than ${JSON_MAX_DEPTH} levels deep` }] },
+      );
+    }
     return next();
   };
 }
