@@ -178,12 +178,23 @@ export const idempotencyKeys = sqliteTable(
     scope: text("scope").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    status: integer("status").notNull(),
-    headersJson: text("headers_json").notNull(),
-    body: text("body").notNull(),
+    /**
+     * The run the request started, written in the transaction that stores the run and its user message, so a
+     * retry after a crash finds that run instead of starting another. Null for requests that start none.
+     */
+    runId: text("run_id").references(() => runs.id, { onDelete: "cascade" }),
+    /** The stored response; all three are null while the run the key started has not answered yet (or never will). */
+    status: integer("status"),
+    headersJson: text("headers_json"),
+    body: text("body"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index("idempotency_expiry_idx").on(t.expiresAt),
+    // Deleting a session deletes its runs; the cascade to their keys looks them up here.
+    index("idempotency_run_idx").on(t.runId),
+  ],
 );
 

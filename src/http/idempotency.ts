@@ -1,8 +1,23 @@
+/**
+ * @module
+ * The `Idempotency-Key` middleware (SPEC §2). A request that starts a run claims its key in the run's first
+ * transaction (the domain does it, from the claim this middleware hands on); every request's first successful
+ * response is then stored for 24 h. The same key with the same body replays the response — or, when the process
+ * stopped before one was stored, the run as it is stored now; with a different body it is a conflict.
+ */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { IdempotencyRepository } from "../db/repositories/idempotency.js";
 import { AppError } from "../domain/errors.js";
+import { idempotencyKeyInFlight, type IdempotencyClaim } from "../domain/sessions/messages.js";
 import type { AppEnv } from "./env.js";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Set on a POST that carries an `Idempotency-Key`; routes that start runs hand it to the domain. */
+    idempotencyClaim: IdempotencyClaim | undefined;
+  }
+}
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Expired keys are swept at most this often, on a request that stores a new one. */
@@ -12,8 +27,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id"];
 
 /**
- * `Idempotency-Key` on POST: the first successful response is stored for 24 h; the same key with the same
- * body replays it, with a different body it is a conflict. Streams are not stored.
+ * `Idempotency-Key` on POST. Streams are not stored: a retry of a streamed run is answered from the run's rows.
  */
 export function idempotency(repository: IdempotencyRepository, now: () => number): MiddlewareHandler<AppEnv> {
   const inFlight = new Set<string>();
@@ -31,18 +45,24 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
     const body = await c.req.text();
     const requestHash = createHash("sha256").update(body).digest("hex");
     const stored = repository.find(scope, key, now());
-    if (stored) {
-      if (stored.requestHash !== requestHash) {
-        throw new AppError("idempotency_key_conflict", "this Idempotency-Key was already used with a different request body; use a new key");
-      }
-      return new Response(stored.body, { status: stored.status, headers: { ...stored.headers, "Idempotency-Replayed": "true" } });
+    if (stored && stored.requestHash !== requestHash) {
+      throw new AppError(
+        "idempotency_key_conflict",
+        "this Idempotency-Key was already used with a different request body; use a new key",
+      );
     }
-    const flightKey = `${scope}\n${key}`;
-    if (inFlight.has(flightKey)) {
-      throw new AppError("idempotency_key_in_flight", "a request with this Idempotency-Key is still being processed; retry when it finishes", {
-        headers: { "Retry-After": "1" },
+    if (stored?.state === "answered") {
+      const { response } = stored;
+      return new Response(response.body, {
+        status: response.status,
+        headers: { ...response.headers, "Idempotency-Replayed": "true" },
       });
     }
+    const flightKey = `${scope}\n${key}`;
+    // A run still `running` is in flight too: a stream whose handler has returned, or another process's request.
+    if (inFlight.has(flightKey) || stored?.runStatus === "running") throw idempotencyKeyInFlight();
+    const priorRunId = stored?.runId ?? null;
+    c.set("idempotencyClaim", { scope, key, requestHash, ttlMs: IDEMPOTENCY_TTL_MS, priorRunId });
     inFlight.add(flightKey);
     try {
       await next();
@@ -56,12 +76,21 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
         }
         const text = await res.clone().text();
         const savedAt = now();
-        repository.save(scope, key, { requestHash, status: res.status, headers, body: text }, savedAt, IDEMPOTENCY_TTL_MS);
+        repository.save(
+          scope,
+          key,
+          { requestHash, status: res.status, headers, body: text },
+          savedAt,
+          IDEMPOTENCY_TTL_MS,
+        );
         if (savedAt - lastPurge >= PURGE_INTERVAL_MS) {
           lastPurge = savedAt;
           repository.purgeExpired(savedAt);
         }
       }
+      // The route answered with the run the key's first request stored, failed runs included. Set after the clone
+      // above: @hono/node-server's Response rebuilds its headers from the constructor's on first body access.
+      if (priorRunId) c.res.headers.set("Idempotency-Replayed", "true");
     } finally {
       inFlight.delete(flightKey);
     }

@@ -45,7 +45,10 @@ export function messageRoutes() {
   router.openapi(postMessage, async (c) => {
     const { messages, sseKeepaliveMs } = c.get("services");
     const id = c.req.valid("param").id;
-    const outcome = await messages.post(id, c.req.valid("json"), { signal: c.req.raw.signal });
+    const outcome = await messages.post(id, c.req.valid("json"), {
+      signal: c.req.raw.signal,
+      idempotency: c.get("idempotencyClaim"),
+    });
     if (outcome.kind === "appended") return c.json({ messages: outcome.messages.map(publicMessage) }, 201);
     if (outcome.kind === "stream") {
       const { feed } = outcome;

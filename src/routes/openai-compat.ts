@@ -169,6 +169,7 @@ export function openAiCompatRoutes() {
       sessionId: headers["x-hermes-session-id"]?.trim() || null,
       stream: body.stream === true,
       signal: c.req.raw.signal,
+      idempotency: c.get("idempotencyClaim"),
     });
     const ctx: ChunkContext = { id: `chatcmpl-${started.runId}`, created: Math.floor(services.now() / 1000), model: body.model ?? services.config.model.name ?? FALLBACK_MODEL_ID };
     const sessionHeaders = { [SESSION_HEADER]: session.id, "X-Run-Id": started.runId };

@@ -1,6 +1,11 @@
-import { and, eq, lt } from "drizzle-orm";
+/**
+ * @module
+ * Idempotency keys: claimed for a run in the transaction that stores it, completed with the response once it is sent.
+ */
+import { and, eq, lt, lte } from "drizzle-orm";
 import type { Db } from "../database.js";
-import { idempotencyKeys } from "../schema.js";
+import { idempotencyKeys, runs } from "../schema.js";
+import type { RunStatus } from "./runs.js";
 
 export type StoredResponse = {
   requestHash: string;
@@ -9,24 +14,76 @@ export type StoredResponse = {
   body: string;
 };
 
+/**
+ * What a key holds: the response it answered with, or — when the request started a run and its response was never
+ * stored (still running, or the process stopped) — that run.
+ */
+export type IdempotencyRecord =
+  | { state: "answered"; requestHash: string; response: StoredResponse }
+  | { state: "pending"; requestHash: string; runId: string; runStatus: RunStatus };
+
+export type RunClaim = { scope: string; key: string; requestHash: string; runId: string };
+
 export class IdempotencyRepository {
   constructor(private readonly db: Db) {}
 
-  find(scope: string, key: string, now: number): StoredResponse | null {
+  find(scope: string, key: string, now: number): IdempotencyRecord | null {
     const row = this.db
-      .select()
+      .select({
+        requestHash: idempotencyKeys.requestHash,
+        status: idempotencyKeys.status,
+        headersJson: idempotencyKeys.headersJson,
+        body: idempotencyKeys.body,
+        expiresAt: idempotencyKeys.expiresAt,
+        runId: idempotencyKeys.runId,
+        runStatus: runs.status,
+      })
       .from(idempotencyKeys)
+      .leftJoin(runs, eq(runs.id, idempotencyKeys.runId))
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
       .get();
     if (!row || row.expiresAt <= now) return null;
-    return {
-      requestHash: row.requestHash,
-      status: row.status,
-      headers: JSON.parse(row.headersJson) as Record<string, string>,
-      body: row.body,
-    };
+    if (row.status !== null) {
+      const response = {
+        requestHash: row.requestHash,
+        status: row.status,
+        headers: JSON.parse(row.headersJson ?? "{}") as Record<string, string>,
+        body: row.body ?? "",
+      };
+      return { state: "answered", requestHash: row.requestHash, response };
+    }
+    // The foreign key deletes a claim with its run, so an unanswered row always has one.
+    if (row.runId === null || row.runStatus === null) return null;
+    return { state: "pending", requestHash: row.requestHash, runId: row.runId, runStatus: row.runStatus };
   }
 
+  /**
+   * Claims the key for a run, with no response yet; called inside the transaction that creates the run. An expired
+   * row is taken over. False when a live row holds the key already: another request claimed it first.
+   */
+  claimForRun(claim: RunClaim, now: number, ttlMs: number): boolean {
+    const values = {
+      ...claim,
+      status: null,
+      headersJson: null,
+      body: null,
+      createdAt: now,
+      expiresAt: now + ttlMs,
+    };
+    return (
+      this.db
+        .insert(idempotencyKeys)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.scope, idempotencyKeys.key],
+          set: values,
+          setWhere: lte(idempotencyKeys.expiresAt, now),
+        })
+        .run().changes > 0
+    );
+  }
+
+  /** Stores the response a key answered with; a run's claim keeps its run id. */
   save(scope: string, key: string, response: StoredResponse, now: number, ttlMs: number): void {
     const values = {
       scope,

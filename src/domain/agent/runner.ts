@@ -1,11 +1,13 @@
-import { AppError } from "../errors.js";
+import { contentText } from "../context/tokens.js";
+import { AppError, notFound } from "../errors.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../ids.js";
 import type { LlmClients } from "../llm/client.js";
-import { isModelConfigured } from "../sessions/messages.js";
+import { idempotencyKeyInFlight, isModelConfigured, type IdempotencyClaim } from "../sessions/messages.js";
 import { publicMessage, type MessageInput } from "../sessions/transcript.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import { INTERRUPTED_TOOL_RESULT, RunExecution, type FinishedRun, type LoopDeps } from "./loop.js";
+import type { StoredMessage } from "../types.js";
+import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
 
 export type AgentRunnerDeps = LoopDeps & {
   llm: LlmClients;
@@ -27,6 +29,29 @@ type ActiveRun = { runId: string; controller: AbortController; done: Promise<Fin
 
 /** Seconds a client told `429 too_many_runs` should wait before trying again. */
 const RETRY_AFTER_S = 2;
+/** Rows read per query while collecting a stored run's messages for a replay. */
+const REPLAY_SCAN_PAGE_ROWS = 200;
+
+/**
+ * A stored run as the events a live stream of it would have carried: each message (an assistant's text also as
+ * `message.delta`, which OpenAI-compatible streams are built from), the run's end, then `done`. The frames carry no
+ * ids: they are a rebuilt answer, not the session's persisted events.
+ */
+function storedRunFeed(finished: FinishedRun): EventFeed {
+  const feed = new EventFeed();
+  const { run } = finished;
+  for (const message of finished.messages) {
+    if (message.role === "assistant" && message.content !== null) {
+      feed.push({ type: "message.delta", data: { run_id: run.id, content: contentText(message.content) } });
+    }
+    feed.push({ type: "message.created", data: { run_id: run.id, message: publicMessage(message) } });
+  }
+  if (run.status === "completed" || run.status === "incomplete") feed.push({ type: "run.completed", data: { run } });
+  else if (run.status !== "running") feed.push({ type: "run.failed", data: { run } });
+  feed.push({ type: "done", data: { run } });
+  feed.end();
+  return feed;
+}
 
 /**
  * Admits runs (one per session, at most `server.max_concurrent_runs` in all), stores the user
@@ -47,13 +72,20 @@ export class AgentRunner {
     return this.active.has(sessionId);
   }
 
-  start(sessionId: string, message: MessageInput, options: { feed: boolean; signal?: AbortSignal }): StartedRun {
+  start(
+    sessionId: string,
+    message: MessageInput,
+    options: { feed: boolean; signal?: AbortSignal; idempotency?: IdempotencyClaim },
+  ): StartedRun {
     const { config, store, transcript, events, now } = this.deps;
     const model = this.admit(sessionId);
     const runId = newId("run", now());
-    // The run row and the user message commit together, before anything can fail or crash.
+    const claim = options.idempotency;
+    // The run row, its idempotency key and the user message commit together, before anything can fail or crash:
+    // a retry of the same request then finds this run, whatever happened to the process.
     const { run, userMessage } = store.transaction(() => {
       const created = store.runs.create(runId, sessionId, now());
+      if (claim) this.claimKey(claim, runId);
       const [row] = transcript.append(sessionId, [message], { model, runId });
       return { run: created, userMessage: row };
     });
@@ -96,6 +128,52 @@ export class AgentRunner {
     });
     this.active.set(sessionId, { runId, controller, done });
     return { runId, sessionId, done, feed, cancel: (reason) => controller.abort(reason) };
+  }
+
+  /**
+   * A run an earlier request started, as it is stored now (after a restart a cut run is `interrupted`), with every
+   * message it added: the answer to a retry of that request. Nothing is appended and no model is called.
+   */
+  replay(runId: string, options: { feed: boolean }): StartedRun {
+    const record = this.deps.store.runs.get(runId);
+    if (!record) throw notFound("run", runId);
+    const finished: FinishedRun = { run: summarizeRun(record), messages: this.messagesOfRun(record.session_id, runId) };
+    return {
+      runId,
+      sessionId: record.session_id,
+      done: Promise.resolve(finished),
+      feed: options.feed ? storedRunFeed(finished) : null,
+      // Nothing runs, so there is nothing to stop.
+      cancel: () => undefined,
+    };
+  }
+
+  /**
+   * Records the key for the run, inside the run's first transaction. The HTTP layer has checked that nothing holds
+   * the key in this process; a live row can still be there when another process on the same database claimed it
+   * meanwhile, and then this request must not run (throwing rolls the run and its user message back).
+   */
+  private claimKey(claim: IdempotencyClaim, runId: string): void {
+    const { store, now } = this.deps;
+    const { scope, key, requestHash, ttlMs } = claim;
+    const claimed = store.idempotency.claimForRun({ scope, key, requestHash, runId }, now(), ttlMs);
+    if (!claimed) throw idempotencyKeyInFlight();
+  }
+
+  /**
+   * The run's messages in seq order: its user message, what it added, and the tool results a restart wrote for it.
+   * Replays are rare (a retry after a crash), so this reads the session's transcript page by page.
+   */
+  private messagesOfRun(sessionId: string, runId: string): StoredMessage[] {
+    const found: StoredMessage[] = [];
+    let afterSeq = 0;
+    for (;;) {
+      const page = this.deps.store.messages.page(sessionId, afterSeq, REPLAY_SCAN_PAGE_ROWS);
+      for (const message of page) if (message.run_id === runId) found.push(message);
+      const last = page[page.length - 1];
+      if (page.length < REPLAY_SCAN_PAGE_ROWS || !last) return found;
+      afterSeq = last.seq;
+    }
   }
 
   /** Whether a run may start on the session now; answers with the model it will use. */

@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import type { AgentRunner, StartedRun } from "../agent/runner.js";
 import { AppError } from "../errors.js";
-import { isModelConfigured } from "../sessions/messages.js";
+import { isModelConfigured, type IdempotencyClaim } from "../sessions/messages.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { Transcript } from "../sessions/transcript.js";
@@ -13,18 +13,35 @@ export type ChatRunDeps = { config: Config; store: Store; sessions: SessionServi
 
 /**
  * Starts the agent on a chat-completions request: checks a model is configured before anything is
- * stored, picks (or creates) the session, and admits the run on its last user message.
+ * stored, picks (or creates) the session, and admits the run on its last user message. A retry of a
+ * request whose run is already stored answers with that run instead.
  */
 export function startChatRun(
   deps: ChatRunDeps,
-  request: { messages: ChatRequestMessage[]; sessionId: string | null; stream: boolean; signal?: AbortSignal },
+  request: {
+    messages: ChatRequestMessage[];
+    sessionId: string | null;
+    stream: boolean;
+    signal?: AbortSignal;
+    idempotency?: IdempotencyClaim;
+  },
 ): { session: SessionRecord; run: StartedRun } {
+  const prior = request.idempotency?.priorRunId;
+  if (prior) {
+    // The run's session, whatever the retry's headers name: the body hash does not cover X-Hermes-Session-Id.
+    const run = deps.agent.replay(prior, { feed: request.stream });
+    return { session: deps.sessions.require(run.sessionId), run };
+  }
   const named = request.sessionId ? deps.sessions.require(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   if (!isModelConfigured(deps.config, model)) {
     throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
   }
   const { session, userMessage } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
-  const run = deps.agent.start(session.id, userMessage, { feed: request.stream, signal: request.signal });
+  const run = deps.agent.start(session.id, userMessage, {
+    feed: request.stream,
+    signal: request.signal,
+    idempotency: request.idempotency,
+  });
   return { session, run };
 }

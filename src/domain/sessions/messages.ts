@@ -23,11 +23,45 @@ export type PostOutcome =
   /** The run's events as they happen, ending with `done`; cancelling the feed interrupts the run. */
   | { kind: "stream"; runId: string; feed: EventFeed };
 
-/** Starts an agent run for a user message that has not been stored yet. */
+/**
+ * The Idempotency-Key a request carries, as plain data. A run started under it records the key in the transaction
+ * that stores the run and its user message, so a retry after a crash finds that run instead of starting another.
+ */
+export type IdempotencyClaim = {
+  /** Who sent it and where: keys of different callers or routes never meet. */
+  scope: string;
+  key: string;
+  /** Hash of the request body; the same key with another body is a conflict. */
+  requestHash: string;
+  /** How long the key is kept from the moment it is claimed. */
+  ttlMs: number;
+  /**
+   * The run an earlier request with this key and body started and never stored an answer for (its process stopped):
+   * the answer is that run as it is stored now, and nothing runs again.
+   */
+  priorRunId: string | null;
+};
+
+/** Seconds a client told `409 idempotency_key_in_flight` should wait before retrying. */
+const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
+
+/** The answer while another request holds the same Idempotency-Key and has not finished. */
+export function idempotencyKeyInFlight(): AppError {
+  return new AppError(
+    "idempotency_key_in_flight",
+    "a request with this Idempotency-Key is still being processed; retry when it finishes",
+    { headers: { "Retry-After": String(KEY_IN_FLIGHT_RETRY_AFTER_S) } },
+  );
+}
+
+/**
+ * Starts an agent run for a user message that has not been stored yet — or, when the claim names a run its key
+ * already started, answers with that run as stored.
+ */
 export type RunStarter = (
   sessionId: string,
   message: MessageInput,
-  options: { stream: boolean; signal?: AbortSignal },
+  options: { stream: boolean; signal?: AbortSignal; idempotency?: IdempotencyClaim },
 ) => Promise<Exclude<PostOutcome, { kind: "appended" }>>;
 
 /** Whether a model is reachable for a session: a name, and an endpoint or a key to reach it with. */
@@ -49,7 +83,11 @@ export class MessageService {
     this.runStarter = starter;
   }
 
-  async post(sessionId: string, input: PostMessageInput, options: { signal?: AbortSignal } = {}): Promise<PostOutcome> {
+  async post(
+    sessionId: string,
+    input: PostMessageInput,
+    options: { signal?: AbortSignal; idempotency?: IdempotencyClaim } = {},
+  ): Promise<PostOutcome> {
     const session = this.sessions.require(sessionId);
     const { run: runFlag, stream, ...message } = input;
     const run = runFlag ?? message.role === "user";
@@ -75,6 +113,10 @@ export class MessageService {
         "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY), or append with run: false",
       );
     }
-    return this.runStarter(sessionId, message, { stream: stream ?? false, signal: options.signal });
+    return this.runStarter(sessionId, message, {
+      stream: stream ?? false,
+      signal: options.signal,
+      idempotency: options.idempotency,
+    });
   }
 }
