@@ -86,7 +86,7 @@ async function appendThroughput(): Promise<void> {
   let seq = 0;
   const hono = new Hono();
   hono.post("/messages", async (c) => {
-    const body = (await c.req.json()) as { role: "user"; content: string };
+    const body = await c.req.json<{ role: "user"; content: string }>();
     seq += 1;
     const id = newId("msg");
     insert.run(id, sessionId, seq, body.role, JSON.stringify(body.content), 0, seq, body.content, Date.now());

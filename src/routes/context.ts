@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { SummaryRecord } from "../db/repositories/summaries.js";
 import { createRouter } from "./router.js";
 import { SessionIdParam, problemResponses, json } from "./schemas/common.js";
@@ -89,7 +89,7 @@ export function contextRoutes() {
     const { context } = c.get("services");
     const query = c.req.valid("query");
     const data = context.anchors(c.req.valid("param").id, { kind: query.kind, q: query.q });
-    return c.json({ data: data as z.infer<typeof AnchorList>["data"], total: data.length }, 200);
+    return c.json({ data: data, total: data.length }, 200);
   });
 
   router.openapi(searchMessages, (c) => {

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { startChatRun } from "../domain/compat/chat-runs.js";
-import type { ChatRequestMessage } from "../domain/compat/chat-sessions.js";
 import { AppError } from "../domain/errors.js";
 import type { EventFeed } from "../domain/events/feed.js";
 import type { RunResultSummary } from "../domain/agent/loop.js";
@@ -93,7 +92,7 @@ async function* chatChunks(feed: EventFeed, ctx: ChunkContext, toolProgress: boo
     if (item.type === "message.delta") {
       yield { data: JSON.stringify(chunk(ctx, { content: data.content })) };
     } else if (toolProgress && item.type === "tool.started") {
-      const payload = { tool: data.name, toolCallId: data.tool_call_id, status: "running", label: `${String(data.name)}(${String(data.arguments ?? "")})`.slice(0, 200) };
+      const payload = { tool: data.name, toolCallId: data.tool_call_id, status: "running", label: `${String(data.name)}(${typeof data.arguments === "string" ? data.arguments : ""})`.slice(0, 200) };
       yield { event: "hermes.tool.progress", data: JSON.stringify(payload) };
     } else if (toolProgress && item.type === "tool.completed") {
       const payload = { tool: data.name, toolCallId: data.tool_call_id, status: "completed", is_error: data.is_error };
@@ -165,7 +164,7 @@ export function openAiCompatRoutes() {
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
     const { session, run: started } = startChatRun(services, {
-      messages: body.messages as ChatRequestMessage[],
+      messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,
       stream: body.stream === true,
       signal: c.req.raw.signal,

@@ -30,7 +30,7 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
-        const errors = issuesToFieldErrors(result.target, result.error as unknown as z.ZodError);
+        const errors = issuesToFieldErrors(result.target, result.error);
         throw new AppError("validation_failed", `${errors.length} field(s) failed validation: ${errors.map((e) => e.location).join(", ")}`, {
           errors,
         });

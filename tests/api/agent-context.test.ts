@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { makeAgentApp, testTools, type AgentApp } from "../fixtures/agent-harness.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
-import type { TestApp } from "../fixtures/test-app.js";
 
 const SUMMARY_MARKER = "[CONTEXT COMPACTION";
 
@@ -22,7 +21,7 @@ describe("runs and the context engine", () => {
   async function seededSession(rounds: number): Promise<string> {
     const id = await t.createSession({ system_prompt: "You are terse." });
     for (let i = 0; i < rounds; i++) {
-      await append(t as unknown as TestApp, id, toolRound(`step ${i}: ${filler(i, 60)}`, "terminal", { command: `npm run step-${i}` }, `output ${i}\n${filler(i + 100, 250)}`, `done ${i}: ${filler(i + 200, 40)}`));
+      await append(t, id, toolRound(`step ${i}: ${filler(i, 60)}`, "terminal", { command: `npm run step-${i}` }, `output ${i}\n${filler(i + 100, 250)}`, `done ${i}: ${filler(i + 200, 40)}`));
     }
     return id;
   }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { makeAgentApp, testTools, type AgentApp } from "../fixtures/agent-harness.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
-import type { TestApp } from "../fixtures/test-app.js";
 
 /** A model server that reports no token usage must not keep a run from compressing when its context grows. */
 
@@ -22,7 +21,7 @@ describe("runs against a server without usage", () => {
     fake.reset();
     const id = await t.createSession({ system_prompt: "You are terse." });
     for (let i = 0; i < 12; i++) {
-      await append(t as unknown as TestApp, id, toolRound(`step ${i}: ${filler(i, 60)}`, "terminal", { command: `npm run step-${i}` }, `output ${i}\n${filler(i + 100, 250)}`, `done ${i}`));
+      await append(t, id, toolRound(`step ${i}: ${filler(i, 60)}`, "terminal", { command: `npm run step-${i}` }, `output ${i}\n${filler(i + 100, 250)}`, `done ${i}`));
     }
     const before = await (await t.call("GET", `/v1/sessions/${id}/context`)).json();
     expect(before.tokens.total).toBeLessThan(before.tokens.threshold);

@@ -12,7 +12,7 @@ import { append, createSession, filler, getJson, modelConfig, toolRound, type Se
 
 const EXAMPLE_PLUGIN = join(process.cwd(), "examples", "context-engine-observation-masking");
 
-type EngineCase = { engine: string; setup(fake: FakeModelServer): Promise<TestApp> };
+type EngineCase = { engine: string; setup: (fake: FakeModelServer) => Promise<TestApp> };
 
 const ENGINES: EngineCase[] = [
   { engine: "compressor", setup: (fake) => makeTestApp(modelConfig(fake.baseUrl)) },
@@ -172,7 +172,7 @@ describe("engine selection", () => {
     const plain = await createSession(t);
     expect((await getJson(t, `/v1/sessions/${plain}/context`)).engine).toBe("compressor");
     const custom = await createSession(t, { config: { engine: "keep-last-four" } });
-    await append(t, custom, Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `line ${i}` }) as SeedMessage));
+    await append(t, custom, Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `line ${i}` })));
     const out = await (await t.call("POST", `/v1/sessions/${custom}/compress`, {})).json();
     expect(out).toMatchObject({ compressed: true, messages_compacted: 6, summary: null });
     const context = await getJson(t, `/v1/sessions/${custom}/context`);

@@ -80,7 +80,8 @@ describe("afterResponse", () => {
 describe("prepareForRun", () => {
   it("compresses a session with 400 messages in context first (hygiene)", async () => {
     const id = await createSession(t);
-    const messages = Array.from({ length: 400 }, (_, i) => ({ role: (i % 2 ? "assistant" : "user") as "user" | "assistant", content: `m${i}` }));
+    const roles = ["user", "assistant"] as const;
+    const messages = Array.from({ length: 400 }, (_, i) => ({ role: roles[i % 2], content: `m${i}` }));
     t.app.services.transcript.append(id, messages, { model: "fake-model" });
     const outcome = await manager().prepareForRun(id);
     expect(outcome?.compressed).toBe(true);

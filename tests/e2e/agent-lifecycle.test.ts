@@ -67,8 +67,8 @@ describe("run lifecycle across the server process", () => {
         body: JSON.stringify({ content: "try again" }),
       });
       expect(res.status, server.output()).toBe(200);
-      expect(((await res.json()) as any).run.status).toBe("completed");
-      const sent = fake.completions[0]!.body.messages as Array<{ role: string; tool_call_id?: string; content: unknown }>;
+      expect(((await res.json())).run.status).toBe("completed");
+      const sent = fake.completions[0].body.messages as Array<{ role: string; tool_call_id?: string; content: unknown }>;
       const callAt = sent.findIndex((m: any) => m.tool_calls?.[0]?.id === "call_open");
       expect(sent[callAt + 1]).toMatchObject({ role: "tool", tool_call_id: "call_open", content: expect.stringMatching(/interrupted/) });
       expect(sent.at(-1)).toMatchObject({ role: "user", content: "try again" });
@@ -87,7 +87,7 @@ describe("run lifecycle across the server process", () => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ content: "work until I stop you" }),
-    }).then(async (res) => (await res.json()) as any, () => null);
+    }).then(async (res) => (await res.json()), () => null);
     await waitFor(() => fake.completions.length === 1, 10_000);
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
     const answer = await pending;
@@ -112,7 +112,7 @@ describe("run lifecycle across the server process", () => {
     const watcher = await fetch(`${server.baseUrl}/v1/sessions/${streamed}/events`);
     const watched = readToEnd(watcher);
     const stream = readToEnd(await post(`/v1/sessions/${streamed}/messages`, { content: "stream until I stop you", stream: true }));
-    const answer = post(`/v1/sessions/${waiting}/messages`, { content: "wait until I stop you" }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    const answer = post(`/v1/sessions/${waiting}/messages`, { content: "wait until I stop you" }).then(async (res) => ({ status: res.status, body: (await res.json()) }));
     await waitFor(() => fake.completions.length === 2, 10_000);
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
     fake.respondWith(null);

@@ -31,7 +31,7 @@ describe("browser tools in an agent run", () => {
         case 1:
           return { tool_calls: [{ id: "snap", name: "browser_snapshot", arguments: {} }] };
         case 2: {
-          const outline = JSON.parse(results[1]!.content).outline as string;
+          const outline = JSON.parse(results[1].content).outline as string;
           const ref = outline.split("\n").find((line) => line.includes('button "Confirm me"'))!.match(/\[ref=([^\]]+)\]/)![1];
           return { tool_calls: [{ id: "click", name: "browser_click", arguments: { ref } }] };
         }
@@ -56,7 +56,7 @@ describe("browser tools in an agent run", () => {
 
     expect((await evaluate(t, id, "window.__answers")).result).toEqual([true]);
     expect((await snapshot(t, id)).recent_dialogs[0]).toMatchObject({ id: clicked.dialog_opened.id, closed_by: "agent", action: "accept" });
-    const sentTools = fake.completions[0]!.body.tools.map((tool: { function: { name: string } }) => tool.function.name);
+    const sentTools = fake.completions[0].body.tools.map((tool: { function: { name: string } }) => tool.function.name);
     expect(sentTools).toEqual(expect.arrayContaining(["browser_navigate", "browser_snapshot", "browser_click", "browser_type", "browser_dialog", "browser_cdp"]));
   });
 });

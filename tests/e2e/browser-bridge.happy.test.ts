@@ -46,7 +46,7 @@ describe("dialog bridge over connectOverCDP", () => {
   });
 
   it("holds alert/confirm/prompt as bridge dialogs the other client cannot close, and gives the page the agent's answer", async () => {
-    expect(other.contexts()[0]!.pages().map((p) => p.url())).toContain(pages.url("localhost", "/plain"));
+    expect(other.contexts()[0].pages().map((p) => p.url())).toContain(pages.url("localhost", "/plain"));
     await evaluate(t, id, "setTimeout(() => window.__answers.push(prompt('Your name?', 'anon')), 0)");
     const [asked] = await waitForPending(t, id);
     expect(asked).toMatchObject({ type: "prompt", via: "bridge", message: "Your name?", default_prompt: "anon", frame_id: (await snapshot(t, id)).frame_tree.top!.frame_id });
@@ -65,7 +65,7 @@ describe("dialog bridge over connectOverCDP", () => {
   });
 
   it("works on an https page whose CSP allows connect-src 'self' only", async () => {
-    await other.contexts()[0]!.route(`${SECURE_HOST}/**`, (route) => {
+    await other.contexts()[0].route(`${SECURE_HOST}/**`, (route) => {
       const page = fixtureHtml(new URL(route.request().url()).pathname, pages.port)!;
       return route.fulfill({ status: 200, headers: { "content-type": "text/html", ...page.headers }, body: page.html });
     });

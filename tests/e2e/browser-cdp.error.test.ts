@@ -43,8 +43,8 @@ describe("browser/cdp failures", () => {
     const [pending] = (await snapshot(t, id)).pending_dialogs;
     expect(pending).toMatchObject({ type: "alert", message: "from cdp" });
     expect(problem.code).toBe("page_blocked_by_dialog");
-    expect(problem.detail).toContain(pending!.id);
-    expect(problem.pending_dialogs).toEqual([expect.objectContaining({ id: pending!.id, message: "from cdp" })]);
+    expect(problem.detail).toContain(pending.id);
+    expect(problem.pending_dialogs).toEqual([expect.objectContaining({ id: pending.id, message: "from cdp" })]);
     expect((await respond(t, id, { action: "accept" })).status).toBe(200);
   });
 
@@ -54,8 +54,8 @@ describe("browser/cdp failures", () => {
     const res = await cdp({ method: "Runtime.evaluate", params: { expression: "1 + 1" } });
     expect(res.status).toBe(409);
     const problem = await res.json();
-    expect(problem).toMatchObject({ code: "page_blocked_by_dialog", pending_dialogs: [{ id: pending!.id }] });
-    expect(problem.detail).toContain(pending!.id);
+    expect(problem).toMatchObject({ code: "page_blocked_by_dialog", pending_dialogs: [{ id: pending.id }] });
+    expect(problem.detail).toContain(pending.id);
     expect(problem.detail).toContain("dialogs/respond");
     expect((await respond(t, id, { action: "accept" })).status).toBe(200);
     const after = await cdp({ method: "Runtime.evaluate", params: { expression: "1 + 1", returnByValue: true } });

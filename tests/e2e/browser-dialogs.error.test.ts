@@ -49,7 +49,7 @@ describe("browser errors", () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: "dialog_not_found" });
 
-    const badAction = await respond(t, id, { action: "maybe", dialog_id: pending[0]!.id });
+    const badAction = await respond(t, id, { action: "maybe", dialog_id: pending[0].id });
     expect(badAction.status).toBe(400);
     expect(await badAction.json()).toMatchObject({ code: "validation_failed", errors: [{ location: "body.action" }] });
 

@@ -35,16 +35,16 @@ describe("browser dialogs", () => {
     const [dialog] = await waitForPending(t, id);
     const snap = await snapshot(t, id);
     expect(dialog).toMatchObject({ id: expect.stringMatching(/^d-\d+$/), type: "alert", frame_id: snap.frame_tree.top!.frame_id, via: "native" });
-    expect(dialog!.message).toContain("key sk-abc");
-    expect(dialog!.message).not.toContain("qrstuvwxyz123456");
+    expect(dialog.message).toContain("key sk-abc");
+    expect(dialog.message).not.toContain("qrstuvwxyz123456");
 
     const res = await respond(t, id, { action: "accept" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, dialog: { id: dialog!.id, type: "alert" } });
+    expect(await res.json()).toMatchObject({ ok: true, dialog: { id: dialog.id, type: "alert" } });
     expect(await answers()).toEqual(["after alert"]);
     const after = await snapshot(t, id);
     expect(after.pending_dialogs).toEqual([]);
-    expect(after.recent_dialogs[0]).toMatchObject({ id: dialog!.id, closed_by: "agent", action: "accept", frame_id: dialog!.frame_id });
+    expect(after.recent_dialogs[0]).toMatchObject({ id: dialog.id, closed_by: "agent", action: "accept", frame_id: dialog.frame_id });
   });
 
   it("hands prompt_text to prompt() and the answer to confirm()", async () => {
@@ -78,7 +78,7 @@ describe("browser dialogs", () => {
     // The page really is blocked: an evaluation gives up and names the dialog.
     const blocked = await evaluate(t, id, "1 + 1");
     expect(blocked.ok).toBe(false);
-    expect(blocked.error).toContain(snap.pending_dialogs[0]!.id);
+    expect(blocked.error).toContain(snap.pending_dialogs[0].id);
     expect((await respond(t, id, { action: "accept" })).status).toBe(200);
     expect(await evaluate(t, id, "1 + 1")).toEqual({ ok: true, result: 2, result_type: "number" });
   });
@@ -117,7 +117,7 @@ describe("browser dialogs", () => {
     await setPolicy({ dialog_policy: "must_respond", dialog_timeout_s: 1 });
     await evaluate(t, id, "window.__answers = []; setTimeout(() => window.__answers.push(confirm('anyone?')), 0)");
     const [dialog] = await waitForPending(t, id);
-    const closed = await waitFor(async () => (await snapshot(t, id)).recent_dialogs.find((d) => d.id === dialog!.id), "the watchdog");
+    const closed = await waitFor(async () => (await snapshot(t, id)).recent_dialogs.find((d) => d.id === dialog.id), "the watchdog");
     expect(closed).toMatchObject({ closed_by: "watchdog", action: "dismiss" });
     expect(await answers()).toEqual([false]);
     await setPolicy({ dialog_timeout_s: 300 });
@@ -163,7 +163,7 @@ describe("browser dialogs", () => {
     await evaluate(t, id, "for (let i = 0; i < 22; i++) alert('burst ' + i)");
     const live = await snapshot(t, id);
     expect(live.recent_dialogs).toHaveLength(20);
-    expect(live.recent_dialogs[0]!.message).toBe("burst 21");
+    expect(live.recent_dialogs[0].message).toBe("burst 21");
 
     const database = openDatabase(t.config.database.path);
     const restarted = createApp({ config: t.config, store: createStore(database), logger: createLogger(t.config) });

@@ -68,7 +68,7 @@ describe("browser frames", () => {
       expect(fired.ok).toBe(true);
       const [dialog] = await waitForPending(t, id);
       expect(dialog).toMatchObject({ type: "confirm", frame_id: frameId });
-      expect((await respond(t, id, { action: "accept", dialog_id: dialog!.id })).status).toBe(200);
+      expect((await respond(t, id, { action: "accept", dialog_id: dialog.id })).status).toBe(200);
       expect(await waitFor(async () => (await evaluate(t, id, "window.__answers.at(-1)", frameId)).result === true, "the answer")).toBe(true);
     }
     const recent = (await snapshot(t, id)).recent_dialogs.slice(0, 4).map((d) => d.frame_id);

@@ -101,7 +101,7 @@ describe("browser lifecycle", () => {
     expect(old.isActive()).toBe(false);
     const between = await snapshot(t, id);
     expect(between).toMatchObject({ active: false, pending_dialogs: [] });
-    expect(between.recent_dialogs[0]).toMatchObject({ id: pending!.id, message: "on the first browser", closed_by: "remote" });
+    expect(between.recent_dialogs[0]).toMatchObject({ id: pending.id, message: "on the first browser", closed_by: "remote" });
     expect((await sessionView(id)).browser.active).toBe(false);
     expect((await t.call("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "accept" })).status).toBe(409);
     const onSecond = pages.url("localhost", "/plain?on=second");
@@ -121,7 +121,7 @@ describe("browser lifecycle", () => {
     expect((await sessionView(id)).browser.active).toBe(false);
     const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "browser.disconnected");
     expect(events).toHaveLength(1);
-    expect(events[0]!.data).toEqual({ reason: "browser_disconnected" });
+    expect(events[0].data).toEqual({ reason: "browser_disconnected" });
 
     const unreachable = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") });
     expect(unreachable.status).toBe(503);

@@ -49,7 +49,7 @@ describe("browser in the server process", () => {
     // The browser we were connected to lives on, and its page is no longer blocked.
     const viewer = await chromium.connectOverCDP(chrome.cdpUrl);
     try {
-      const page = viewer.contexts()[0]!.pages().find((p) => p.url() === pages.url("localhost", "/plain"))!;
+      const page = viewer.contexts()[0].pages().find((p) => p.url() === pages.url("localhost", "/plain"))!;
       expect(await page.evaluate("window.__answers")).toEqual([false]);
     } finally {
       await viewer.close();

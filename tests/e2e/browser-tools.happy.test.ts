@@ -42,10 +42,10 @@ describe("browser tools", () => {
     const nav = await call("browser_navigate", { url: pages.url("localhost", "/four-frames") });
     expect(nav.is_error).toBeUndefined();
     expect(nav.json).toMatchObject({ ok: true, title: "Four frames" });
-    const snap = (await waitFor(async () => {
+    const snap = await waitFor(async () => {
       const s = (await call("browser_snapshot")).json as Outline;
       return s.outline?.includes("Leaf button") ? s : null;
-    }, "the leaf in the outline")) as Outline;
+    }, "the leaf in the outline");
     const ref = refOf(snap.outline!, /button "Leaf button"/);
     expect(ref).toMatch(/^f\d+e\d+$/);
     const click = await call("browser_click", { ref });

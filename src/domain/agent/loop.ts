@@ -78,7 +78,7 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
       },
       (err: unknown) => {
         signal.removeEventListener("abort", onAbort);
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       },
     );
   });
@@ -107,8 +107,8 @@ export class RunExecution {
 
   async execute(): Promise<FinishedRun> {
     const { signal } = this.params;
-    let status: RunStatus = "completed";
-    let error: string | null = null;
+    let status: RunStatus;
+    let error: string | null;
     try {
       ({ status, error } = await this.loop());
     } catch (err) {

@@ -72,7 +72,7 @@ function malformed(detail: string): ModelCallError {
 async function callOnce(client: OpenAI, request: ModelRequest, signal: AbortSignal): Promise<ModelTurn> {
   const response = await client.chat.completions.create({ ...baseParams(request), stream: false }, { signal });
   const choice = (response as { choices?: unknown }).choices;
-  if (!Array.isArray(choice) || choice.length === 0 || typeof choice[0]?.message !== "object") {
+  if (!Array.isArray(choice) || choice.length === 0 || typeof (choice[0] as { message?: unknown } | undefined)?.message !== "object") {
     throw malformed("the response has no choices[0].message");
   }
   const { message, finish_reason } = response.choices[0];

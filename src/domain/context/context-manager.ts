@@ -73,7 +73,7 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     const engineTools: ToolDefinition[] = (engine.getToolSchemas?.() ?? []).map((schema) => ({
       name: schema.name,
       description: schema.description,
-      parameters: { type: "object", properties: {}, ...(schema.parameters as object) } as ToolDefinition["parameters"],
+      parameters: { type: "object", properties: {}, ...(schema.parameters as object) },
       execute: async (args) => {
         if (!engine.handleToolCall) return { content: `the ${settings.engine} engine does not handle ${schema.name}`, is_error: true };
         return { content: String(await engine.handleToolCall(schema.name, args)) };

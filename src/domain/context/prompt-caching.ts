@@ -22,7 +22,7 @@ function marked(message: ChatMessage, marker: CacheMarker): CachedChatMessage {
   }
   if (Array.isArray(content) && content.length > 0) {
     const parts: ContentPart[] = content.map((part) => ({ ...part }));
-    parts[parts.length - 1] = { ...parts[parts.length - 1], cache_control: { ...marker } } as ContentPart;
+    parts[parts.length - 1] = { ...parts[parts.length - 1], cache_control: { ...marker } };
     return { ...message, content: parts };
   }
   return { ...message, cache_control: { ...marker } };

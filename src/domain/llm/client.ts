@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 
 export type LlmEndpoint = { baseURL: string | null; apiKey: string | null; timeoutMs: number; maxRetries: number };
 
@@ -28,11 +28,12 @@ export class LlmClients {
 
 export function classifyLlmError(err: unknown): { kind: LlmFailureKind; message: string; status: number | null } {
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return { kind: "timeout", message, status: null };
-  if (err instanceof OpenAI.APIConnectionError) return { kind: "network", message, status: null };
-  if (err instanceof OpenAI.APIError) {
-    const status = err.status ?? null;
-    const code = (err.code ?? "") as string;
+  if (err instanceof APIConnectionTimeoutError) return { kind: "timeout", message, status: null };
+  if (err instanceof APIConnectionError) return { kind: "network", message, status: null };
+  if (err instanceof APIError) {
+    // `instanceof` narrows to APIError<any, …>: read its fields by their runtime type.
+    const status = typeof err.status === "number" ? err.status : null;
+    const code = typeof err.code === "string" ? err.code : "";
     if (status === 401 || status === 403) return { kind: "auth", message, status };
     if (status === 402 || code === "insufficient_quota") return { kind: "quota", message, status };
     if (status === 429) return { kind: "rate_limit", message, status };

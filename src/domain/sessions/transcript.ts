@@ -3,7 +3,7 @@ import type { NewMessage } from "../../db/repositories/messages.js";
 import { AppError, notFound, type FieldError } from "../errors.js";
 import { newId } from "../ids.js";
 import { contentText, countMessageTokens } from "../context/tokens.js";
-import type { ChatMessage, Message, MessageContent, Role, StoredMessage, ToolCall } from "../types.js";
+import type { Message, MessageContent, Role, StoredMessage, ToolCall } from "../types.js";
 
 export type MessageInput = {
   role: Role;
@@ -77,7 +77,7 @@ export class Transcript {
       tool_calls: input.tool_calls,
       tool_call_id: input.tool_call_id,
       name: input.name,
-      tokens: countMessageTokens(input as ChatMessage, options.model),
+      tokens: countMessageTokens(input, options.model),
       search_text: searchTextOf(input),
       run_id: options.runId ?? null,
     }));
