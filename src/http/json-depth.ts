@@ -4,6 +4,9 @@
  * Finds JSON text nested deeper than a limit before anything parses it. A 10,000-level body parses,
  * but every recursive walk after that (zod, `JSON.stringify` when the message is stored) overflows
  * the stack, so the depth is checked on the raw text in one pass with a bounded stack of its own.
+ * The same pass finds `__proto__` keys: `JSON.parse` keeps them as own properties, but a later spread
+ * or assignment turns one into a prototype, and validators skip it as no key of theirs — so a body
+ * holding one is refused rather than silently accepted.
  */
 
 /** The path shown for a too-deep value stops after this many segments; the rest is elided. */
@@ -23,7 +26,9 @@ const COMMA = 0x2c;
 type Frame = { isObject: boolean; expectsKey: boolean; index: number; keyStart: number; keyEnd: number };
 
 export type ExcessiveNesting = {
-  /** Path segments from the root to the container that crosses the limit, as in validation errors. */
+  /** What was found: nesting past the limit, or a `__proto__` key. */
+  kind: "depth" | "proto_key";
+  /** Path segments from the root to the container that crosses the limit (or holds the key), as in validation errors. */
   path: string[];
   /** Whether the path was cut after {@link SHOWN_PATH_SEGMENTS} segments. */
   elided: boolean;
@@ -51,9 +56,24 @@ function keyOf(text: string, frame: Frame): string {
   return key.length > SHOWN_KEY_MAX_CHARS ? `${key.slice(0, SHOWN_KEY_MAX_CHARS)}…` : key;
 }
 
+const PROTO_KEY = "__proto__";
+
+/** Whether the key string at `start`…`end` (quotes included) reads `__proto__`, escapes decoded. */
+function isProtoKey(text: string, start: number, end: number): boolean {
+  const raw = text.slice(start + 1, end);
+  if (raw === PROTO_KEY) return true;
+  if (!raw.includes("\\")) return false;
+  try {
+    return JSON.parse(text.slice(start, end + 1)) === PROTO_KEY;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The place where `text` first opens more than `maxDepth` nested arrays/objects, or null. Linear in
- * the length of the text and needs no recursion; malformed JSON is left for the parser to report.
+ * The place where `text` first opens more than `maxDepth` nested arrays/objects or names a
+ * `__proto__` key, or null. Linear in the length of the text and needs no recursion; malformed JSON
+ * is left for the parser to report.
  */
 export function findExcessiveNesting(text: string, maxDepth: number): ExcessiveNesting | null {
   // One frame object per level, reused: a body of a million small objects allocates none per object.
@@ -70,10 +90,11 @@ export function findExcessiveNesting(text: string, maxDepth: number): ExcessiveN
         frame.keyStart = i;
         frame.keyEnd = end;
         frame.expectsKey = false;
+        if (isProtoKey(text, i, end)) return describe(text, frames.slice(0, depth), "proto_key");
       }
       i = end;
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      if (depth >= maxDepth) return describe(text, frames.slice(0, depth));
+      if (depth >= maxDepth) return describe(text, frames.slice(0, depth), "depth");
       const isObject = code === OPEN_BRACE;
       const frame = frames[depth];
       if (frame) {
@@ -97,11 +118,11 @@ export function findExcessiveNesting(text: string, maxDepth: number): ExcessiveN
   return null;
 }
 
-function describe(text: string, open: Frame[]): ExcessiveNesting {
+function describe(text: string, open: Frame[], kind: ExcessiveNesting["kind"]): ExcessiveNesting {
   const path: string[] = [];
   for (const frame of open.slice(0, SHOWN_PATH_SEGMENTS)) {
     if (!frame.isObject) path.push(String(frame.index));
     else if (frame.keyStart >= 0) path.push(keyOf(text, frame));
   }
-  return { path, elided: open.length > SHOWN_PATH_SEGMENTS };
+  return { kind, path, elided: open.length > SHOWN_PATH_SEGMENTS };
 }

@@ -21,7 +21,8 @@ export function requestId(): MiddlewareHandler<AppEnv> {
 }
 
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
-const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
 /** The security headers of a JSON response, also sent by the Node adapter on what the app never sees. */
 export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -117,7 +118,9 @@ export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
         headers: {
           "Access-Control-Allow-Origin": origin,
           "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE, OPTIONS",
-          "Access-Control-Allow-Headers": c.req.header("access-control-request-headers") ?? "authorization, content-type, idempotency-key, x-request-id",
+          "Access-Control-Allow-Headers":
+            c.req.header("access-control-request-headers") ??
+            "authorization, content-type, idempotency-key, x-request-id",
           "Access-Control-Max-Age": "600",
           Vary: "Origin",
         },
@@ -125,7 +128,10 @@ export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
     }
     await next();
     c.res.headers.set("Access-Control-Allow-Origin", origin);
-    c.res.headers.set("Access-Control-Expose-Headers", "X-Request-Id, Idempotency-Replayed, X-Hermes-Session-Id, Retry-After");
+    c.res.headers.set(
+      "Access-Control-Expose-Headers",
+      "X-Request-Id, Idempotency-Replayed, X-Hermes-Session-Id, Retry-After",
+    );
     c.res.headers.append("Vary", "Origin");
   };
 }
@@ -168,6 +174,12 @@ export function requireJsonBody(): MiddlewareHandler<AppEnv> {
     const text = await c.req.text();
     if (text.trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
     const tooDeep = findExcessiveNesting(text, JSON_MAX_DEPTH);
+    if (tooDeep?.kind === "proto_key") {
+      const location = ["body", ...tooDeep.path].join(".");
+      throw new AppError("validation_failed", `the body names the key __proto__ (at ${location}), which no field has`, {
+        errors: [{ location, message: "__proto__ is not an accepted key" }],
+      });
+    }
     if (tooDeep) {
       const location = ["body", ...tooDeep.path].join(".") + (tooDeep.elided ? "…" : "");
       throw new AppError(
@@ -187,7 +199,13 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     await next();
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     logger.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, duration_ms: durationMs, request_id: c.get("requestId") },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        duration_ms: durationMs,
+        request_id: c.get("requestId"),
+      },
       "request",
     );
   };

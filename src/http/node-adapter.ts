@@ -73,7 +73,35 @@ function screenPath(incoming: IncomingMessage): AdapterRefusal | null {
 }
 
 /** Absolute-form targets (`GET http://host/path`) carry their own URL; node-server ignores Host for them. */
-const isAbsoluteForm = (target: string) => target.startsWith("http://") || target.startsWith("https://");
+const isAbsoluteForm = (target: string) => /^https?:\/\//i.test(target);
+
+/**
+ * An absolute-form target is served as its origin-form path when it names the same authority as
+ * `Host`; one naming another authority is refused. Otherwise the URL's host, not the screened Host,
+ * would decide which origin the request counts as (the loopback guard, CORS' own origin).
+ */
+function screenAbsoluteForm(incoming: IncomingMessage): AdapterRefusal | null {
+  const target = incoming.url ?? "";
+  if (!isAbsoluteForm(target)) return null;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return { detail: "the request target is not a valid URL", location: "request", message: "unreadable target" };
+  }
+  const host = (incoming.headers.host ?? "").toLowerCase();
+  // Written as URLs write it (`localhost:80` is `localhost` for http), so only a real difference counts.
+  const sameAuthority = URL.canParse(`${url.protocol}//${host}`) && new URL(`${url.protocol}//${host}`).host === url.host;
+  if (!sameAuthority) {
+    return {
+      detail: `the request target names ${url.host} but the Host header says ${host || "nothing"}; send the path alone`,
+      location: "header.host",
+      message: "must name the same host as an absolute-form request target",
+    };
+  }
+  incoming.url = `${url.pathname}${url.search}`;
+  return null;
+}
 
 function problemText(detail: string, requestId: string, location: string, message: string): string {
   return JSON.stringify(buildProblem("validation_failed", detail, requestId, { errors: [{ location, message }] }));
@@ -148,7 +176,7 @@ export function createHttpServer(fetch: FetchCallback, options: HttpServerOption
   });
   const listener = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const pathRefusal = screenPath(incoming);
-    const hostRefusal = isAbsoluteForm(incoming.url ?? "") ? null : screenHost(incoming);
+    const hostRefusal = screenAbsoluteForm(incoming) ?? screenHost(incoming);
     if (hostRefusal) incoming.headers.host = PLACEHOLDER_HOST;
     const refusal = hostRefusal ?? pathRefusal;
     if (refusal) recordAdapterRefusal(incoming, refusal);

@@ -154,6 +154,26 @@ describe("server-only browser settings", () => {
     expect((await t.call("DELETE", `/v1/sessions/${session.id}/browser`)).status).toBe(204);
   });
 
+  it("refuses server-only keys smuggled under a __proto__ key, on create and PATCH", async () => {
+    const session = await newSession(t, { title: "kept" });
+    const before = countRows(t, "sessions");
+    // Raw text: an object literal's __proto__ would set a prototype, not send the key.
+    const smuggled = '{"config":{"browser":{"__proto__":{"allow_file_urls":true,"executable_path":"/bin/sh"}}}}';
+    const escaped = '{"title":"x","config":{"\\u005f_proto__":{"browser":{"allow_file_urls":true}}}}';
+    for (const [method, path, body, location] of [
+      ["POST", "/v1/sessions", smuggled, "body.config.browser.__proto__"],
+      ["PATCH", `/v1/sessions/${session.id}`, smuggled, "body.config.browser.__proto__"],
+      ["PATCH", `/v1/sessions/${session.id}`, escaped, "body.config.__proto__"],
+    ] as const) {
+      const problem = await problemOf(await t.call(method, path, body));
+      expect(problem.code).toBe("validation_failed");
+      expect(problem.errors).toEqual([{ location, message: expect.stringContaining("__proto__") }]);
+    }
+    expect(countRows(t, "sessions")).toBe(before);
+    expect(storedConfig(t, session.id)).toEqual({});
+    expect((await getJson<SessionBody>(t, `/v1/sessions/${session.id}`)).config.browser.allow_file_urls).toBe(false);
+  });
+
   it("names every refused key in one answer, together with the body's other validation errors", async () => {
     const before = countRows(t, "sessions");
     const problem = await problemOf(

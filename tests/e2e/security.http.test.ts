@@ -213,6 +213,22 @@ describe("the HTTP adapter of the server process", () => {
       expect(JSON.parse(res.body).error).toMatchObject({ code: "validation_failed", param: "host" });
     });
 
+    it("refuses an absolute-form target naming another host than Host, and serves one naming the same", async () => {
+      // A foreign origin that the URL (not Host) would make the server's own: no key, CORS as same-origin.
+      const smuggled = await rawRequest(
+        server.port,
+        `GET http://evil.example/v1/sessions HTTP/1.1\r\nHost: localhost:${server.port}\r\nOrigin: http://evil.example\r\n\r\n`,
+      );
+      const problem = expectProblem(smuggled, 400, "validation_failed");
+      expect(problem.errors).toEqual([{ location: "header.host", message: expect.any(String) }]);
+      expect(smuggled.headers["access-control-allow-origin"]).toBeUndefined();
+      const same = await rawRequest(
+        server.port,
+        `GET http://localhost:${server.port}/health HTTP/1.1\r\nHost: localhost:${server.port}\r\n\r\n`,
+      );
+      expect(same.status, same.body).toBe(200);
+    });
+
     it("refuses a backslash in the path with problem+json", async () => {
       const problem = expectProblem(
         await get(`127.0.0.1:${server.port}`, "", "/v1\\sessions"),
