@@ -181,7 +181,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-type EnvBinding = { path: string[]; names: string[]; kind: "string" | "int" | "bool" | "list" | "float" };
+type EnvBinding = { path: string[]; names: string[]; kind: "string" | "int" | "list" };
 
 /** Environment variables win over the YAML file. The first name listed that is set is used. */
 const ENV_BINDINGS: EnvBinding[] = [
@@ -207,10 +207,6 @@ function convertEnv(raw: string, kind: EnvBinding["kind"]): unknown {
   switch (kind) {
     case "int":
       return /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
-    case "float":
-      return Number.isFinite(Number(raw)) ? Number(raw) : raw;
-    case "bool":
-      return raw === "true" || raw === "1" ? true : raw === "false" || raw === "0" ? false : raw;
     case "list":
       return raw.split(",").map((s) => s.trim()).filter(Boolean);
     default:

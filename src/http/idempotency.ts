@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { stringify as canonicalJson } from "safe-stable-stringify";
 import type { IdempotencyRepository } from "../db/repositories/idempotency.js";
 import { AppError } from "../domain/errors.js";
 import { idempotencyKeyInFlight, type IdempotencyClaim } from "../domain/sessions/messages.js";
@@ -27,6 +28,21 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id"];
 
 /**
+ * The request body's fingerprint: its canonical JSON (keys sorted, no whitespace), so a retry that sends
+ * the same body with its keys in another order or other spacing is the same request. A body that is not
+ * JSON (the route will refuse it) is fingerprinted as sent.
+ */
+function fingerprint(body: string): string {
+  let canonical = body;
+  try {
+    canonical = canonicalJson(JSON.parse(body)) ?? body;
+  } catch {
+    /* not JSON: the text as sent */
+  }
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
  * `Idempotency-Key` on POST. Streams are not stored: a retry of a streamed run is answered from the run's rows.
  */
 export function idempotency(repository: IdempotencyRepository, now: () => number): MiddlewareHandler<AppEnv> {
@@ -42,8 +58,7 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
       });
     }
     const scope = `${c.get("principal") ?? "-"} POST ${c.req.path}`;
-    const body = await c.req.text();
-    const requestHash = createHash("sha256").update(body).digest("hex");
+    const requestHash = fingerprint(await c.req.text());
     const stored = repository.find(scope, key, now());
     if (stored && stored.requestHash !== requestHash) {
       throw new AppError(

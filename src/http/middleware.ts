@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { isLoopbackHost, type Config } from "../config.js";
+import { isLoopbackHost } from "../config.js";
 import { AppError } from "../domain/errors.js";
 import { newId } from "../domain/ids.js";
 import type { Logger } from "../logger.js";
@@ -210,5 +210,3 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     );
   };
 }
-
-export type ServerConfigForMiddleware = Config["server"];

@@ -233,27 +233,6 @@ export class MessageRepository {
     return this.activeRowsStatement.all(sessionId).map((values) => toStoredMessage(rowFromArray(values)));
   }
 
-  getBySeq(sessionId: string, seq: number): StoredMessage | null {
-    const row = this.db
-      .select(storedColumns)
-      .from(messages)
-      .where(and(eq(messages.sessionId, sessionId), eq(messages.seq, seq)))
-      .get();
-    return row ? toStoredMessage(row) : null;
-  }
-
-  /** The last row of the transcript, or null for an empty session. */
-  last(sessionId: string): StoredMessage | null {
-    const row = this.db
-      .select(storedColumns)
-      .from(messages)
-      .where(eq(messages.sessionId, sessionId))
-      .orderBy(sql`${messages.seq} desc`)
-      .limit(1)
-      .get();
-    return row ? toStoredMessage(row) : null;
-  }
-
   /** Recounts the active context from its rows; used after compression changes which rows are in it. */
   recomputeContextTotals(sessionId: string): { tokens: number; count: number } {
     const row = this.db

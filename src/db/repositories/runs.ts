@@ -88,7 +88,6 @@ export class RunRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** Runs a previous process left `running` can never finish: they become `interrupted`. Returns how many. */
   /** Runs still marked running (at start-up: the ones a previous process left). */
   listRunning(): RunRecord[] {
     return this.db.select().from(runs).where(eq(runs.status, "running")).all().map(toRecord);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { summaries } from "../schema.js";
 
@@ -88,14 +88,5 @@ export class SummaryRepository {
       .returning()
       .get();
     return toRecord(row);
-  }
-
-  byVersion(sessionId: string, version: number): SummaryRecord | null {
-    const row = this.db
-      .select()
-      .from(summaries)
-      .where(and(eq(summaries.sessionId, sessionId), eq(summaries.version, version)))
-      .get();
-    return row ? toRecord(row) : null;
   }
 }

@@ -13,10 +13,6 @@ export class EventFeed implements AsyncIterable<FeedItem> {
   private cancelled = false;
   private readonly cancelHandlers: Array<() => void> = [];
 
-  get isCancelled(): boolean {
-    return this.cancelled;
-  }
-
   push(item: FeedItem): void {
     if (this.ended) return;
     this.items.push(item);
