@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, contextLengthFor, isLoopbackHost, loadConfig } from "../../src/config.js";
+import { ConfigError, isLoopbackHost, loadConfig } from "../../src/config.js";
+import { contextLengthFor } from "../../src/domain/llm/context-windows.js";
 import { tempDir as makeTempDir } from "../fixtures/test-app.js";
 
 const dirs: string[] = [];

@@ -1,4 +1,5 @@
-import { contextLengthFor, type CompressionConfig, type Config } from "../../config.js";
+import type { CompressionConfig, Config } from "../../config.js";
+import { contextLengthFor } from "../llm/context-windows.js";
 
 export const THRESHOLD_FLOOR_TOKENS = 64_000;
 export const THRESHOLD_MAX_RATIO = 0.85;

@@ -1,4 +1,5 @@
-import { contextLengthFor, type BrowserConfig, type CompressionConfig, type Config } from "../../config.js";
+import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
+import { contextLengthFor } from "../llm/context-windows.js";
 import { computeThresholdTokens, thresholdWithinSummaryWindow } from "../context/budgets.js";
 import type { SessionRecord } from "../types.js";
 import { ownedSessionConfig } from "./config-policy.js";
