@@ -5,13 +5,10 @@ import { ConfigError, type Config } from "../../config.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import type { Logger } from "../../logger.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
-import type { EngineNames } from "../sessions/service.js";
 import { COMPRESSOR_ENGINE_NAME, ContextCompressor } from "./compressor/compressor.js";
-import type { ContextEngine, EngineFactory, EngineFactoryContext } from "./engine.js";
+import { ENGINE_NAME_PATTERN, type ContextEngine, type EngineFactory, type EngineFactoryContext } from "./engine.js";
 
 const PLUGIN_ENTRY_FILES = ["index.mjs", "index.js"];
-/** A plugin's folder name: no separator and no leading dot, so a name can never leave the plugins folder. */
-export const ENGINE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** Summary models with a smaller window cannot hold a useful compacted span (SPEC §5.7). */
 export const SUMMARY_MODEL_MIN_WINDOW_TOKENS = 64_000;
 const REQUIRED_ENGINE_METHODS = ["compress", "shouldCompress", "updateFromResponse"] as const;
@@ -41,7 +38,7 @@ function isInside(root: string, child: string): boolean {
  * the server. A folder nobody names is never imported. Registering never activates an engine either;
  * a session uses one only when its configuration names it.
  */
-export class ContextEngineRegistry implements EngineNames {
+export class ContextEngineRegistry {
   private readonly factories = new Map<string, EngineFactory>();
   /** Imports under way, so concurrent requests naming the same plugin import it once. */
   private readonly loading = new Map<string, Promise<void>>();

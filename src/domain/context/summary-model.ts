@@ -1,6 +1,6 @@
 import type { Config } from "../../config.js";
 import { classifyLlmError, type LlmClients, type LlmEndpoint } from "../llm/client.js";
-import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./compressor/compressor.js";
+import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./summarizer.js";
 import { recordSummaryFailure, recordSummarySuccess, type EngineState } from "./engine-state.js";
 import { redactSecrets } from "./redaction.js";
 

@@ -13,7 +13,7 @@ import {
   type CompressionConfig,
   type Config,
 } from "../../config.js";
-import { ENGINE_NAME_PATTERN } from "../context/engine-registry.js";
+import { ENGINE_NAME_PATTERN } from "../context/engine.js";
 
 /**
  * The browser keys a session may set. An allowlist, not a denylist: a key added to the server's

@@ -6,7 +6,7 @@ import {
   MAX_URL_CHARS,
   type CompressionConfig,
 } from "../../config.js";
-import { ENGINE_NAME_PATTERN } from "../../domain/context/engine-registry.js";
+import { ENGINE_NAME_PATTERN } from "../../domain/context/engine.js";
 import {
   CDP_URL_SCHEMES,
   isServerOnlyBrowserKey,

@@ -4,20 +4,12 @@ import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.
 import type { Anchor, ContextEngine, ContextItem, EngineCompressOptions, EngineCompressResult, EngineFactoryContext } from "../engine.js";
 import type { TokenUsage } from "../manager.js";
 import { redactSecrets } from "../redaction.js";
+import type { Summarizer } from "../summarizer.js";
 import { contentText, countMessageTokens } from "../tokens.js";
 import { computeBoundaries } from "./boundaries.js";
 import { dedupToolOutputs, demoteOldToolOutputs, stubLeanTail, toolCallIndex, truncateOldToolArguments } from "./pruning.js";
 import { buildSummaryRequest } from "./summary-request.js";
 import { SUMMARY_END_MARKER, SUMMARY_PREAMBLE, buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
-
-export type SummaryRequestMessage = { role: "system" | "user"; content: string };
-
-/** The outcome of asking a summary model (with its retry and failure policy already applied). */
-export type SummaryResult = { ok: true; text: string; model: string | null } | { ok: false; abort: boolean; reason: string };
-
-export type Summarizer = {
-  summarize(messages: SummaryRequestMessage[], signal?: AbortSignal): Promise<SummaryResult>;
-};
 
 export const COMPRESSOR_ENGINE_NAME = "compressor";
 export const MIN_TAIL_MESSAGES_FLOOR = 3;
