@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { SummaryRecord } from "../db/repositories/summaries.js";
 import { createRouter } from "./router.js";
 import { SessionIdParam, problemResponses, json } from "./schemas/common.js";
 import { AnchorList, AnchorQuery, CompressBody, CompressResultSchema, SearchQuery, SearchResult, SummaryList } from "./schemas/context.js";
 import { ContextSchema } from "./schemas/message.js";
+import type { SummaryRecord } from "../db/records.js";
 
 const getContext = createRoute({
   method: "get",

@@ -2,12 +2,12 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
-import type { SessionCursor } from "../db/repositories/sessions.js";
 import { AppError } from "../domain/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { createRouter, issuesToFieldErrors } from "./router.js";
 import { IdempotencyHeaders, PageQuery, SessionIdParam, pageOf, problemResponses, json } from "./schemas/common.js";
 import { CreateSessionBody, SessionSchema, UpdateSessionBody } from "./schemas/session.js";
+import type { SessionCursor } from "../db/records.js";
 
 const SessionPage = pageOf(SessionSchema, "SessionPage");
 

@@ -3,7 +3,7 @@ import { SessionTools } from "../../src/domain/agent/tool-registry.js";
 import type { ToolDefinition } from "../../src/domain/agent/tools.js";
 import { EventFeed } from "../../src/domain/events/feed.js";
 import { formatSseFrame } from "../../src/http/sse.js";
-import type { SessionRecord } from "../../src/domain/types.js";
+import type { SessionRecord } from "../../src/db/records.js";
 
 const session = { id: "ses_x" } as SessionRecord;
 const call = (name: string, args: string) => ({ id: "c1", type: "function" as const, function: { name, arguments: args } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyPromptCaching } from "../../src/domain/context/prompt-caching.js";
-import type { ChatMessage } from "../../src/domain/types.js";
+import type { ChatMessage } from "../../src/kernel/chat.js";
 
 const conversation: ChatMessage[] = [
   { role: "system", content: "You are terse." },

@@ -1,6 +1,5 @@
 import type Database from "better-sqlite3";
-
-export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
+import type { AnchorRecord } from "../records.js";
 
 /** The per-session anchor index. Plain prepared statements: a long span yields thousands of anchors per compression. */
 export class AnchorRepository {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { messages } from "../schema.js";
-import type { StoredMessage } from "../../domain/types.js";
+import type { StoredMessage } from "../records.js";
 
 /** Writes of compression to transcript rows: which rows are in the context and how they are shown. Contents are never touched. */
 export class ContextRowRepository {

@@ -1,19 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { dialogHistory } from "../schema.js";
-
-export type DialogHistoryRow = {
-  session_id: string;
-  dialog_id: string;
-  type: string;
-  message: string;
-  default_prompt: string | null;
-  frame_id: string | null;
-  opened_at: number;
-  closed_at: number;
-  closed_by: string;
-  action: string | null;
-};
+import type { DialogHistoryRow } from "../records.js";
 
 /** Closed browser dialogs per session, so `recent_dialogs` survives a restart of the server. */
 export class DialogHistoryRepository {

@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { events } from "../schema.js";
-
-export type StoredEvent = { id: number; session_id: string; type: string; data: unknown; created_at: number };
+import type { StoredEvent } from "../records.js";
 
 export class EventRepository {
   constructor(private readonly db: Db) {}

@@ -5,24 +5,7 @@
 import { and, eq, lt, lte } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { idempotencyKeys, runs } from "../schema.js";
-import type { RunStatus } from "./runs.js";
-
-export type StoredResponse = {
-  requestHash: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-};
-
-/**
- * What a key holds: the response it answered with, or — when the request started a run and its response was never
- * stored (still running, or the process stopped) — that run.
- */
-export type IdempotencyRecord =
-  | { state: "answered"; requestHash: string; response: StoredResponse }
-  | { state: "pending"; requestHash: string; runId: string; runStatus: RunStatus };
-
-export type RunClaim = { scope: string; key: string; requestHash: string; runId: string };
+import type { IdempotencyRecord, RunClaim, StoredResponse } from "../records.js";
 
 export class IdempotencyRepository {
   constructor(private readonly db: Db) {}

@@ -3,7 +3,8 @@ import type Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../database.js";
 import { messages, sessions, toolCalls } from "../schema.js";
-import type { MessageContent, Role, StoredMessage, ToolCall } from "../../domain/types.js";
+import type { MessageContent, ToolCall } from "../../kernel/chat.js";
+import type { NewMessage, StoredMessage } from "../records.js";
 
 /**
  * Every column but `search_text`: that copy of the text exists for the FTS index only, and reading
@@ -47,22 +48,6 @@ function rowFromArray(values: unknown[]): Row {
   row.inContext = values[IN_CONTEXT_INDEX] === 1;
   return row as Row;
 }
-
-export type NewMessage = {
-  id: string;
-  role: Role;
-  content: MessageContent;
-  tool_calls?: ToolCall[];
-  tool_call_id?: string;
-  name?: string;
-  tokens: number;
-  search_text: string;
-  kind?: "message" | "summary";
-  in_context?: boolean;
-  /** Defaults to the row's seq. */
-  position?: number;
-  run_id?: string | null;
-};
 
 const param = <T = unknown>(name: string) => sql.placeholder(name) as unknown as T;
 

@@ -1,30 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { runs } from "../schema.js";
-
-export type RunStatus = "running" | "completed" | "incomplete" | "failed" | "interrupted";
-
-export type RunRecord = {
-  id: string;
-  session_id: string;
-  status: RunStatus;
-  iterations: number;
-  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
-  compressed: boolean;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-  finished_at: number | null;
-};
-
-export type RunPatch = Partial<{
-  status: RunStatus;
-  iterations: number;
-  usage: RunRecord["usage"];
-  compressed: boolean;
-  error: string | null;
-  finished_at: number | null;
-}>;
+import type { RunPatch, RunRecord } from "../records.js";
 
 type Row = typeof runs.$inferSelect;
 

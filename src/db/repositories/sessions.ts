@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { sessions } from "../schema.js";
-import type { SessionConfigOverrides, SessionRecord } from "../../domain/types.js";
+import type { SessionRecord, StoredSessionConfig } from "../records.js";
+import type { NewSession, SessionCursor, SessionPatch } from "../records.js";
 
 type Row = typeof sessions.$inferSelect;
 
@@ -12,7 +13,7 @@ function toRecord(row: Row): SessionRecord {
     model: row.model,
     system_prompt: row.systemPrompt,
     system_prompt_tokens: row.systemPromptTokens,
-    config: JSON.parse(row.configJson) as SessionConfigOverrides,
+    config: JSON.parse(row.configJson) as StoredSessionConfig,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     message_count: row.messageCount,
@@ -25,31 +26,6 @@ function toRecord(row: Row): SessionRecord {
     browser_url: row.browserUrl,
   };
 }
-
-export type NewSession = {
-  id: string;
-  title: string | null;
-  model: string | null;
-  system_prompt: string | null;
-  system_prompt_tokens: number;
-  config: SessionConfigOverrides;
-  derived_key?: string | null;
-  now: number;
-};
-
-export type SessionPatch = Partial<{
-  title: string | null;
-  model: string | null;
-  system_prompt: string | null;
-  system_prompt_tokens: number;
-  config: SessionConfigOverrides;
-  engine_state: Record<string, unknown>;
-  browser_url: string | null;
-  last_prompt_tokens: number;
-  last_completion_tokens: number;
-}>;
-
-export type SessionCursor = { created_at: number; id: string };
 
 export class SessionRepository {
   /** Read on every request that names a session; built once (building costs more than running it). */

@@ -1,21 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { summaries } from "../schema.js";
-
-export type SummaryRecord = {
-  id: string;
-  session_id: string;
-  version: number;
-  body: string;
-  covers: { from_seq: number; to_seq: number };
-  tokens_before: number;
-  tokens_after: number;
-  model: string | null;
-  focus_topic: string | null;
-  fallback_used: boolean;
-  message_id: string | null;
-  created_at: string;
-};
+import type { NewSummary, SummaryRecord } from "../records.js";
 
 type Row = typeof summaries.$inferSelect;
 
@@ -35,8 +21,6 @@ function toRecord(row: Row): SummaryRecord {
     created_at: new Date(row.createdAt).toISOString(),
   };
 }
-
-export type NewSummary = Omit<SummaryRecord, "created_at" | "session_id"> & { created_at: number };
 
 export class SummaryRepository {
   /** Read by every GET /context of a compressed session; built once. */

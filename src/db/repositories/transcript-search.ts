@@ -1,15 +1,5 @@
 import type Database from "better-sqlite3";
-
-export type SearchHit = {
-  seq: number;
-  message_id: string;
-  role: string;
-  in_context: boolean;
-  kind: string;
-  snippet: string;
-  rank: number;
-  created_at: string;
-};
+import type { SearchHit } from "../records.js";
 
 /**
  * Turns free text into an FTS5 query that cannot be a syntax error: every whitespace-separated

@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type OpenAI from "openai";
 import type { Config } from "../../config.js";
-import type { RunRecord, RunStatus } from "../../db/repositories/runs.js";
 import type { Store } from "../../db/store.js";
 import type { Logger } from "../../logger.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
-import type { CompressOutcome, ContextManager, TokenUsage } from "../context/manager.js";
+import type { CompressOutcome, ContextManager } from "../context/manager.js";
 import type { EventBus } from "../events/bus.js";
 import { publicMessage, type MessageInput, type Transcript } from "../sessions/transcript.js";
 import type { SessionService } from "../sessions/service.js";
-import type { ChatMessage, StoredMessage, ToolCall } from "../types.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { SessionTools, ToolRegistry } from "./tool-registry.js";
 import type { ToolOutput } from "./tools.js";
+import type { RunRecord, StoredMessage } from "../../db/records.js";
+import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
 
 export type LoopDeps = {
   config: Config;

@@ -1,9 +1,8 @@
 import type OpenAI from "openai";
 import type { ChatCompletionChunk, ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { classifyLlmError, type LlmFailureKind } from "../llm/client.js";
-import type { TokenUsage } from "../context/manager.js";
-import type { ChatMessage, ToolCall } from "../types.js";
 import type { ToolSchema } from "./tool-registry.js";
+import type { ChatMessage, TokenUsage, ToolCall } from "../../kernel/chat.js";
 
 /** What one model call produced, however it was transported. */
 export type ModelTurn = {

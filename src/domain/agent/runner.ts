@@ -6,8 +6,8 @@ import type { LlmClients } from "../llm/client.js";
 import { idempotencyKeyInFlight, isModelConfigured, type IdempotencyClaim } from "../sessions/messages.js";
 import { publicMessage, type MessageInput } from "../sessions/transcript.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import type { StoredMessage } from "../types.js";
 import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
+import type { StoredMessage } from "../../db/records.js";
 
 export type AgentRunnerDeps = LoopDeps & {
   llm: LlmClients;

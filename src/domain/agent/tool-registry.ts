@@ -1,5 +1,6 @@
-import type { SessionRecord, ToolCall } from "../types.js";
 import type { ToolCallContext, ToolDefinition, ToolOutput, ToolProvider } from "./tools.js";
+import type { SessionRecord } from "../../db/records.js";
+import type { ToolCall } from "../../kernel/chat.js";
 
 /** A tool schema in the OpenAI chat `tools` shape. */
 export type ToolSchema = {

@@ -1,4 +1,4 @@
-import type { SessionRecord } from "../types.js";
+import type { SessionRecord } from "../../db/records.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model. */
 export type JsonSchema = { type: "object"; properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };

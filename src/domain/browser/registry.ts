@@ -7,7 +7,6 @@ import type { EventBus } from "../events/bus.js";
 import { findBrowserExecutable } from "../readiness.js";
 import type { BrowserStatusSource } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import type { SessionRecord } from "../types.js";
 import * as actions from "./actions.js";
 import { assertCdpParamsSendable } from "./cdp-params.js";
 import { CdpPolicy } from "./cdp-policy.js";
@@ -24,6 +23,7 @@ import {
   type PendingDialogView,
 } from "./types.js";
 import { assertCdpUrlAllowed, assertUrlAllowed } from "./url-policy.js";
+import type { SessionRecord } from "../../db/records.js";
 
 export type BrowserRegistryDeps = { config: Config; store: Store; events: EventBus; logger: Logger; now: () => number };
 

@@ -6,8 +6,8 @@ import { isModelConfigured, type IdempotencyClaim } from "../sessions/messages.j
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { Transcript } from "../sessions/transcript.js";
-import type { SessionRecord } from "../types.js";
 import { ChatSessionResolver, type ChatRequestMessage } from "./chat-sessions.js";
+import type { SessionRecord } from "../../db/records.js";
 
 export type ChatRunDeps = { config: Config; store: Store; sessions: SessionService; transcript: Transcript; agent: AgentRunner };
 

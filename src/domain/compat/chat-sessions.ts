@@ -4,7 +4,8 @@ import { contentText } from "../context/tokens.js";
 import { AppError } from "../errors.js";
 import type { SessionService } from "../sessions/service.js";
 import type { MessageInput, Transcript } from "../sessions/transcript.js";
-import type { MessageContent, SessionRecord, ToolCall } from "../types.js";
+import type { SessionRecord } from "../../db/records.js";
+import type { MessageContent, ToolCall } from "../../kernel/chat.js";
 
 /** A message of an OpenAI chat-completions request; `developer` is read as `system`. */
 export type ChatRequestMessage = {

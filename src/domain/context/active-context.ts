@@ -1,5 +1,6 @@
 import type { Store } from "../../db/store.js";
-import type { ChatMessage, SessionRecord, StoredMessage } from "../types.js";
+import type { SessionRecord, StoredMessage } from "../../db/records.js";
+import type { ChatMessage } from "../../kernel/chat.js";
 
 /** How a stored row is shown to the model: its override when compression shortened it. */
 export function toChatMessage(row: StoredMessage): ChatMessage {

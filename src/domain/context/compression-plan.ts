@@ -1,6 +1,6 @@
-import type { StoredMessage } from "../types.js";
 import type { ContextItem } from "./engine.js";
 import { countMessageTokens } from "./tokens.js";
+import type { StoredMessage } from "../../db/records.js";
 
 /**
  * The difference between the active context and what an engine returned, as row-level writes:

@@ -1,6 +1,5 @@
 import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
-import type { SummaryRecord } from "../../db/repositories/summaries.js";
 import type { Logger } from "../../logger.js";
 import type { ToolDefinition } from "../agent/tools.js";
 import type { EventBus } from "../events/bus.js";
@@ -9,7 +8,6 @@ import { newId } from "../ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
 import { contextTotalTokens, type EngineLifecycle } from "../sessions/service.js";
-import type { SessionRecord, StoredMessage } from "../types.js";
 import { effectiveTokens, toChatMessage } from "./active-context.js";
 import { EngineOutputError, isEmptyPlan, planCompression, type CompressionPlan } from "./compression-plan.js";
 import type { AnchorKind, ContextEngine, ContextItem, EngineCompressResult, EngineSessionInfo } from "./engine.js";
@@ -17,11 +15,13 @@ import { normalizeResult } from "./engine.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
 import type { ContextEngineRegistry } from "./engine-registry.js";
 import { isAutoBlocked, readEngineState, recordCompression, recordRealPromptCount, type EngineState } from "./engine-state.js";
-import type { CompressOutcome, CompressRequest, ContextManager, TokenUsage } from "./manager.js";
+import type { CompressOutcome, CompressRequest, ContextManager } from "./manager.js";
 import { redactSecrets } from "./redaction.js";
 import { sessionSearchTool } from "./session-search.js";
 import { SummaryModel } from "./summary-model.js";
 import { contentText } from "./tokens.js";
+import type { SessionRecord, StoredMessage, SummaryRecord } from "../../db/records.js";
+import type { TokenUsage } from "../../kernel/chat.js";
 
 /** A session with this many rows in its context is compressed before a run whatever its tokens (SPEC §5.7). */
 export const HYGIENE_MAX_MESSAGES = 400;

@@ -1,11 +1,10 @@
 import type { Config } from "../../config.js";
-import type { AnchorRecord } from "../../db/repositories/anchors.js";
-import type { SummaryRecord } from "../../db/repositories/summaries.js";
 import type { Store } from "../../db/store.js";
 import type { SessionService } from "../sessions/service.js";
-import type { Role } from "../types.js";
 import { buildContextView, type ContextView } from "./context-view.js";
 import { searchTranscript } from "./session-search.js";
+import type { AnchorRecord, SummaryRecord } from "../../db/records.js";
+import type { Role } from "../../kernel/chat.js";
 
 /** Read-only views of a session's context: the active context, summary versions, anchors, search. */
 export class ContextReader {

@@ -2,8 +2,9 @@ import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { contextTotalTokens } from "../sessions/service.js";
-import type { ChatMessage, SessionRecord } from "../types.js";
 import { buildActiveContext } from "./active-context.js";
+import type { SessionRecord } from "../../db/records.js";
+import type { ChatMessage } from "../../kernel/chat.js";
 
 export type ContextView = {
   messages: ChatMessage[];

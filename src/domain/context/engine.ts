@@ -1,7 +1,6 @@
 import type { CompressionConfig } from "../../config.js";
-import type { ChatMessage } from "../types.js";
 import type { Summarizer } from "./summarizer.js";
-import type { TokenUsage } from "./manager.js";
+import type { ChatMessage, TokenUsage } from "../../kernel/chat.js";
 
 /** An engine's name, also a plugin's folder name: no separator and no leading dot, so a name can never leave the plugins folder. */
 export const ENGINE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

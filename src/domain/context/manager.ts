@@ -1,7 +1,6 @@
-import type { SummaryRecord } from "../../db/repositories/summaries.js";
 import type { ToolProvider } from "../agent/tools.js";
-
-export type TokenUsage = { prompt_tokens: number; completion_tokens: number; total_tokens?: number };
+import type { SummaryRecord } from "../../db/records.js";
+import type { TokenUsage } from "../../kernel/chat.js";
 
 export type CompressionTrigger = "manual" | "preflight" | "threshold" | "hygiene";
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, ContentPart } from "../types.js";
+import type { ChatMessage, ContentPart } from "../../kernel/chat.js";
 
 /**
  * Prompt-cache markers for Claude models (SPEC §5.9): the system prompt and the last three

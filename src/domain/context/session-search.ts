@@ -1,7 +1,7 @@
 import type { Store } from "../../db/store.js";
-import type { SearchHit } from "../../db/repositories/transcript-search.js";
 import type { ToolDefinition } from "../agent/tools.js";
-import type { Role } from "../types.js";
+import type { SearchHit } from "../../db/records.js";
+import type { Role } from "../../kernel/chat.js";
 
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;

@@ -1,6 +1,6 @@
 import { get_encoding, encoding_for_model, type Tiktoken, type TiktokenEncoding, type TiktokenModel } from "tiktoken";
-import type { ChatMessage, MessageContent } from "../types.js";
 import { forEachTokenChunk } from "./token-chunks.js";
+import type { ChatMessage, MessageContent } from "../../kernel/chat.js";
 
 const DEFAULT_ENCODING: TiktokenEncoding = "o200k_base";
 /** OpenAI's accounting: every message costs a few tokens of framing beyond its text. */

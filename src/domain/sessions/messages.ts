@@ -1,10 +1,10 @@
 import type { Config } from "../../config.js";
 import { AppError } from "../errors.js";
 import type { EventFeed } from "../events/feed.js";
-import type { StoredMessage } from "../types.js";
 import { resolveSessionSettings } from "./settings.js";
 import type { SessionService } from "./service.js";
 import { assertWellFormed, type MessageInput, type Transcript } from "./transcript.js";
+import type { StoredMessage } from "../../db/records.js";
 
 export type PostMessageInput = MessageInput & { run?: boolean; stream?: boolean };
 

@@ -1,13 +1,12 @@
 import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
-import type { SessionCursor } from "../../db/repositories/sessions.js";
 import { AppError, notFound, type FieldError } from "../errors.js";
 import { newId } from "../ids.js";
 import { redactSecrets } from "../context/redaction.js";
 import { countMessageTokens } from "../context/tokens.js";
-import type { SessionRecord } from "../types.js";
 import { cdpUrlProblem, mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "./config-policy.js";
 import { resolveSessionSettings } from "./settings.js";
+import type { SessionCursor, SessionRecord } from "../../db/records.js";
 
 /**
  * The browser settings a session view shows: what is in force for the session's own browser. The

@@ -1,8 +1,8 @@
 import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import { computeThresholdTokens, thresholdWithinSummaryWindow } from "../context/budgets.js";
-import type { SessionRecord } from "../types.js";
 import { ownedSessionConfig } from "./config-policy.js";
+import type { SessionRecord } from "../../db/records.js";
 
 /** The configuration a session runs with: server defaults overlaid with the session's own overrides. */
 export type SessionSettings = {

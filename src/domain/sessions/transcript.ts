@@ -1,9 +1,9 @@
 import type { Store } from "../../db/store.js";
-import type { NewMessage } from "../../db/repositories/messages.js";
 import { AppError, notFound, type FieldError } from "../errors.js";
 import { newId } from "../ids.js";
 import { contentText, countMessageTokens } from "../context/tokens.js";
-import type { Message, MessageContent, Role, StoredMessage, ToolCall } from "../types.js";
+import type { Message, NewMessage, StoredMessage } from "../../db/records.js";
+import type { MessageContent, Role, ToolCall } from "../../kernel/chat.js";
 
 export type MessageInput = {
   role: Role;

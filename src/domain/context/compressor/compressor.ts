@@ -2,7 +2,6 @@ import type { CompressionConfig } from "../../../config.js";
 import { anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
 import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.js";
 import type { Anchor, ContextEngine, ContextItem, EngineCompressOptions, EngineCompressResult, EngineFactoryContext } from "../engine.js";
-import type { TokenUsage } from "../manager.js";
 import { redactSecrets } from "../redaction.js";
 import type { Summarizer } from "../summarizer.js";
 import { contentText, countMessageTokens } from "../tokens.js";
@@ -10,6 +9,7 @@ import { computeBoundaries } from "./boundaries.js";
 import { dedupToolOutputs, demoteOldToolOutputs, stubLeanTail, toolCallIndex, truncateOldToolArguments } from "./pruning.js";
 import { buildSummaryRequest } from "./summary-request.js";
 import { SUMMARY_END_MARKER, SUMMARY_PREAMBLE, buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
+import type { TokenUsage } from "../../../kernel/chat.js";
 
 export const COMPRESSOR_ENGINE_NAME = "compressor";
 export const MIN_TAIL_MESSAGES_FLOOR = 3;

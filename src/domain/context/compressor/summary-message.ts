@@ -2,8 +2,8 @@ import { ANCHOR_INDEX_MAX_CHARS, renderAnchorIndex } from "../anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
 import { redactSecrets } from "../redaction.js";
 import { contentText, headOf, tailOf } from "../tokens.js";
-import type { ContentPart, Role } from "../../types.js";
 import { keyArgumentOf } from "./pruning.js";
+import type { ContentPart, Role } from "../../../kernel/chat.js";
 
 /** The summary message as the model sees it, and the deterministic parts never left to a model. */
 

@@ -1,0 +1,177 @@
+/**
+ * @module records
+ * Every record the repositories read and write: plain data, times as epoch milliseconds. The domain
+ * turns them into what it needs; routes never see them.
+ */
+import type { MessageContent, Role, RunStatus, ToolCall } from "../kernel/chat.js";
+
+/** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
+export type StoredSessionConfig = Record<string, unknown>;
+
+/** A transcript row as stored; never edited by compression. */
+export type Message = {
+  id: string;
+  session_id: string;
+  seq: number;
+  role: Role;
+  content: MessageContent;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  name?: string;
+  tokens: number;
+  in_context: boolean;
+  kind: "message" | "summary";
+  created_at: string;
+};
+
+/** A stored row plus what the active context needs: its place and its shortened form, if any. */
+export type StoredMessage = Message & {
+  position: number;
+  override: { content: MessageContent; tool_calls?: ToolCall[] } | null;
+  override_tokens: number | null;
+  run_id: string | null;
+};
+
+export type SessionRecord = {
+  id: string;
+  title: string | null;
+  model: string | null;
+  system_prompt: string | null;
+  system_prompt_tokens: number;
+  config: StoredSessionConfig;
+  created_at: number;
+  updated_at: number;
+  message_count: number;
+  context_tokens: number;
+  context_message_count: number;
+  compression_count: number;
+  last_prompt_tokens: number;
+  last_completion_tokens: number;
+  engine_state: Record<string, unknown>;
+  browser_url: string | null;
+};
+
+export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
+
+export type DialogHistoryRow = {
+  session_id: string;
+  dialog_id: string;
+  type: string;
+  message: string;
+  default_prompt: string | null;
+  frame_id: string | null;
+  opened_at: number;
+  closed_at: number;
+  closed_by: string;
+  action: string | null;
+};
+
+export type StoredEvent = { id: number; session_id: string; type: string; data: unknown; created_at: number };
+
+export type StoredResponse = {
+  requestHash: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+};
+
+/**
+ * What a key holds: the response it answered with, or — when the request started a run and its response was never
+ * stored (still running, or the process stopped) — that run.
+ */
+export type IdempotencyRecord =
+  | { state: "answered"; requestHash: string; response: StoredResponse }
+  | { state: "pending"; requestHash: string; runId: string; runStatus: RunStatus };
+
+export type RunClaim = { scope: string; key: string; requestHash: string; runId: string };
+
+export type NewMessage = {
+  id: string;
+  role: Role;
+  content: MessageContent;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  name?: string;
+  tokens: number;
+  search_text: string;
+  kind?: "message" | "summary";
+  in_context?: boolean;
+  /** Defaults to the row's seq. */
+  position?: number;
+  run_id?: string | null;
+};
+
+export type RunRecord = {
+  id: string;
+  session_id: string;
+  status: RunStatus;
+  iterations: number;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  compressed: boolean;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+};
+
+export type RunPatch = Partial<{
+  status: RunStatus;
+  iterations: number;
+  usage: RunRecord["usage"];
+  compressed: boolean;
+  error: string | null;
+  finished_at: number | null;
+}>;
+
+export type NewSession = {
+  id: string;
+  title: string | null;
+  model: string | null;
+  system_prompt: string | null;
+  system_prompt_tokens: number;
+  config: StoredSessionConfig;
+  derived_key?: string | null;
+  now: number;
+};
+
+export type SessionPatch = Partial<{
+  title: string | null;
+  model: string | null;
+  system_prompt: string | null;
+  system_prompt_tokens: number;
+  config: StoredSessionConfig;
+  engine_state: Record<string, unknown>;
+  browser_url: string | null;
+  last_prompt_tokens: number;
+  last_completion_tokens: number;
+}>;
+
+export type SessionCursor = { created_at: number; id: string };
+
+export type SummaryRecord = {
+  id: string;
+  session_id: string;
+  version: number;
+  body: string;
+  covers: { from_seq: number; to_seq: number };
+  tokens_before: number;
+  tokens_after: number;
+  model: string | null;
+  focus_topic: string | null;
+  fallback_used: boolean;
+  message_id: string | null;
+  created_at: string;
+};
+
+export type NewSummary = Omit<SummaryRecord, "created_at" | "session_id"> & { created_at: number };
+
+export type SearchHit = {
+  seq: number;
+  message_id: string;
+  role: string;
+  in_context: boolean;
+  kind: string;
+  snippet: string;
+  rank: number;
+  created_at: string;
+};

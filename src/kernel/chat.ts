@@ -1,0 +1,29 @@
+/**
+ * @module chat
+ * The chat vocabulary every layer speaks: roles, content, tool calls, a message as the model gets it,
+ * token usage and how a run ends. Plain types, importing nothing of ours.
+ */
+
+export type Role = "system" | "user" | "assistant" | "tool";
+
+export type ContentPart =
+  | { type: "text"; text: string; cache_control?: { type: "ephemeral"; ttl?: "1h" } }
+  | { type: "image_url"; image_url: { url: string; detail?: string } }
+  | { type: string; [key: string]: unknown };
+
+export type MessageContent = string | ContentPart[] | null;
+
+export type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+
+/** A message as sent to the model (OpenAI chat shape). */
+export type ChatMessage = {
+  role: Role;
+  content: MessageContent;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  name?: string;
+};
+
+export type TokenUsage = { prompt_tokens: number; completion_tokens: number; total_tokens?: number };
+
+export type RunStatus = "running" | "completed" | "incomplete" | "failed" | "interrupted";
