@@ -7,7 +7,7 @@ import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/database.js";
 import { createStore } from "../src/db/store.js";
 import { countMessageTokens } from "../src/domain/context/tokens.js";
-import { newId } from "../src/domain/ids.js";
+import { newId } from "../src/kernel/ids.js";
 import { createLogger } from "../src/logger.js";
 
 /**

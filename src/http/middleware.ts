@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { isLoopbackHost } from "../config.js";
 import { AppError } from "../domain/errors.js";
-import { newId } from "../domain/ids.js";
+import { newId } from "../kernel/ids.js";
 import type { Logger } from "../logger.js";
 import type { AppEnv } from "./env.js";
 import { findExcessiveNesting } from "./json-depth.js";

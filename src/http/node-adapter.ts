@@ -13,7 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
-import { newId } from "../domain/ids.js";
+import { newId } from "../kernel/ids.js";
 import type { Logger } from "../logger.js";
 import { buildProblem } from "../routes/problem.js";
 import { recordAdapterRefusal, type AdapterRefusal } from "./adapter-refusals.js";

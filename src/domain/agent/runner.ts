@@ -1,7 +1,7 @@
 import { contentText } from "../context/tokens.js";
 import { AppError, notFound } from "../errors.js";
 import { EventFeed } from "../events/feed.js";
-import { newId } from "../ids.js";
+import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { idempotencyKeyInFlight, isModelConfigured, type IdempotencyClaim } from "../sessions/messages.js";
 import { publicMessage, type MessageInput } from "../sessions/transcript.js";

@@ -4,7 +4,7 @@ import type { Logger } from "../../logger.js";
 import type { ToolDefinition } from "../agent/tools.js";
 import type { EventBus } from "../events/bus.js";
 import { AppError, notFound } from "../errors.js";
-import { newId } from "../ids.js";
+import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
 import { contextTotalTokens, type EngineLifecycle } from "../sessions/service.js";

@@ -1,6 +1,6 @@
 import type { Store } from "../../db/store.js";
 import { AppError, notFound, type FieldError } from "../errors.js";
-import { newId } from "../ids.js";
+import { newId } from "../../kernel/ids.js";
 import { contentText, countMessageTokens } from "../context/tokens.js";
 import type { Message, NewMessage, StoredMessage } from "../../db/records.js";
 import type { MessageContent, Role, ToolCall } from "../../kernel/chat.js";

@@ -1,3 +1,8 @@
+/**
+ * @module ids
+ * Prefixed, sortable, opaque ids (`ses_…`, `msg_…`, `run_…`, …): a millisecond time and randomness in Crockford
+ * base32, monotonic within one process.
+ */
 import { randomBytes } from "node:crypto";
 
 /** Crockford base32: sortable as text, no ambiguous letters. */
