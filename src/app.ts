@@ -4,27 +4,24 @@ import { HTTPException } from "hono/http-exception";
 import { AppError } from "./domain/errors.js";
 import { adapterRefusals } from "./http/adapter-refusals.js";
 import type { AppEnv } from "./http/env.js";
-import { idempotency } from "./http/idempotency.js";
-import {
-  bearerAuth,
-  corsAllowlist,
-  loopbackHostGuard,
-  requestId,
-  requestLog,
-  requireJsonBody,
-  securityHeaders,
-} from "./http/middleware.js";
-import { browserRoutes } from "./routes/browser.js";
-import { contextRoutes } from "./routes/context.js";
-import { dialogRoutes } from "./routes/dialogs.js";
-import { docsRoutes } from "./routes/docs.js";
-import { eventRoutes } from "./routes/events.js";
-import { openAiCompatRoutes } from "./routes/openai-compat.js";
-import { healthRoutes } from "./routes/health.js";
-import { messageRoutes } from "./routes/messages.js";
-import { isOpenAiCompatPath, openAiErrorResponse } from "./routes/openai-error.js";
-import { problemResponse } from "./routes/problem.js";
-import { sessionRoutes } from "./routes/sessions.js";
+import { bearerAuth } from "./http/middleware/bearer-auth.js";
+import { corsAllowlist } from "./http/middleware/cors.js";
+import { idempotency } from "./http/middleware/idempotency.js";
+import { requireJsonBody } from "./http/middleware/json-body.js";
+import { loopbackHostGuard } from "./http/middleware/loopback-host.js";
+import { requestId } from "./http/middleware/request-id.js";
+import { requestLog } from "./http/middleware/request-log.js";
+import { securityHeaders } from "./http/middleware/security-headers.js";
+import { isOpenAiCompatPath, openAiErrorResponse } from "./http/openai-error.js";
+import { problemResponse } from "./http/problem.js";
+import { browserRoutes } from "./routes/browser/routes.js";
+import { contextRoutes } from "./routes/context/routes.js";
+import { docsRoutes } from "./routes/docs/routes.js";
+import { eventRoutes } from "./routes/events/routes.js";
+import { healthRoutes } from "./routes/health/routes.js";
+import { messageRoutes } from "./routes/messages/routes.js";
+import { openAiCompatRoutes } from "./routes/openai/routes.js";
+import { sessionRoutes } from "./routes/sessions/routes.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
 import { VERSION } from "./version.js";
 
@@ -95,7 +92,6 @@ export function createApp(deps: AppDeps): App {
   app.route("/", messageRoutes());
   app.route("/", contextRoutes());
   app.route("/", browserRoutes());
-  app.route("/", dialogRoutes());
   app.route("/", eventRoutes());
   app.route("/", openAiCompatRoutes());
   app.route("/", docsRoutes());

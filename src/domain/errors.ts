@@ -1,4 +1,4 @@
-/** The closed set of error codes the API can answer with; statuses are mapped in routes/problem.ts. */
+/** The closed set of error codes the API can answer with; statuses are mapped in http/problem.ts. */
 export const ERROR_CODES = [
   "validation_failed",
   "unsupported_media_type",

@@ -15,9 +15,9 @@ import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { newId } from "../kernel/ids.js";
 import type { Logger } from "../logger.js";
-import { buildProblem } from "../routes/problem.js";
+import { buildProblem } from "./problem.js";
 import { recordAdapterRefusal, type AdapterRefusal } from "./adapter-refusals.js";
-import { JSON_SECURITY_HEADERS } from "./middleware.js";
+import { JSON_SECURITY_HEADERS } from "./middleware/security-headers.js";
 
 /**
  * Stands in for a Host that cannot be part of a URL, so node-server can build the request the app

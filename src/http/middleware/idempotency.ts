@@ -1,0 +1,113 @@
+/**
+ * @module
+ * The `Idempotency-Key` middleware (SPEC §2). A request that starts a run claims its key in the run's first
+ * transaction (the domain does it, from the claim this middleware hands on); every request's first successful
+ * response is then stored for 24 h. The same key with the same body replays the response — or, when the process
+ * stopped before one was stored, the run as it is stored now; with a different body it is a conflict.
+ */
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { stringify as canonicalJson } from "safe-stable-stringify";
+import type { IdempotencyRepository } from "../../db/repositories/idempotency.js";
+import { AppError } from "../../domain/errors.js";
+import { idempotencyKeyInFlight, type IdempotencyClaim } from "../../domain/sessions/messages.js";
+import type { AppEnv } from "../env.js";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Set on a POST that carries an `Idempotency-Key`; routes that start runs hand it to the domain. */
+    idempotencyClaim: IdempotencyClaim | undefined;
+  }
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Expired keys are swept at most this often, on a request that stores a new one. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Response headers worth replaying; the rest (dates, ids of the first request) are not. */
+const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id"];
+
+/**
+ * The request body's fingerprint: its canonical JSON (keys sorted, no whitespace), so a retry that sends
+ * the same body with its keys in another order or other spacing is the same request. A body that is not
+ * JSON (the route will refuse it) is fingerprinted as sent.
+ */
+function fingerprint(body: string): string {
+  let canonical = body;
+  try {
+    canonical = canonicalJson(JSON.parse(body)) ?? body;
+  } catch {
+    /* not JSON: the text as sent */
+  }
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * `Idempotency-Key` on POST. Streams are not stored: a retry of a streamed run is answered from the run's rows.
+ */
+export function idempotency(repository: IdempotencyRepository, now: () => number): MiddlewareHandler<AppEnv> {
+  const inFlight = new Set<string>();
+  let lastPurge = now();
+  return async (c, next) => {
+    if (c.req.method !== "POST") return next();
+    const key = c.req.header("idempotency-key");
+    if (key === undefined) return next();
+    if (!KEY_PATTERN.test(key)) {
+      throw new AppError("validation_failed", "Idempotency-Key must be 1–255 visible ASCII characters", {
+        errors: [{ location: "header.idempotency-key", message: "1–255 visible ASCII characters" }],
+      });
+    }
+    const scope = `${c.get("principal") ?? "-"} POST ${c.req.path}`;
+    const requestHash = fingerprint(await c.req.text());
+    const stored = repository.find(scope, key, now());
+    if (stored && stored.requestHash !== requestHash) {
+      throw new AppError(
+        "idempotency_key_conflict",
+        "this Idempotency-Key was already used with a different request body; use a new key",
+      );
+    }
+    if (stored?.state === "answered") {
+      const { response } = stored;
+      return new Response(response.body, {
+        status: response.status,
+        headers: { ...response.headers, "Idempotency-Replayed": "true" },
+      });
+    }
+    const flightKey = `${scope}\n${key}`;
+    // A run still `running` is in flight too: a stream whose handler has returned, or another process's request.
+    if (inFlight.has(flightKey) || stored?.runStatus === "running") throw idempotencyKeyInFlight();
+    const priorRunId = stored?.runId ?? null;
+    c.set("idempotencyClaim", { scope, key, requestHash, ttlMs: IDEMPOTENCY_TTL_MS, priorRunId });
+    inFlight.add(flightKey);
+    try {
+      await next();
+      const res = c.res;
+      const type = res.headers.get("content-type") ?? "";
+      if (res.status >= 200 && res.status < 300 && !type.includes("text/event-stream")) {
+        const headers: Record<string, string> = {};
+        for (const name of REPLAYED_HEADERS) {
+          const value = res.headers.get(name);
+          if (value) headers[name] = value;
+        }
+        const text = await res.clone().text();
+        const savedAt = now();
+        repository.save(
+          scope,
+          key,
+          { requestHash, status: res.status, headers, body: text },
+          savedAt,
+          IDEMPOTENCY_TTL_MS,
+        );
+        if (savedAt - lastPurge >= PURGE_INTERVAL_MS) {
+          lastPurge = savedAt;
+          repository.purgeExpired(savedAt);
+        }
+      }
+      // The route answered with the run the key's first request stored, failed runs included. Set after the clone
+      // above: @hono/node-server's Response rebuilds its headers from the constructor's on first body access.
+      if (priorRunId) c.res.headers.set("Idempotency-Replayed", "true");
+    } finally {
+      inFlight.delete(flightKey);
+    }
+  };
+}

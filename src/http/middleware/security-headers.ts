@@ -1,0 +1,30 @@
+/**
+ * @module security-headers
+ * The security headers of every response (SPEC §2). Hand-written rather than hono's secure-headers: the
+ * API reference under /docs needs its own CSP on the same app, and the Node adapter sends this exact set
+ * on the refusals the app never sees, so the set is one exported record.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env.js";
+
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+
+/** The security headers of a JSON response, also sent by the Node adapter on what the app never sees. */
+export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": JSON_CSP,
+};
+
+export function securityHeaders(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    for (const [name, value] of Object.entries(JSON_SECURITY_HEADERS)) headers.set(name, value);
+    const isDocs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
+    if (isDocs) headers.set("Content-Security-Policy", DOCS_CSP);
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * @module openai-error
+ * The OpenAI error envelope (`{ error: { message, type, param, code } }`) that the OpenAI-compatible paths answer
+ * with instead of problem+json, so OpenAI clients raise their own error types (SPEC §7).
+ */
+import type { Context } from "hono";
+import type { AppError } from "../domain/errors.js";
+import { statusOf } from "./problem.js";
+
+/** Paths that speak the OpenAI wire format, errors included (SPEC §7). */
+export function isOpenAiCompatPath(path: string): boolean {
+  return path === "/v1/models" || path === "/v1/capabilities" || path.startsWith("/v1/chat/");
+}
+
+function errorType(status: number): string {
+  if (status === 401) return "authentication_error";
+  if (status === 403) return "permission_error";
+  if (status === 404) return "not_found_error";
+  if (status === 429) return "rate_limit_error";
+  if (status >= 500) return "server_error";
+  return "invalid_request_error";
+}
+
+/** `body.messages.0.content` → `messages[0].content`, the way OpenAI names parameters. */
+function paramOf(location: string | undefined): string | null {
+  if (!location) return null;
+  const path = location.replace(/^(body|query|header|path)\.?/, "");
+  if (!path) return null;
+  return path
+    .split(".")
+    .reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), "");
+}
+
+export function openAiErrorBody(error: AppError): {
+  error: { message: string; type: string; param: string | null; code: string };
+} {
+  const status = statusOf(error.code);
+  return {
+    error: {
+      message: error.message,
+      type: errorType(status),
+      param: paramOf(error.extra.errors?.[0]?.location),
+      code: error.code,
+    },
+  };
+}
+
+export function openAiErrorResponse(c: Context, error: AppError): Response {
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...(error.extra.headers ?? {}) };
+  const requestId = c.get("requestId") as string | undefined;
+  if (requestId) headers["X-Request-Id"] = requestId;
+  return new Response(JSON.stringify(openAiErrorBody(error)), { status: statusOf(error.code), headers });
+}

@@ -1,0 +1,83 @@
+/**
+ * @module problem
+ * problem+json (RFC 9457), the error body of every route outside the OpenAI-compatible ones: each error code's
+ * HTTP status and title in one place, the problem built from an AppError, and the response that carries it.
+ */
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, type ErrorCode, type FieldError } from "../domain/errors.js";
+
+/** Every error code's HTTP status and title, in one place. */
+const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: string }> = {
+  validation_failed: { status: 400, title: "Request validation failed" },
+  invalid_tool_pair: { status: 400, title: "Tool message does not answer a known tool call" },
+  unsupported_media_type: { status: 415, title: "Unsupported media type" },
+  unauthorized: { status: 401, title: "Unauthorized" },
+  forbidden_origin: { status: 403, title: "Origin not allowed" },
+  not_found: { status: 404, title: "Not found" },
+  dialog_not_found: { status: 404, title: "Dialog not found" },
+  frame_not_found: { status: 404, title: "Frame not found" },
+  session_busy: { status: 409, title: "Session is busy" },
+  no_dialog_open: { status: 409, title: "No dialog is open" },
+  dialog_ambiguous: { status: 409, title: "More than one dialog is open" },
+  frame_not_oopif: { status: 409, title: "Frame is not an out-of-process iframe" },
+  page_blocked_by_dialog: { status: 409, title: "The page is blocked by a dialog" },
+  idempotency_key_conflict: { status: 409, title: "Idempotency key reused with a different request" },
+  idempotency_key_in_flight: { status: 409, title: "A request with this idempotency key is still running" },
+  url_not_allowed: { status: 400, title: "URL not allowed" },
+  cdp_method_not_allowed: { status: 403, title: "CDP method not allowed" },
+  cdp_command_failed: { status: 400, title: "The CDP command failed" },
+  payload_too_large: { status: 413, title: "Payload too large" },
+  too_many_runs: { status: 429, title: "Too many concurrent runs" },
+  model_error: { status: 502, title: "The model failed" },
+  compression_failed: { status: 502, title: "Compression failed" },
+  model_not_configured: { status: 503, title: "No model is configured" },
+  browser_unavailable: { status: 503, title: "Browser unavailable" },
+  shutting_down: { status: 503, title: "Server is shutting down" },
+  browser_timeout: { status: 504, title: "The browser did not answer in time" },
+  internal_error: { status: 500, title: "Internal server error" },
+};
+
+export function statusOf(code: ErrorCode): ContentfulStatusCode {
+  return ERROR_STATUS[code].status;
+}
+
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  request_id: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+};
+
+export function buildProblem(
+  code: ErrorCode,
+  detail: string,
+  requestId: string,
+  extra: Record<string, unknown> = {},
+): Problem {
+  const { status, title } = ERROR_STATUS[code];
+  const { headers: _headers, ...extensions } = extra;
+  return {
+    type: `https://caduceus.dev/problems/${code.replaceAll("_", "-")}`,
+    title,
+    status,
+    detail,
+    code,
+    request_id: requestId,
+    ...extensions,
+  };
+}
+
+export function problemResponse(c: Context, error: AppError): Response {
+  const requestId = (c.get("requestId") as string | undefined) ?? "";
+  const problem = buildProblem(error.code, error.message, requestId, error.extra);
+  const headers: Record<string, string> = {
+    "Content-Type": "application/problem+json",
+    ...(error.extra.headers ?? {}),
+  };
+  return new Response(JSON.stringify(problem), { status: problem.status, headers });
+}

@@ -1,0 +1,157 @@
+/**
+ * @module routes
+ * The browser operations of a session: the supervisor's snapshot, navigate, evaluate, raw CDP, answering a
+ * pending JavaScript dialog, and stopping the browser.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { createRouter } from "../../http/router.js";
+import { json } from "../shared/json-content.js";
+import { SessionIdParam } from "../shared/params.js";
+import { ProblemSchema, problemResponses } from "../shared/problem-responses.js";
+import {
+  presentCdpResult,
+  presentDialogAnswer,
+  presentEvaluation,
+  presentNavigation,
+  presentSnapshot,
+} from "./present.js";
+import {
+  ActionResultSchema,
+  CdpBody,
+  CdpResultSchema,
+  EvaluateBody,
+  EvaluateResultSchema,
+  NavigateBody,
+  RespondBody,
+  RespondResultSchema,
+  SnapshotSchema,
+} from "./schemas.js";
+
+const getSnapshot = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/snapshot",
+  tags: ["browser"],
+  summary: "Browser state: pending and recent dialogs, frame tree, console",
+  description: "Answers from state kept by the supervisor, so it answers promptly even while a dialog blocks the page.",
+  request: { params: SessionIdParam },
+  responses: { 200: { description: "The snapshot", content: json(SnapshotSchema) }, ...problemResponses(401, 404) },
+});
+
+const navigateRoute = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/browser/navigate",
+  tags: ["browser"],
+  summary: "Start the browser if needed and open a URL",
+  description:
+    "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.",
+  request: { params: SessionIdParam, body: { required: true, content: json(NavigateBody) } },
+  responses: {
+    200: { description: "Where the page is now", content: json(ActionResultSchema) },
+    ...problemResponses(400, 401, 404, 415, 503),
+  },
+});
+
+const evaluateRoute = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/browser/evaluate",
+  tags: ["browser"],
+  summary: "Evaluate JavaScript in the top frame or any frame of the tree",
+  description: "JavaScript exceptions are results (`ok: false`), not errors.",
+  request: { params: SessionIdParam, body: { required: true, content: json(EvaluateBody) } },
+  responses: {
+    200: { description: "The value or the exception", content: json(EvaluateResultSchema) },
+    ...problemResponses(400, 401, 404, 415, 503),
+  },
+});
+
+const cdpRoute = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/browser/cdp",
+  tags: ["browser"],
+  summary: "Send a raw CDP command, optionally inside an out-of-process iframe",
+  description:
+    "`frame_id` must name an OOPIF (`is_oopif: true`); a same-process frame answers 409 frame_not_oopif. A command CDP refuses " +
+    "answers 400 cdp_command_failed with CDP's message; one that opens a dialog, or that a pending dialog blocks, answers 409 " +
+    "page_blocked_by_dialog at once with `pending_dialogs`; one the browser does not answer within `timeout_ms` answers 504 " +
+    "browser_timeout. Page.navigate and Target.createTarget follow the same URL rules as browser/navigate.\n\n" +
+    "Only the methods a page agent needs run (Runtime evaluation, DOM/CSS/Accessibility/DOMSnapshot reads and " +
+    "edits, Page navigation, history, frame tree and screenshots, Network cookies and headers, Emulation, Input, " +
+    "Log, Performance); any other method answers 403 cdp_method_not_allowed before a browser is started, whatever " +
+    "the session. The server operator can allow more with `browser.cdp_allow`. Params that cannot be sent " +
+    "(nested more than 32 levels, or not JSON) answer 400 validation_failed at `body.params`.",
+  request: { params: SessionIdParam, body: { required: true, content: json(CdpBody) } },
+  responses: {
+    200: { description: "The CDP result", content: json(CdpResultSchema) },
+    ...problemResponses(400, 401, 404, 409, 415, 503, 504),
+    403: {
+      description: "The method is not on the CDP allowlist (cdp_method_not_allowed)",
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    },
+  },
+});
+
+const stopRoute = createRoute({
+  method: "delete",
+  path: "/v1/sessions/{id}/browser",
+  tags: ["browser"],
+  summary: "Stop the session's browser supervisor",
+  request: { params: SessionIdParam },
+  responses: { 204: { description: "Stopped (or was not running)" }, ...problemResponses(401, 404) },
+});
+
+const respondRoute = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/dialogs/respond",
+  tags: ["browser"],
+  summary: "Answer a pending JavaScript dialog",
+  description:
+    "With one dialog pending, `dialog_id` may be left out; with several it is required (409 dialog_ambiguous lists the candidates). " +
+    "No dialog pending → 409 no_dialog_open; an unknown id → 404 dialog_not_found.",
+  request: { params: SessionIdParam, body: { required: true, content: json(RespondBody) } },
+  responses: {
+    200: { description: "The dialog that was answered", content: json(RespondResultSchema) },
+    ...problemResponses(400, 401, 404, 409, 415),
+  },
+});
+
+/** Registered in this order (the dialog answer last), which is the order of the OpenAPI document's paths. */
+export function browserRoutes() {
+  const router = createRouter();
+  router.openapi(getSnapshot, async (c) => {
+    return c.json(presentSnapshot(await c.get("services").browsers.snapshot(c.req.valid("param").id)), 200);
+  });
+  router.openapi(navigateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(presentNavigation(await c.get("services").browsers.navigate(id, c.req.valid("json").url)), 200);
+  });
+  router.openapi(evaluateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return c.json(
+      presentEvaluation(await c.get("services").browsers.evaluate(id, body.expression, body.frame_id)),
+      200,
+    );
+  });
+  router.openapi(cdpRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const result = await c
+      .get("services")
+      .browsers.cdp(id, body.method, body.params ?? {}, { frameId: body.frame_id, timeoutMs: body.timeout_ms });
+    return c.json(presentCdpResult(result), 200);
+  });
+  router.openapi(stopRoute, async (c) => {
+    const { sessions, browsers } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    await browsers.stop(id);
+    return c.body(null, 204);
+  });
+  router.openapi(respondRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const answer = await c.get("services").browsers.respond(id, body.action, body.prompt_text, body.dialog_id);
+    return c.json(presentDialogAnswer(answer), 200);
+  });
+  return router;
+}

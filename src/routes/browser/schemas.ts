@@ -1,0 +1,261 @@
+/**
+ * @module schemas
+ * The browser's wire shapes: dialogs (pending and closed), the frame tree, the snapshot, the navigate, evaluate,
+ * CDP and dialog-answer requests and results, and the success body of each browser operation.
+ */
+import { z } from "@hono/zod-openapi";
+
+const DialogType = z
+  .enum(["alert", "confirm", "prompt", "beforeunload"])
+  .openapi({ description: "Kind of JavaScript dialog", example: "confirm" });
+const FrameId = z
+  .string()
+  .nullable()
+  .openapi({ description: "CDP frame id of the frame that raised it", example: "5EF34BB9E22DCFAFBB8821B30CF5C621" });
+
+export const PendingDialogSchema = z
+  .object({
+    id: z.string().openapi({ description: "Dialog id, increasing per browser supervisor", example: "d-1" }),
+    type: DialogType,
+    message: z.string().openapi({ description: "Dialog text (secrets masked)", example: "Delete this item?" }),
+    default_prompt: z.string().openapi({ description: "Default text of a prompt() (secrets masked)", example: "" }),
+    opened_at: z.string().openapi({ description: "When it opened (ISO 8601)", example: "2026-01-01T12:00:00.000Z" }),
+    frame_id: FrameId,
+    via: z
+      .enum(["native", "bridge"])
+      .openapi({ description: "native: a real JS dialog; bridge: held as an intercepted request", example: "native" }),
+  })
+  .openapi("PendingDialog", { description: "A dialog blocking a frame until it is answered" });
+
+export const ClosedDialogSchema = z
+  .object({
+    id: z.string().openapi({ description: "Dialog id", example: "d-1" }),
+    type: DialogType,
+    message: z.string().openapi({ description: "Dialog text (secrets masked)", example: "Saved" }),
+    opened_at: z.string().openapi({ description: "When it opened", example: "2026-01-01T12:00:00.000Z" }),
+    closed_at: z.string().openapi({ description: "When it closed", example: "2026-01-01T12:00:02.000Z" }),
+    closed_by: z.enum(["agent", "auto_policy", "watchdog", "remote"]).openapi({
+      description:
+        "agent: answered on request; auto_policy: by dialog_policy; watchdog: timed out; remote: closed by the browser",
+      example: "agent",
+    }),
+    frame_id: FrameId,
+    action: z
+      .enum(["accept", "dismiss"])
+      .nullable()
+      .openapi({ description: "How it was answered; null when the browser closed it", example: "accept" }),
+  })
+  .openapi("ClosedDialog", { description: "A dialog from the persisted history" });
+
+const FrameEntry = z
+  .object({
+    frame_id: z.string().openapi({ description: "CDP frame id", example: "C01F90E73142278092C168237637BA15" }),
+    url: z.string().openapi({ description: "Frame URL", example: "http://127.0.0.1:8000/middle" }),
+    origin: z.string().openapi({ description: "Security origin", example: "http://127.0.0.1:8000" }),
+    is_oopif: z
+      .boolean()
+      .openapi({ description: "Whether it renders out of process, with its own CDP session", example: true }),
+    parent_frame_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "Parent frame", example: "79C635AC5AC7647DD654AC2D6711C105" }),
+    name: z.string().optional().openapi({ description: "The iframe's name attribute", example: "cross" }),
+    session_id: z
+      .string()
+      .optional()
+      .openapi({ description: "The supervisor's CDP session for this OOPIF (OOPIFs only)", example: "oopif-1" }),
+  })
+  .openapi("FrameEntry");
+
+export const FrameTreeSchema = z
+  .object({
+    top: z
+      .object({
+        frame_id: z
+          .string()
+          .openapi({ description: "CDP frame id of the top frame", example: "79C635AC5AC7647DD654AC2D6711C105" }),
+        url: z.string().openapi({ description: "Top frame URL", example: "http://localhost:8000/four-frames" }),
+        origin: z.string().openapi({ description: "Top frame origin", example: "http://localhost:8000" }),
+      })
+      .nullable()
+      .openapi({
+        description: "The top frame; null without a browser",
+        example: {
+          frame_id: "79C635AC5AC7647DD654AC2D6711C105",
+          url: "http://localhost:8000/four-frames",
+          origin: "http://localhost:8000",
+        },
+      }),
+    children: z.array(FrameEntry).openapi({ description: "Child frames, breadth-first, at most 30" }),
+    truncated: z.boolean().openapi({
+      description: "True when frames were left out (over 30, or OOPIFs deeper than 2 levels)",
+      example: false,
+    }),
+  })
+  .openapi("FrameTree");
+
+export const SnapshotSchema = z
+  .object({
+    active: z.boolean().openapi({ description: "Whether the session's browser is running", example: true }),
+    url: z
+      .string()
+      .nullable()
+      .openapi({ description: "URL of the page", example: "http://localhost:8000/four-frames" }),
+    title: z.string().nullable().openapi({ description: "Title of the page", example: "Four frames" }),
+    pending_dialogs: z.array(PendingDialogSchema).openapi({ description: "Dialogs waiting for an answer" }),
+    recent_dialogs: z
+      .array(ClosedDialogSchema)
+      .openapi({ description: "The last 20 closed dialogs, newest first (kept across restarts)" }),
+    frame_tree: FrameTreeSchema,
+    console: z
+      .array(
+        z.object({
+          level: z.string().openapi({ description: "log, warning, error or exception", example: "error" }),
+          text: z.string().openapi({ description: "Message text", example: "bad thing" }),
+          url: z.string().nullable().openapi({ description: "Script URL", example: null }),
+          ts: z.string().openapi({ description: "When it was logged", example: "2026-01-01T12:00:00.000Z" }),
+        }),
+      )
+      .openapi({ description: "The last 50 console messages and exceptions" }),
+  })
+  .openapi("BrowserSnapshot");
+
+export const NavigateBody = z
+  .object({
+    url: z
+      .string()
+      .min(1)
+      .max(8_192)
+      .openapi({ description: "Absolute http(s) URL", example: "http://localhost:8000/four-frames" }),
+  })
+  .strict()
+  .openapi("NavigateRequest");
+
+export const ActionResultSchema = z
+  .object({
+    ok: z.boolean().openapi({ description: "False when the navigation failed (the error says why)", example: true }),
+    url: z
+      .string()
+      .nullable()
+      .openapi({ description: "URL after the action", example: "http://localhost:8000/four-frames" }),
+    title: z.string().nullable().openapi({ description: "Page title", example: "Four frames" }),
+    pending_dialogs: z.array(PendingDialogSchema).openapi({ description: "Dialogs waiting for an answer" }),
+    dialog_opened: PendingDialogSchema.optional().openapi({
+      description: "The dialog the action opened; the action returned without waiting for the page",
+    }),
+    error: z
+      .string()
+      .optional()
+      .openapi({ description: "Why the action failed", example: "net::ERR_CONNECTION_REFUSED" }),
+  })
+  .openapi("BrowserActionResult");
+
+const FrameIdParam = z.string().min(1).max(64).optional();
+
+export const EvaluateBody = z
+  .object({
+    expression: z
+      .string()
+      .min(1)
+      .max(100_000)
+      .openapi({ description: "JavaScript expression; promises are awaited", example: "document.title" }),
+    frame_id: FrameIdParam.openapi({
+      description: "CDP frame id from frame_tree (any frame); the top frame when omitted",
+      example: "C01F90E73142278092C168237637BA15",
+    }),
+  })
+  .strict()
+  .openapi("EvaluateRequest");
+
+export const EvaluateResultSchema = z
+  .object({
+    ok: z
+      .boolean()
+      .openapi({ description: "False when the expression threw (or the frame is blocked)", example: true }),
+    result: z.unknown().optional().openapi({ description: "The value, serialized as JSON", example: "Four frames" }),
+    result_type: z.string().optional().openapi({ description: "JS type of the value", example: "string" }),
+    error: z
+      .string()
+      .optional()
+      .openapi({ description: "The exception or why it could not run", example: "ReferenceError: x is not defined" }),
+    pending_dialogs: z.array(PendingDialogSchema).optional().openapi({ description: "Dialogs that block the frame" }),
+  })
+  .openapi("EvaluateResult");
+
+export const CdpBody = z
+  .object({
+    method: z
+      .string()
+      .min(3)
+      .max(200)
+      .regex(/^[A-Za-z]+\.[A-Za-z]+$/)
+      .openapi({ description: "CDP method", example: "Runtime.evaluate" }),
+    params: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "CDP parameters", example: { expression: "location.origin", returnByValue: true } }),
+    frame_id: FrameIdParam.openapi({
+      description: "CDP frame id of an out-of-process iframe; its own session runs the call",
+      example: "C01F90E73142278092C168237637BA15",
+    }),
+    timeout_ms: z.number().int().min(100).max(120_000).optional().openapi({
+      description: "How long to wait for the browser's answer before 504 browser_timeout (default 30000)",
+      example: 30_000,
+    }),
+  })
+  .strict()
+  .openapi("CdpRequest");
+
+export const CdpResultSchema = z
+  .object({
+    method: z.string().openapi({ description: "The method called", example: "Runtime.evaluate" }),
+    frame_id: z.string().nullable().openapi({
+      description: "The frame it ran in; null for the page session",
+      example: "C01F90E73142278092C168237637BA15",
+    }),
+    session_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "The OOPIF session used; null for the page session", example: "oopif-1" }),
+    result: z.unknown().openapi({
+      description: "The CDP result",
+      example: { result: { type: "string", value: "http://127.0.0.1:8000" } },
+    }),
+  })
+  .openapi("CdpResult");
+
+export const RespondBody = z
+  .object({
+    action: z.enum(["accept", "dismiss"]).openapi({ description: "How to answer", example: "accept" }),
+    prompt_text: z
+      .string()
+      .max(100_000)
+      .optional()
+      .openapi({ description: "What prompt() returns when accepted", example: "Ada" }),
+    dialog_id: z
+      .string()
+      .min(1)
+      .max(32)
+      .optional()
+      .openapi({ description: "Required when several dialogs are pending", example: "d-1" }),
+  })
+  .strict()
+  .openapi("DialogRespondRequest");
+
+export const RespondResultSchema = z
+  .object({
+    ok: z.literal(true).openapi({ description: "Always true on success", example: true }),
+    dialog: PendingDialogSchema,
+  })
+  .openapi("DialogRespondResult");
+
+/** GET /v1/sessions/{id}/snapshot. */
+export type GetSnapshotResponse = z.infer<typeof SnapshotSchema>;
+/** POST /v1/sessions/{id}/browser/navigate. */
+export type NavigateResponse = z.infer<typeof ActionResultSchema>;
+/** POST /v1/sessions/{id}/browser/evaluate. */
+export type EvaluateResponse = z.infer<typeof EvaluateResultSchema>;
+/** POST /v1/sessions/{id}/browser/cdp. */
+export type CdpResponse = z.infer<typeof CdpResultSchema>;
+/** POST /v1/sessions/{id}/dialogs/respond. */
+export type RespondDialogResponse = z.infer<typeof RespondResultSchema>;

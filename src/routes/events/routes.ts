@@ -1,0 +1,54 @@
+/**
+ * @module routes
+ * The session's live event stream (SSE), resumable with Last-Event-ID.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { openSessionFeed } from "../../domain/events/session-feed.js";
+import { createRouter } from "../../http/router.js";
+import { framesOf, sseResponse } from "../../http/sse.js";
+import { SessionIdParam } from "../shared/params.js";
+import { problemResponses } from "../shared/problem-responses.js";
+import { parseEventId } from "./last-event-id.js";
+import { EventsHeaders, EventsQuery } from "./schemas.js";
+
+const streamEvents = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/events",
+  tags: ["events"],
+  summary: "Server-sent events of the session, live; resumable with Last-Event-ID",
+  description:
+    "Frames carry `event:` (message.created, message.delta, tool.started, tool.completed, dialog.opened, dialog.closed, " +
+    "frame.attached, frame.detached, frame.navigated, context.compressed, run.started, run.completed, run.failed), " +
+    "`id:` (increasing per session) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, " +
+    "every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. " +
+    "A `: keepalive` comment is sent every 15 s.",
+  request: { params: SessionIdParam, query: EventsQuery, headers: EventsHeaders },
+  responses: {
+    200: {
+      description: "An SSE stream of the session's events",
+      content: {
+        "text/event-stream": {
+          schema: z
+            .string()
+            .openapi({ description: "SSE frames (SPEC §4.3)", example: "event: run.started\nid: 7\ndata: {}\n\n" }),
+        },
+      },
+    },
+    ...problemResponses(400, 401, 404),
+  },
+});
+
+export function eventRoutes() {
+  const router = createRouter();
+  router.openapi(streamEvents, (c) => {
+    const { sessions, events, sseKeepaliveMs } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
+    const feed = openSessionFeed(events, id, afterId);
+    // A client that goes away only ends its own subscription; runs are not affected.
+    c.req.raw.signal.addEventListener("abort", () => feed.cancel(), { once: true });
+    return sseResponse(framesOf(feed), { keepaliveMs: sseKeepaliveMs, onCancel: () => feed.cancel() });
+  });
+  return router;
+}

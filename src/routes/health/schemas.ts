@@ -1,0 +1,43 @@
+/**
+ * @module schemas
+ * The health answers: liveness (always ok while the process answers) and readiness (each dependency's state),
+ * and the success body of each.
+ */
+import { z } from "@hono/zod-openapi";
+
+export const HealthSchema = z
+  .object({
+    status: z.literal("ok").openapi({ description: "Always ok when the process answers", example: "ok" }),
+    version: z.string().openapi({ description: "Server version", example: "0.1.0" }),
+    platform: z.literal("caduceus").openapi({ description: "Server platform name", example: "caduceus" }),
+  })
+  .openapi("Health");
+
+const CheckState = z.enum(["ok", "degraded", "unavailable"]);
+const checkSchema = (description: string) =>
+  z
+    .object({
+      status: CheckState.openapi({ description: "ok, degraded (works with limits) or unavailable", example: "ok" }),
+      detail: z
+        .string()
+        .optional()
+        .openapi({ description: "What was found, or what to do about it", example: "/usr/bin/chromium" }),
+    })
+    .openapi({ description });
+export const ReadySchema = z
+  .object({
+    status: CheckState.openapi({ description: "Worst of the checks", example: "ok" }),
+    checks: z
+      .object({
+        database: checkSchema("SQLite reachable"),
+        model: checkSchema("Model configured"),
+        browser: checkSchema("Chromium found or CDP URL set"),
+      })
+      .openapi({ description: "Each dependency's state" }),
+  })
+  .openapi("Readiness");
+
+/** GET /health and GET /v1/health. */
+export type HealthResponse = z.infer<typeof HealthSchema>;
+/** GET /health/ready, with 200 or 503 alike. */
+export type ReadinessResponse = z.infer<typeof ReadySchema>;

@@ -1,0 +1,86 @@
+/**
+ * @module routes
+ * The transcript operations: post a message (appended only, or with an agent run answered whole or streamed as
+ * SSE) and list the whole transcript in seq order.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { decodeCursor } from "../../http/cursor.js";
+import { createRouter } from "../../http/router.js";
+import { framesOf, sseResponse } from "../../http/sse.js";
+import { json } from "../shared/json-content.js";
+import { PageQuery } from "../shared/pagination.js";
+import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
+import { problemResponses } from "../shared/problem-responses.js";
+import { isSeqCursor } from "./cursor.js";
+import { presentAppended, presentMessagePage, presentRun } from "./present.js";
+import { AppendedMessages, MessagePage, PostMessageBody, RunResult } from "./schemas.js";
+
+const postMessage = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/messages",
+  tags: ["messages"],
+  summary: "Append a message; for a user message, run the agent",
+  description:
+    "With `run: false` or a non-user role the message is only appended (201). With a user message and `run` " +
+    "(the default) the agent runs until it answers (200), or streams its events as SSE when `stream: true`.",
+  request: {
+    params: SessionIdParam,
+    headers: IdempotencyHeaders,
+    body: { required: true, content: json(PostMessageBody) },
+  },
+  responses: {
+    200: {
+      description: "The run's messages and outcome (or, with stream: true, an SSE stream of events)",
+      content: {
+        ...json(RunResult),
+        "text/event-stream": { schema: z.string().openapi({ description: "SSE frames (SPEC §4.3)" }) },
+      },
+    },
+    201: { description: "Appended without a run", content: json(AppendedMessages) },
+    ...problemResponses(400, 401, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+const listMessages = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/messages",
+  tags: ["messages"],
+  summary: "The full transcript, compacted rows included, in seq order",
+  request: { params: SessionIdParam, query: PageQuery },
+  responses: {
+    200: { description: "A page of messages", content: json(MessagePage) },
+    ...problemResponses(400, 401, 404),
+  },
+});
+
+export function messageRoutes() {
+  const router = createRouter();
+
+  router.openapi(postMessage, async (c) => {
+    const { messages, sseKeepaliveMs } = c.get("services");
+    const id = c.req.valid("param").id;
+    const outcome = await messages.post(id, c.req.valid("json"), {
+      signal: c.req.raw.signal,
+      idempotency: c.get("idempotencyClaim"),
+    });
+    if (outcome.kind === "appended") return c.json(presentAppended(outcome), 201);
+    if (outcome.kind === "stream") {
+      const { feed } = outcome;
+      return sseResponse(framesOf(feed), {
+        keepaliveMs: sseKeepaliveMs,
+        onCancel: () => feed.cancel(),
+        headers: { "X-Run-Id": outcome.runId },
+      });
+    }
+    return c.json(presentRun(outcome), 200);
+  });
+
+  router.openapi(listMessages, (c) => {
+    const { transcript } = c.get("services");
+    const query = c.req.valid("query");
+    const after = decodeCursor(query.cursor, isSeqCursor)?.seq ?? 0;
+    return c.json(presentMessagePage(transcript.page(c.req.valid("param").id, after, query.limit)), 200);
+  });
+
+  return router;
+}

@@ -1,0 +1,62 @@
+/**
+ * @module chunks
+ * A streamed chat completion: the agent's run events translated into `chat.completion.chunk` frames (a role chunk,
+ * content chunks, a final chunk with finish reason and usage, then `[DONE]`), with tool activity as
+ * `hermes.tool.progress` frames when the client wants them.
+ */
+import type { RunResultSummary } from "../../domain/agent/loop.js";
+import type { EventFeed } from "../../domain/events/feed.js";
+import { openAiErrorBody } from "../../http/openai-error.js";
+import type { SseFrame } from "../../http/sse.js";
+import type { CompletionIdentity } from "./present.js";
+import { finishReasonOf, hasNoAnswer, runFailure } from "./run-outcome.js";
+
+function chunk(
+  identity: CompletionIdentity,
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+  usage?: RunResultSummary["usage"],
+) {
+  return {
+    id: identity.id,
+    object: "chat.completion.chunk",
+    created: identity.created,
+    model: identity.model,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    ...(usage ? { usage } : {}),
+  };
+}
+
+export async function* chatChunks(
+  feed: EventFeed,
+  identity: CompletionIdentity,
+  toolProgress: boolean,
+): AsyncGenerator<SseFrame> {
+  yield { data: JSON.stringify(chunk(identity, { role: "assistant", content: "" })) };
+  for await (const item of feed) {
+    const data = item.data as Record<string, unknown>;
+    if (item.type === "message.delta") {
+      yield { data: JSON.stringify(chunk(identity, { content: data.content })) };
+    } else if (toolProgress && item.type === "tool.started") {
+      const payload = {
+        tool: data.name,
+        toolCallId: data.tool_call_id,
+        status: "running",
+        label: `${String(data.name)}(${typeof data.arguments === "string" ? data.arguments : ""})`.slice(0, 200),
+      };
+      yield { event: "hermes.tool.progress", data: JSON.stringify(payload) };
+    } else if (toolProgress && item.type === "tool.completed") {
+      const payload = { tool: data.name, toolCallId: data.tool_call_id, status: "completed", is_error: data.is_error };
+      yield { event: "hermes.tool.progress", data: JSON.stringify(payload) };
+    } else if (item.type === "done") {
+      const run = data.run as RunResultSummary;
+      if (hasNoAnswer(run)) {
+        // An error object in the stream makes OpenAI clients raise instead of showing a cut answer as final.
+        yield { data: JSON.stringify(openAiErrorBody(runFailure(run))) };
+      } else {
+        yield { data: JSON.stringify(chunk(identity, {}, finishReasonOf(run), run.usage)) };
+      }
+    }
+  }
+  yield { data: "[DONE]" };
+}

@@ -1,0 +1,64 @@
+/**
+ * @module present
+ * The OpenAI shapes of this server's answers: the model list and a whole chat completion, both named by the
+ * identity every completion (and every chunk of a streamed one) repeats.
+ */
+import type { Config } from "../../config.js";
+import type { FinishedRun } from "../../domain/agent/loop.js";
+import { contentText } from "../../domain/context/tokens.js";
+import { finishReasonOf } from "./run-outcome.js";
+import type { ChatCompletionResponse, ListModelsResponse } from "./schemas.js";
+
+/** The model id listed when none is configured; requests may name any model, the session's answers. */
+const FALLBACK_MODEL_ID = "caduceus";
+
+/** What every chunk of a completion, and the whole completion, carries. */
+export type CompletionIdentity = { id: string; created: number; model: string };
+
+const unixSeconds = (ms: number) => Math.floor(ms / 1000);
+
+export function completionIdentity(
+  runId: string,
+  nowMs: number,
+  requestedModel: string | undefined,
+  config: Config,
+): CompletionIdentity {
+  return {
+    id: `chatcmpl-${runId}`,
+    created: unixSeconds(nowMs),
+    model: requestedModel ?? config.model.name ?? FALLBACK_MODEL_ID,
+  };
+}
+
+export function presentModelList(config: Config, nowMs: number): ListModelsResponse {
+  return {
+    object: "list",
+    data: [
+      {
+        id: config.model.name ?? FALLBACK_MODEL_ID,
+        object: "model",
+        created: unixSeconds(nowMs),
+        owned_by: "caduceus",
+      },
+    ],
+  };
+}
+
+/** A finished run's last assistant words as the completion's one choice. */
+export function presentChatCompletion(identity: CompletionIdentity, finished: FinishedRun): ChatCompletionResponse {
+  const answer = [...finished.messages].reverse().find((m) => m.role === "assistant" && m.content !== null);
+  return {
+    id: identity.id,
+    object: "chat.completion",
+    created: identity.created,
+    model: identity.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: answer ? contentText(answer.content) : null },
+        finish_reason: finishReasonOf(finished.run),
+      },
+    ],
+    usage: finished.run.usage,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * @module routes
+ * The OpenAI-compatible operations: the model list, the capabilities catalogue, and chat completions answered by
+ * the agent (whole, or streamed as chunks). Their errors use the OpenAI envelope (src/http/openai-error.ts).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { startChatRun } from "../../domain/compat/chat-runs.js";
+import { createRouter } from "../../http/router.js";
+import { sseResponse } from "../../http/sse.js";
+import { json } from "../shared/json-content.js";
+import { describeCapabilities } from "./capabilities.js";
+import { chatChunks } from "./chunks.js";
+import { SESSION_HEADER, wantsToolProgress } from "./headers.js";
+import { completionIdentity, presentChatCompletion, presentModelList } from "./present.js";
+import { hasNoAnswer, runFailure } from "./run-outcome.js";
+import {
+  CapabilitiesSchema,
+  ChatCompletionRequestSchema,
+  ChatCompletionSchema,
+  ModelListSchema,
+  openAiErrorResponses,
+} from "./schemas.js";
+
+const listModels = createRoute({
+  method: "get",
+  path: "/v1/models",
+  tags: ["compatibility"],
+  summary: "Models, in the OpenAI list shape",
+  responses: {
+    200: { description: "The configured model", content: json(ModelListSchema) },
+    ...openAiErrorResponses(401),
+  },
+});
+
+const capabilities = createRoute({
+  method: "get",
+  path: "/v1/capabilities",
+  tags: ["compatibility"],
+  summary: "Features and endpoints of this server, for clients that discover them",
+  responses: { 200: { description: "Capabilities", content: json(CapabilitiesSchema) }, ...openAiErrorResponses(401) },
+});
+
+const chatCompletions = createRoute({
+  method: "post",
+  path: "/v1/chat/completions",
+  tags: ["compatibility"],
+  summary: "OpenAI chat completions, answered by the agent",
+  description:
+    "Runs the agent on the last user message. The session is the one named by `X-Hermes-Session-Id` (its history comes " +
+    "from the database) or, without the header, one derived from the system prompt and the first user message. The " +
+    "response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with " +
+    "`finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames " +
+    "unless `X-Hermes-Tool-Progress: off` is sent.",
+  request: {
+    body: { required: true, content: json(ChatCompletionRequestSchema) },
+    headers: z.object({
+      "x-hermes-session-id": z
+        .string()
+        .max(64)
+        .optional()
+        .openapi({ description: "Continue this session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+      "x-hermes-tool-progress": z
+        .enum(["on", "off", "true", "false", "1", "0"])
+        .optional()
+        .openapi({ description: "Send hermes.tool.progress frames (default on)", example: "off" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The answer (or, with stream: true, SSE chunks)",
+      headers: {
+        [SESSION_HEADER]: { description: "The session this conversation lives in", schema: { type: "string" } },
+      },
+      content: {
+        ...json(ChatCompletionSchema),
+        "text/event-stream": {
+          schema: z.string().openapi({ description: "chat.completion.chunk frames, then [DONE]" }),
+        },
+      },
+    },
+    ...openAiErrorResponses(400, 401, 404, 409, 413, 415, 429, 502, 503),
+  },
+});
+
+export function openAiCompatRoutes() {
+  const router = createRouter();
+
+  router.openapi(listModels, (c) => {
+    const { config, now } = c.get("services");
+    return c.json(presentModelList(config, now()), 200);
+  });
+
+  router.openapi(capabilities, (c) => c.json(describeCapabilities(c.get("services").config), 200));
+
+  router.openapi(chatCompletions, async (c) => {
+    const services = c.get("services");
+    const body = c.req.valid("json");
+    const headers = c.req.valid("header");
+    const { session, run: started } = startChatRun(services, {
+      messages: body.messages,
+      sessionId: headers["x-hermes-session-id"]?.trim() || null,
+      stream: body.stream === true,
+      signal: c.req.raw.signal,
+      idempotency: c.get("idempotencyClaim"),
+    });
+    const identity = completionIdentity(started.runId, services.now(), body.model, services.config);
+    const sessionHeaders = { [SESSION_HEADER]: session.id, "X-Run-Id": started.runId };
+
+    if (started.feed) {
+      const feed = started.feed;
+      const progress = wantsToolProgress(headers["x-hermes-tool-progress"]);
+      return sseResponse(chatChunks(feed, identity, progress), {
+        keepaliveMs: services.sseKeepaliveMs,
+        headers: sessionHeaders,
+        onCancel: () => feed.cancel(),
+      });
+    }
+    const finished = await started.done;
+    for (const [name, value] of Object.entries(sessionHeaders)) c.header(name, value);
+    if (hasNoAnswer(finished.run)) throw runFailure(finished.run, sessionHeaders);
+    return c.json(presentChatCompletion(identity, finished), 200);
+  });
+
+  return router;
+}

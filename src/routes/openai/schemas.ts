@@ -1,0 +1,173 @@
+/**
+ * @module schemas
+ * The OpenAI-compatible wire shapes: the error envelope and the error responses built on it, chat-completion
+ * requests and answers, the model list, the capabilities document, and the success body of each operation.
+ */
+import { z } from "@hono/zod-openapi";
+import { ContentSchema, ToolCallSchema } from "../shared/chat-schemas.js";
+import { json } from "../shared/json-content.js";
+
+export const OpenAIErrorSchema = z
+  .object({
+    error: z
+      .object({
+        message: z
+          .string()
+          .openapi({ description: "What went wrong and what to do next", example: "messages: Required" }),
+        type: z.string().openapi({ description: "OpenAI error type", example: "invalid_request_error" }),
+        param: z
+          .string()
+          .nullable()
+          .openapi({ description: "The request field at fault, if any", example: "messages" }),
+        code: z
+          .string()
+          .nullable()
+          .openapi({ description: "Stable machine-readable code", example: "validation_failed" }),
+      })
+      .openapi({ description: "The error" }),
+  })
+  .openapi("OpenAIError", { description: "OpenAI error envelope, used by the compatibility routes" });
+
+/** The error responses of a compatibility operation: the OpenAI envelope whatever the status. */
+export const openAiErrorResponses = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [status, { description: "OpenAI error envelope", content: json(OpenAIErrorSchema) }]),
+  );
+
+export const ChatRequestMessageSchema = z
+  .object({
+    role: z
+      .enum(["system", "developer", "user", "assistant", "tool"])
+      .openapi({ description: "Message role", example: "user" }),
+    content: ContentSchema.optional(),
+    tool_calls: z
+      .array(ToolCallSchema)
+      .max(128)
+      .optional()
+      .openapi({ description: "Tool calls of an assistant message" }),
+    tool_call_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "The call a tool message answers", example: "call_1" }),
+    name: z.string().min(1).max(200).optional().openapi({ description: "Participant name", example: "alice" }),
+  })
+  .passthrough()
+  .openapi("ChatRequestMessage");
+
+export const ChatCompletionRequestSchema = z
+  .object({
+    model: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "Echoed back; the session's configured model answers", example: "caduceus" }),
+    messages: z
+      .array(ChatRequestMessageSchema)
+      .min(1)
+      .max(10_000)
+      .openapi({ description: "The conversation; the last message must be the user's" }),
+    stream: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Answer as SSE chunks ending with `data: [DONE]`", example: false }),
+  })
+  .passthrough()
+  .openapi("ChatCompletionRequest", {
+    description:
+      "OpenAI chat-completions request. Sampling fields (temperature, …) are accepted and ignored; client-side `tools` are ignored, the agent uses its own.",
+  });
+
+const UsageSchema = z
+  .object({
+    prompt_tokens: z.number().int().openapi({ description: "Prompt tokens over the whole run", example: 1200 }),
+    completion_tokens: z.number().int().openapi({ description: "Completion tokens over the whole run", example: 80 }),
+    total_tokens: z.number().int().openapi({ description: "Sum of both", example: 1280 }),
+  })
+  .openapi("ChatUsage");
+
+export const ChatCompletionSchema = z
+  .object({
+    id: z.string().openapi({ description: "Completion id", example: "chatcmpl-run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    object: z.literal("chat.completion").openapi({ description: "Always chat.completion", example: "chat.completion" }),
+    created: z.number().int().openapi({ description: "Unix seconds", example: 1796020000 }),
+    model: z.string().openapi({ description: "The requested model name", example: "caduceus" }),
+    choices: z
+      .array(
+        z.object({
+          index: z.number().int().openapi({ description: "Always 0", example: 0 }),
+          message: z
+            .object({
+              role: z.literal("assistant").openapi({ description: "Always assistant", example: "assistant" }),
+              content: z
+                .string()
+                .nullable()
+                .openapi({ description: "The agent's final answer", example: "The page title is Example Domain." }),
+            })
+            .openapi({ description: "The answer" }),
+          finish_reason: z
+            .enum(["stop", "length"])
+            .openapi({ description: "stop, or length when the run ended incomplete", example: "stop" }),
+        }),
+      )
+      .openapi({ description: "One choice" }),
+    usage: UsageSchema,
+  })
+  .openapi("ChatCompletion");
+
+export const ModelListSchema = z
+  .object({
+    object: z.literal("list").openapi({ description: "Always list", example: "list" }),
+    data: z
+      .array(
+        z.object({
+          id: z.string().openapi({ description: "Model id to send as `model`", example: "gpt-4o" }),
+          object: z.literal("model").openapi({ description: "Always model", example: "model" }),
+          created: z.number().int().openapi({ description: "Unix seconds", example: 1796020000 }),
+          owned_by: z.literal("caduceus").openapi({ description: "Always caduceus", example: "caduceus" }),
+        }),
+      )
+      .openapi({ description: "The models" }),
+  })
+  .openapi("ModelList");
+
+export const CapabilitiesSchema = z
+  .object({
+    object: z
+      .literal("caduceus.capabilities")
+      .openapi({ description: "Object type", example: "caduceus.capabilities" }),
+    platform: z.literal("caduceus").openapi({ description: "Always caduceus", example: "caduceus" }),
+    version: z.string().openapi({ description: "Server version", example: "0.1.0" }),
+    model: z.string().nullable().openapi({ description: "The configured model, if any", example: "gpt-4o" }),
+    auth: z
+      .object({
+        type: z.literal("bearer").openapi({ description: "Auth scheme", example: "bearer" }),
+        required: z.boolean().openapi({ description: "Whether an API key is required", example: true }),
+      })
+      .openapi({ description: "Authentication" }),
+    features: z.record(z.string(), z.union([z.boolean(), z.string()])).openapi({
+      description: "Feature flags and header names",
+      example: { chat_completions: true, tool_progress_events: true, session_continuity_header: "X-Hermes-Session-Id" },
+    }),
+    endpoints: z
+      .record(
+        z.string(),
+        z.object({
+          method: z.string().openapi({ description: "HTTP method", example: "POST" }),
+          path: z.string().openapi({ description: "Path", example: "/v1/chat/completions" }),
+        }),
+      )
+      .openapi({ description: "Endpoints by name" }),
+  })
+  .openapi("Capabilities");
+
+/** GET /v1/models. */
+export type ListModelsResponse = z.infer<typeof ModelListSchema>;
+/** GET /v1/capabilities. */
+export type CapabilitiesResponse = z.infer<typeof CapabilitiesSchema>;
+/** POST /v1/chat/completions without streaming. */
+export type ChatCompletionResponse = z.infer<typeof ChatCompletionSchema>;
+/** Any error of the compatibility paths. */
+export type OpenAIErrorResponse = z.infer<typeof OpenAIErrorSchema>;
