@@ -1,7 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { makeTestApp, tempDir } from "../fixtures/test-app.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { append, modelConfig } from "../fixtures/context-transcript.js";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
+import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 /** A plugin that cannot work is reported when it is named — at start-up or on the session — never on its first compression. */
 
@@ -91,7 +94,7 @@ describe("a plugin is imported only when named", () => {
     try {
       for (const [method, path] of [
         ["POST", "/v1/sessions"],
-        ["PATCH", `/v1/sessions/${((await (await t.call("POST", "/v1/sessions", {})).json()) as { id: string }).id}`],
+        ["PATCH", `/v1/sessions/${await createSessionId(t)}`],
       ] as const) {
         const res = await t.call(method, path, { config: { engine: "broken" } });
         expect(res.status, method).toBe(400);
@@ -124,5 +127,47 @@ describe("a plugin is imported only when named", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("engine selection", () => {
+  let fake: FakeModelServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    t = await makeTestApp(modelConfig(fake.baseUrl));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("leaves the context unchanged and says why when an engine throws", async () => {
+    t.app.services.engines.register("broken", (context) => ({
+      name: "broken",
+      last_prompt_tokens: 0,
+      last_completion_tokens: 0,
+      last_total_tokens: 0,
+      threshold_tokens: context.thresholdTokens,
+      context_length: context.contextLength,
+      compression_count: 0,
+      updateFromResponse() {},
+      shouldCompress: () => true,
+      compress: async () => {
+        throw new Error("index corrupted");
+      },
+    }));
+    const id = await createSessionId(t, { config: { engine: "broken" } });
+    await append(t, id, [{ role: "user", content: "hi" }]);
+    const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ compressed: false, reason: "the broken engine failed: index corrupted" });
+  });
+
+  it("refuses an unknown engine at start and on session create", async () => {
+    await expect(makeTestApp({ context: { engine: "no-such-engine" } })).rejects.toThrow(/context\.engine: unknown engine "no-such-engine"/);
+    const res = await t.call("POST", "/v1/sessions", { config: { engine: "no-such-engine" } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ location: "body.config.engine" });
   });
 });

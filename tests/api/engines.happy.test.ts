@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContextEngine, EngineFactoryContext } from "../../src/domain/context/engine.js";
+import { append, getJson, modelConfig } from "../fixtures/context-transcript.js";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
-import { append, createSession } from "../fixtures/context-transcript.js";
 
 /** The optional lifecycle hooks of a session's engine (SPEC §5.1) follow the session's life through the API. */
 
 type Heard = { hook: string; sessionId: string; detail: unknown };
 
-let t: TestApp;
 const heard: Heard[] = [];
 
 function recordingEngine(name: string, options: { failOnEnd?: boolean } = {}) {
@@ -31,18 +32,19 @@ function recordingEngine(name: string, options: { failOnEnd?: boolean } = {}) {
   });
 }
 
-beforeAll(async () => {
-  t = await makeTestApp({ model: { name: "fake-model", context_length: 64_000 } });
-  t.app.services.engines.register("recorder", recordingEngine("recorder"));
-  t.app.services.engines.register("failing-end", recordingEngine("failing-end", { failOnEnd: true }));
-});
-afterAll(async () => {
-  await t.close();
-});
-
 describe("engine lifecycle hooks", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ model: { name: "fake-model", context_length: 64_000 } });
+    t.app.services.engines.register("recorder", recordingEngine("recorder"));
+    t.app.services.engines.register("failing-end", recordingEngine("failing-end", { failOnEnd: true }));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it("calls onSessionStart on create, updateModel on a model change, onSessionEnd with the context on delete", async () => {
-    const id = await createSession(t, { system_prompt: "sys", config: { engine: "recorder" } });
+    const id = await createSessionId(t, { system_prompt: "sys", config: { engine: "recorder" } });
     expect(heard.filter((h) => h.sessionId === id)).toEqual([{ hook: "start", sessionId: id, detail: { model: "fake-model", contextLength: 64_000 } }]);
 
     expect((await t.call("PATCH", `/v1/sessions/${id}`, { title: "renamed" })).status).toBe(200);
@@ -56,8 +58,46 @@ describe("engine lifecycle hooks", () => {
   });
 
   it("deletes the session even when the engine's onSessionEnd fails", async () => {
-    const id = await createSession(t, { config: { engine: "failing-end" } });
+    const id = await createSessionId(t, { config: { engine: "failing-end" } });
     expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
     expect((await t.call("GET", `/v1/sessions/${id}`)).status).toBe(404);
+  });
+});
+
+describe("engine selection", () => {
+  let fake: FakeModelServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    t = await makeTestApp(modelConfig(fake.baseUrl));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("never activates a registered engine unless a session names it; a programmatic engine works like a plugin", async () => {
+    t.app.services.engines.register("keep-last-four", (context) => ({
+      name: "keep-last-four",
+      last_prompt_tokens: 0,
+      last_completion_tokens: 0,
+      last_total_tokens: 0,
+      threshold_tokens: context.thresholdTokens,
+      context_length: context.contextLength,
+      compression_count: context.compressionCount,
+      updateFromResponse() {},
+      shouldCompress: (tokens?: number) => (tokens ?? 0) >= context.thresholdTokens,
+      compress: async (messages) => [...messages.filter((m) => m.seq === undefined), ...messages.filter((m) => m.seq !== undefined).slice(-4)],
+    }));
+    const plain = await createSessionId(t);
+    expect((await getJson(t, `/v1/sessions/${plain}/context`)).engine).toBe("compressor");
+    const custom = await createSessionId(t, { config: { engine: "keep-last-four" } });
+    await append(t, custom, Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `line ${i}` })));
+    const out = await (await t.call("POST", `/v1/sessions/${custom}/compress`, {})).json();
+    expect(out).toMatchObject({ compressed: true, messages_compacted: 6, summary: null });
+    const context = await getJson(t, `/v1/sessions/${custom}/context`);
+    expect(context.messages.map((m: any) => m.content)).toEqual(["line 6", "line 7", "line 8", "line 9"]);
+    expect(context.engine).toBe("keep-last-four");
+    expect(fake.completions).toHaveLength(0);
   });
 });

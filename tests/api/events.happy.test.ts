@@ -125,12 +125,4 @@ describe("GET /v1/sessions/{id}/events", () => {
     expect(ended).toBe(true);
     expect(t.app.services.events.hasListeners(id)).toBe(false);
   });
-
-  it("answers 404 for an unknown session and 400 for a malformed Last-Event-ID", async () => {
-    expect((await t.call("GET", "/v1/sessions/ses_nope/events")).status).toBe(404);
-    const id = await t.createSession();
-    const res = await t.call("GET", `/v1/sessions/${id}/events`, undefined, { "last-event-id": "abc" });
-    expect(res.status).toBe(400);
-    expect((await res.json()).errors[0].location).toBe("header.last-event-id");
-  });
 });

@@ -236,36 +236,6 @@ describe("run admission and lifecycle", () => {
     }
   });
 
-  it("interrupts running runs on shutdown", async () => {
-    const t = await makeAgentApp(fake);
-    const id = await t.createSession();
-    fake.enqueue({ content: "never", delay_ms: 5_000 });
-    const pending = post(t, id, { content: "shut down under me" });
-    await waitFor(() => t.app.services.agent.activeCount === 1);
-    await t.app.services.shutdown();
-    const body = await (await pending).json();
-    expect(body.run.status).toBe("interrupted");
-    expect(body.run.error).toMatch(/shutting down/);
-    await t.close();
-  });
-
-  it("marks runs left running by a previous process as interrupted at start-up", async () => {
-    const first = await makeAgentApp(fake);
-    const id = await first.createSession();
-    first.app.services.store.runs.create("run_left_running", id, Date.now());
-    await first.app.services.shutdown();
-    first.database.close();
-    const second = await makeAgentApp(fake, { dir: first.dir });
-    try {
-      const run = second.app.services.store.runs.get("run_left_running");
-      expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/server stopped/) });
-      expect(run!.finished_at).not.toBeNull();
-    } finally {
-      await second.close();
-      await first.close();
-    }
-  });
-
   it("answers 503 model_not_configured and stores nothing without a model", async () => {
     const t = await makeAgentApp(fake, { overrides: { model: { name: null, base_url: null, api_key: null } } });
     try {

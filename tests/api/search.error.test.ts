@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
-import { append, createSession } from "../fixtures/context-transcript.js";
+import { append } from "../fixtures/context-transcript.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 
 let t: TestApp;
 let id: string;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  id = await createSession(t);
+  id = await createSessionId(t);
   await append(t, id, [{ role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" }]);
 });
 afterAll(async () => {
@@ -27,13 +28,5 @@ describe("GET /search with FTS5 syntax in the query", () => {
   it("treats a control character as a separator between words", async () => {
     const res = await t.call("GET", `/v1/sessions/${id}/search?q=${encodeURIComponent("deploy\u0000ENOSPC")}`);
     expect((await res.json()).data.map((hit: any) => hit.seq)).toEqual([1]);
-  });
-
-  it("the session_search tool answers instead of failing", async () => {
-    const session = t.app.services.sessions.require(id);
-    const tool = t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).find((d) => d.name === "session_search")!;
-    const out = await tool.execute({ query: "src/app.ts\u0000retry-later" }, { session, runId: null });
-    expect(out.is_error).toBeUndefined();
-    expect(out.content).toMatch(/\[seq 1\] user/);
   });
 });

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { appendMessage, countRows, createSession, readAllPages } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
@@ -139,5 +141,39 @@ describe("sessions: create, list, get, patch, delete", () => {
     expect(countRows(t, "messages", keep.id)).toBe(1);
     expect(countRows(t, "messages_fts", keep.id)).toBe(1);
     expect((await t.call("DELETE", `/v1/sessions/${session.id}`)).status).toBe(404);
+  });
+});
+
+/** How a running agent meets the deletion of its session. */
+describe("a session with a run in progress", () => {
+  let fake: FakeModelServer;
+  let t: AgentApp;
+
+  beforeAll(async () => {
+    fake = await startFakeModel();
+    t = await makeAgentApp(fake);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  it("is deleted only after its run was interrupted, leaving no rows behind", async () => {
+    const id = await t.createSession();
+    fake.enqueue({ content: "never delivered", delay_ms: 3_000 });
+    const pending = t.call("POST", `/v1/sessions/${id}/messages`, { content: "long task" });
+    await waitFor(() => fake.completions.length === 1);
+
+    const deleted = await t.call("DELETE", `/v1/sessions/${id}`);
+    expect(deleted.status).toBe(204);
+    const body = await (await pending).json();
+    expect(body.run.status).toBe("interrupted");
+    expect(t.app.services.agent.isBusy(id)).toBe(false);
+    expect((await t.call("GET", `/v1/sessions/${id}`)).status).toBe(404);
+    const left = t.database.sqlite
+      .prepare("select (select count(*) from messages where session_id = ?) + (select count(*) from runs where session_id = ?) as n")
+      .get(id, id) as { n: number };
+    expect(left.n).toBe(0);
   });
 });

@@ -1,7 +1,6 @@
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createSession,
   evaluate,
   fourFrameTree,
   navigate,
@@ -13,6 +12,7 @@ import {
   type ChromiumProcess,
 } from "../fixtures/browser.js";
 import { fixtureHtml, startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 const SECURE_HOST = "https://secure.caduceus.test";
@@ -34,7 +34,7 @@ describe("dialog bridge over connectOverCDP", () => {
     chrome = await startChromiumWithCdp();
     // Fetch.disable is off the built-in CDP allowlist; the operator allows it here to switch the bridge's interception off.
     t = await makeTestApp({ browser: { cdp_allow: ["Fetch.disable"], allowed_cdp_hosts: ["127.0.0.1"] } });
-    id = await createSession(t, { browser: { cdp_url: chrome.cdpUrl } });
+    id = await createSessionId(t, { config: { browser: { cdp_url: chrome.cdpUrl } } });
     await navigate(t, id, pages.url("localhost", "/plain"));
     other = await chromium.connectOverCDP(chrome.cdpUrl);
   });

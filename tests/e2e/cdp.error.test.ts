@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
+import { evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 /** How the raw CDP escape hatch fails: each failure with its own status, none of them hanging on a dialog. */
@@ -15,7 +16,7 @@ describe("browser/cdp failures", () => {
     // Target methods that create and list targets (to check that the URL rules still hold for them).
     t = await makeTestApp({ browser: { cdp_allow: ["Nope.nothing", "Target.createTarget", "Target.getTargets"] } });
     pages = await startPagesServer();
-    id = await createSession(t);
+    id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
   });
   afterAll(async () => {
@@ -110,5 +111,47 @@ describe("browser/cdp failures", () => {
 
     const allowed = await cdp({ method: "Page.navigate", params: { url: pages.url("127.0.0.1", "/plain") } });
     expect(allowed.status).toBe(200);
+  });
+});
+
+/** Raw CDP must not hang on a page that a native dialog blocks. */
+describe("browser/cdp with a dialog blocking the page", () => {
+  let t: TestApp;
+  let pages: PagesServer;
+  let id: string;
+  const cdp = (body: Record<string, unknown>) => t.call("POST", `/v1/sessions/${id}/browser/cdp`, body);
+
+  beforeAll(async () => {
+    // Browser.getVersion (a browser-side method, off the built-in CDP allowlist) is allowed by the operator here.
+    t = await makeTestApp({ browser: { bridge: "off", cdp_allow: ["Browser.getVersion"] } });
+    pages = await startPagesServer();
+    id = await createSessionId(t);
+    await navigate(t, id, pages.url("127.0.0.1", "/plain"));
+  });
+  afterAll(async () => {
+    await t.close();
+    await pages.close();
+  });
+
+  it("answers 409 page_blocked_by_dialog naming the dialog a call opened or waits behind; browser-side methods still answer", async () => {
+    const opened = await cdp({ method: "Runtime.evaluate", params: { expression: "alert('raised over CDP')" } });
+    expect(opened.status).toBe(409);
+    const problem = await opened.json();
+    expect(problem).toMatchObject({ code: "page_blocked_by_dialog", pending_dialogs: [{ type: "alert", message: "raised over CDP" }] });
+    const dialogId = problem.pending_dialogs[0].id;
+    expect(problem.detail).toContain(dialogId);
+
+    const behind = await cdp({ method: "Runtime.evaluate", params: { expression: "1 + 1", returnByValue: true } });
+    expect(behind.status).toBe(409);
+    expect(await behind.json()).toMatchObject({ code: "page_blocked_by_dialog", pending_dialogs: [{ id: dialogId }] });
+
+    const version = await cdp({ method: "Browser.getVersion" });
+    expect(version.status).toBe(200);
+    expect((await version.json()).result.product).toMatch(/Chrome/);
+
+    expect((await respond(t, id, { action: "accept", dialog_id: dialogId })).status).toBe(200);
+    const after = await cdp({ method: "Runtime.evaluate", params: { expression: "1 + 1", returnByValue: true } });
+    expect(after.status).toBe(200);
+    expect((await after.json()).result.result.value).toBe(2);
   });
 });

@@ -3,8 +3,9 @@ import { createApp } from "../../src/app.js";
 import { openDatabase } from "../../src/db/database.js";
 import { createStore } from "../../src/db/store.js";
 import { createLogger } from "../../src/logger.js";
-import { createSession, evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
+import { evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 /** Dialogs in a launched Chromium (native dialogs; the bridge is off in launch mode by default). */
@@ -22,7 +23,7 @@ describe("browser dialogs", () => {
   beforeAll(async () => {
     t = await makeTestApp();
     pages = await startPagesServer();
-    id = await createSession(t);
+    id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
   });
   afterAll(async () => {

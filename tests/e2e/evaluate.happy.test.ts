@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, evaluate, navigate } from "../fixtures/browser.js";
+import { evaluate, navigate } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 /** browser/evaluate runs the expression once, whatever its value turns out to be. */
@@ -13,7 +14,7 @@ describe("browser/evaluate results", () => {
     // Target.getTargets is off the built-in CDP allowlist; the operator allows it here to count the popups.
     t = await makeTestApp({ browser: { cdp_allow: ["Target.getTargets"] } });
     pages = await startPagesServer();
-    id = await createSession(t);
+    id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, evaluate, fourFrameTree, navigate, respond, snapshot, waitFor, waitForPending, type SnapshotBody } from "../fixtures/browser.js";
+import { evaluate, fourFrameTree, navigate, respond, snapshot, waitFor, waitForPending, type SnapshotBody } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 /** Frame tree, OOPIF routing and evaluation in a launched Chromium with site isolation. */
@@ -13,7 +14,7 @@ describe("browser frames", () => {
   beforeAll(async () => {
     t = await makeTestApp();
     pages = await startPagesServer();
-    id = await createSession(t);
+    id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/four-frames"));
     tree = await fourFrameTree(t, id);
   });
@@ -107,7 +108,7 @@ describe("browser frames", () => {
   });
 
   it("shows the opaque origin of a fresh browser's about:blank page as \"null\"", async () => {
-    const fresh = await createSession(t);
+    const fresh = await createSessionId(t);
     expect((await t.call("POST", `/v1/sessions/${fresh}/browser/cdp`, { method: "Page.getFrameTree" })).status).toBe(200);
     const top = await waitFor(async () => (await snapshot(t, fresh)).frame_tree.top, "top frame");
     expect(top).toMatchObject({ url: "about:blank", origin: "null" });

@@ -1,13 +1,28 @@
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, evaluate, navigate, snapshot, startChromiumWithCdp, waitFor, waitForPending, type ChromiumProcess } from "../fixtures/browser.js";
+import { evaluate, navigate, snapshot, startChromiumWithCdp, waitFor, waitForPending, type ChromiumProcess, type SnapshotBody } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
+import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 /** Pages a test-started Chromium shows, read from its DevTools HTTP endpoint. */
 async function pageUrls(chrome: ChromiumProcess): Promise<string[]> {
   const res = await fetch(`${chrome.cdpUrl}/json/list`);
   return ((await res.json()) as Array<{ type: string; url: string }>).filter((t) => t.type === "page").map((t) => t.url);
 }
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe("browser lifecycle", () => {
   let t: TestApp;
@@ -29,7 +44,7 @@ describe("browser lifecycle", () => {
   });
 
   it("starts lazily on the first navigation and shows active/url in the session view", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     expect((await sessionView(id)).browser).toEqual({ active: false, url: null });
     expect(await snapshot(t, id)).toMatchObject({ active: false, pending_dialogs: [], frame_tree: { top: null, children: [], truncated: false } });
     expect(t.app.services.browsers.get(id)).toBeUndefined();
@@ -39,7 +54,7 @@ describe("browser lifecycle", () => {
   });
 
   it("listens for dialogs before its very first navigation", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     const nav = await navigate(t, id, pages.url("localhost", "/alert-on-load"));
     expect(nav.dialog_opened).toMatchObject({ type: "alert", message: "loading" });
     expect((await t.call("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "accept" })).status).toBe(200);
@@ -47,7 +62,7 @@ describe("browser lifecycle", () => {
   });
 
   it("stops on DELETE /browser and starts a fresh browser on the next action", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     const url = pages.url("localhost", "/plain");
     await navigate(t, id, url);
     const before = t.app.services.browsers.get(id)!;
@@ -65,7 +80,7 @@ describe("browser lifecycle", () => {
   });
 
   it("stops the browser when the session is deleted", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
     const supervisor = t.app.services.browsers.get(id)!;
     expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
@@ -74,7 +89,7 @@ describe("browser lifecycle", () => {
   });
 
   it("leaves no browser behind when a navigation starts one while the session is being deleted", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
     const old = t.app.services.browsers.get(id)!;
     const deleting = t.call("DELETE", `/v1/sessions/${id}`);
@@ -88,7 +103,7 @@ describe("browser lifecycle", () => {
   });
 
   it("rebinds to a new CDP URL as soon as it changes, unblocking and leaving the browser it left running", async () => {
-    const id = await createSession(t, { browser: { cdp_url: first.cdpUrl } });
+    const id = await createSessionId(t, { config: { browser: { cdp_url: first.cdpUrl } } });
     const onFirst = pages.url("localhost", "/plain?on=first");
     await navigate(t, id, onFirst);
     expect(await pageUrls(first)).toContain(onFirst);
@@ -114,7 +129,7 @@ describe("browser lifecycle", () => {
   });
 
   it("notices a browser that went away, reports browser.disconnected, and connects afresh on the next action", async () => {
-    const id = await createSession(t, { browser: { cdp_url: second.cdpUrl } });
+    const id = await createSessionId(t, { config: { browser: { cdp_url: second.cdpUrl } } });
     await navigate(t, id, pages.url("localhost", "/plain"));
     await second.kill();
     await waitFor(async () => !(await snapshot(t, id)).active, "the browser to be seen as gone");
@@ -133,7 +148,7 @@ describe("browser lifecycle", () => {
   });
 
   it("notices a crashed page in a launched browser and launches afresh on the next action", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
     const crashed = t.app.services.browsers.get(id)!;
     const crash = t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Page.crash" });
@@ -143,5 +158,64 @@ describe("browser lifecycle", () => {
     expect(await navigate(t, id, pages.url("localhost", "/plain"))).toMatchObject({ ok: true, title: "Plain" });
     expect(t.app.services.browsers.get(id)).not.toBe(crashed);
     expect(crashed.browser!.isConnected()).toBe(false);
+  });
+});
+
+/** The built server process with a real browser: shutdown closes browsers and keeps dialog history. */
+describe("browser in the server process", () => {
+  let pages: PagesServer;
+  let chrome: ChromiumProcess;
+  let dir: string;
+
+  beforeAll(async () => {
+    pages = await startPagesServer();
+    chrome = await startChromiumWithCdp();
+    dir = tempDir("caduceus-browser-e2e-");
+  });
+  afterAll(async () => {
+    await chrome.kill();
+    await pages.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const api = (server: ServerProcess, method: string, path: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${path}`, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+
+  it("on SIGTERM unblocks a page it connected to, exits 0, and still shows the dialog history after a restart", async () => {
+    const env = { CADUCEUS_DB: join(dir, "connected.db"), CADUCEUS_BROWSER_CDP_URL: chrome.cdpUrl };
+    const server = await startServerProcess(env);
+    const id = await createSessionId(server);
+    expect((await api(server, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") })).status).toBe(200);
+    await api(server, "POST", `/v1/sessions/${id}/browser/evaluate`, { expression: "setTimeout(() => window.__answers.push(confirm('still there?')), 0)" });
+    await waitFor(async () => ((await (await api(server, "GET", `/v1/sessions/${id}/snapshot`)).json()) as SnapshotBody).pending_dialogs.length, "the dialog");
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+
+    // The browser we were connected to lives on, and its page is no longer blocked.
+    const viewer = await chromium.connectOverCDP(chrome.cdpUrl);
+    try {
+      const page = viewer.contexts()[0].pages().find((p) => p.url() === pages.url("localhost", "/plain"))!;
+      expect(await page.evaluate("window.__answers")).toEqual([false]);
+    } finally {
+      await viewer.close();
+    }
+
+    const again = await startServerProcess(env);
+    try {
+      const snap = (await (await api(again, "GET", `/v1/sessions/${id}/snapshot`)).json()) as SnapshotBody;
+      expect(snap.active).toBe(false);
+      expect(snap.recent_dialogs[0]).toMatchObject({ type: "confirm", message: "still there?", closed_by: "remote" });
+    } finally {
+      expect(await again.stop("SIGTERM")).toBe(0);
+    }
+  });
+
+  it("closes the Chromium it launched when the server stops", async () => {
+    const server = await startServerProcess({ CADUCEUS_DB: join(dir, "launched.db") });
+    const id = await createSessionId(server);
+    expect((await api(server, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") })).status).toBe(200);
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(server.child.pid)]).toString().trim().split(/\s+/).map(Number);
+    expect(children.length).toBeGreaterThan(0);
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+    await waitFor(() => children.every((pid) => !alive(pid)), "the browser processes to exit");
   });
 });

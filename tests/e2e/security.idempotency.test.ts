@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readSse, waitFor } from "../fixtures/agent-harness.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 /** Long enough that the server is always killed while it waits for the model. */
@@ -66,14 +67,6 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
       headers: { "content-type": "application/json", "idempotency-key": key },
       body: JSON.stringify(body),
     });
-  const createSession = async (target: ServerProcess): Promise<string> => {
-    const res = await fetch(`${target.baseUrl}/v1/sessions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}",
-    });
-    return ((await res.json()) as { id: string }).id;
-  };
   /** Reads the database file directly, beside (or after) the server. */
   const sql = <T>(query: string, ...params: unknown[]): T[] => {
     const db = new Database(dbPath, { fileMustExist: true });
@@ -96,7 +89,7 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
 
   it("answers the retry with the interrupted run from SQLite, and neither appends nor calls the model again", async () => {
     const first = await start();
-    const sessionId = await createSession(first);
+    const sessionId = await createSessionId(first);
     const path = `/v1/sessions/${sessionId}/messages`;
     const body = { content: "transfer 100 EUR to Bob, exactly once" };
     fake.respondWith(() => ({ content: "never sent", delay_ms: SLOW_REPLY_MS }));
@@ -144,7 +137,7 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
 
   it("replays a streamed run and an OpenAI-compatible one from their rows after the crash", async () => {
     const first = await start();
-    const sessionId = await createSession(first);
+    const sessionId = await createSessionId(first);
     const path = `/v1/sessions/${sessionId}/messages`;
     const streamBody = { content: "stream me an answer, once", stream: true };
     const chatBody = {
@@ -204,7 +197,7 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
 
   it("still replays an answered run as it was sent, in the same process and after a restart", async () => {
     const first = await start();
-    const sessionId = await createSession(first);
+    const sessionId = await createSessionId(first);
     const path = `/v1/sessions/${sessionId}/messages`;
     const body = { content: "what is my balance?" };
     fake.enqueue({ content: "Your balance is 42 EUR." });

@@ -21,7 +21,7 @@ import {
   type SeedMessage,
 } from "../fixtures/context-transcript.js";
 import { INTACT_VALUES, PLANTED_SECRETS, type PlantedSecret } from "../fixtures/secrets.js";
-import type { CompressResultSchema } from "../../src/routes/schemas/context.js";
+import type { CompressResultSchema } from "../../src/routes/context/schemas.js";
 
 type CompressResponse = z.infer<typeof CompressResultSchema>;
 

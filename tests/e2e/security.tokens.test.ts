@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 const MIB = 1024 * 1024;
@@ -19,11 +20,6 @@ describe("token counting of pathological text on the server process", () => {
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const newSession = async () => {
-    const res = await call("POST", "/v1/sessions", { title: "tokens" });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  };
 
   beforeAll(async () => {
     dir = tempDir("caduceus-e2e-tokens-");
@@ -35,7 +31,7 @@ describe("token counting of pathological text on the server process", () => {
   });
 
   it("accepts 1 MiB of `x` in one message, stores it whole and counts a plausible number of tokens", async () => {
-    const sessionId = await newSession();
+    const sessionId = await createSessionId(server, { title: "tokens" });
     const content = "x".repeat(MIB);
     const res = await call("POST", `/v1/sessions/${sessionId}/messages`, { role: "user", content, run: false });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -48,7 +44,7 @@ describe("token counting of pathological text on the server process", () => {
   });
 
   it("accepts 40,000 Thai characters (120 KB) and counts a plausible number of tokens", async () => {
-    const sessionId = await newSession();
+    const sessionId = await createSessionId(server, { title: "tokens" });
     const content = THAI_SENTENCE.repeat(Math.ceil(THAI_CHARS / THAI_SENTENCE.length)).slice(0, THAI_CHARS);
     expect(Buffer.byteLength(content)).toBeGreaterThanOrEqual(120_000);
     const res = await call("POST", `/v1/sessions/${sessionId}/messages`, { role: "user", content, run: false });
@@ -60,7 +56,7 @@ describe("token counting of pathological text on the server process", () => {
   });
 
   it("answers /health while a 1 MiB message is being counted", async () => {
-    const sessionId = await newSession();
+    const sessionId = await createSessionId(server, { title: "tokens" });
     const big = call("POST", `/v1/sessions/${sessionId}/messages`, {
       role: "user",
       content: "x".repeat(MIB),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
-import { append, createSession, filler, getJson, makeClockedTestApp, modelConfig, toolRound } from "../fixtures/context-transcript.js";
+import type { TestApp } from "../fixtures/test-app.js";
+import { append, filler, makeClockedTestApp, modelConfig, toolRound } from "../fixtures/context-transcript.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 
 let fake: FakeModelServer;
 let t: TestApp;
@@ -36,7 +37,7 @@ const session = (id: string) => t.app.services.store.sessions.get(id)!;
 
 describe("afterResponse", () => {
   it("records real usage and compresses when the real count crosses the threshold", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     await addRounds(id, 14);
     expect(await manager().afterResponse(id, UNDER)).toBeNull();
     expect(session(id).last_prompt_tokens).toBe(2_000);
@@ -49,7 +50,7 @@ describe("afterResponse", () => {
   });
 
   it("blocks automatic compression for 300 s after two strikes; manual compression still works", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     await addRounds(id, 14);
     expect((await manager().afterResponse(id, OVER))?.compressed).toBe(true);
     await addRounds(id, 14);
@@ -69,7 +70,7 @@ describe("afterResponse", () => {
   });
 
   it("does nothing when compression is disabled for the session", async () => {
-    const id = await createSession(t, { config: { compression: { enabled: false } } });
+    const id = await createSessionId(t, { config: { compression: { enabled: false } } });
     await addRounds(id, 14);
     expect(await manager().afterResponse(id, OVER)).toBeNull();
     expect(await manager().prepareForRun(id)).toBeNull();
@@ -79,7 +80,7 @@ describe("afterResponse", () => {
 
 describe("prepareForRun", () => {
   it("compresses a session with 400 messages in context first (hygiene)", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     const roles = ["user", "assistant"] as const;
     const messages = Array.from({ length: 400 }, (_, i) => ({ role: roles[i % 2], content: `m${i}` }));
     t.app.services.transcript.append(id, messages, { model: "fake-model" });
@@ -91,7 +92,7 @@ describe("prepareForRun", () => {
   });
 
   it("compresses before the run when the estimate is over the threshold, and not otherwise", async () => {
-    const id = await createSession(t);
+    const id = await createSessionId(t);
     await addRounds(id, 4);
     expect(await manager().prepareForRun(id)).toBeNull();
     await addRounds(id, 40);
@@ -102,36 +103,9 @@ describe("prepareForRun", () => {
   });
 
   it("uses the hygiene threshold of the session's window", async () => {
-    const id = await createSession(t, { config: { compression: { hygiene_threshold: 0.1 } } });
+    const id = await createSessionId(t, { config: { compression: { hygiene_threshold: 0.1 } } });
     await addRounds(id, 14);
     const outcome = await manager().prepareForRun(id);
     expect(outcome?.compressed).toBe(true);
-  });
-});
-
-describe("configuration", () => {
-  it("refuses a summary model with a window under 64K at start", async () => {
-    await expect(makeTestApp({ ...modelConfig(fake.baseUrl), auxiliary: { compression: { model: "small", context_length: 32_000 } } })).rejects.toThrow(
-      /auxiliary\.compression: the summary model's window is 32000 tokens, under the 64000/,
-    );
-  });
-
-  it("lowers the threshold to a summary window smaller than it", async () => {
-    const app = await makeTestApp({ ...modelConfig(fake.baseUrl, 200_000), auxiliary: { compression: { model: "mid", context_length: 64_000 } } });
-    try {
-      const id = await createSession(app);
-      const context = await getJson(app, `/v1/sessions/${id}/context`);
-      expect(context.tokens.threshold).toBe(64_000);
-      expect((await getJson(app, `/v1/sessions/${id}`)).stats.threshold_tokens).toBe(64_000);
-    } finally {
-      await app.close();
-    }
-  });
-
-  it("refuses an unknown engine at start and on session create", async () => {
-    await expect(makeTestApp({ context: { engine: "no-such-engine" } })).rejects.toThrow(/context\.engine: unknown engine "no-such-engine"/);
-    const res = await t.call("POST", "/v1/sessions", { config: { engine: "no-such-engine" } });
-    expect(res.status).toBe(400);
-    expect((await res.json()).errors[0]).toMatchObject({ location: "body.config.engine" });
   });
 });

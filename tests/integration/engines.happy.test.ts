@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
-import { append, createSession, filler, getJson, modelConfig, toolRound, type SeedMessage } from "../fixtures/context-transcript.js";
+import { append, filler, getJson, modelConfig, toolRound, type SeedMessage } from "../fixtures/context-transcript.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 
 /**
  * One contract, every engine: the built-in compressor and the example plugin shipped in
@@ -60,7 +61,7 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     fake = await startFakeModel();
     fake.respondWith(() => ({ content: "## Goal\nContract summary." }));
     t = await setup(fake);
-    id = await createSession(t, { system_prompt: "You are the contract assistant." });
+    id = await createSessionId(t, { system_prompt: "You are the contract assistant." });
     seeded = [];
     for (let i = 0; i < 16; i++) {
       seeded.push(...toolRound(`step ${i}`, "read_file", { path: `src/contract${i}.ts` }, `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`, `looked at ${i}`));
@@ -141,65 +142,5 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     assertWellFormed(context.messages);
     expect(context.compression_count).toBe(2);
     expect(context.messages[context.messages.length - 1].content).toBe("FINAL-ASK-2");
-  });
-});
-
-describe("engine selection", () => {
-  let fake: FakeModelServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeTestApp(modelConfig(fake.baseUrl));
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-
-  it("never activates a registered engine unless a session names it; a programmatic engine works like a plugin", async () => {
-    t.app.services.engines.register("keep-last-four", (context) => ({
-      name: "keep-last-four",
-      last_prompt_tokens: 0,
-      last_completion_tokens: 0,
-      last_total_tokens: 0,
-      threshold_tokens: context.thresholdTokens,
-      context_length: context.contextLength,
-      compression_count: context.compressionCount,
-      updateFromResponse() {},
-      shouldCompress: (tokens?: number) => (tokens ?? 0) >= context.thresholdTokens,
-      compress: async (messages) => [...messages.filter((m) => m.seq === undefined), ...messages.filter((m) => m.seq !== undefined).slice(-4)],
-    }));
-    const plain = await createSession(t);
-    expect((await getJson(t, `/v1/sessions/${plain}/context`)).engine).toBe("compressor");
-    const custom = await createSession(t, { config: { engine: "keep-last-four" } });
-    await append(t, custom, Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `line ${i}` })));
-    const out = await (await t.call("POST", `/v1/sessions/${custom}/compress`, {})).json();
-    expect(out).toMatchObject({ compressed: true, messages_compacted: 6, summary: null });
-    const context = await getJson(t, `/v1/sessions/${custom}/context`);
-    expect(context.messages.map((m: any) => m.content)).toEqual(["line 6", "line 7", "line 8", "line 9"]);
-    expect(context.engine).toBe("keep-last-four");
-    expect(fake.completions).toHaveLength(0);
-  });
-
-  it("leaves the context unchanged and says why when an engine throws", async () => {
-    t.app.services.engines.register("broken", (context) => ({
-      name: "broken",
-      last_prompt_tokens: 0,
-      last_completion_tokens: 0,
-      last_total_tokens: 0,
-      threshold_tokens: context.thresholdTokens,
-      context_length: context.contextLength,
-      compression_count: 0,
-      updateFromResponse() {},
-      shouldCompress: () => true,
-      compress: async () => {
-        throw new Error("index corrupted");
-      },
-    }));
-    const id = await createSession(t, { config: { engine: "broken" } });
-    await append(t, id, [{ role: "user", content: "hi" }]);
-    const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ compressed: false, reason: "the broken engine failed: index corrupted" });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELTA_EVENT_RETENTION_MS } from "../../src/domain/events/bus.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 describe("event retention", () => {
@@ -14,8 +15,7 @@ describe("event retention", () => {
     (t.database.sqlite.prepare("select type from events where session_id = ? order by id").all(sessionId) as Array<{ type: string }>).map((r) => r.type);
 
   it("drops streamed text chunks after a day and keeps every other event", async () => {
-    const res = await t.call("POST", "/v1/sessions", {});
-    const { id } = (await res.json()) as { id: string };
+    const id = await createSessionId(t);
     const bus = t.app.services.events;
     bus.publish(id, "message.delta", { delta: "Hel" });
     bus.publish(id, "message.delta", { delta: "lo" });

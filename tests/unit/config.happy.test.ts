@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, isLoopbackHost, loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config.js";
 import { contextLengthFor } from "../../src/domain/llm/context-windows.js";
 import { tempDir as makeTempDir } from "../fixtures/test-app.js";
 
@@ -57,42 +57,6 @@ describe("configuration", () => {
       name: "m",
       context_length: 32768,
     });
-  });
-
-  it("names every bad key and the reason", () => {
-    const attempt = (env: Record<string, string>, path: string | null = null) => {
-      try {
-        load(env, path);
-      } catch (err) {
-        expect(err).toBeInstanceOf(ConfigError);
-        return (err as Error).message;
-      }
-      throw new Error("expected a ConfigError");
-    };
-    expect(attempt({ CADUCEUS_PORT: "80a" })).toContain("server.port");
-    expect(attempt({ CADUCEUS_MAX_BODY_BYTES: "-1" })).toContain("server.max_body_bytes");
-    expect(attempt({ CADUCEUS_DIALOG_POLICY: "sometimes" })).toContain("browser.dialog_policy");
-    expect(attempt({ OPENAI_BASE_URL: "not a url" })).toContain("model.base_url");
-    expect(attempt({ CADUCEUS_LOG_LEVEL: "loud" })).toContain("logging.level");
-
-    const dir = tempDir();
-    const file = join(dir, "c.yaml");
-    writeFileSync(file, "compression:\n  threshold: 7\n  protect_last_n: 0\nprompt_caching:\n  cache_ttl: 2h\n");
-    const message = attempt({}, file);
-    for (const key of ["compression.threshold", "compression.protect_last_n", "prompt_caching.cache_ttl"]) expect(message).toContain(key);
-    writeFileSync(file, "- just\n- a list\n");
-    expect(attempt({}, file)).toContain("mapping");
-    writeFileSync(file, "server: [unclosed\n");
-    expect(attempt({}, file)).toContain("not valid YAML");
-    expect(() => loadConfig({ env: { CADUCEUS_CONFIG: join(dir, "missing.yaml") } })).toThrow(/missing\.yaml does not exist/);
-  });
-
-  it("refuses a non-loopback host without a key and accepts it with one", () => {
-    expect(() => load({ CADUCEUS_HOST: "0.0.0.0" })).toThrow(/server\.host.*api_key/);
-    expect(() => load({ CADUCEUS_HOST: "192.168.1.5" })).toThrow(ConfigError);
-    expect(load({ CADUCEUS_HOST: "0.0.0.0", CADUCEUS_API_KEY: "k" }).server.host).toBe("0.0.0.0");
-    for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"]) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ["0.0.0.0", "128.0.0.1", "localhost.example", "::"]) expect(isLoopbackHost(host), host).toBe(false);
   });
 
   it("reads ./caduceus.yaml when present unless told to read no file", () => {

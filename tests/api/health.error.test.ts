@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { makeTestApp } from "../fixtures/test-app.js";
+
+describe("readiness", () => {
+  it("answers 503 unavailable when the database is gone, while /health stays up", async () => {
+    const t = await makeTestApp();
+    try {
+      t.database.sqlite.close();
+      const res = await t.call("GET", "/health/ready");
+      expect(res.status).toBe(503);
+      const body = await res.json();
+      expect(body.status).toBe("unavailable");
+      expect(body.checks.database.status).toBe("unavailable");
+      expect((await t.call("GET", "/health")).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

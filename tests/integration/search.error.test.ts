@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { append } from "../fixtures/context-transcript.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
+
+let t: TestApp;
+let id: string;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  id = await createSessionId(t);
+  await append(t, id, [{ role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" }]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** FTS5 query syntax typed by a model must never reach SQLite as syntax. */
+describe("FTS5 syntax in a session_search query", () => {
+  it("the session_search tool answers instead of failing", async () => {
+    const session = t.app.services.sessions.require(id);
+    const tool = t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).find((d) => d.name === "session_search")!;
+    const out = await tool.execute({ query: "src/app.ts\u0000retry-later" }, { session, runId: null });
+    expect(out.is_error).toBeUndefined();
+    expect(out.content).toMatch(/\[seq 1\] user/);
+  });
+});

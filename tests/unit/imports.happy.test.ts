@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The import graph of src/ (ARCHITECTURE.md): imports point down only. Read from the sources with the
+ * TypeScript scanner, so type-only imports and re-exports count like any other import.
+ */
+
+const SRC = resolve("src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Each file of src/ (relative, `/`-separated) with the files of src/ it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    const local = importedFiles
+      .map((ref) => ref.fileName)
+      .filter((spec) => spec.startsWith("."))
+      .map((spec) => relative(SRC, resolve(dirname(file), spec.replace(/\.js$/, ".ts"))));
+    graph.set(relative(SRC, file), local);
+  }
+  return graph;
+}
+
+/** The strongly connected components with more than one file (Tarjan), each a cycle. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+const layerOf = (file: string) => file.split("/")[0];
+
+/** Imports from files under `from` to files under a layer `to` allows it to use. */
+function violations(graph: Map<string, string[]>, from: string, allowed: (target: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const [file, deps] of graph) {
+    if (!file.startsWith(`${from}/`)) continue;
+    for (const dep of deps) if (!allowed(dep)) out.push(`${file} → ${dep}`);
+  }
+  return out;
+}
+
+describe("the import graph of src/", () => {
+  const graph = importGraph();
+
+  it("reads every source file", () => {
+    expect(graph.size).toBeGreaterThan(50);
+    expect(graph.get("main.ts")).toContain("app.ts");
+  });
+
+  it("has no import cycle", () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("keeps routes away from the database: routes never import src/db", () => {
+    expect(violations(graph, "routes", (dep) => layerOf(dep) !== "db")).toEqual([]);
+  });
+
+  it("keeps the domain away from transport: the domain imports no route, HTTP module, app or wiring", () => {
+    const transport = new Set(["routes", "http", "app.ts", "main.ts", "services.ts"]);
+    expect(violations(graph, "domain", (dep) => !transport.has(layerOf(dep)))).toEqual([]);
+  });
+
+  it("keeps the database layer below the domain: src/db imports nothing above it", () => {
+    const above = new Set(["domain", "routes", "http", "app.ts", "main.ts", "services.ts"]);
+    expect(violations(graph, "db", (dep) => !above.has(layerOf(dep)))).toEqual([]);
+  });
+});
