@@ -8,6 +8,27 @@
  * page agent needs, listed below by domain with why each group is safe; everything else is refused
  * before a browser is even started. An operator who needs more names it in `browser.cdp_allow`
  * (server config), as `Domain.method` or `Domain.*`.
+ *
+ * Some methods get around the browser's guards by themselves (see {@link GUARD_BREAKING_METHODS}):
+ * a refusal of one never suggests allowing it, and a `browser.cdp_allow` that names one (or a
+ * `Domain.*` covering one) is warned about at start-up, because on that server the guarantees below
+ * no longer hold.
+ *
+ * What holds with the built-in list: no `file:` document ever loads in the browser (target-guard
+ * fails every file request in the browser before it is read, whichever target makes it), and
+ * downloads are denied or kept to the session's folder (download-policy). Pages of the browser's
+ * own schemes (`chrome:`, `devtools:`) are no requests, so they are stopped and closed when they
+ * show up instead: a race narrowed, not closed — such a page may exist for some milliseconds.
+ *
+ * What does not hold once `Target.*` messaging is allowed: protocol sent into a target through
+ * `Target.sendMessageToTarget` (or handed to a page's script by `Target.exposeDevToolsProtocol`)
+ * never passes through this allowlist. Loading a file by navigation still fails in the browser —
+ * the reviewer's attack (a new tab, an init script that beacons its `innerText`, `Page.navigate
+ * file:///etc/passwd`) is tested to deliver nothing — but reading one needs no navigation: a
+ * `DOM.setFileInputFiles` message into an http tab hands `/etc/passwd` to that tab's script, which
+ * posts it out, and a `Page.setDownloadBehavior` message into our own page saves downloads into any
+ * folder (both reproduced with Chromium 150). Nothing inside the browser can tell those messages from
+ * the supervisor's own, so with Target messaging allowed no file or download guarantee is claimed.
  */
 import { AppError } from "../errors.js";
 
@@ -228,6 +249,37 @@ const REFUSAL_REASONS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+/**
+ * Methods that get around the guards themselves: a session on another target or on the whole
+ * browser (`Target.attachToTarget`, `Target.attachToBrowserTarget`, `Target.setAutoAttach`) and the
+ * messaging that drives it (`Target.sendMessageToTarget`) or hands it to the page's script
+ * (`Target.exposeDevToolsProtocol`), where none of these rules apply; and the direct routes around
+ * the file and download rules.
+ */
+const GUARD_BREAKING_METHODS: ReadonlySet<string> = new Set([
+  "Target.attachToTarget",
+  "Target.sendMessageToTarget",
+  "Target.attachToBrowserTarget",
+  "Target.exposeDevToolsProtocol",
+  "Target.setAutoAttach",
+  "Browser.setDownloadBehavior",
+  "Page.setDownloadBehavior",
+  "DOM.setFileInputFiles",
+  "Input.dispatchDragEvent",
+  "Network.loadNetworkResource",
+]);
+
+/** Domains with a guard-breaking method: their `Domain.*` breaks the guards just the same. */
+const GUARD_BREAKING_DOMAINS: ReadonlySet<string> = new Set(
+  [...GUARD_BREAKING_METHODS].map((method) => method.slice(0, method.indexOf("."))),
+);
+
+/** Whether allowing this `Domain.method` or `Domain.*` entry would void the browser's guards. */
+export function breaksGuards(entry: string): boolean {
+  if (GUARD_BREAKING_METHODS.has(entry)) return true;
+  return entry.endsWith(".*") && GUARD_BREAKING_DOMAINS.has(entry.slice(0, -2));
+}
+
 /** A method name from the model can be any string; the refusal quotes this much of it. */
 const SHOWN_METHOD_MAX_CHARS = 200;
 
@@ -240,13 +292,19 @@ export class CdpPolicy {
   private readonly domains = new Set<string>();
   /** Operator entries that name no method (and so allow nothing), for a warning at start-up. */
   readonly ignoredEntries: string[] = [];
+  /** Operator entries that void the browser's guards ({@link breaksGuards}), for a warning at start-up. */
+  readonly guardBreakingEntries: string[] = [];
 
   constructor(operatorAllowed: readonly string[]) {
     for (const group of CDP_ALLOWLIST)
       for (const method of group.methods) this.methods.add(`${group.domain}.${method}`);
     for (const entry of operatorAllowed) {
-      if (!METHOD_PATTERN.test(entry)) this.ignoredEntries.push(entry);
-      else if (entry.endsWith(".*")) this.domains.add(entry.slice(0, -2));
+      if (!METHOD_PATTERN.test(entry)) {
+        this.ignoredEntries.push(entry);
+        continue;
+      }
+      if (breaksGuards(entry)) this.guardBreakingEntries.push(entry);
+      if (entry.endsWith(".*")) this.domains.add(entry.slice(0, -2));
       else this.methods.add(entry);
     }
   }
@@ -256,7 +314,10 @@ export class CdpPolicy {
     return this.methods.has(method) || this.domains.has(method.slice(0, method.indexOf(".")));
   }
 
-  /** Throws `cdp_method_not_allowed` naming the method, why, and how an operator would allow it. */
+  /**
+   * Throws `cdp_method_not_allowed` naming the method and why. The hint says how an operator would
+   * allow it, except for a method that gets around the guards: allowing that is never suggested.
+   */
   assertAllowed(method: string): void {
     if (this.isAllowed(method)) return;
     const shown = method.slice(0, SHOWN_METHOD_MAX_CHARS);
@@ -265,12 +326,21 @@ export class CdpPolicy {
       REFUSAL_REASONS.get(method) ??
       (domain ? REFUSAL_REASONS.get(`${domain}.*`) : undefined) ??
       "it is not one of the methods a page agent needs";
-    const entry = domain ? `"${shown}" (or "${domain}.*")` : "the method";
+    const scope = "Raw CDP runs only Runtime, DOM, CSS, Accessibility, page, cookie, emulation and input methods. ";
+    let hint: string;
+    if (breaksGuards(method)) {
+      hint =
+        scope +
+        `${shown} is refused because it would get around the browser's guards (no file:// documents, downloads only ` +
+        `into the session's folder); allowing it in browser.cdp_allow voids them for every session of the server.`;
+    } else {
+      const wildcard = domain && !breaksGuards(`${domain}.*`) ? ` (or "${domain}.*")` : "";
+      const entry = domain ? `"${shown}"${wildcard}` : "the method";
+      hint = scope + `The server operator can allow more by adding ${entry} to browser.cdp_allow in the server config.`;
+    }
     throw new AppError("cdp_method_not_allowed", `CDP method ${shown} is not allowed: ${reason}`, {
       errors: [{ location: "body.method", message: `${shown} is not on the CDP allowlist` }],
-      hint:
-        `Raw CDP runs only Runtime, DOM, CSS, Accessibility, page, cookie, emulation and input methods. ` +
-        `The server operator can allow more by adding ${entry} to browser.cdp_allow in the server config.`,
+      hint,
     });
   }
 }

@@ -7,14 +7,50 @@
  * we connect to may have been told anything by whoever set it up, so every context it has is told
  * to deny them over the browser's own CDP session, and ours to save into the session folder when
  * the operator allows downloads.
+ *
+ * What a page saves must never become code the server runs: the downloads folder may not overlap
+ * the context-engine plugins folder, or a downloaded `index.js` could be imported as a plugin. That
+ * is refused at start-up ({@link assertDownloadsApartFromPlugins}).
  */
 import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { CDPSession } from "playwright-core";
+import { ConfigError } from "../../config.js";
+
+/** `<dir of the database>/downloads/`: the folder every session's download folder lives in. */
+export function downloadsRoot(databasePath: string): string {
+  return resolve(join(dirname(databasePath), "downloads"));
+}
 
 /** `<dir of the database>/downloads/<session id>/`: per session, so one session never sees another's files. */
 export function sessionDownloadsDir(databasePath: string, sessionId: string): string {
-  return resolve(join(dirname(databasePath), "downloads", sessionId));
+  return join(downloadsRoot(databasePath), sessionId);
+}
+
+/** Whether `inner` is `outer` or lies inside it (both resolved; no file system access). */
+function within(inner: string, outer: string): boolean {
+  const path = relative(outer, inner);
+  return path === "" || (path !== ".." && !path.startsWith(`..${sep}`) && !isAbsolute(path));
+}
+
+/**
+ * Throws a ConfigError when downloads are on and their folder and `context.plugins_dir` are the
+ * same folder or one holds the other. Paths are compared as resolved, not through symlinks.
+ */
+export function assertDownloadsApartFromPlugins(options: {
+  downloads: boolean;
+  databasePath: string;
+  pluginsDir: string;
+}): void {
+  if (!options.downloads) return;
+  const downloads = downloadsRoot(options.databasePath);
+  const plugins = resolve(options.pluginsDir);
+  if (!within(downloads, plugins) && !within(plugins, downloads)) return;
+  throw new ConfigError(
+    `browser.downloads saves pages' downloads into ${downloads}, which overlaps context.plugins_dir (${plugins}): ` +
+      `a downloaded file could be loaded as a context-engine plugin. Move context.plugins_dir (or the database) ` +
+      `so neither folder holds the other, or turn browser.downloads off.`,
+  );
 }
 
 export type DownloadPolicy = {

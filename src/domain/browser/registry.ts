@@ -10,7 +10,7 @@ import { resolveSessionSettings } from "../sessions/settings.js";
 import * as actions from "./actions.js";
 import { assertCdpParamsSendable } from "./cdp-params.js";
 import { CdpPolicy } from "./cdp-policy.js";
-import { sessionDownloadsDir } from "./download-policy.js";
+import { assertDownloadsApartFromPlugins, sessionDownloadsDir } from "./download-policy.js";
 import { BrowserSupervisor, endpointOf } from "./supervisor.js";
 import { createBrowserTools } from "./tools.js";
 import {
@@ -38,11 +38,23 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
   private readonly cdpPolicy: CdpPolicy;
 
   constructor(private readonly deps: BrowserRegistryDeps) {
+    assertDownloadsApartFromPlugins({
+      downloads: deps.config.browser.downloads,
+      databasePath: deps.config.database.path,
+      pluginsDir: deps.config.context.plugins_dir,
+    });
     this.cdpPolicy = new CdpPolicy(deps.config.browser.cdp_allow);
     if (this.cdpPolicy.ignoredEntries.length > 0) {
       deps.logger.warn(
         { entries: this.cdpPolicy.ignoredEntries },
         'browser.cdp_allow entries that are neither "Domain.method" nor "Domain.*" allow nothing',
+      );
+    }
+    if (this.cdpPolicy.guardBreakingEntries.length > 0) {
+      deps.logger.warn(
+        { entries: this.cdpPolicy.guardBreakingEntries },
+        "browser.cdp_allow allows CDP methods that get around the browser's guards: on this server the file:// " +
+          "and download guarantees no longer hold (raw CDP can read the server's files and write anywhere on its disk)",
       );
     }
   }

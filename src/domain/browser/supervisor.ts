@@ -16,6 +16,7 @@ import { DialogQueue } from "./dialogs.js";
 import { applyDownloadPolicy } from "./download-policy.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
 import { redactSecrets } from "../context/redaction.js";
+import { headOf } from "../context/tokens.js";
 import { guardTargets } from "./target-guard.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import {
@@ -55,6 +56,8 @@ const NATIVE_DIALOGS_REMEMBERED = 50;
 const GUARD_SETUP_TIMEOUT_MS = 5_000;
 /** Reports of the same blocked URL within this window are one block seen from several places. */
 const BLOCKED_NOTE_DEDUPE_MS = 2_000;
+/** How much of a blocked URL the console and the log show. */
+const BLOCKED_URL_SHOWN_CHARS = 200;
 
 /** Every context we create: CSP bypassed for the dialog bridge, downloads denied (download-policy may allow them). */
 const CONTEXT_OPTIONS: BrowserContextOptions = { bypassCSP: true, acceptDownloads: false };
@@ -260,8 +263,9 @@ export class BrowserSupervisor {
 
   /**
    * What only the browser as a whole can enforce, on its own CDP session: downloads denied (or kept
-   * to the session's folder) in every context, and pages that show a forbidden document closed,
-   * whichever channel opened them. In a browser we connect to, only our context's pages are ours.
+   * to the session's folder) in every context, `file:` loads failed in every target, and pages that
+   * show a forbidden document stopped and closed, whichever channel opened them (target-guard). In
+   * a browser we connect to, only our context's pages are ours.
    */
   private async guardBrowser(connected: boolean): Promise<void> {
     const browser = this.browser;
@@ -291,7 +295,7 @@ export class BrowserSupervisor {
         onlyContextId: connected ? (ownContextId ?? null) : null,
         mainTargetId: targetInfo.targetId,
         mainForbidden: (url) => this.leaveForbidden(session, session.rootFrameId, url),
-        closing: (_targetId, url) => this.noteBlocked(url, "closed the page that showed it"),
+        blocked: (url, what) => this.noteBlocked(url, what),
       }),
       GUARD_SETUP_TIMEOUT_MS,
       "target discovery",
@@ -314,19 +318,24 @@ export class BrowserSupervisor {
   }
 
   private attachOptions() {
-    return { bridge: this.bridge, blockFileRequests: !this.allowFileUrls };
+    return { bridge: this.bridge };
   }
 
   /**
-   * A frame that starts loading, or shows, a forbidden document (url-policy) is sent to about:blank
-   * before anything can read it; a popup whose own document is forbidden is closed instead.
-   * Requests for file: URLs never get this far when they are intercepted (onRequestPaused); this
-   * catches the browser's own schemes and anything that got past interception.
+   * A frame that starts loading, or shows, a forbidden document (url-policy) is sent to about:blank;
+   * a popup whose own document is forbidden is stopped, then closed. `file:` loads never get this
+   * far (target-guard fails them in the browser before the file is read); this is for the browser's
+   * own schemes, which no interception sees. It reacts when the navigation starts, but that is a
+   * race, not a guarantee: Chromium does not cancel a navigation that is ready to commit, so the
+   * page may show the document until the close lands (target-guard has the figures).
    */
   private guardDocument(page: Page, session: TargetSession, frameId: string, url: string): void {
     if (isDocumentUrlAllowed(url, this.allowFileUrls)) return;
     if (page !== this.page && session.label === null && frameId === session.rootFrameId) {
-      this.noteBlocked(url, "closed the popup that showed it");
+      this.noteBlocked(url, "stopped and closed the popup that showed it");
+      // The stop first, on the popup's own session, then the close (which waits on the page's
+      // unload). No about:blank in between: a navigation still pending cancels a close.
+      void session.cdp.send("Page.stopLoading").catch(() => undefined);
       void page.close().catch(() => undefined);
       return;
     }
@@ -338,9 +347,13 @@ export class BrowserSupervisor {
     void session.cdp.send("Page.navigate", { url: "about:blank", frameId }).catch(() => undefined);
   }
 
-  /** Tells the agent (console) and the operator (log) once per document that it was stopped. */
+  /**
+   * Tells the agent (console) and the operator (log) once per document that it was stopped. The URL
+   * is masked before it is cut, so a secret in it is never left half shown, and the log gets only
+   * the masked form.
+   */
   private noteBlocked(url: string, what: string): void {
-    const shown = url.slice(0, 200);
+    const shown = headOf(redactSecrets(url), BLOCKED_URL_SHOWN_CHARS);
     const now = Date.now();
     if (this.lastBlocked.url === shown && now - this.lastBlocked.at < BLOCKED_NOTE_DEDUPE_MS) return;
     this.lastBlocked = { url: shown, at: now };
@@ -473,13 +486,6 @@ export class BrowserSupervisor {
     session: TargetSession,
     params: { requestId: string; frameId?: string; request: { url: string } },
   ): void {
-    if (!this.allowFileUrls && schemeOf(params.request.url) === "file:") {
-      this.noteBlocked(params.request.url, "failed the request before it loaded");
-      void session.cdp
-        .send("Fetch.failRequest", { requestId: params.requestId, errorReason: "BlockedByClient" })
-        .catch(() => undefined);
-      return;
-    }
     const request = parseBridgeRequest(params.request.url);
     if (!request) {
       void session.cdp.send("Fetch.continueRequest", { requestId: params.requestId }).catch(() => undefined);

@@ -1,7 +1,6 @@
 import type { BrowserContext, CDPSession, Frame, Page } from "playwright-core";
 import { BRIDGE_SCRIPT, BRIDGE_URL_PATTERN } from "./bridge.js";
 import type { CdpFrame, TargetSession } from "./frames.js";
-import { FILE_REQUEST_PATTERN } from "./url-policy.js";
 
 /** What the supervisor does with the CDP events of one target (the page or an OOPIF). */
 export type TargetHandlers = {
@@ -99,22 +98,20 @@ function registerTree(session: TargetSession, tree: CdpFrameTree, handlers: Targ
 export type AttachOptions = {
   /** Intercept the dialog bridge's requests and bypass CSP for them. */
   bridge: boolean;
-  /** Intercept `file:` requests so the supervisor can fail them before anything loads. */
-  blockFileRequests: boolean;
 };
 
 /**
  * Opens a CDP session on a page or an OOPIF frame and enables the domains the supervisor listens
- * to. Request interception covers what the supervisor must hold or refuse: bridge requests (with
- * CSP bypassed for them) and, unless the server allows file URLs, every `file:` load — a
- * navigation, a redirect or a subresource. Returns null when the frame has no target of its own (it
- * renders in its parent's process).
+ * to. Request interception here holds the dialog bridge's requests (with CSP bypassed for them);
+ * `file:` loads are failed browser-wide instead (target-guard), so pages the supervisor holds no
+ * session on are covered too. Returns null when the frame has no target of its own (it renders in
+ * its parent's process).
  */
 export async function attachTarget(
   context: BrowserContext,
   target: Page | Frame,
   label: string | null,
-  { bridge, blockFileRequests }: AttachOptions,
+  { bridge }: AttachOptions,
   handlers: TargetHandlers,
 ): Promise<TargetSession | null> {
   let cdp: CDPSession;
@@ -129,9 +126,7 @@ export async function attachTarget(
     withTimeout(cdp.send(method as "Page.enable", params as undefined), SETUP_TIMEOUT_MS, method);
   await send("Page.enable");
   if (bridge) await send("Page.setBypassCSP", { enabled: true });
-  const patterns = [...(bridge ? [BRIDGE_URL_PATTERN] : []), ...(blockFileRequests ? [FILE_REQUEST_PATTERN] : [])];
-  if (patterns.length > 0)
-    await send("Fetch.enable", { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: "Request" })) });
+  if (bridge) await send("Fetch.enable", { patterns: [{ urlPattern: BRIDGE_URL_PATTERN, requestStage: "Request" }] });
   const { frameTree } = (await send("Page.getFrameTree")) as unknown as { frameTree: CdpFrameTree };
   session.rootFrameId = frameTree.frame.id;
   registerTree(session, frameTree, handlers);

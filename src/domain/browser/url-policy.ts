@@ -25,9 +25,11 @@ const DOCUMENT_SCHEMES = new Set(["http:", "https:", "data:", "blob:", "chrome-e
 const ABOUT_DOCUMENTS = new Set(["about:blank", "about:srcdoc"]);
 
 /**
- * Requests the supervisor fails inside the browser (CDP Fetch patterns). `file:` is the one local
- * scheme that goes through request interception; the others are stopped when their navigation
- * starts or commits (see {@link isDocumentUrlAllowed}).
+ * Requests failed inside the browser (a CDP Fetch pattern, on the browser-wide session: see
+ * target-guard). `file:` is the one local scheme that goes through request interception — in this
+ * Chromium it pauses every file navigation, browser-initiated ones (`Page.navigate`,
+ * `Target.createTarget`) included, until it is answered; the other local schemes are stopped when
+ * their navigation starts or commits (see {@link isDocumentUrlAllowed}).
  */
 export const FILE_REQUEST_PATTERN = "file://*";
 
