@@ -1,6 +1,25 @@
+/**
+ * @module tools
+ * The browser tools offered to the model (SPEC §4.2), over the operations the browser registry provides.
+ */
 import type { ToolDefinition, ToolOutput } from "../agent/tools.js";
 import { AppError } from "../errors.js";
-import type { BrowserRegistry } from "./registry.js";
+import type { DialogAction } from "./types.js";
+
+/** The browser operations the tools call, per session; the browser registry implements them. */
+export type BrowserOperations = {
+  navigate(sessionId: string, url: string): Promise<unknown>;
+  snapshotWithOutline(sessionId: string): Promise<unknown>;
+  click(sessionId: string, ref: string): Promise<unknown>;
+  type(sessionId: string, ref: string, text: string, submit: boolean): Promise<unknown>;
+  respond(sessionId: string, action: DialogAction, promptText?: string, dialogId?: string): Promise<unknown>;
+  cdp(
+    sessionId: string,
+    method: string,
+    params: Record<string, unknown>,
+    options: { frameId?: string },
+  ): Promise<unknown>;
+};
 
 const output = (data: unknown, isError = false): ToolOutput => ({
   content: JSON.stringify(data),
@@ -35,7 +54,7 @@ async function run(fn: () => Promise<unknown>, failed: (data: unknown) => boolea
 const notOk = (data: unknown) => (data as { ok?: boolean }).ok === false;
 
 /** The browser tools offered to the model (SPEC §4.2). */
-export function createBrowserTools(registry: BrowserRegistry): ToolDefinition[] {
+export function createBrowserTools(registry: BrowserOperations): ToolDefinition[] {
   return [
     {
       name: "browser_navigate",
