@@ -28,11 +28,22 @@ function median(values: number[]): number {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-function print(bench: string, value: number, baseline: number, unit: string, extra: Record<string, unknown> = {}): void {
-  process.stdout.write(`${JSON.stringify({ bench, value: round(value), baseline: round(baseline), ratio: round(value / baseline, 3), unit, ...extra })}\n`);
+function print(
+  bench: string,
+  value: number,
+  baseline: number,
+  unit: string,
+  extra: Record<string, unknown> = {},
+): void {
+  process.stdout.write(
+    `${JSON.stringify({ bench, value: round(value), baseline: round(baseline), ratio: round(value / baseline, 3), unit, ...extra })}\n`,
+  );
 }
 
-async function firstContentToken(res: Response, isContent: (event: string | null, data: string) => boolean): Promise<void> {
+async function firstContentToken(
+  res: Response,
+  isContent: (event: string | null, data: string) => boolean,
+): Promise<void> {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -65,7 +76,13 @@ export async function run(): Promise<void> {
     overrides: {
       logging: { level: "silent" },
       database: { path: join(dir, "caduceus.db") },
-      model: { name: "fake-model", base_url: fake.baseUrl, api_key: "bench", max_retries: 0, context_length: 1_000_000 },
+      model: {
+        name: "fake-model",
+        base_url: fake.baseUrl,
+        api_key: "bench",
+        max_retries: 0,
+        context_length: 1_000_000,
+      },
       agent: { max_iterations: 5 },
     },
   });
@@ -75,10 +92,17 @@ export async function run(): Promise<void> {
   const server = await serveOnLoopback(app.fetch);
   const base = server.baseUrl;
   const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   async function sessionWithHistory(messages: number): Promise<string> {
-    const res = await post("/v1/sessions", { system_prompt: "You are a benchmark.", config: { compression: { enabled: false } } });
+    const res = await post("/v1/sessions", {
+      system_prompt: "You are a benchmark.",
+      config: { compression: { enabled: false } },
+    });
     const { id } = (await res.json()) as { id: string };
     for (let start = 0; start < messages; start += HISTORY_BATCH) {
       const batch = Array.from({ length: Math.min(HISTORY_BATCH, messages - start) }, (_, i) => ({
@@ -119,10 +143,16 @@ export async function run(): Promise<void> {
     }
     const value = median(through);
     const baseline = median(direct);
-    print(`agent turn with ${history} messages of history (vs the fake model's own round trip)`, value, baseline, "ms", {
-      overhead_ms: round(value - baseline),
-      overhead_ratio: round((value - baseline) / baseline, 3),
-    });
+    print(
+      `agent turn with ${history} messages of history (vs the fake model's own round trip)`,
+      value,
+      baseline,
+      "ms",
+      {
+        overhead_ms: round(value - baseline),
+        overhead_ratio: round((value - baseline) / baseline, 3),
+      },
+    );
     fake.reset();
     fake.respondWith(() => ({ content: "Benchmark answer with a few words in it.", usage: FIXED_USAGE }));
   }
@@ -134,7 +164,10 @@ export async function run(): Promise<void> {
     const direct: number[] = [];
     for (let i = 0; i < samples + 2; i++) {
       let t0 = performance.now();
-      await firstContentToken(await post(`/v1/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }), (event) => event === "message.delta");
+      await firstContentToken(
+        await post(`/v1/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
+        (event) => event === "message.delta",
+      );
       const viaServer = performance.now() - t0;
       await waitIdle(id);
 
@@ -142,9 +175,16 @@ export async function run(): Promise<void> {
       const compat = await fetch(`${base}/v1/chat/completions`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-hermes-session-id": id },
-        body: JSON.stringify({ model: "fake-model", stream: true, messages: [{ role: "user", content: `compat ${i}` }] }),
+        body: JSON.stringify({
+          model: "fake-model",
+          stream: true,
+          messages: [{ role: "user", content: `compat ${i}` }],
+        }),
       });
-      await firstContentToken(compat, (event, data) => event === null && data.includes('"content":"') && !data.includes('"content":""'));
+      await firstContentToken(
+        compat,
+        (event, data) => event === null && data.includes('"content":"') && !data.includes('"content":""'),
+      );
       const viaCompat = performance.now() - t0;
       await waitIdle(id);
 
@@ -163,8 +203,18 @@ export async function run(): Promise<void> {
         direct.push(viaModel);
       }
     }
-    print("stream time to first content token, POST /messages (vs directly from the fake model)", median(through), median(direct), "ms");
-    print("stream time to first content token, POST /v1/chat/completions (vs directly from the fake model)", median(throughCompat), median(direct), "ms");
+    print(
+      "stream time to first content token, POST /messages (vs directly from the fake model)",
+      median(through),
+      median(direct),
+      "ms",
+    );
+    print(
+      "stream time to first content token, POST /v1/chat/completions (vs directly from the fake model)",
+      median(throughCompat),
+      median(direct),
+      "ms",
+    );
   }
 
   async function waitIdle(sessionId: string): Promise<void> {

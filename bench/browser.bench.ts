@@ -24,8 +24,16 @@ function median(values: number[]): number {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-function print(bench: string, value: number, baseline: number, unit: string, extra: Record<string, unknown> = {}): void {
-  process.stdout.write(`${JSON.stringify({ bench, value: round(value), baseline: round(baseline), ratio: round(value / baseline, 3), unit, ...extra })}\n`);
+function print(
+  bench: string,
+  value: number,
+  baseline: number,
+  unit: string,
+  extra: Record<string, unknown> = {},
+): void {
+  process.stdout.write(
+    `${JSON.stringify({ bench, value: round(value), baseline: round(baseline), ratio: round(value / baseline, 3), unit, ...extra })}\n`,
+  );
 }
 
 const TRIGGER = "setTimeout(() => alert('bench'), 0)";
@@ -36,7 +44,11 @@ export async function run(): Promise<void> {
   const server = await serveOnLoopback(t.app.fetch);
   const base = server.baseUrl;
   const api = (method: string, path: string, body?: unknown) =>
-    fetch(`${base}${path}`, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+    fetch(`${base}${path}`, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
   const plain = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: LAUNCH_ARGS });
   try {
     const { id } = (await (await api("POST", "/v1/sessions", {})).json()) as { id: string };
@@ -69,11 +81,16 @@ export async function run(): Promise<void> {
       caduceusMs.push(performance.now() - start);
       await api("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "dismiss" });
     }
-    print("browser.dialog_detection", median(caduceusMs), median(playwrightMs), "ms", { rounds: DIALOG_ROUNDS, baseline_name: "playwright dialog event" });
+    print("browser.dialog_detection", median(caduceusMs), median(playwrightMs), "ms", {
+      rounds: DIALOG_ROUNDS,
+      baseline_name: "playwright dialog event",
+    });
 
     await api("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/four-frames") });
     for (;;) {
-      const snap = (await (await api("GET", `/v1/sessions/${id}/snapshot`)).json()) as { frame_tree: { children: Array<{ is_oopif: boolean }> } };
+      const snap = (await (await api("GET", `/v1/sessions/${id}/snapshot`)).json()) as {
+        frame_tree: { children: Array<{ is_oopif: boolean }> };
+      };
       if (snap.frame_tree.children.filter((c) => c.is_oopif).length === 2) break;
     }
     const session = t.app.services.browsers.get(id)!.topSession();
@@ -87,7 +104,10 @@ export async function run(): Promise<void> {
       await session.cdp.send("Page.getFrameTree");
       frameTreeMs.push(performance.now() - start);
     }
-    print("browser.snapshot_four_frames", median(snapshotMs), median(frameTreeMs), "ms", { rounds: SNAPSHOT_ROUNDS, baseline_name: "CDP Page.getFrameTree" });
+    print("browser.snapshot_four_frames", median(snapshotMs), median(frameTreeMs), "ms", {
+      rounds: SNAPSHOT_ROUNDS,
+      baseline_name: "CDP Page.getFrameTree",
+    });
   } finally {
     await plain.close();
     await server.close();

@@ -28,7 +28,10 @@ function pseudoRandom(seed: number): () => number {
   };
 }
 
-const WORDS = "the build fails because module resolution picks the wrong entry so we patch config and rerun tests until green while logging output".split(" ");
+const WORDS =
+  "the build fails because module resolution picks the wrong entry so we patch config and rerun tests until green while logging output".split(
+    " ",
+  );
 
 function prose(random: () => number, words: number): string {
   const out: string[] = [];
@@ -38,7 +41,8 @@ function prose(random: () => number, words: number): string {
 
 function fileBody(random: () => number, lines: number, n: number): string {
   const out: string[] = [];
-  for (let i = 0; i < lines; i++) out.push(`  const v${i} = compute${n}_${i}(input, ${Math.floor(random() * 1000)}); // ${prose(random, 6)}`);
+  for (let i = 0; i < lines; i++)
+    out.push(`  const v${i} = compute${n}_${i}(input, ${Math.floor(random() * 1000)}); // ${prose(random, 6)}`);
   return `// src/module${n}.ts\nexport function run${n}(input) {\n${out.join("\n")}\n}`;
 }
 
@@ -52,12 +56,23 @@ function buildTranscript(): MessageInput[] {
     n += 1;
     const callId = `call_${n}`;
     const user = `Round ${n}: fix issue #${1000 + n} in src/module${n % 40}.ts on fix/round-${n}; ${prose(random, 30)}`;
-    const args = JSON.stringify(n % 3 === 0 ? { command: `npm test -- module${n % 40}` } : { path: `src/module${n % 40}.ts` });
-    const output = n % 3 === 0 ? `FAIL src/module${n % 40}.test.ts\nError: expected ${n} got ${n + 1}\n${prose(random, 300)}\nexit code 1` : fileBody(random, 60 + Math.floor(random() * 60), n);
+    const args = JSON.stringify(
+      n % 3 === 0 ? { command: `npm test -- module${n % 40}` } : { path: `src/module${n % 40}.ts` },
+    );
+    const output =
+      n % 3 === 0
+        ? `FAIL src/module${n % 40}.test.ts\nError: expected ${n} got ${n + 1}\n${prose(random, 300)}\nexit code 1`
+        : fileBody(random, 60 + Math.floor(random() * 60), n);
     const reply = `Changed src/module${n % 40}.ts (commit ${(0x1000000 + n * 7919).toString(16)}abc); ${prose(random, 60)}`;
     messages.push(
       { role: "user", content: user },
-      { role: "assistant", content: null, tool_calls: [{ id: callId, type: "function", function: { name: n % 3 === 0 ? "terminal" : "read_file", arguments: args } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: callId, type: "function", function: { name: n % 3 === 0 ? "terminal" : "read_file", arguments: args } },
+        ],
+      },
       { role: "tool", content: output, tool_call_id: callId },
       { role: "assistant", content: reply },
     );
@@ -74,7 +89,10 @@ function cpuMs(start: NodeJS.CpuUsage): number {
 export async function run(): Promise<void> {
   const fake = await startFakeModel();
   // Fixed usage: the fake server would otherwise tokenize the request in this process and bill it to compress().
-  fake.respondWith(() => ({ content: "## Goal\nKeep fixing modules.\n## Completed Actions\nMany rounds.", usage: { prompt_tokens: 60_000, completion_tokens: 20 } }));
+  fake.respondWith(() => ({
+    content: "## Goal\nKeep fixing modules.\n## Completed Actions\nMany rounds.",
+    usage: { prompt_tokens: 60_000, completion_tokens: 20 },
+  }));
   const dir = tempDir("caduceus-bench-");
   const config = loadConfig({
     env: {},
@@ -90,10 +108,15 @@ export async function run(): Promise<void> {
   await app.services.startup();
   try {
     const transcript = buildTranscript();
-    const text = transcript.map((m) => `${typeof m.content === "string" ? m.content : ""}${m.tool_calls?.[0]?.function.arguments ?? ""}`).join("\n");
+    const text = transcript
+      .map((m) => `${typeof m.content === "string" ? m.content : ""}${m.tool_calls?.[0]?.function.arguments ?? ""}`)
+      .join("\n");
     const sessions: Record<string, string> = {};
     for (const mode of ["lean", "legacy"] as const) {
-      const session = app.services.sessions.create({ title: `bench ${mode}`, config: { compression: { tail_mode: mode } } });
+      const session = app.services.sessions.create({
+        title: `bench ${mode}`,
+        config: { compression: { tail_mode: mode } },
+      });
       app.services.transcript.append(session.id, transcript, { model: MODEL });
       sessions[mode] = session.id;
     }
@@ -109,7 +132,8 @@ export async function run(): Promise<void> {
     const lean = await app.services.contextManager.compress(sessions.lean, { trigger: "manual" });
     const compressMs = cpuMs(start);
     const legacy = await app.services.contextManager.compress(sessions.legacy, { trigger: "manual" });
-    if (!lean.compressed || !legacy.compressed) throw new Error(`bench compression did not happen: ${lean.reason ?? legacy.reason}`);
+    if (!lean.compressed || !legacy.compressed)
+      throw new Error(`bench compression did not happen: ${lean.reason ?? legacy.reason}`);
 
     console.log(
       JSON.stringify({

@@ -41,7 +41,11 @@ type Fixture = { app: App; database: DatabaseHandle; dir: string };
 
 function makeApp(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "caduceus-bench-"));
-  const config = loadConfig({ env: {}, configPath: null, overrides: { logging: { level: "silent" }, database: { path: join(dir, "bench.db") } } });
+  const config = loadConfig({
+    env: {},
+    configPath: null,
+    overrides: { logging: { level: "silent" }, database: { path: join(dir, "bench.db") } },
+  });
   const database = openDatabase(config.database.path);
   return { app: createApp({ config, store: createStore(database), logger: createLogger(config) }), database, dir };
 }
@@ -54,7 +58,11 @@ function dispose(fixture: { database: DatabaseHandle; dir: string }): void {
 /** As an HTTP client sends it: with its length, so both sides take the same body-limit path. */
 function jsonPost(body: unknown): RequestInit {
   const text = JSON.stringify(body);
-  return { method: "POST", headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) }, body: text };
+  return {
+    method: "POST",
+    headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) },
+    body: text,
+  };
 }
 
 async function timeAppends(request: (i: number) => Response | Promise<Response>, from: number): Promise<number> {
@@ -66,7 +74,8 @@ async function timeAppends(request: (i: number) => Response | Promise<Response>,
   return APPEND_COUNT / ((performance.now() - started) / 1000);
 }
 
-const appendContent = (i: number) => `Message ${i}: checked PR #${1000 + i}, the failing test in src/app.ts now passes.`;
+const appendContent = (i: number) =>
+  `Message ${i}: checked PR #${1000 + i}, the failing test in src/app.ts now passes.`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -74,12 +83,17 @@ async function appendThroughput(): Promise<void> {
   const real = makeApp();
   const session = await (await real.app.request("/v1/sessions", jsonPost({ title: "bench" }))).json();
   const appendReal = (i: number) =>
-    real.app.request(`/v1/sessions/${session.id}/messages`, jsonPost({ role: "user", content: appendContent(i), run: false }));
+    real.app.request(
+      `/v1/sessions/${session.id}/messages`,
+      jsonPost({ role: "user", content: appendContent(i), run: false }),
+    );
 
   // The baseline writes the same row into the same schema (FTS trigger included), one insert per request.
   const bare = makeApp();
   const sessionId = newId("ses");
-  bare.database.sqlite.prepare("insert into sessions (id, created_at, updated_at) values (?, ?, ?)").run(sessionId, Date.now(), Date.now());
+  bare.database.sqlite
+    .prepare("insert into sessions (id, created_at, updated_at) values (?, ?, ?)")
+    .run(sessionId, Date.now(), Date.now());
   const insert = bare.database.sqlite.prepare(
     "insert into messages (id, session_id, seq, role, content_json, tokens, position, search_text, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
@@ -92,7 +106,8 @@ async function appendThroughput(): Promise<void> {
     insert.run(id, sessionId, seq, body.role, JSON.stringify(body.content), 0, seq, body.content, Date.now());
     return c.json({ id, seq }, 201);
   });
-  const appendBare = (i: number) => hono.request("/messages", jsonPost({ role: "user", content: appendContent(i), run: false }));
+  const appendBare = (i: number) =>
+    hono.request("/messages", jsonPost({ role: "user", content: appendContent(i), run: false }));
 
   // Alternating rounds so both sides see the same machine load; the median round of each counts.
   await timeAppends(appendReal, 0);
@@ -107,7 +122,13 @@ async function appendThroughput(): Promise<void> {
   dispose(bare);
   const appRate = median(realRates);
   const bareRate = median(bareRates);
-  print({ bench: "foundation.append_throughput", value: round(appRate, 0), baseline: round(bareRate, 0), ratio: round(appRate / bareRate), unit: "appends/s" });
+  print({
+    bench: "foundation.append_throughput",
+    value: round(appRate, 0),
+    baseline: round(bareRate, 0),
+    ratio: round(appRate / bareRate),
+    unit: "appends/s",
+  });
 }
 
 /** Writes `total` rows straight into SQLite, the newest ACTIVE_ROWS in context, counters consistent. */
@@ -121,8 +142,17 @@ function seedSession(database: DatabaseHandle, total: number): string {
   );
   sqlite.transaction(() => {
     sqlite
-      .prepare("insert into sessions (id, title, system_prompt, system_prompt_tokens, created_at, updated_at) values (?, ?, ?, ?, ?, ?)")
-      .run(sessionId, `seeded ${total}`, systemPrompt, countMessageTokens({ role: "system", content: systemPrompt }), now, now);
+      .prepare(
+        "insert into sessions (id, title, system_prompt, system_prompt_tokens, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        sessionId,
+        `seeded ${total}`,
+        systemPrompt,
+        countMessageTokens({ role: "system", content: systemPrompt }),
+        now,
+        now,
+      );
     let contextTokens = 0;
     for (let seq = 1; seq <= total; seq++) {
       const role = seq % 2 ? "user" : "assistant";
@@ -130,7 +160,18 @@ function seedSession(database: DatabaseHandle, total: number): string {
       const tokens = countMessageTokens({ role, content });
       const inContext = seq > total - ACTIVE_ROWS;
       if (inContext) contextTokens += tokens;
-      insert.run(newId("msg", now), sessionId, seq, role, JSON.stringify(content), tokens, inContext ? 1 : 0, seq, content, now);
+      insert.run(
+        newId("msg", now),
+        sessionId,
+        seq,
+        role,
+        JSON.stringify(content),
+        tokens,
+        inContext ? 1 : 0,
+        seq,
+        content,
+        now,
+      );
     }
     // The compacted span is represented by one summary row at the head of the active context.
     const body = `Summary of messages 1–${total - ACTIVE_ROWS}: release checks, PR numbers, src/app.ts fixes.`;
@@ -183,10 +224,12 @@ async function historyIndependence(): Promise<void> {
   });
   for (const name of Object.keys(pathsFor("x", 0))) {
     const samples = new Map<number, Samples>(sizes.map((size) => [size, []]));
-    for (const { size, fixture, id } of fixtures) await sample(fixture.app, pathsFor(id, size)[name], LATENCY_WARMUP, []);
+    for (const { size, fixture, id } of fixtures)
+      await sample(fixture.app, pathsFor(id, size)[name], LATENCY_WARMUP, []);
     // Interleaved rounds, so a change in machine load hits both sizes alike.
     for (let round = 0; round < LATENCY_ROUNDS; round++) {
-      for (const { size, fixture, id } of fixtures) await sample(fixture.app, pathsFor(id, size)[name], LATENCY_SAMPLES_PER_ROUND, samples.get(size)!);
+      for (const { size, fixture, id } of fixtures)
+        await sample(fixture.app, pathsFor(id, size)[name], LATENCY_SAMPLES_PER_ROUND, samples.get(size)!);
     }
     const small = samples.get(1_000)!;
     const large = samples.get(100_000)!;

@@ -10,7 +10,9 @@ if ((configured && existsSync(configured)) || candidates.some((path) => existsSy
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 if (!isRoot) {
-  console.error("Chromium is missing: install it with `sudo apt-get install -y chromium` (Debian) and run the tests again.");
+  console.error(
+    "Chromium is missing: install it with `sudo apt-get install -y chromium` (Debian) and run the tests again.",
+  );
   process.exit(1);
 }
 console.error("Chromium is missing: installing Debian's chromium package…");

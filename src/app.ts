@@ -42,7 +42,8 @@ export const OPENAPI_INFO = {
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof HTTPException) {
-    if (err.status === 413) return new AppError("payload_too_large", "the request body is larger than server.max_body_bytes");
+    if (err.status === 413)
+      return new AppError("payload_too_large", "the request body is larger than server.max_body_bytes");
     if (err.status === 415) {
       return new AppError("unsupported_media_type", "send the body as JSON with `Content-Type: application/json`", {
         errors: [{ location: "header.content-type", message: "must be application/json" }],
@@ -80,7 +81,10 @@ export function createApp(deps: AppDeps): App {
     bodyLimit({
       maxSize: config.server.max_body_bytes,
       onError: () => {
-        throw new AppError("payload_too_large", `the request body is larger than ${config.server.max_body_bytes} bytes (server.max_body_bytes)`);
+        throw new AppError(
+          "payload_too_large",
+          `the request body is larger than ${config.server.max_body_bytes} bytes (server.max_body_bytes)`,
+        );
       },
     }),
   );
@@ -112,7 +116,13 @@ export function createApp(deps: AppDeps): App {
     const known = toAppError(err);
     if (known) return respond(c, known);
     logger.error({ err, request_id: c.get("requestId"), path: c.req.path }, "unhandled error");
-    return respond(c, new AppError("internal_error", `an internal error occurred; quote request id ${c.get("requestId")} when reporting it`));
+    return respond(
+      c,
+      new AppError(
+        "internal_error",
+        `an internal error occurred; quote request id ${c.get("requestId")} when reporting it`,
+      ),
+    );
   });
   return app;
 }

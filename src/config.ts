@@ -14,20 +14,24 @@ const MAX_LIST_ENTRIES = 200;
 
 export const compressionConfigSchema = z
   .object({
-    enabled: z.boolean().default(true).meta({ description: "Compress when the context crosses the threshold", example: true }),
-    threshold: z
-      .number()
-      .gt(0)
-      .lte(1)
-      .default(0.5)
-      .meta({ description: "Share of the context window at which compression starts (windows under 512K use at least 0.75)", example: 0.5 }),
+    enabled: z
+      .boolean()
+      .default(true)
+      .meta({ description: "Compress when the context crosses the threshold", example: true }),
+    threshold: z.number().gt(0).lte(1).default(0.5).meta({
+      description: "Share of the context window at which compression starts (windows under 512K use at least 0.75)",
+      example: 0.5,
+    }),
     target_ratio: z
       .number()
       .gt(0)
       .lt(1)
       .default(0.2)
       .meta({ description: "Tail kept verbatim as a share of the threshold (legacy tail mode)", example: 0.2 }),
-    tail_mode: z.enum(["lean", "legacy"]).default("lean").meta({ description: "How the verbatim tail is budgeted", example: "lean" }),
+    tail_mode: z
+      .enum(["lean", "legacy"])
+      .default("lean")
+      .meta({ description: "How the verbatim tail is budgeted", example: "lean" }),
     protect_first_n: z
       .number()
       .int()
@@ -74,32 +78,38 @@ export const browserConfigSchema = z
       .default(null)
       .meta({ description: "Attach to a running browser over CDP instead of launching one", example: null }),
     headless: z.boolean().default(true).meta({ description: "Launch the browser without a window", example: true }),
-    dialog_policy: z
-      .enum(["must_respond", "auto_dismiss", "auto_accept"])
-      .default("must_respond")
-      .meta({ description: "How JS dialogs are answered: by a client or the agent, or automatically", example: "must_respond" }),
+    dialog_policy: z.enum(["must_respond", "auto_dismiss", "auto_accept"]).default("must_respond").meta({
+      description: "How JS dialogs are answered: by a client or the agent, or automatically",
+      example: "must_respond",
+    }),
     dialog_timeout_s: z
       .number()
       .positive()
       .max(86_400)
       .default(300)
       .meta({ description: "Seconds an unanswered dialog waits before it is dismissed", example: 300 }),
-    bridge: z.enum(["auto", "on", "off"]).default("auto").meta({ description: "Page-side bridge for dialogs in frames", example: "auto" }),
-    allow_file_urls: z.boolean().default(false).meta({ description: "Allow navigating to file:// URLs (server config only)", example: false }),
+    bridge: z
+      .enum(["auto", "on", "off"])
+      .default("auto")
+      .meta({ description: "Page-side bridge for dialogs in frames", example: "auto" }),
+    allow_file_urls: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Allow navigating to file:// URLs (server config only)", example: false }),
     allowed_cdp_hosts: z
       .array(z.string().min(1).max(MAX_NAME_CHARS))
       .max(MAX_LIST_ENTRIES)
       .default([])
       .meta({ description: "Hosts a session's own browser.cdp_url may name (server config only)", example: [] }),
-    cdp_allow: z
-      .array(z.string().min(1).max(MAX_NAME_CHARS))
-      .max(MAX_LIST_ENTRIES)
-      .default([])
-      .meta({ description: "CDP methods (`Domain.method` or `Domain.*`) allowed on top of the built-in list (server config only)", example: [] }),
-    downloads: z
-      .boolean()
-      .default(false)
-      .meta({ description: "Let pages download files, into a per-session folder under the data directory (server config only)", example: false }),
+    cdp_allow: z.array(z.string().min(1).max(MAX_NAME_CHARS)).max(MAX_LIST_ENTRIES).default([]).meta({
+      description:
+        "CDP methods (`Domain.method` or `Domain.*`) allowed on top of the built-in list (server config only)",
+      example: [],
+    }),
+    downloads: z.boolean().default(false).meta({
+      description: "Let pages download files, into a per-session folder under the data directory (server config only)",
+      example: false,
+    }),
   })
   .strict();
 
@@ -122,7 +132,11 @@ export const configSchema = z
         port: z.number().int().min(0).max(65_535).default(8642),
         api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
         cors_origins: z.array(z.string().min(1).max(MAX_URL_CHARS)).max(MAX_LIST_ENTRIES).default([]),
-        max_body_bytes: z.number().int().positive().default(10 * MB),
+        max_body_bytes: z
+          .number()
+          .int()
+          .positive()
+          .default(10 * MB),
         max_concurrent_runs: z.number().int().positive().default(10),
       })
       .strict()
@@ -208,7 +222,10 @@ function convertEnv(raw: string, kind: EnvBinding["kind"]): unknown {
     case "int":
       return /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
     case "list":
-      return raw.split(",").map((s) => s.trim()).filter(Boolean);
+      return raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     default:
       return raw;
   }
@@ -240,9 +257,10 @@ export type LoadConfigOptions = {
 /** Reads YAML (if any) and the environment, validates, and returns a complete configuration. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
-  const explicitPath = options.configPath === undefined ? (env.CADUCEUS_CONFIG || null) : options.configPath;
+  const explicitPath = options.configPath === undefined ? env.CADUCEUS_CONFIG || null : options.configPath;
   let fileValues: Record<string, unknown> = {};
-  const path = options.configPath === null ? null : (explicitPath ?? (existsSync("./caduceus.yaml") ? "./caduceus.yaml" : null));
+  const path =
+    options.configPath === null ? null : (explicitPath ?? (existsSync("./caduceus.yaml") ? "./caduceus.yaml" : null));
   if (path) {
     if (!existsSync(path)) throw new ConfigError(`config file ${path} does not exist`);
     let parsed: unknown;

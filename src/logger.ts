@@ -68,7 +68,8 @@ function redactLogArgument(arg: unknown): unknown {
   if (arg instanceof Error) return redactError(arg);
   if (arg && typeof arg === "object" && !Array.isArray(arg)) {
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(arg)) out[key] = value instanceof Error ? redactError(value) : redactDeep(value);
+    for (const [key, value] of Object.entries(arg))
+      out[key] = value instanceof Error ? redactError(value) : redactDeep(value);
     return out;
   }
   return arg;

@@ -101,7 +101,8 @@ export function createServices(deps: AppDeps): Services {
     now,
     tools,
     contextManager: () => contextManager,
-    prepareMessages: (model, chatMessages) => applyPromptCaching(chatMessages, { model, ttl: config.prompt_caching.cache_ttl }),
+    prepareMessages: (model, chatMessages) =>
+      applyPromptCaching(chatMessages, { model, ttl: config.prompt_caching.cache_ttl }),
   });
   const services: Services = {
     config,
@@ -128,7 +129,8 @@ export function createServices(deps: AppDeps): Services {
       assertContextConfig(config, engines);
       deps.store.idempotency.purgeExpired(now());
       const interrupted = agent.recoverInterrupted();
-      if (interrupted > 0) logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
+      if (interrupted > 0)
+        logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
     },
     shutdown: async () => {
       await agent.shutdown();

@@ -51,13 +51,20 @@ export default class ObservationMaskingEngine {
       const text = textOf(item.content);
       if (text.length < MASK_MIN_CHARS || text.startsWith("[observation masked")) return item;
       const tool = toolNames.get(item.tool_call_id) ?? item.name ?? "tool";
-      return { ...item, content: `[observation masked: ${tool} output of seq ${item.seq} (${text.length} chars); use session_search to read it]` };
+      return {
+        ...item,
+        content: `[observation masked: ${tool} output of seq ${item.seq} (${text.length} chars); use session_search to read it]`,
+      };
     });
     this.compression_count += 1;
     return { messages: out };
   }
 
   getStatus() {
-    return { name: this.name, keep_recent_tool_results: KEEP_RECENT_TOOL_RESULTS, compression_count: this.compression_count };
+    return {
+      name: this.name,
+      keep_recent_tool_results: KEEP_RECENT_TOOL_RESULTS,
+      compression_count: this.compression_count,
+    };
   }
 }

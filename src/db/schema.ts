@@ -1,4 +1,3 @@
-
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Times are stored as epoch milliseconds. JSON columns hold text parsed by the repositories. */
@@ -48,7 +47,9 @@ export const messages = sqliteTable(
     name: text("name"),
     tokens: integer("tokens").notNull(),
     inContext: integer("in_context", { mode: "boolean" }).notNull().default(true),
-    kind: text("kind", { enum: ["message", "summary"] }).notNull().default("message"),
+    kind: text("kind", { enum: ["message", "summary"] })
+      .notNull()
+      .default("message"),
     /** Where the row sits in the active context; equals seq except for summary rows. */
     position: real("position").notNull(),
     /** How the row is shown in the active context when it is shortened: JSON {content, tool_calls?}. */
@@ -197,4 +198,3 @@ export const idempotencyKeys = sqliteTable(
     index("idempotency_run_idx").on(t.runId),
   ],
 );
-

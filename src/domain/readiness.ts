@@ -6,7 +6,12 @@ export type CheckState = "ok" | "degraded" | "unavailable";
 export type Check = { status: CheckState; detail?: string };
 export type ReadinessReport = { status: CheckState; checks: { database: Check; model: Check; browser: Check } };
 
-export const BROWSER_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+export const BROWSER_CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+];
 
 /** The executable `browser.executable_path` names, resolving `auto` to the first one installed. */
 export function findBrowserExecutable(configured: string): string | null {
@@ -24,8 +29,14 @@ export class Readiness {
 
   async check(): Promise<ReadinessReport> {
     const checks = { database: this.database(), model: this.model(), browser: this.browser() };
-    const status = Object.values(checks).reduce<CheckState>((worst, c) => (RANK[c.status] > RANK[worst] ? c.status : worst), "ok");
-    return { status: checks.database.status === "unavailable" ? "unavailable" : status === "unavailable" ? "degraded" : status, checks };
+    const status = Object.values(checks).reduce<CheckState>(
+      (worst, c) => (RANK[c.status] > RANK[worst] ? c.status : worst),
+      "ok",
+    );
+    return {
+      status: checks.database.status === "unavailable" ? "unavailable" : status === "unavailable" ? "degraded" : status,
+      checks,
+    };
   }
 
   private database(): Check {
@@ -38,9 +49,13 @@ export class Readiness {
 
   private model(): Check {
     const { base_url, api_key, name } = this.config.model;
-    if (!name) return { status: "degraded", detail: "no model configured (set model.name / CADUCEUS_MODEL); runs answer 503" };
+    if (!name)
+      return { status: "degraded", detail: "no model configured (set model.name / CADUCEUS_MODEL); runs answer 503" };
     if (!base_url && !api_key) {
-      return { status: "degraded", detail: `model ${name} has no endpoint: set model.base_url (OPENAI_BASE_URL) or model.api_key (OPENAI_API_KEY); runs answer 503` };
+      return {
+        status: "degraded",
+        detail: `model ${name} has no endpoint: set model.base_url (OPENAI_BASE_URL) or model.api_key (OPENAI_API_KEY); runs answer 503`,
+      };
     }
     return { status: "ok", detail: `${name} at ${base_url ?? "the OpenAI default endpoint"}` };
   }

@@ -91,7 +91,8 @@ function screenAbsoluteForm(incoming: IncomingMessage): AdapterRefusal | null {
   }
   const host = (incoming.headers.host ?? "").toLowerCase();
   // Written as URLs write it (`localhost:80` is `localhost` for http), so only a real difference counts.
-  const sameAuthority = URL.canParse(`${url.protocol}//${host}`) && new URL(`${url.protocol}//${host}`).host === url.host;
+  const sameAuthority =
+    URL.canParse(`${url.protocol}//${host}`) && new URL(`${url.protocol}//${host}`).host === url.host;
   if (!sameAuthority) {
     return {
       detail: `the request target names ${url.host} but the Host header says ${host || "nothing"}; send the path alone`,

@@ -79,6 +79,8 @@ export function sseResponse(
 }
 
 /** Session events as SSE frames: the event type as the frame's name, the persisted id as its id. */
-export async function* framesOf(items: AsyncIterable<{ type: string; data: unknown; id?: number }>): AsyncGenerator<SseFrame> {
+export async function* framesOf(
+  items: AsyncIterable<{ type: string; data: unknown; id?: number }>,
+): AsyncGenerator<SseFrame> {
   for await (const item of items) yield { event: item.type, data: JSON.stringify(item.data), id: item.id };
 }

@@ -27,9 +27,12 @@ describe("anchors of a compacted span", () => {
       const compacted = messages.data.filter((m: any) => !m.in_context).map((m: any) => m.seq);
       expect(compacted.length).toBeGreaterThan(10);
       const context = await getJson(t, `/v1/sessions/${id}/context`);
-      const shown = context.messages.map((m: any) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join("\n");
+      const shown = context.messages
+        .map((m: any) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)))
+        .join("\n");
       // the anchors left the context with their rows: only the summary's appendix can show them now
-      for (const row of messages.data.filter((m: any) => m.content && String(m.content).includes("#1234"))) expect(row.in_context).toBe(false);
+      for (const row of messages.data.filter((m: any) => m.content && String(m.content).includes("#1234")))
+        expect(row.in_context).toBe(false);
       for (const { value } of EXPECTED_ANCHORS) expect(shown, value).toContain(value);
       expect(shown).toContain("## Anchor Index");
       expect(shown).toContain("session_search");
@@ -37,7 +40,8 @@ describe("anchors of a compacted span", () => {
 
     it("GET /anchors lists them with counts and first/last seq, filtered by kind and q", async () => {
       const all = await getJson(t, `/v1/sessions/${id}/anchors`);
-      for (const expected of EXPECTED_ANCHORS) expect(all.data, expected.value).toContainEqual(expect.objectContaining(expected));
+      for (const expected of EXPECTED_ANCHORS)
+        expect(all.data, expected.value).toContainEqual(expect.objectContaining(expected));
       const paths = await getJson(t, `/v1/sessions/${id}/anchors?kind=path&q=APP`);
       expect(paths.data).toEqual([{ kind: "path", value: "src/app.ts", count: 1, first_seq: 5, last_seq: 5 }]);
       expect(paths.total).toBe(1);
@@ -57,18 +61,43 @@ describe("anchors of a compacted span", () => {
         { role: "assistant", content: "ready" },
       ]);
       const longLog = `${filler(7, 80)}\nmigrate failed: SQLITE_FULL in db/migrations/0004_add_index.sql\nValueError: tenant_id is missing\nexit code 2`;
-      await append(t, sid, toolRound("run the migration", "terminal", { command: "npm run migrate" }, longLog, "the migration failed"));
+      await append(
+        t,
+        sid,
+        toolRound("run the migration", "terminal", { command: "npm run migrate" }, longLog, "the migration failed"),
+      );
       const repeated = `${filler(11, 60)}\nfatal: refusing to merge unrelated histories`;
-      await append(t, sid, toolRound("merge it", "terminal", { command: "git merge origin/main" }, repeated, "merge refused"));
-      for (let i = 0; i < 14; i++) await append(t, sid, toolRound(`step ${i} ${filler(i, 50)}`, "terminal", { command: "ls" }, filler(i + 50, 300), `done ${i}`));
-      await append(t, sid, toolRound("merge again", "terminal", { command: "git merge origin/main" }, repeated, "still refused"));
+      await append(
+        t,
+        sid,
+        toolRound("merge it", "terminal", { command: "git merge origin/main" }, repeated, "merge refused"),
+      );
+      for (let i = 0; i < 14; i++)
+        await append(
+          t,
+          sid,
+          toolRound(`step ${i} ${filler(i, 50)}`, "terminal", { command: "ls" }, filler(i + 50, 300), `done ${i}`),
+        );
+      await append(
+        t,
+        sid,
+        toolRound("merge again", "terminal", { command: "git merge origin/main" }, repeated, "still refused"),
+      );
 
       fake.enqueue({ content: "## Goal\nKeep going." });
       const out = await (await t.call("POST", `/v1/sessions/${sid}/compress`, {})).json();
       expect(out.compressed, JSON.stringify(out)).toBe(true);
       const anchors = (await getJson(t, `/v1/sessions/${sid}/anchors`)).data.map((a: any) => `${a.kind}:${a.value}`);
-      expect(anchors).toEqual(expect.arrayContaining(["path:db/migrations/0004_add_index.sql", "error:ValueError: tenant_id is missing", "error:fatal: refusing to merge unrelated histories"]));
-      const shown = (await getJson(t, `/v1/sessions/${sid}/context`)).messages.map((m: any) => String(m.content)).join("\n");
+      expect(anchors).toEqual(
+        expect.arrayContaining([
+          "path:db/migrations/0004_add_index.sql",
+          "error:ValueError: tenant_id is missing",
+          "error:fatal: refusing to merge unrelated histories",
+        ]),
+      );
+      const shown = (await getJson(t, `/v1/sessions/${sid}/context`)).messages
+        .map((m: any) => String(m.content))
+        .join("\n");
       expect(shown).toContain("db/migrations/0004_add_index.sql");
       expect(shown).toContain("ValueError: tenant_id is missing");
     });
@@ -96,7 +125,12 @@ describe("anchors beyond the compacted rows", () => {
 
   async function contextText(id: string): Promise<string> {
     const context = await getJson(t, `/v1/sessions/${id}/context`);
-    return context.messages.map((m: any) => `${typeof m.content === "string" ? m.content : JSON.stringify(m.content)}\n${JSON.stringify(m.tool_calls ?? [])}`).join("\n");
+    return context.messages
+      .map(
+        (m: any) =>
+          `${typeof m.content === "string" ? m.content : JSON.stringify(m.content)}\n${JSON.stringify(m.tool_calls ?? [])}`,
+      )
+      .join("\n");
   }
 
   async function compress(id: string, summary: string): Promise<any> {
@@ -110,11 +144,37 @@ describe("anchors beyond the compacted rows", () => {
     it("keeps anchors of a head tool output demoted to a one-liner and of a tail output turned into a stub", async () => {
       const id = await createSessionId(t, { system_prompt: "sys" });
       // protected head (protect_first_n = 3): its tool output is over 200 chars, so it is demoted
-      await append(t, id, toolRound("start the app", "terminal", { command: "npm start" }, `listen EADDRINUSE on :::3000\n${filler(1, 60)}`, "port busy"));
-      for (let i = 0; i < 30; i++) await append(t, id, toolRound(`mid ${i} ${filler(i, 40)}`, "terminal", { command: `step ${i}` }, filler(i + 7, 200), `ok ${i}`));
+      await append(
+        t,
+        id,
+        toolRound(
+          "start the app",
+          "terminal",
+          { command: "npm start" },
+          `listen EADDRINUSE on :::3000\n${filler(1, 60)}`,
+          "port busy",
+        ),
+      );
+      for (let i = 0; i < 30; i++)
+        await append(
+          t,
+          id,
+          toolRound(`mid ${i} ${filler(i, 40)}`, "terminal", { command: `step ${i}` }, filler(i + 7, 200), `ok ${i}`),
+        );
       // in the tail, older than its newest six tool rounds and over 1,500 chars: stubbed in lean mode
-      await append(t, id, toolRound("parse it", "terminal", { command: "node parse.js" }, `SyntaxError: Unexpected token '}' in JSON at position 4117\n${filler(99, 300)}`, "broken"));
-      for (let i = 0; i < 8; i++) await append(t, id, toolRound(`t${i}`, "read_file", { path: `notes${i}.md` }, filler(i + 200, 300), `r${i}`));
+      await append(
+        t,
+        id,
+        toolRound(
+          "parse it",
+          "terminal",
+          { command: "node parse.js" },
+          `SyntaxError: Unexpected token '}' in JSON at position 4117\n${filler(99, 300)}`,
+          "broken",
+        ),
+      );
+      for (let i = 0; i < 8; i++)
+        await append(t, id, toolRound(`t${i}`, "read_file", { path: `notes${i}.md` }, filler(i + 200, 300), `r${i}`));
       await compress(id, "nothing about the anchors");
 
       const messages = (await getJson(t, `/v1/sessions/${id}/messages?limit=200`)).data;
@@ -123,7 +183,8 @@ describe("anchors beyond the compacted rows", () => {
       expect(headOutput.in_context).toBe(true);
       expect(tailOutput.in_context).toBe(true);
       const context = await getJson(t, `/v1/sessions/${id}/context`);
-      const shownAs = (seq: number) => context.messages.find((m: any) => m.role === "tool" && String(m.content).includes(`seq ${seq}`));
+      const shownAs = (seq: number) =>
+        context.messages.find((m: any) => m.role === "tool" && String(m.content).includes(`seq ${seq}`));
       expect(shownAs(headOutput.seq)?.content).toMatch(/^\[old tool output/);
       expect(shownAs(tailOutput.seq)?.content).toMatch(/^\[tool output of seq/);
 
@@ -131,7 +192,9 @@ describe("anchors beyond the compacted rows", () => {
       expect(text).toContain("EADDRINUSE");
       expect(text).toContain("SyntaxError: Unexpected token '}' in JSON at position 4117");
       const anchors = (await getJson(t, `/v1/sessions/${id}/anchors?kind=error`)).data.map((a: any) => a.value);
-      expect(anchors).toEqual(expect.arrayContaining(["EADDRINUSE", "SyntaxError: Unexpected token '}' in JSON at position 4117"]));
+      expect(anchors).toEqual(
+        expect.arrayContaining(["EADDRINUSE", "SyntaxError: Unexpected token '}' in JSON at position 4117"]),
+      );
     });
   });
 
@@ -144,12 +207,38 @@ describe("anchors beyond the compacted rows", () => {
         { role: "user", content: "go" },
         { role: "assistant", content: "going" },
       ]);
-      await append(t, id, toolRound("lint it", "terminal", { command: "npm run lint" }, `exit code 2\n${filler(3, 30)}`, "lint fails, fixed in PR #4242"));
-      for (let i = 0; i < 40; i++) await append(t, id, toolRound(`mid ${i} ${filler(i, 40)}`, "terminal", { command: `step ${i}` }, filler(i + 7, 300), `ok ${i}`));
+      await append(
+        t,
+        id,
+        toolRound(
+          "lint it",
+          "terminal",
+          { command: "npm run lint" },
+          `exit code 2\n${filler(3, 30)}`,
+          "lint fails, fixed in PR #4242",
+        ),
+      );
+      for (let i = 0; i < 40; i++)
+        await append(
+          t,
+          id,
+          toolRound(`mid ${i} ${filler(i, 40)}`, "terminal", { command: `step ${i}` }, filler(i + 7, 300), `ok ${i}`),
+        );
       await compress(id, "first summary, no identifiers");
       expect(await contextText(id)).toContain("npm run lint [exit 2]");
 
-      for (let i = 0; i < 40; i++) await append(t, id, toolRound(`late ${i} ${filler(i, 40)}`, "terminal", { command: `later ${i}` }, filler(i + 70, 300), `ok ${i}`));
+      for (let i = 0; i < 40; i++)
+        await append(
+          t,
+          id,
+          toolRound(
+            `late ${i} ${filler(i, 40)}`,
+            "terminal",
+            { command: `later ${i}` },
+            filler(i + 70, 300),
+            `ok ${i}`,
+          ),
+        );
       const second = await compress(id, "second summary, no identifiers");
       expect(second.summary.version).toBe(2);
       const prompt = fake.completions[1].body.messages[1].content as string;
@@ -167,27 +256,52 @@ describe("anchors beyond the compacted rows", () => {
     it("is not read again as a turn or as anchors when that message is compacted later", async () => {
       const id = await createSessionId(t, { system_prompt: "sys" });
       // the head ends with a user message and the tail starts with an assistant tool call: the summary is merged into that call
-      await append(t, id, [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }, { role: "user", content: "build the parser" }]);
+      await append(t, id, [
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "hello" },
+        { role: "user", content: "build the parser" },
+      ]);
       const calls = (from: number, to: number, output: (i: number) => string) =>
         Array.from({ length: to - from }, (_, k) => k + from).flatMap((i) => [
-          { role: "assistant" as const, content: null, tool_calls: [{ id: `merge_${i}`, type: "function" as const, function: { name: "terminal", arguments: JSON.stringify({ command: `make part-${i}` }) } }] },
+          {
+            role: "assistant" as const,
+            content: null,
+            tool_calls: [
+              {
+                id: `merge_${i}`,
+                type: "function" as const,
+                function: { name: "terminal", arguments: JSON.stringify({ command: `make part-${i}` }) },
+              },
+            ],
+          },
           { role: "tool" as const, tool_call_id: `merge_${i}`, content: output(i) },
         ]);
-      await append(t, id, calls(0, 40, (i) => `${i === 2 ? "RangeError: Invalid array length at build\n" : ""}${filler(i, 300)}`));
+      await append(
+        t,
+        id,
+        calls(0, 40, (i) => `${i === 2 ? "RangeError: Invalid array length at build\n" : ""}${filler(i, 300)}`),
+      );
       await compress(id, "first summary");
       const merged = (await getJson(t, `/v1/sessions/${id}/context`)).messages.find(
-        (m: any) => m.role === "assistant" && m.tool_calls?.length && String(m.content).startsWith("[CONTEXT COMPACTION"),
+        (m: any) =>
+          m.role === "assistant" && m.tool_calls?.length && String(m.content).startsWith("[CONTEXT COMPACTION"),
       );
       expect(merged, "the first summary was merged into the first tail message").toBeDefined();
 
-      await append(t, id, calls(40, 90, (i) => filler(i, 300)));
+      await append(
+        t,
+        id,
+        calls(40, 90, (i) => filler(i, 300)),
+      );
       await append(t, id, [{ role: "user", content: "next" }]);
       await compress(id, "second summary");
       const turns = fake.completions[1].body.messages[1].content as string;
       expect(turns).toContain("<previous-summary>");
       expect(turns, "the previous summary is not sent again as a turn").not.toContain("[CONTEXT COMPACTION");
       const errors = (await getJson(t, `/v1/sessions/${id}/anchors?kind=error`)).data;
-      expect(errors).toEqual([expect.objectContaining({ value: "RangeError: Invalid array length at build", count: 1 })]);
+      expect(errors).toEqual([
+        expect.objectContaining({ value: "RangeError: Invalid array length at build", count: 1 }),
+      ]);
     });
   });
 
@@ -197,15 +311,30 @@ describe("anchors beyond the compacted rows", () => {
       const id = await createSessionId(t, { system_prompt: "sys", config: { compression: { protect_first_n: 2 } } });
       const calls = (from: number, to: number) =>
         Array.from({ length: to - from }, (_, k) => k + from).flatMap((i) => [
-          { role: "assistant" as const, content: null, tool_calls: [{ id: `pin_${i}`, type: "function" as const, function: { name: "terminal", arguments: JSON.stringify({ command: `make part-${i}` }) } }] },
+          {
+            role: "assistant" as const,
+            content: null,
+            tool_calls: [
+              {
+                id: `pin_${i}`,
+                type: "function" as const,
+                function: { name: "terminal", arguments: JSON.stringify({ command: `make part-${i}` }) },
+              },
+            ],
+          },
           { role: "tool" as const, tool_call_id: `pin_${i}`, content: filler(i, 300) },
         ]);
-      await append(t, id, [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }]);
-      for (let i = 0; i < 10; i++) await append(t, id, [{ role: "user", content: `early ${i} ${filler(i, 80)}` }, ...calls(100 + i, 101 + i)]);
+      await append(t, id, [
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "hello" },
+      ]);
+      for (let i = 0; i < 10; i++)
+        await append(t, id, [{ role: "user", content: `early ${i} ${filler(i, 80)}` }, ...calls(100 + i, 101 + i)]);
       await append(t, id, [{ role: "user", content: "LAST-ASK: run every part" }]);
       await append(t, id, calls(0, 40));
       await compress(id, "FIRST-SUMMARY");
-      const ask = (messages: any[]) => messages.find((m) => m.role === "user" && String(m.content).includes("LAST-ASK"));
+      const ask = (messages: any[]) =>
+        messages.find((m) => m.role === "user" && String(m.content).includes("LAST-ASK"));
       expect(ask((await getJson(t, `/v1/sessions/${id}/context`)).messages).content).toContain("FIRST-SUMMARY");
 
       await append(t, id, calls(40, 80));

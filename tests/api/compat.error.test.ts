@@ -5,7 +5,14 @@ import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-serve
 import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 
 const API_KEY = "compat-key";
-const envelope = { error: { message: expect.any(String), type: expect.any(String), param: expect.toBeOneOf([expect.any(String), null]), code: expect.any(String) } };
+const envelope = {
+  error: {
+    message: expect.any(String),
+    type: expect.any(String),
+    param: expect.toBeOneOf([expect.any(String), null]),
+    code: expect.any(String),
+  },
+};
 
 describe("compatibility routes: errors in the OpenAI envelope", () => {
   let fake: FakeModelServer;
@@ -41,7 +48,14 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
     const res = await fetch(`${baseUrl}/v1/models`);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { message: expect.stringMatching(/Bearer/), type: "authentication_error", param: null, code: "unauthorized" } });
+    expect(await res.json()).toEqual({
+      error: {
+        message: expect.stringMatching(/Bearer/),
+        type: "authentication_error",
+        param: null,
+        code: "unauthorized",
+      },
+    });
   });
 
   it("answers a malformed request with 400 invalid_request_error naming the parameter", async () => {
@@ -50,13 +64,18 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     const body = await res.json();
     expect(body).toEqual(envelope);
     expect(body.error).toMatchObject({ type: "invalid_request_error", param: "messages", code: "validation_failed" });
-    const err = await client.chat.completions.create({ model: "caduceus", messages: [{ role: "assistant", content: "no user turn" }] }).catch((e: unknown) => e);
+    const err = await client.chat.completions
+      .create({ model: "caduceus", messages: [{ role: "assistant", content: "no user turn" }] })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.BadRequestError);
     expect((err as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({ param: "messages[0].role" });
   });
 
   it("answers an unknown X-Hermes-Session-Id with 404", async () => {
-    const res = await postRaw({ messages: [{ role: "user", content: "hi" }] }, { "x-hermes-session-id": "ses_missing" });
+    const res = await postRaw(
+      { messages: [{ role: "user", content: "hi" }] },
+      { "x-hermes-session-id": "ses_missing" },
+    );
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { type: "not_found_error", code: "not_found" } });
   });
@@ -67,14 +86,22 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     expect(res.status).toBe(502);
     expect(res.headers.get("x-hermes-session-id")).toMatch(/^ses_/);
     const body = await res.json();
-    expect(body.error).toMatchObject({ type: "server_error", code: "model_error", message: expect.stringMatching(/model down/) });
+    expect(body.error).toMatchObject({
+      type: "server_error",
+      code: "model_error",
+      message: expect.stringMatching(/model down/),
+    });
     const rows = t.app.services.store.messages.page(res.headers.get("x-hermes-session-id")!, 0, 10);
     expect(rows.map((m) => m.content)).toEqual(["fail please"]);
   });
 
   it("makes the openai client raise when a streamed run fails", async () => {
     fake.enqueue({ status: 500, error: { message: "stream model down" } });
-    const stream = await client.chat.completions.create({ model: "caduceus", stream: true, messages: [{ role: "user", content: "stream fail" }] });
+    const stream = await client.chat.completions.create({
+      model: "caduceus",
+      stream: true,
+      messages: [{ role: "user", content: "stream fail" }],
+    });
     const err = await (async () => {
       for await (const _ of stream) {
         /* drain */

@@ -15,7 +15,10 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
 
   beforeAll(async () => {
     fake = await startFakeModel();
-    t = await makeAgentApp(fake, { tools: [testTools.add, testTools.echo], overrides: { server: { api_key: API_KEY } } });
+    t = await makeAgentApp(fake, {
+      tools: [testTools.add, testTools.echo],
+      overrides: { server: { api_key: API_KEY } },
+    });
     server = await serveOnLoopback(t.app.fetch);
     baseUrl = server.baseUrl;
     client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: API_KEY, maxRetries: 0 });
@@ -31,7 +34,9 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
 
   it("lists the configured model", async () => {
     const models = await client.models.list();
-    expect(models.data).toEqual([{ id: "fake-model", object: "model", created: expect.any(Number), owned_by: "caduceus" }]);
+    expect(models.data).toEqual([
+      { id: "fake-model", object: "model", created: expect.any(Number), owned_by: "caduceus" },
+    ]);
   });
 
   it("describes its capabilities", async () => {
@@ -39,7 +44,11 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ platform: "caduceus", model: "fake-model", auth: { type: "bearer", required: true } });
-    expect(body.features).toMatchObject({ chat_completions: true, tool_progress_events: true, session_continuity_header: "X-Hermes-Session-Id" });
+    expect(body.features).toMatchObject({
+      chat_completions: true,
+      tool_progress_events: true,
+      session_continuity_header: "X-Hermes-Session-Id",
+    });
     expect(body.endpoints.chat_completions).toEqual({ method: "POST", path: "/v1/chat/completions" });
   });
 
@@ -47,7 +56,9 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     fake.enqueue({ content: "Paris.", usage: { prompt_tokens: 30, completion_tokens: 2 } });
     const system = { role: "system" as const, content: "Answer in one word." };
     const first = { role: "user" as const, content: "Capital of France?" };
-    const { data, response } = await client.chat.completions.create({ model: "caduceus", messages: [system, first] }).withResponse();
+    const { data, response } = await client.chat.completions
+      .create({ model: "caduceus", messages: [system, first] })
+      .withResponse();
     expect(data.object).toBe("chat.completion");
     expect(data.model).toBe("caduceus");
     expect(data.choices[0].message).toMatchObject({ role: "assistant", content: "Paris." });
@@ -60,12 +71,25 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     // The same conversation, one turn later, without the header: same session, history from the database.
     fake.enqueue({ content: "Berlin." });
     const second = await client.chat.completions
-      .create({ model: "caduceus", messages: [system, first, { role: "assistant", content: "Paris." }, { role: "user", content: "And Germany?" }] })
+      .create({
+        model: "caduceus",
+        messages: [system, first, { role: "assistant", content: "Paris." }, { role: "user", content: "And Germany?" }],
+      })
       .withResponse();
     expect(second.response.headers.get("x-hermes-session-id")).toBe(sessionId);
     expect(second.data.choices[0].message.content).toBe("Berlin.");
-    expect(fake.completions[1].body.messages.map((m: any) => m.content)).toEqual(["Answer in one word.", "Capital of France?", "Paris.", "And Germany?", ]);
-    expect(sessionRows(sessionId).map((m) => m.content)).toEqual(["Capital of France?", "Paris.", "And Germany?", "Berlin."]);
+    expect(fake.completions[1].body.messages.map((m: any) => m.content)).toEqual([
+      "Answer in one word.",
+      "Capital of France?",
+      "Paris.",
+      "And Germany?",
+    ]);
+    expect(sessionRows(sessionId).map((m) => m.content)).toEqual([
+      "Capital of France?",
+      "Paris.",
+      "And Germany?",
+      "Berlin.",
+    ]);
   });
 
   it("stores the earlier turns a new derived conversation brings along", async () => {
@@ -108,8 +132,15 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
   });
 
   it("streams: role chunk, content chunks, a final chunk with finish_reason and usage, then [DONE]", async () => {
-    fake.enqueue({ content: "A streamed answer in several chunks.", usage: { prompt_tokens: 12, completion_tokens: 8 } });
-    const stream = await client.chat.completions.create({ model: "caduceus", stream: true, messages: [{ role: "user", content: "stream please" }] });
+    fake.enqueue({
+      content: "A streamed answer in several chunks.",
+      usage: { prompt_tokens: 12, completion_tokens: 8 },
+    });
+    const stream = await client.chat.completions.create({
+      model: "caduceus",
+      stream: true,
+      messages: [{ role: "user", content: "stream please" }],
+    });
     const chunks: any[] = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks[0].choices[0].delta.role).toBe("assistant");
@@ -138,7 +169,14 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     const progress = body
       .split("\n\n")
       .filter((block) => block.startsWith("event: hermes.tool.progress"))
-      .map((block) => JSON.parse(block.split("\n").find((l) => l.startsWith("data: "))!.slice(6)));
+      .map((block) =>
+        JSON.parse(
+          block
+            .split("\n")
+            .find((l) => l.startsWith("data: "))!
+            .slice(6),
+        ),
+      );
     expect(progress).toEqual([
       { tool: "add", toolCallId: "tp1", status: "running", label: expect.stringContaining("add(") },
       { tool: "add", toolCallId: "tp1", status: "completed", is_error: false },
@@ -147,8 +185,16 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     // Through the openai client the frames arrive as extra objects next to the chunks.
     turns();
     const seen: any[] = [];
-    for await (const item of await client.chat.completions.create({ model: "caduceus", stream: true, messages: [{ role: "user", content: "add again" }] })) seen.push(item);
-    expect(seen.filter((item) => !("choices" in item)).map((item: any) => item.status)).toEqual(["running", "completed"]);
+    for await (const item of await client.chat.completions.create({
+      model: "caduceus",
+      stream: true,
+      messages: [{ role: "user", content: "add again" }],
+    }))
+      seen.push(item);
+    expect(seen.filter((item) => !("choices" in item)).map((item: any) => item.status)).toEqual([
+      "running",
+      "completed",
+    ]);
     expect(seen.map((c) => c.choices?.[0]?.delta?.content ?? "").join("")).toBe("4 + 5 = 9");
 
     turns();

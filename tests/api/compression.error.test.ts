@@ -27,7 +27,17 @@ describe("compression failures", () => {
   async function addRounds(id: string, count: number) {
     for (let i = 0; i < count; i++) {
       round += 1;
-      await append(t, id, toolRound(`ask ${round} about src/r${round}.ts`, "terminal", { command: `make r${round}` }, `fatal: step ${round} failed\n${filler(round, 300)}`, `reply ${round}`));
+      await append(
+        t,
+        id,
+        toolRound(
+          `ask ${round} about src/r${round}.ts`,
+          "terminal",
+          { command: `make r${round}` },
+          `fatal: step ${round} failed\n${filler(round, 300)}`,
+          `reply ${round}`,
+        ),
+      );
     }
   }
 
@@ -60,7 +70,9 @@ describe("compression failures", () => {
       const id = await session();
       const before = snapshot(id);
       const contextBefore = await getJson(t, `/v1/sessions/${id}/context`);
-      t.database.sqlite.exec("create trigger fail_summary_insert before insert on summaries begin select raise(abort, 'disk failure while writing the summary'); end;");
+      t.database.sqlite.exec(
+        "create trigger fail_summary_insert before insert on summaries begin select raise(abort, 'disk failure while writing the summary'); end;",
+      );
       try {
         fake.enqueue({ content: "## Goal\nnever stored" });
         const res = await compress(id);
@@ -98,7 +110,10 @@ describe("compression failures", () => {
 
     it("falls back to a deterministic summary on a server error, never dropping turns silently", async () => {
       const id = await session();
-      await append(t, id, [{ role: "user", content: "the LAST-ASK-MARKER question" }, { role: "assistant", content: "answered" }]);
+      await append(t, id, [
+        { role: "user", content: "the LAST-ASK-MARKER question" },
+        { role: "assistant", content: "answered" },
+      ]);
       await addRounds(id, 16);
       fake.enqueue({ status: 500, error: { message: "overloaded" } });
       const res = await compress(id);
@@ -208,9 +223,12 @@ describe("compression failures", () => {
 
   describe("configuration", () => {
     it("refuses a summary model with a window under 64K at start", async () => {
-      await expect(makeTestApp({ ...modelConfig(fake.baseUrl), auxiliary: { compression: { model: "small", context_length: 32_000 } } })).rejects.toThrow(
-        /auxiliary\.compression: the summary model's window is 32000 tokens, under the 64000/,
-      );
+      await expect(
+        makeTestApp({
+          ...modelConfig(fake.baseUrl),
+          auxiliary: { compression: { model: "small", context_length: 32_000 } },
+        }),
+      ).rejects.toThrow(/auxiliary\.compression: the summary model's window is 32000 tokens, under the 64000/);
     });
   });
 });

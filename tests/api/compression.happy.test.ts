@@ -25,7 +25,17 @@ describe("compression on request", () => {
   async function longSession(rounds = 14): Promise<string> {
     const id = await createSessionId(t, { system_prompt: "You are terse." });
     for (let i = 0; i < rounds; i++) {
-      await append(t, id, toolRound(`step ${i}: ${filler(i, 60)}`, "terminal", { command: `npm run step-${i}` }, `output ${i}\n${filler(i + 100, 250)}`, `done ${i}: ${filler(i + 200, 40)}`));
+      await append(
+        t,
+        id,
+        toolRound(
+          `step ${i}: ${filler(i, 60)}`,
+          "terminal",
+          { command: `npm run step-${i}` },
+          `output ${i}\n${filler(i + 100, 250)}`,
+          `done ${i}: ${filler(i + 200, 40)}`,
+        ),
+      );
     }
     return id;
   }
@@ -46,7 +56,9 @@ describe("compression on request", () => {
       expect(after.tokens.total).toBe(out.tokens_after);
       expect(after.messages.length).toBeLessThan(before.messages.length);
       expect(after.summary_id).toBe(out.summary.id);
-      const summaryMessage = after.messages.find((m: any) => typeof m.content === "string" && m.content.includes("[CONTEXT COMPACTION"));
+      const summaryMessage = after.messages.find(
+        (m: any) => typeof m.content === "string" && m.content.includes("[CONTEXT COMPACTION"),
+      );
       expect(summaryMessage.content).toContain("Finish the steps.");
       const all = await getJson(t, `/v1/sessions/${id}/messages?limit=200`);
       expect(all.data.filter((m: any) => m.kind === "message")).toHaveLength(14 * 4);
@@ -62,10 +74,22 @@ describe("compression on request", () => {
       const first = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
       expect(first.compressed).toBe(true);
       for (let i = 20; i < 30; i++) {
-        await append(t, id, toolRound(`later ${i}: ${filler(i, 60)}`, "terminal", { command: `make target-${i}` }, `log ${i}\n${filler(i + 300, 250)}`, `ok ${i}`));
+        await append(
+          t,
+          id,
+          toolRound(
+            `later ${i}: ${filler(i, 60)}`,
+            "terminal",
+            { command: `make target-${i}` },
+            `log ${i}\n${filler(i + 300, 250)}`,
+            `ok ${i}`,
+          ),
+        );
       }
       fake.enqueue({ content: "## Goal\nSECOND-SUMMARY-MARKER" });
-      const second = await (await t.call("POST", `/v1/sessions/${id}/compress`, { focus_topic: "the make targets" })).json();
+      const second = await (
+        await t.call("POST", `/v1/sessions/${id}/compress`, { focus_topic: "the make targets" })
+      ).json();
       expect(second.compressed).toBe(true);
       expect(second.summary.version).toBe(2);
       expect(second.summary.focus_topic).toBe("the make targets");
@@ -73,7 +97,20 @@ describe("compression on request", () => {
       const [req1, req2] = fake.completions;
       const prompt1 = req1.body.messages.map((m: any) => m.content).join("\n");
       const system = req1.body.messages[0].content as string;
-      for (const heading of ["Historical Task Snapshot", "Goal", "Constraints & Preferences", "Completed Actions", "Active State", "Blocked", "Key Decisions", "Errors & Fixes", "Resolved Questions", "Relevant Files", "Critical Context", "Detailed Session Log"]) {
+      for (const heading of [
+        "Historical Task Snapshot",
+        "Goal",
+        "Constraints & Preferences",
+        "Completed Actions",
+        "Active State",
+        "Blocked",
+        "Key Decisions",
+        "Errors & Fixes",
+        "Resolved Questions",
+        "Relevant Files",
+        "Critical Context",
+        "Detailed Session Log",
+      ]) {
         expect(system).toContain(`## ${heading}`);
       }
       expect(system).toMatch(/DATA to be summarized, never instructions/);
@@ -106,7 +143,12 @@ describe("compression on request", () => {
 
     it("writes no session log heading in legacy mode", async () => {
       const id = await createSessionId(t, { config: { compression: { tail_mode: "legacy" } } });
-      for (let i = 0; i < 12; i++) await append(t, id, toolRound(`q ${i} ${filler(i, 40)}`, "read_file", { path: `src/f${i}.ts` }, filler(i, 300), `a ${i}`));
+      for (let i = 0; i < 12; i++)
+        await append(
+          t,
+          id,
+          toolRound(`q ${i} ${filler(i, 40)}`, "read_file", { path: `src/f${i}.ts` }, filler(i, 300), `a ${i}`),
+        );
       fake.enqueue({ content: "## Goal\nlegacy" });
       const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
       expect(out.compressed).toBe(true);
@@ -118,9 +160,18 @@ describe("compression on request", () => {
     it("changes nothing, calls no model, and reports span, tokens and anchors", async () => {
       const id = await createSessionId(t);
       // the first three rows are the protected head
-      await append(t, id, [{ role: "user", content: "hello" }, { role: "assistant", content: "hi" }, { role: "user", content: "ready?" }, { role: "assistant", content: "yes" }]);
-      await append(t, id, [{ role: "user", content: "remember PR #4242 and src/dry.ts" }, { role: "assistant", content: "noted" }]);
-      for (let i = 40; i < 54; i++) await append(t, id, toolRound(`more ${i}`, "terminal", { command: "ls" }, filler(i, 300), "ok"));
+      await append(t, id, [
+        { role: "user", content: "hello" },
+        { role: "assistant", content: "hi" },
+        { role: "user", content: "ready?" },
+        { role: "assistant", content: "yes" },
+      ]);
+      await append(t, id, [
+        { role: "user", content: "remember PR #4242 and src/dry.ts" },
+        { role: "assistant", content: "noted" },
+      ]);
+      for (let i = 40; i < 54; i++)
+        await append(t, id, toolRound(`more ${i}`, "terminal", { command: "ls" }, filler(i, 300), "ok"));
       const contextBefore = await getJson(t, `/v1/sessions/${id}/context`);
       const sessionBefore = await getJson(t, `/v1/sessions/${id}`);
       const res = await t.call("POST", `/v1/sessions/${id}/compress`, { dry_run: true });
@@ -141,7 +192,10 @@ describe("compression on request", () => {
 
     it("answers compressed: false with a reason when there is nothing to compact", async () => {
       const id = await createSessionId(t);
-      await append(t, id, [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }]);
+      await append(t, id, [
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "hello" },
+      ]);
       const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
       expect(out).toMatchObject({ compressed: false, messages_compacted: 0, summary: null });
       expect(out.reason).toMatch(/nothing to compact/);
@@ -149,7 +203,11 @@ describe("compression on request", () => {
 
     it("refuses a compression that would make the context bigger", async () => {
       const id = await createSessionId(t, { config: { compression: { tail_mode: "legacy", target_ratio: 0.01 } } });
-      await append(t, id, Array.from({ length: 14 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: filler(i, 20) }) as const));
+      await append(
+        t,
+        id,
+        Array.from({ length: 14 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: filler(i, 20) }) as const),
+      );
       fake.enqueue({ content: `## Goal\n${filler(1, 3_000)}` });
       const before = await getJson(t, `/v1/sessions/${id}/context`);
       const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
@@ -181,7 +239,17 @@ describe("compression on request", () => {
       for (let i = 0; i < 24; i++) {
         const callId = `loop_${i}`;
         await append(t, id, [
-          { role: "assistant", content: null, tool_calls: [{ id: callId, type: "function", function: { name: "edit_file", arguments: JSON.stringify({ path: `src/m${i}.ts` }) } }] },
+          {
+            role: "assistant",
+            content: null,
+            tool_calls: [
+              {
+                id: callId,
+                type: "function",
+                function: { name: "edit_file", arguments: JSON.stringify({ path: `src/m${i}.ts` }) },
+              },
+            ],
+          },
           { role: "tool", tool_call_id: callId, content: `edited src/m${i}.ts\n${filler(i, 250)}` },
         ]);
       }
@@ -199,7 +267,11 @@ describe("compression on request", () => {
       // would follow a user: no role fits, so the summary is merged into the reply, which follows it
       expect(replyAt).toBe(summaryAt);
       expect(context.messages[replyAt].role).toBe("assistant");
-      expect(contents[replyAt].endsWith("[END OF COMPACTION SUMMARY — the conversation continues below]\n\nLAST-REPLY-MARKER: ready when you are")).toBe(true);
+      expect(
+        contents[replyAt].endsWith(
+          "[END OF COMPACTION SUMMARY — the conversation continues below]\n\nLAST-REPLY-MARKER: ready when you are",
+        ),
+      ).toBe(true);
       expect(askAt).toBe(replyAt + 1);
       const rows = (await getJson(t, `/v1/sessions/${id}/messages?limit=200`)).data;
       expect(rows.find((m: any) => m.seq === 4).content).toBe("LAST-REPLY-MARKER: ready when you are"); // stored row untouched
@@ -217,7 +289,10 @@ describe("compression on request", () => {
 
   describe("a summary model with a smaller window", () => {
     it("lowers the threshold to a summary window smaller than it", async () => {
-      const app = await makeTestApp({ ...modelConfig(fake.baseUrl, 200_000), auxiliary: { compression: { model: "mid", context_length: 64_000 } } });
+      const app = await makeTestApp({
+        ...modelConfig(fake.baseUrl, 200_000),
+        auxiliary: { compression: { model: "mid", context_length: 64_000 } },
+      });
       try {
         const id = await createSessionId(app);
         const context = await getJson(app, `/v1/sessions/${id}/context`);
@@ -243,7 +318,16 @@ const random = () => {
   return state / 2147483648;
 };
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
-const ANCHORS = ["#4711", "src/app/main.ts", "ENOSPC", "fix/retry-upload", "https://ci.example.com/run/7", "@octocat", "OPS-812", "9f3e2a1b7c4d"];
+const ANCHORS = [
+  "#4711",
+  "src/app/main.ts",
+  "ENOSPC",
+  "fix/retry-upload",
+  "https://ci.example.com/run/7",
+  "@octocat",
+  "OPS-812",
+  "9f3e2a1b7c4d",
+];
 
 let turn = 0;
 function generatedTurns(count: number): SeedMessage[] {
@@ -252,13 +336,32 @@ function generatedTurns(count: number): SeedMessage[] {
     turn += 1;
     const anchor = `${pick(ANCHORS)}${random() < 0.5 ? ` (turn ${turn})` : ""}`;
     const roll = random();
-    if (roll < 0.3) out.push({ role: "user", content: `ask ${turn} about ${anchor}: ${filler(turn, 5 + Math.floor(random() * 100))}` });
-    else if (roll < 0.55) out.push({ role: "assistant", content: `reply ${turn}: ${filler(turn + 3, 5 + Math.floor(random() * 60))}` });
+    if (roll < 0.3)
+      out.push({
+        role: "user",
+        content: `ask ${turn} about ${anchor}: ${filler(turn, 5 + Math.floor(random() * 100))}`,
+      });
+    else if (roll < 0.55)
+      out.push({ role: "assistant", content: `reply ${turn}: ${filler(turn + 3, 5 + Math.floor(random() * 60))}` });
     else {
       const ids = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, j) => `gen_${turn}_${j}`);
-      const args = (id: string) => JSON.stringify({ command: `make t${turn} ${anchor}`, note: random() < 0.3 ? filler(turn, 80) : id });
-      out.push({ role: "assistant", content: random() < 0.5 ? null : "running", tool_calls: ids.map((id) => ({ id, type: "function" as const, function: { name: "terminal", arguments: args(id) } })) });
-      for (const id of ids) out.push({ role: "tool", tool_call_id: id, content: `${anchor}\n${filler(turn + 9, Math.floor(random() * 500))}` });
+      const args = (id: string) =>
+        JSON.stringify({ command: `make t${turn} ${anchor}`, note: random() < 0.3 ? filler(turn, 80) : id });
+      out.push({
+        role: "assistant",
+        content: random() < 0.5 ? null : "running",
+        tool_calls: ids.map((id) => ({
+          id,
+          type: "function" as const,
+          function: { name: "terminal", arguments: args(id) },
+        })),
+      });
+      for (const id of ids)
+        out.push({
+          role: "tool",
+          tool_call_id: id,
+          content: `${anchor}\n${filler(turn + 9, Math.floor(random() * 500))}`,
+        });
     }
   }
   return out;
@@ -277,22 +380,35 @@ function assertWellFormed(messages: any[]) {
   let trailing = messages.length - 1;
   while (trailing >= 0 && messages[trailing].role === "tool") trailing -= 1;
   messages.forEach((m, i) => {
-    if (i !== trailing) for (const call of m.tool_calls ?? []) expect(answered.has(call.id), `call ${call.id} without a result`).toBe(true);
+    if (i !== trailing)
+      for (const call of m.tool_calls ?? [])
+        expect(answered.has(call.id), `call ${call.id} without a result`).toBe(true);
   });
   const summary = messages.findIndex((m) => String(m.content).startsWith("[CONTEXT COMPACTION"));
   if (summary > 0) expect(messages[summary - 1].role, "the role before the summary").not.toBe(messages[summary].role);
-  const merged = String(messages[summary]?.content ?? "").includes("[END OF COMPACTION SUMMARY — the conversation continues below]\n\n");
-  if (summary >= 0 && !merged && summary < messages.length - 1) expect(messages[summary + 1].role, "the role after the summary").not.toBe(messages[summary].role);
+  const merged = String(messages[summary]?.content ?? "").includes(
+    "[END OF COMPACTION SUMMARY — the conversation continues below]\n\n",
+  );
+  if (summary >= 0 && !merged && summary < messages.length - 1)
+    expect(messages[summary + 1].role, "the role after the summary").not.toBe(messages[summary].role);
 }
 
-const anchorText = (row: any) => redactSecrets([typeof row.content === "string" ? row.content : "", ...(row.tool_calls ?? []).map((c: any) => c.function.arguments)].join("\n"));
+const anchorText = (row: any) =>
+  redactSecrets(
+    [
+      typeof row.content === "string" ? row.content : "",
+      ...(row.tool_calls ?? []).map((c: any) => c.function.arguments),
+    ].join("\n"),
+  );
 
 describe("compression invariants over generated transcripts", () => {
   let fake: FakeModelServer;
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeModel();
-    fake.respondWith((_request, index) => (index % 3 === 2 ? { status: 500, error: { message: "overloaded" } } : { content: "## Goal\nGenerated summary." }));
+    fake.respondWith((_request, index) =>
+      index % 3 === 2 ? { status: 500, error: { message: "overloaded" } } : { content: "## Goal\nGenerated summary." },
+    );
     t = await makeTestApp(modelConfig(fake.baseUrl, 16_000));
   });
   afterAll(async () => {
@@ -304,7 +420,10 @@ describe("compression invariants over generated transcripts", () => {
     const rows: any[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await getJson(t, `/v1/sessions/${id}/messages?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const page: any = await getJson(
+        t,
+        `/v1/sessions/${id}/messages?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       rows.push(...page.data);
       cursor = page.next_cursor;
     } while (cursor);
@@ -316,7 +435,13 @@ describe("compression invariants over generated transcripts", () => {
     for (let trial = 0; trial < 12; trial++) {
       const id = await createSessionId(t, {
         system_prompt: random() < 0.8 ? "You are terse." : null,
-        config: { compression: { tail_mode: pick(["lean", "legacy"]), protect_first_n: Math.floor(random() * 5), protect_last_n: 1 + Math.floor(random() * 12) } },
+        config: {
+          compression: {
+            tail_mode: pick(["lean", "legacy"]),
+            protect_first_n: Math.floor(random() * 5),
+            protect_last_n: 1 + Math.floor(random() * 12),
+          },
+        },
       });
       for (let round = 0; round < 3; round++) {
         await append(t, id, generatedTurns(20 + Math.floor(random() * 60)));
@@ -334,7 +459,11 @@ describe("compression invariants over generated transcripts", () => {
         const stillIn = new Set((await transcript(id)).filter((m: any) => m.in_context).map((m: any) => m.seq));
         const shown = JSON.stringify(context.messages);
         for (const row of inContextBefore.filter((m: any) => !stillIn.has(m.seq))) {
-          for (const anchor of extractAnchorsFromText(anchorText(row))) expect(shown.includes(JSON.stringify(anchor.value).slice(1, -1)), `${where}: ${anchor.kind} ${anchor.value}`).toBe(true);
+          for (const anchor of extractAnchorsFromText(anchorText(row)))
+            expect(
+              shown.includes(JSON.stringify(anchor.value).slice(1, -1)),
+              `${where}: ${anchor.kind} ${anchor.value}`,
+            ).toBe(true);
         }
       }
     }
@@ -347,7 +476,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 function loneSurrogatesIn(value: unknown, path = "$"): string[] {
   if (typeof value === "string") return LONE_SURROGATE.test(value) ? [path] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => loneSurrogatesIn(v, `${path}[${i}]`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => loneSurrogatesIn(v, `${path}.${k}`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => loneSurrogatesIn(v, `${path}.${k}`));
   return [];
 }
 
@@ -368,7 +498,11 @@ describe("compression and characters outside the BMP", () => {
     const id = await createSessionId(t, { system_prompt: "sys" });
     const emojiAt = (n: number) => `${"a".repeat(n)}😀 and more text after the emoji ${filler(1, 20)}`;
     // head (protect_first_n = 3): a tool call whose argument is cut at 200 characters
-    await append(t, id, toolRound("start", "write_file", { path: "notes.md", text: emojiAt(199) }, filler(2, 10), "written"));
+    await append(
+      t,
+      id,
+      toolRound("start", "write_file", { path: "notes.md", text: emojiAt(199) }, filler(2, 10), "written"),
+    );
     await append(t, id, [
       { role: "user", content: emojiAt(3_999) }, // the user-message appendix keeps 4,000 characters
       { role: "assistant", content: "ok" },
@@ -377,7 +511,8 @@ describe("compression and characters outside the BMP", () => {
       { role: "user", content: emojiAt(2_599) }, // the summary request keeps the first 2,600 characters of a long turn
       { role: "assistant", content: "long" },
     ]);
-    for (let i = 0; i < 14; i++) await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), `done ${i}`));
+    for (let i = 0; i < 14; i++)
+      await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), `done ${i}`));
     fake.enqueue({ content: "## Goal\nKeep going." });
     const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
     expect(out.compressed).toBe(true);

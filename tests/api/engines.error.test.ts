@@ -165,7 +165,9 @@ describe("engine selection", () => {
   });
 
   it("refuses an unknown engine at start and on session create", async () => {
-    await expect(makeTestApp({ context: { engine: "no-such-engine" } })).rejects.toThrow(/context\.engine: unknown engine "no-such-engine"/);
+    await expect(makeTestApp({ context: { engine: "no-such-engine" } })).rejects.toThrow(
+      /context\.engine: unknown engine "no-such-engine"/,
+    );
     const res = await t.call("POST", "/v1/sessions", { config: { engine: "no-such-engine" } });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ location: "body.config.engine" });

@@ -23,8 +23,10 @@ function recordingEngine(name: string, options: { failOnEnd?: boolean } = {}) {
     updateFromResponse() {},
     shouldCompress: () => false,
     compress: async (messages) => messages,
-    onSessionStart: (sessionId, info) => void heard.push({ hook: "start", sessionId, detail: { model: info.model, contextLength: info.contextLength } }),
-    updateModel: (model, contextLength) => void heard.push({ hook: "model", sessionId: context.sessionId, detail: { model, contextLength } }),
+    onSessionStart: (sessionId, info) =>
+      void heard.push({ hook: "start", sessionId, detail: { model: info.model, contextLength: info.contextLength } }),
+    updateModel: (model, contextLength) =>
+      void heard.push({ hook: "model", sessionId: context.sessionId, detail: { model, contextLength } }),
     onSessionEnd: (sessionId, messages) => {
       if (options.failOnEnd) throw new Error("could not flush the engine's notes");
       heard.push({ hook: "end", sessionId, detail: messages.map((m) => m.content) });
@@ -45,16 +47,25 @@ describe("engine lifecycle hooks", () => {
 
   it("calls onSessionStart on create, updateModel on a model change, onSessionEnd with the context on delete", async () => {
     const id = await createSessionId(t, { system_prompt: "sys", config: { engine: "recorder" } });
-    expect(heard.filter((h) => h.sessionId === id)).toEqual([{ hook: "start", sessionId: id, detail: { model: "fake-model", contextLength: 64_000 } }]);
+    expect(heard.filter((h) => h.sessionId === id)).toEqual([
+      { hook: "start", sessionId: id, detail: { model: "fake-model", contextLength: 64_000 } },
+    ]);
 
     expect((await t.call("PATCH", `/v1/sessions/${id}`, { title: "renamed" })).status).toBe(200);
     expect(heard.filter((h) => h.sessionId === id && h.hook === "model")).toEqual([]);
     expect((await t.call("PATCH", `/v1/sessions/${id}`, { model: "gpt-4o" })).status).toBe(200);
-    expect(heard.filter((h) => h.sessionId === id && h.hook === "model")).toEqual([{ hook: "model", sessionId: id, detail: { model: "gpt-4o", contextLength: 128_000 } }]);
+    expect(heard.filter((h) => h.sessionId === id && h.hook === "model")).toEqual([
+      { hook: "model", sessionId: id, detail: { model: "gpt-4o", contextLength: 128_000 } },
+    ]);
 
-    await append(t, id, [{ role: "user", content: "remember the blue door" }, { role: "assistant", content: "noted" }]);
+    await append(t, id, [
+      { role: "user", content: "remember the blue door" },
+      { role: "assistant", content: "noted" },
+    ]);
     expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
-    expect(heard.filter((h) => h.sessionId === id && h.hook === "end")).toEqual([{ hook: "end", sessionId: id, detail: ["sys", "remember the blue door", "noted"] }]);
+    expect(heard.filter((h) => h.sessionId === id && h.hook === "end")).toEqual([
+      { hook: "end", sessionId: id, detail: ["sys", "remember the blue door", "noted"] },
+    ]);
   });
 
   it("deletes the session even when the engine's onSessionEnd fails", async () => {
@@ -87,12 +98,19 @@ describe("engine selection", () => {
       compression_count: context.compressionCount,
       updateFromResponse() {},
       shouldCompress: (tokens?: number) => (tokens ?? 0) >= context.thresholdTokens,
-      compress: async (messages) => [...messages.filter((m) => m.seq === undefined), ...messages.filter((m) => m.seq !== undefined).slice(-4)],
+      compress: async (messages) => [
+        ...messages.filter((m) => m.seq === undefined),
+        ...messages.filter((m) => m.seq !== undefined).slice(-4),
+      ],
     }));
     const plain = await createSessionId(t);
     expect((await getJson(t, `/v1/sessions/${plain}/context`)).engine).toBe("compressor");
     const custom = await createSessionId(t, { config: { engine: "keep-last-four" } });
-    await append(t, custom, Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `line ${i}` })));
+    await append(
+      t,
+      custom,
+      Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `line ${i}` })),
+    );
     const out = await (await t.call("POST", `/v1/sessions/${custom}/compress`, {})).json();
     expect(out).toMatchObject({ compressed: true, messages_compacted: 6, summary: null });
     const context = await getJson(t, `/v1/sessions/${custom}/context`);

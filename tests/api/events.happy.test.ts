@@ -41,7 +41,10 @@ describe("GET /v1/sessions/{id}/events", () => {
       "run.completed",
     ]);
     expect(frames.map((f) => Number(f.id))).toEqual(persisted(id).map((e) => e.id));
-    expect(JSON.parse(frames.find((f) => f.event === "tool.started")!.data)).toMatchObject({ tool_call_id: "e1", name: "echo" });
+    expect(JSON.parse(frames.find((f) => f.event === "tool.started")!.data)).toMatchObject({
+      tool_call_id: "e1",
+      name: "echo",
+    });
   });
 
   it("ends the stream, after the interrupted run's last events, when the session is deleted", async () => {
@@ -118,7 +121,10 @@ describe("GET /v1/sessions/{id}/events", () => {
     const deadline = Date.now() + 5_000;
     let ended = false;
     while (!ended && Date.now() < deadline) {
-      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000))]);
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000)),
+      ]);
       ended = next?.done === true;
     }
     await reader.cancel().catch(() => {});

@@ -13,14 +13,23 @@ describe("HTTP conventions", () => {
 
   describe("problem+json errors", () => {
     it("answers validation failures with the RFC 9457 shape and every failing field", async () => {
-      const res = await t.call("POST", "/v1/sessions", { title: 1, model: 2, system_prompt: 3 }, { "x-request-id": "trace-123" });
+      const res = await t.call(
+        "POST",
+        "/v1/sessions",
+        { title: 1, model: 2, system_prompt: 3 },
+        { "x-request-id": "trace-123" },
+      );
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       const body = await res.json();
       expect(Object.keys(body).sort()).toEqual([...PROBLEM_KEYS, "errors"].sort());
       expect(body).toMatchObject({ status: 400, code: "validation_failed", request_id: "trace-123" });
       expect(body.type).toMatch(/^https:\/\//);
-      expect(body.errors.map((e: any) => e.location).sort()).toEqual(["body.model", "body.system_prompt", "body.title"]);
+      expect(body.errors.map((e: any) => e.location).sort()).toEqual([
+        "body.model",
+        "body.system_prompt",
+        "body.title",
+      ]);
     });
 
     it("refuses a JSON body sent as form data (curl -d) instead of reading it as {}", async () => {
@@ -28,17 +37,33 @@ describe("HTTP conventions", () => {
       const created = await t.app.request("/v1/sessions", { method: "POST", headers: form, body: '{"title":"x"}' });
       expect(created.status).toBe(415);
       const body = await created.json();
-      expect(body).toMatchObject({ code: "unsupported_media_type", status: 415, errors: [{ location: "header.content-type" }] });
+      expect(body).toMatchObject({
+        code: "unsupported_media_type",
+        status: 415,
+        errors: [{ location: "header.content-type" }],
+      });
       expect(body.detail).toContain("application/json");
       expect(countRows(t, "sessions")).toBe(0);
 
       // The same with an explicit length, as curl sends it, and on the other JSON routes.
-      const withLength = await t.app.request("/v1/sessions", { method: "POST", headers: { ...form, "content-length": "13" }, body: '{"title":"x"}' });
+      const withLength = await t.app.request("/v1/sessions", {
+        method: "POST",
+        headers: { ...form, "content-length": "13" },
+        body: '{"title":"x"}',
+      });
       expect(withLength.status).toBe(415);
       const session = await createSession(t);
-      const message = await t.app.request(`/v1/sessions/${session.id}/messages`, { method: "POST", headers: form, body: '{"content":"x","run":false}' });
+      const message = await t.app.request(`/v1/sessions/${session.id}/messages`, {
+        method: "POST",
+        headers: form,
+        body: '{"content":"x","run":false}',
+      });
       expect(message.status).toBe(415);
-      const patch = await t.app.request(`/v1/sessions/${session.id}`, { method: "PATCH", headers: { "content-type": "text/plain" }, body: '{"title":"y"}' });
+      const patch = await t.app.request(`/v1/sessions/${session.id}`, {
+        method: "PATCH",
+        headers: { "content-type": "text/plain" },
+        body: '{"title":"y"}',
+      });
       expect(patch.status).toBe(415);
       expect(countRows(t, "messages")).toBe(0);
       expect((await (await t.call("GET", `/v1/sessions/${session.id}`)).json()).title).toBeNull();
@@ -71,7 +96,12 @@ describe("HTTP conventions", () => {
     it("does not store failures, so a corrected retry with the same key goes through", async () => {
       const app = await makeTestApp();
       try {
-        const bad = await app.call("POST", "/v1/sessions", { config: { engine: "nope" } }, { "idempotency-key": "k-retry" });
+        const bad = await app.call(
+          "POST",
+          "/v1/sessions",
+          { config: { engine: "nope" } },
+          { "idempotency-key": "k-retry" },
+        );
         expect(bad.status).toBe(400);
         expect(countRows(app, "idempotency_keys")).toBe(0);
         const badKey = await app.call("POST", "/v1/sessions", {}, { "idempotency-key": "k".repeat(300) });
@@ -86,7 +116,10 @@ describe("HTTP conventions", () => {
   describe("body size limit", () => {
     it("refuses a body over server.max_body_bytes with 413 and stores nothing", async () => {
       const session = await createSession(t);
-      const res = await t.call("POST", `/v1/sessions/${session.id}/messages`, { content: "x".repeat(8000), run: false });
+      const res = await t.call("POST", `/v1/sessions/${session.id}/messages`, {
+        content: "x".repeat(8000),
+        run: false,
+      });
       expect(res.status).toBe(413);
       expect(await res.json()).toMatchObject({ code: "payload_too_large", status: 413 });
       expect(countRows(t, "messages", session.id)).toBe(0);

@@ -18,15 +18,26 @@ describe("HTTP conventions", () => {
 
   describe("JSON bodies", () => {
     it("accepts JSON with a charset parameter", async () => {
-      const res = await t.app.request("/v1/sessions", { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: '{"title":"utf"}' });
+      const res = await t.app.request("/v1/sessions", {
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8" },
+        body: '{"title":"utf"}',
+      });
       expect(res.status).toBe(201);
     });
 
     it("reads an empty JSON body as {}: optional bodies work, required fields are named", async () => {
-      const created = await t.app.request("/v1/sessions", { method: "POST", headers: { "content-type": "application/json" } });
+      const created = await t.app.request("/v1/sessions", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      });
       expect(created.status).toBe(201);
       const session = await created.json();
-      const res = await t.app.request(`/v1/sessions/${session.id}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: "" });
+      const res = await t.app.request(`/v1/sessions/${session.id}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "",
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: "validation_failed", errors: [{ location: "body.content" }] });
     });
@@ -42,7 +53,11 @@ describe("HTTP conventions", () => {
     });
 
     it("generates one when absent or unusable, the same in the header and the body", async () => {
-      const variants: Array<Record<string, string>> = [{}, { "x-request-id": "has spaces and\ttabs" }, { "x-request-id": "x".repeat(300) }];
+      const variants: Array<Record<string, string>> = [
+        {},
+        { "x-request-id": "has spaces and\ttabs" },
+        { "x-request-id": "x".repeat(300) },
+      ];
       for (const headers of variants) {
         const res = await t.call("GET", "/v1/sessions/ses_nope", undefined, headers);
         const id = res.headers.get("x-request-id");
@@ -77,7 +92,9 @@ describe("HTTP conventions", () => {
         expect(await conflict.json()).toMatchObject({ code: "idempotency_key_conflict", status: 409 });
         expect(countRows(app, "sessions")).toBe(1);
 
-        const stored = app.database.sqlite.prepare("select key, status, created_at, expires_at, body from idempotency_keys").all() as any[];
+        const stored = app.database.sqlite
+          .prepare("select key, status, created_at, expires_at, body from idempotency_keys")
+          .all() as any[];
         expect(stored).toHaveLength(1);
         expect(stored[0]).toMatchObject({ key: "create-1", status: 201 });
         expect(stored[0].expires_at - stored[0].created_at).toBe(24 * 60 * 60 * 1000);
@@ -112,11 +129,19 @@ describe("HTTP conventions", () => {
       const HOUR_MS = 60 * 60 * 1000;
       let clock = Date.parse("2026-01-01T00:00:00Z");
       const dir = tempDir();
-      const config = loadConfig({ env: {}, configPath: null, overrides: { logging: { level: "silent" }, database: { path: join(dir, "idem.db") } } });
+      const config = loadConfig({
+        env: {},
+        configPath: null,
+        overrides: { logging: { level: "silent" }, database: { path: join(dir, "idem.db") } },
+      });
       const database = openDatabase(config.database.path);
       const app = createApp({ config, store: createStore(database), logger: createLogger(config), now: () => clock });
       const post = (key: string) =>
-        app.request("/v1/sessions", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: '{"title":"t"}' });
+        app.request("/v1/sessions", {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": key },
+          body: '{"title":"t"}',
+        });
       try {
         const first = await (await post("day-key")).json();
         clock += 23 * HOUR_MS;
@@ -131,7 +156,9 @@ describe("HTTP conventions", () => {
         await post("other-key");
         clock += 25 * HOUR_MS;
         await post("late-key"); // stores a key and sweeps the ones that expired
-        const keys = (database.sqlite.prepare("select key from idempotency_keys order by key").all() as Array<{ key: string }>).map((r) => r.key);
+        const keys = (
+          database.sqlite.prepare("select key from idempotency_keys order by key").all() as Array<{ key: string }>
+        ).map((r) => r.key);
         expect(keys).toEqual(["late-key"]);
       } finally {
         database.close();

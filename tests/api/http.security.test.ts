@@ -46,8 +46,17 @@ describe("security", () => {
           checked.push(`${method} ${path}`);
         }
       }
-      for (const route of ["post /v1/sessions", "get /v1/sessions", "get /v1/sessions/{id}", "patch /v1/sessions/{id}", "delete /v1/sessions/{id}",
-        "post /v1/sessions/{id}/messages", "get /v1/sessions/{id}/messages", "get /v1/sessions/{id}/context", "get /health/ready"]) {
+      for (const route of [
+        "post /v1/sessions",
+        "get /v1/sessions",
+        "get /v1/sessions/{id}",
+        "patch /v1/sessions/{id}",
+        "delete /v1/sessions/{id}",
+        "post /v1/sessions/{id}/messages",
+        "get /v1/sessions/{id}/messages",
+        "get /v1/sessions/{id}/context",
+        "get /health/ready",
+      ]) {
         expect(checked).toContain(route);
       }
       expect(countRows(t, "sessions")).toBe(0);
@@ -56,11 +65,20 @@ describe("security", () => {
     it("lets the right key through", async () => {
       const res = await t.app.request("/v1/sessions", { headers: { authorization: `Bearer ${API_KEY}` } });
       expect(res.status).toBe(200);
-      expect((await t.app.request("/v1/sessions", { headers: { authorization: `bearer ${API_KEY}` } })).status).toBe(200);
+      expect((await t.app.request("/v1/sessions", { headers: { authorization: `bearer ${API_KEY}` } })).status).toBe(
+        200,
+      );
     });
 
     it("keeps the health checks, the OpenAPI document and the API reference open", async () => {
-      for (const path of ["/health", "/v1/health", "/openapi.json", "/docs", "/docs/assets/swagger-ui.css", "/docs/assets/init.js"]) {
+      for (const path of [
+        "/health",
+        "/v1/health",
+        "/openapi.json",
+        "/docs",
+        "/docs/assets/swagger-ui.css",
+        "/docs/assets/init.js",
+      ]) {
         const res = await t.app.request(path);
         expect(res.status, path).toBe(200);
       }
@@ -86,7 +104,9 @@ describe("security", () => {
     });
 
     it("serves any Host name once an API key guards the server", async () => {
-      const res = await t.app.request("/v1/sessions", { headers: { host: "api.example.com", authorization: `Bearer ${API_KEY}` } });
+      const res = await t.app.request("/v1/sessions", {
+        headers: { host: "api.example.com", authorization: `Bearer ${API_KEY}` },
+      });
       expect(res.status).toBe(200);
     });
   });
@@ -124,7 +144,11 @@ describe("security", () => {
       const preflight = (origin: string) =>
         t.app.request("/v1/sessions", {
           method: "OPTIONS",
-          headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+          headers: {
+            origin,
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "authorization, content-type",
+          },
         });
       const ok = await preflight("https://app.example");
       expect(ok.status).toBe(204);
@@ -199,18 +223,32 @@ describe("security", () => {
         },
       });
       const dir = tempDir();
-      const config = loadConfig({ env: {}, configPath: null, overrides: { server: { api_key: API_KEY }, database: { path: `${dir}/log.db` } } });
+      const config = loadConfig({
+        env: {},
+        configPath: null,
+        overrides: { server: { api_key: API_KEY }, database: { path: `${dir}/log.db` } },
+      });
       const database = openDatabase(config.database.path);
       const app = createApp({ config, store: createStore(database), logger: createLogger(config, sink) });
       try {
-        const ok = await app.request("/v1/sessions?limit=5", { headers: { authorization: `Bearer ${API_KEY}`, "x-request-id": "log-1", cookie: "session=abc123" } });
+        const ok = await app.request("/v1/sessions?limit=5", {
+          headers: { authorization: `Bearer ${API_KEY}`, "x-request-id": "log-1", cookie: "session=abc123" },
+        });
         expect(ok.status).toBe(200);
-        const bad = await app.request("/v1/sessions", { headers: { authorization: "Bearer sk-wrong-9d8c7b6a", "x-request-id": "log-2" } });
+        const bad = await app.request("/v1/sessions", {
+          headers: { authorization: "Bearer sk-wrong-9d8c7b6a", "x-request-id": "log-2" },
+        });
         expect(bad.status).toBe(401);
 
         const records = lines.map((line) => JSON.parse(line));
         const first = records.find((r) => r.request_id === "log-1");
-        expect(first).toMatchObject({ msg: "request", method: "GET", path: "/v1/sessions", status: 200, request_id: "log-1" });
+        expect(first).toMatchObject({
+          msg: "request",
+          method: "GET",
+          path: "/v1/sessions",
+          status: 200,
+          request_id: "log-1",
+        });
         expect(first.duration_ms).toEqual(expect.any(Number));
         expect(first.level).toBe(30);
         expect(records.find((r) => r.request_id === "log-2")).toMatchObject({ status: 401, path: "/v1/sessions" });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendMessage, countRows, createSession } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
-const call = (id: string) => ({ id, type: "function", function: { name: "browser_navigate", arguments: '{"url":"https://example.com"}' } });
+const call = (id: string) => ({
+  id,
+  type: "function",
+  function: { name: "browser_navigate", arguments: '{"url":"https://example.com"}' },
+});
 
 describe("messages: errors", () => {
   let t: TestApp;
@@ -18,7 +22,11 @@ describe("messages: errors", () => {
 
   it("answers 503 model_not_configured for a run without a model, and stores nothing", async () => {
     const session = await createSession(t);
-    for (const body of [{ content: "hello" }, { role: "user", content: "hello", run: true }, { content: "hi", stream: true }]) {
+    for (const body of [
+      { content: "hello" },
+      { role: "user", content: "hello", run: true },
+      { content: "hi", stream: true },
+    ]) {
       const res = await post(session.id, body);
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ code: "model_not_configured", status: 503 });
@@ -26,7 +34,9 @@ describe("messages: errors", () => {
     }
     expect(countRows(t, "messages", session.id)).toBe(0);
     expect(countRows(t, "messages_fts", session.id)).toBe(0);
-    const row = t.database.sqlite.prepare("select message_count, next_seq, context_tokens from sessions where id = ?").get(session.id);
+    const row = t.database.sqlite
+      .prepare("select message_count, next_seq, context_tokens from sessions where id = ?")
+      .get(session.id);
     expect(row).toEqual({ message_count: 0, next_seq: 1, context_tokens: 0 });
   });
 
@@ -69,13 +79,24 @@ describe("messages: errors", () => {
     expect(again.body.code).toBe("invalid_tool_pair");
     expect(again.body.detail).toContain("already has a result");
 
-    const reused = await post(session.id, { role: "assistant", content: null, tool_calls: [call("call_1")], run: false });
+    const reused = await post(session.id, {
+      role: "assistant",
+      content: null,
+      tool_calls: [call("call_1")],
+      run: false,
+    });
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ code: "invalid_tool_pair", errors: [{ location: "body.tool_calls" }] });
 
-    const twiceInOne = await post(session.id, { role: "assistant", content: null, tool_calls: [call("call_2"), call("call_2")] });
+    const twiceInOne = await post(session.id, {
+      role: "assistant",
+      content: null,
+      tool_calls: [call("call_2"), call("call_2")],
+    });
     expect(twiceInOne.status).toBe(400);
-    expect(twiceInOne.body.errors).toEqual([{ location: "body.tool_calls.1.id", message: expect.stringContaining("duplicate") }]);
+    expect(twiceInOne.body.errors).toEqual([
+      { location: "body.tool_calls.1.id", message: expect.stringContaining("duplicate") },
+    ]);
 
     // A call id of another session does not count.
     const other = await createSession(t);
@@ -114,10 +135,22 @@ describe("messages: errors", () => {
 
   it("lists every failing field of a message body", async () => {
     const session = await createSession(t);
-    const res = await post(session.id, { role: "robot", content: 42, tool_calls: [{ id: "", type: "method" }], extra: 1 });
+    const res = await post(session.id, {
+      role: "robot",
+      content: 42,
+      tool_calls: [{ id: "", type: "method" }],
+      extra: 1,
+    });
     expect(res.status).toBe(400);
     const locations: string[] = res.body.errors.map((e: any) => e.location);
-    for (const location of ["body.role", "body.content", "body.tool_calls.0.id", "body.tool_calls.0.type", "body.tool_calls.0.function", "body.extra"]) {
+    for (const location of [
+      "body.role",
+      "body.content",
+      "body.tool_calls.0.id",
+      "body.tool_calls.0.type",
+      "body.tool_calls.0.function",
+      "body.extra",
+    ]) {
       expect(locations).toContain(location);
     }
   });
@@ -133,7 +166,10 @@ describe("messages: errors", () => {
 
   it("refuses a transcript cursor it did not issue", async () => {
     const session = await createSession(t);
-    const res = await t.call("GET", `/v1/sessions/${session.id}/messages?cursor=${Buffer.from('{"seq":"x"}').toString("base64url")}`);
+    const res = await t.call(
+      "GET",
+      `/v1/sessions/${session.id}/messages?cursor=${Buffer.from('{"seq":"x"}').toString("base64url")}`,
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual([{ location: "query.cursor", message: expect.any(String) }]);
   });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendMessage, createSession, readAllPages } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
-const searchCall = (id: string, query: string) => ({ id, type: "function", function: { name: "session_search", arguments: JSON.stringify({ query }) } });
+const searchCall = (id: string, query: string) => ({
+  id,
+  type: "function",
+  function: { name: "session_search", arguments: JSON.stringify({ query }) },
+});
 
 describe("messages: append, transcript and context", () => {
   let t: TestApp;
@@ -16,7 +20,11 @@ describe("messages: append, transcript and context", () => {
     const sent = [
       { role: "system", content: "Extra instructions." },
       { role: "user", content: "Find PR #1234." },
-      { role: "assistant", content: null, tool_calls: [searchCall("call_a", "PR #1234"), searchCall("call_b", "#1234")] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [searchCall("call_a", "PR #1234"), searchCall("call_b", "#1234")],
+      },
       { role: "tool", tool_call_id: "call_b", name: "session_search", content: "second result" },
       { role: "tool", tool_call_id: "call_a", content: "first result" },
       { role: "assistant", content: [{ type: "text", text: "PR #1234 touches src/app.ts." }] },
@@ -50,7 +58,10 @@ describe("messages: append, transcript and context", () => {
   it("stores a tiktoken count per message and keeps the session's statistics in step", async () => {
     const session = await createSession(t, { system_prompt: "Answer in one line." });
     const short = await appendMessage(t, session.id, { role: "user", content: "ok" });
-    const long = await appendMessage(t, session.id, { role: "user", content: "the quick brown fox jumps over the lazy dog ".repeat(40) });
+    const long = await appendMessage(t, session.id, {
+      role: "user",
+      content: "the quick brown fox jumps over the lazy dog ".repeat(40),
+    });
     expect(short.tokens).toBeGreaterThan(0);
     // 40 repetitions of a nine-word sentence: several hundred tokens, far more than "ok".
     expect(long.tokens).toBeGreaterThan(300);
@@ -64,18 +75,25 @@ describe("messages: append, transcript and context", () => {
     const counters = t.database.sqlite
       .prepare("select message_count, context_tokens, context_message_count, next_seq from sessions where id = ?")
       .get(session.id);
-    expect(counters).toEqual({ message_count: 2, context_tokens: short.tokens + long.tokens, context_message_count: 2, next_seq: 3 });
+    expect(counters).toEqual({
+      message_count: 2,
+      context_tokens: short.tokens + long.tokens,
+      context_message_count: 2,
+      next_seq: 3,
+    });
   });
 
   it("pages the transcript by seq with an opaque cursor", async () => {
     const session = await createSession(t);
-    for (let i = 1; i <= 7; i++) await appendMessage(t, session.id, { role: i % 2 ? "user" : "assistant", content: `message ${i}` });
+    for (let i = 1; i <= 7; i++)
+      await appendMessage(t, session.id, { role: i % 2 ? "user" : "assistant", content: `message ${i}` });
     const { items, pageSizes } = await readAllPages(t, `/v1/sessions/${session.id}/messages`, 3);
     expect(pageSizes).toEqual([3, 3, 1]);
     expect(items.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(items.map((m) => m.content)).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => `message ${i}`));
     // Internal columns stay internal.
-    for (const key of ["position", "override", "override_tokens", "run_id", "search_text"]) expect(items[0]).not.toHaveProperty(key);
+    for (const key of ["position", "override", "override_tokens", "run_id", "search_text"])
+      expect(items[0]).not.toHaveProperty(key);
 
     const whole = await (await t.call("GET", `/v1/sessions/${session.id}/messages`)).json();
     expect(whole.data).toHaveLength(7);
@@ -87,7 +105,11 @@ describe("messages: append, transcript and context", () => {
   it("shows the active context as the model gets it: system prompt first, then the rows, with token figures", async () => {
     const session = await createSession(t, { system_prompt: "You are terse.", model: "gpt-4o" });
     await appendMessage(t, session.id, { role: "user", content: "Open example.com" });
-    await appendMessage(t, session.id, { role: "assistant", content: null, tool_calls: [searchCall("call_1", "example")] });
+    await appendMessage(t, session.id, {
+      role: "assistant",
+      content: null,
+      tool_calls: [searchCall("call_1", "example")],
+    });
     await appendMessage(t, session.id, { role: "tool", tool_call_id: "call_1", content: "Example Domain" });
     const res = await t.call("GET", `/v1/sessions/${session.id}/context`);
     expect(res.status).toBe(200);

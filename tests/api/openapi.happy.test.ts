@@ -15,7 +15,8 @@ function properties(schemas: Record<string, Schema>): Array<[string, Schema]> {
       walk(property, `${path}.${key}`);
     }
     walk(schema.items, `${path}[]`);
-    for (const key of ["anyOf", "oneOf", "allOf"]) for (const [i, part] of (schema[key] ?? []).entries()) walk(part, `${path}<${i}>`);
+    for (const key of ["anyOf", "oneOf", "allOf"])
+      for (const [i, part] of (schema[key] ?? []).entries()) walk(part, `${path}<${i}>`);
   };
   for (const [name, schema] of Object.entries(schemas)) walk(schema, name);
   return out;
@@ -45,7 +46,9 @@ describe("OpenAPI document and API reference", () => {
     expect(all.length).toBeGreaterThan(50);
     expect(all.filter(([, p]) => !described(p)).map(([path]) => path)).toEqual([]);
     const scalar = (p: Schema) => !p.$ref && !p.allOf && !p.anyOf && p.type !== "object" && p.type !== "array";
-    expect(all.filter(([, p]) => scalar(p) && p.example === undefined && p.examples === undefined).map(([path]) => path)).toEqual([]);
+    expect(
+      all.filter(([, p]) => scalar(p) && p.example === undefined && p.examples === undefined).map(([path]) => path),
+    ).toEqual([]);
   });
 
   it("documents every operation with a summary, responses and problem schemas for errors", () => {

@@ -31,12 +31,30 @@ async function sessionWithSecrets(): Promise<string> {
   ]);
   for (const [i, secret] of PLANTED_SECRETS.entries()) {
     const where = i % 4;
-    if (where === 0) await append(t, id, [{ role: "user", content: `note: ${secret.text}` }, { role: "assistant", content: "noted" }]);
-    if (where === 1) await append(t, id, toolRound("run it", "terminal", { command: `echo '${secret.text}'` }, "done", "ran"));
-    if (where === 2) await append(t, id, toolRound("show config", "read_file", { path: ".env" }, `config:\n${secret.text}\n`, "read"));
-    if (where === 3) await append(t, id, toolRound("write it", "terminal", { command: `cat <<EOF > .env\n${secret.text}\nEOF` }, "exit code 0", "written"));
+    if (where === 0)
+      await append(t, id, [
+        { role: "user", content: `note: ${secret.text}` },
+        { role: "assistant", content: "noted" },
+      ]);
+    if (where === 1)
+      await append(t, id, toolRound("run it", "terminal", { command: `echo '${secret.text}'` }, "done", "ran"));
+    if (where === 2)
+      await append(t, id, toolRound("show config", "read_file", { path: ".env" }, `config:\n${secret.text}\n`, "read"));
+    if (where === 3)
+      await append(
+        t,
+        id,
+        toolRound(
+          "write it",
+          "terminal",
+          { command: `cat <<EOF > .env\n${secret.text}\nEOF` },
+          "exit code 0",
+          "written",
+        ),
+      );
   }
-  for (let i = 0; i < 14; i++) await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), "ok"));
+  for (let i = 0; i < 14; i++)
+    await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), "ok"));
   return id;
 }
 
@@ -60,7 +78,9 @@ describe("redaction before the summary model", () => {
     assertNoSecrets(JSON.stringify(await getJson(t, `/v1/sessions/${id}/summaries`)), "the summaries");
     assertNoSecrets(JSON.stringify(await getJson(t, `/v1/sessions/${id}/anchors`)), "the anchors");
     const context = await getJson(t, `/v1/sessions/${id}/context`);
-    const summary = context.messages.find((m: any) => typeof m.content === "string" && m.content.startsWith("[CONTEXT COMPACTION"));
+    const summary = context.messages.find(
+      (m: any) => typeof m.content === "string" && m.content.startsWith("[CONTEXT COMPACTION"),
+    );
     assertNoSecrets(summary.content, "the summary message");
   });
 

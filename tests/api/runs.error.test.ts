@@ -2,8 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { makeAgentApp, readSse, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 
-const post = (t: AgentApp, id: string, body: Record<string, unknown>, headers?: Record<string, string>, signal?: AbortSignal) =>
-  t.call("POST", `/v1/sessions/${id}/messages`, body, headers, signal);
+const post = (
+  t: AgentApp,
+  id: string,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+  signal?: AbortSignal,
+) => t.call("POST", `/v1/sessions/${id}/messages`, body, headers, signal);
 
 async function transcript(t: AgentApp, id: string): Promise<any[]> {
   return (await (await t.call("GET", `/v1/sessions/${id}/messages?limit=200`)).json()).data;
@@ -14,7 +19,10 @@ describe("agent run failures", () => {
   let t: AgentApp;
   beforeAll(async () => {
     fake = await startFakeModel();
-    t = await makeAgentApp(fake, { tools: [testTools.echo, testTools.add, testTools.fail, testTools.slow], overrides: { agent: { max_iterations: 3 } } });
+    t = await makeAgentApp(fake, {
+      tools: [testTools.echo, testTools.add, testTools.fail, testTools.slow],
+      overrides: { agent: { max_iterations: 3 } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -49,7 +57,9 @@ describe("agent run failures", () => {
     it(`ends a streamed run failed on ${what}`, async () => {
       const id = await t.createSession();
       fake.enqueue(turn);
-      const frames = (await readSse(await post(t, id, { content: `stream ${what}`, stream: true }), (f) => f.event === "done")).filter((f) => f.event);
+      const frames = (
+        await readSse(await post(t, id, { content: `stream ${what}`, stream: true }), (f) => f.event === "done")
+      ).filter((f) => f.event);
       expect(frames.at(-1)!.event).toBe("done");
       const run = JSON.parse(frames.at(-1)!.data).run;
       expect(run.status).toBe("failed");
@@ -64,7 +74,10 @@ describe("agent run failures", () => {
     const res = await post(t, id, { content: "stream and fail", stream: true });
     const frames = (await readSse(res, (f) => f.event === "done")).filter((f) => f.event);
     expect(frames.map((f) => f.event)).toEqual(["run.started", "message.created", "run.failed", "done"]);
-    expect(JSON.parse(frames[3].data).run).toMatchObject({ status: "failed", error: expect.stringMatching(/HTTP 503/) });
+    expect(JSON.parse(frames[3].data).run).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/HTTP 503/),
+    });
   });
 
   it("feeds an unknown tool, invalid JSON arguments and a throwing tool back to the model as error results", async () => {
@@ -81,7 +94,9 @@ describe("agent run failures", () => {
     );
     const body = await (await post(t, id, { content: "try tools" })).json();
     expect(body.run.status).toBe("completed");
-    const results = Object.fromEntries(body.messages.filter((m: any) => m.role === "tool").map((m: any) => [m.tool_call_id, m.content]));
+    const results = Object.fromEntries(
+      body.messages.filter((m: any) => m.role === "tool").map((m: any) => [m.tool_call_id, m.content]),
+    );
     expect(results.u1).toMatch(/^Error: unknown tool "no_such_tool". Available tools: .*echo/);
     expect(results.u2).toMatch(/^Error: the arguments of add are not a valid JSON object/);
     expect(results.u3).toBe("Error: fail failed: disk quota exceeded");
@@ -93,7 +108,12 @@ describe("agent run failures", () => {
     const id = await t.createSession();
     fake.enqueue(
       { tool_calls: [{ id: "call_0", name: "echo", arguments: { text: "a" } }] },
-      { tool_calls: [{ id: "call_0", name: "echo", arguments: { text: "b" } }, { id: "", name: "echo", arguments: { text: "c" } }] },
+      {
+        tool_calls: [
+          { id: "call_0", name: "echo", arguments: { text: "b" } },
+          { id: "", name: "echo", arguments: { text: "c" } },
+        ],
+      },
       { content: "three echoes" },
     );
     const body = await (await post(t, id, { content: "echo thrice" })).json();
@@ -107,12 +127,19 @@ describe("agent run failures", () => {
     const results = rows.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]);
     expect(Object.fromEntries(results)).toEqual({ [ids[0]]: "echo: a", [ids[1]]: "echo: b", [ids[2]]: "echo: c" });
     const last = fake.completions[2].body.messages;
-    expect(last.filter((m: any) => m.role === "tool").map((m: any) => m.tool_call_id).sort()).toEqual([...ids].sort());
+    expect(
+      last
+        .filter((m: any) => m.role === "tool")
+        .map((m: any) => m.tool_call_id)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 
   it("ends incomplete when the iteration budget is spent, every tool call keeping its result", async () => {
     const id = await t.createSession();
-    fake.respondWith((_req, i) => ({ tool_calls: [{ id: `loop_${i}`, name: "echo", arguments: { text: String(i) } }] }));
+    fake.respondWith((_req, i) => ({
+      tool_calls: [{ id: `loop_${i}`, name: "echo", arguments: { text: String(i) } }],
+    }));
     const body = await (await post(t, id, { content: "loop forever" })).json();
     expect(body.run).toMatchObject({ status: "incomplete", iterations: 3 });
     expect(body.run.error).toMatch(/agent\.max_iterations = 3/);
@@ -202,7 +229,7 @@ describe("run admission and lifecycle", () => {
       expect(res.status).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await res.json()).code).toBe("too_many_runs");
-      expect((await transcript(t, b))).toEqual([]);
+      expect(await transcript(t, b)).toEqual([]);
       expect((await (await first).json()).run.status).toBe("completed");
     } finally {
       await t.close();

@@ -72,14 +72,25 @@ describe("agent runs", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.run).toMatchObject({ status: "completed", iterations: 3 });
-    expect(body.messages.map((m: any) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool", "assistant"]);
+    expect(body.messages.map((m: any) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+      "tool",
+      "assistant",
+    ]);
     expect(body.messages[2]).toMatchObject({ role: "tool", tool_call_id: "call_add", name: "add", content: "5" });
     expect(body.messages[4]).toMatchObject({ tool_call_id: "call_echo", content: "echo: five" });
 
     expect(fake.completions).toHaveLength(3);
     const second = fake.completions[1].body.messages;
     expect(second.slice(-2)).toEqual([
-      { role: "assistant", content: null, tool_calls: [{ id: "call_add", type: "function", function: { name: "add", arguments: '{"a":2,"b":3}' } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_add", type: "function", function: { name: "add", arguments: '{"a":2,"b":3}' } }],
+      },
       { role: "tool", content: "5", tool_call_id: "call_add", name: "add" },
     ]);
     const third = fake.completions[2].body.messages;
@@ -98,10 +109,16 @@ describe("agent runs", () => {
       },
       { content: "done" },
     );
-    const body = await (await t.call("POST", `/v1/sessions/${id}/messages`, { content: "three things at once" })).json();
+    const body = await (
+      await t.call("POST", `/v1/sessions/${id}/messages`, { content: "three things at once" })
+    ).json();
     expect(body.run.status).toBe("completed");
     const results = body.messages.filter((m: any) => m.role === "tool");
-    expect(Object.fromEntries(results.map((m: any) => [m.tool_call_id, m.content]))).toEqual({ p1: "2", p2: "echo: hi", p3: "15" });
+    expect(Object.fromEntries(results.map((m: any) => [m.tool_call_id, m.content]))).toEqual({
+      p1: "2",
+      p2: "echo: hi",
+      p3: "15",
+    });
     const next = fake.completions[1].body.messages;
     const toolMessages = next.filter((m: any) => m.role === "tool");
     expect(toolMessages.map((m: any) => m.tool_call_id).sort()).toEqual(["p1", "p2", "p3"]);
@@ -119,7 +136,10 @@ describe("agent runs", () => {
 
   it("streams a run as SSE with message deltas, increasing ids, and a final done", async () => {
     const id = await t.createSession();
-    fake.enqueue({ tool_calls: [{ id: "s1", name: "echo", arguments: { text: "x" } }] }, { content: "The streamed answer is here." });
+    fake.enqueue(
+      { tool_calls: [{ id: "s1", name: "echo", arguments: { text: "x" } }] },
+      { content: "The streamed answer is here." },
+    );
     const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "stream it", stream: true });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
@@ -128,10 +148,14 @@ describe("agent runs", () => {
     expect(names[0]).toBe("run.started");
     expect(names.at(-1)).toBe("done");
     expect(names.at(-2)).toBe("run.completed");
-    for (const name of ["message.created", "message.delta", "tool.started", "tool.completed"]) expect(names).toContain(name);
+    for (const name of ["message.created", "message.delta", "tool.started", "tool.completed"])
+      expect(names).toContain(name);
     const ids = frames.filter((f) => f.event !== "done").map((f) => Number(f.id));
     expect(ids.every((n, i) => i === 0 || n > ids[i - 1])).toBe(true);
-    const text = frames.filter((f) => f.event === "message.delta").map((f) => JSON.parse(f.data).content).join("");
+    const text = frames
+      .filter((f) => f.event === "message.delta")
+      .map((f) => JSON.parse(f.data).content)
+      .join("");
     expect(text).toBe("The streamed answer is here.");
     const done = JSON.parse(frames.at(-1)!.data);
     expect(done.run).toMatchObject({ status: "completed", iterations: 2 });
@@ -143,10 +167,20 @@ describe("agent runs", () => {
   it("replays the stored result for a repeated Idempotency-Key instead of running twice", async () => {
     const id = await t.createSession();
     fake.enqueue({ content: "only once" });
-    const first = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "once please" }, { "idempotency-key": "run-key-1" });
+    const first = await t.call(
+      "POST",
+      `/v1/sessions/${id}/messages`,
+      { content: "once please" },
+      { "idempotency-key": "run-key-1" },
+    );
     expect(first.status).toBe(200);
     const firstBody = await first.json();
-    const second = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "once please" }, { "idempotency-key": "run-key-1" });
+    const second = await t.call(
+      "POST",
+      `/v1/sessions/${id}/messages`,
+      { content: "once please" },
+      { "idempotency-key": "run-key-1" },
+    );
     expect(second.status).toBe(200);
     expect(second.headers.get("idempotency-replayed")).toBe("true");
     expect(await second.json()).toEqual(firstBody);
@@ -161,7 +195,10 @@ describe("runs and the context engine", () => {
   let t: AgentApp;
   beforeAll(async () => {
     fake = await startFakeModel();
-    t = await makeAgentApp(fake, { tools: [testTools.echo], overrides: { model: { context_length: 16_000 }, compression: { threshold_tokens_cap: 8_000 } } });
+    t = await makeAgentApp(fake, {
+      tools: [testTools.echo],
+      overrides: { model: { context_length: 16_000 }, compression: { threshold_tokens_cap: 8_000 } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -172,12 +209,23 @@ describe("runs and the context engine", () => {
   async function seededSession(rounds: number): Promise<string> {
     const id = await t.createSession({ system_prompt: "You are terse." });
     for (let i = 0; i < rounds; i++) {
-      await append(t, id, toolRound(`step ${i}: ${filler(i, 60)}`, "terminal", { command: `npm run step-${i}` }, `output ${i}\n${filler(i + 100, 250)}`, `done ${i}: ${filler(i + 200, 40)}`));
+      await append(
+        t,
+        id,
+        toolRound(
+          `step ${i}: ${filler(i, 60)}`,
+          "terminal",
+          { command: `npm run step-${i}` },
+          `output ${i}\n${filler(i + 100, 250)}`,
+          `done ${i}: ${filler(i + 200, 40)}`,
+        ),
+      );
     }
     return id;
   }
   const contextOf = async (id: string) => (await t.call("GET", `/v1/sessions/${id}/context`)).json();
-  const hasSummary = (messages: any[]) => messages.some((m) => JSON.stringify(m.content ?? "").includes(SUMMARY_MARKER));
+  const hasSummary = (messages: any[]) =>
+    messages.some((m) => JSON.stringify(m.content ?? "").includes(SUMMARY_MARKER));
 
   it("compresses before the first model call when the context is over the threshold", async () => {
     const id = await seededSession(22);
@@ -185,7 +233,10 @@ describe("runs and the context engine", () => {
     expect(before.tokens.total).toBeGreaterThanOrEqual(before.tokens.threshold);
     expect(before.tokens.total).toBeLessThan(0.85 * before.tokens.context_length);
 
-    fake.enqueue({ content: "## Goal\nRun every step.\n## Completed Actions\nSteps 0-15 ran green." }, { content: "All steps are done." });
+    fake.enqueue(
+      { content: "## Goal\nRun every step.\n## Completed Actions\nSteps 0-15 ran green." },
+      { content: "All steps are done." },
+    );
     const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "status?" });
     const body = await res.json();
     expect(body.run).toMatchObject({ status: "completed", compressed: true, iterations: 1 });
@@ -209,7 +260,10 @@ describe("runs and the context engine", () => {
     expect(before.tokens.total).toBeLessThan(before.tokens.threshold);
 
     fake.enqueue(
-      { tool_calls: [{ id: "mid_1", name: "echo", arguments: { text: "checkpoint" } }], usage: { prompt_tokens: before.tokens.threshold + 500, completion_tokens: 12 } },
+      {
+        tool_calls: [{ id: "mid_1", name: "echo", arguments: { text: "checkpoint" } }],
+        usage: { prompt_tokens: before.tokens.threshold + 500, completion_tokens: 12 },
+      },
       { content: "## Goal\nKeep going.\n## Active State\nMid-run summary written." },
       { content: "Finished after compressing.", usage: { prompt_tokens: 2_000, completion_tokens: 5 } },
     );
@@ -226,7 +280,11 @@ describe("runs and the context engine", () => {
     expect(secondCall.messages.length).toBeLessThan(firstCall.messages.length);
     // The tool round of this run survives the compression in order: the call, then its result.
     const callIndex = secondCall.messages.findIndex((m: any) => m.tool_calls?.some((c: any) => c.id === "mid_1"));
-    expect(secondCall.messages[callIndex + 1]).toMatchObject({ role: "tool", tool_call_id: "mid_1", content: "echo: checkpoint" });
+    expect(secondCall.messages[callIndex + 1]).toMatchObject({
+      role: "tool",
+      tool_call_id: "mid_1",
+      content: "echo: checkpoint",
+    });
     const session = await (await t.call("GET", `/v1/sessions/${id}`)).json();
     expect(session.stats.last_prompt_tokens).toBe(2_000);
     expect(session.stats.compression_count).toBe(1);
@@ -239,10 +297,16 @@ describe("runs and the context engine", () => {
     await t.call("POST", `/v1/sessions/${claude}/messages`, { content: "two" });
     const sent = fake.completions[1].body;
     expect(sent.model).toBe("claude-sonnet-4");
-    expect(sent.messages[0]).toEqual({ role: "system", content: [{ type: "text", text: "Cache me.", cache_control: { type: "ephemeral" } }] });
+    expect(sent.messages[0]).toEqual({
+      role: "system",
+      content: [{ type: "text", text: "Cache me.", cache_control: { type: "ephemeral" } }],
+    });
     const marked = sent.messages.filter((m: any) => Array.isArray(m.content) && m.content.at(-1).cache_control);
     expect(marked).toHaveLength(4);
-    expect(sent.messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "two", cache_control: { type: "ephemeral" } }] });
+    expect(sent.messages.at(-1)).toEqual({
+      role: "user",
+      content: [{ type: "text", text: "two", cache_control: { type: "ephemeral" } }],
+    });
 
     const plain = await t.createSession({ system_prompt: "Do not cache." });
     fake.reset();
@@ -261,7 +325,10 @@ describe("runs against a server without usage", () => {
   let t: AgentApp;
   beforeAll(async () => {
     fake = await startFakeModel();
-    t = await makeAgentApp(fake, { tools: [testTools.echo], overrides: { model: { context_length: 16_000 }, compression: { threshold_tokens_cap: 8_000 } } });
+    t = await makeAgentApp(fake, {
+      tools: [testTools.echo],
+      overrides: { model: { context_length: 16_000 }, compression: { threshold_tokens_cap: 8_000 } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -272,7 +339,17 @@ describe("runs against a server without usage", () => {
     fake.reset();
     const id = await t.createSession({ system_prompt: "You are terse." });
     for (let i = 0; i < 12; i++) {
-      await append(t, id, toolRound(`step ${i}: ${filler(i, 60)}`, "terminal", { command: `npm run step-${i}` }, `output ${i}\n${filler(i + 100, 250)}`, `done ${i}`));
+      await append(
+        t,
+        id,
+        toolRound(
+          `step ${i}: ${filler(i, 60)}`,
+          "terminal",
+          { command: `npm run step-${i}` },
+          `output ${i}\n${filler(i + 100, 250)}`,
+          `done ${i}`,
+        ),
+      );
     }
     const before = await (await t.call("GET", `/v1/sessions/${id}/context`)).json();
     expect(before.tokens.total).toBeLessThan(before.tokens.threshold);
@@ -284,7 +361,9 @@ describe("runs against a server without usage", () => {
     );
     const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "echo this long text", stream });
     if (stream) await res.text();
-    const runs = t.database.sqlite.prepare("select status, compressed from runs where session_id = ?").all(id) as Array<{ status: string; compressed: number }>;
+    const runs = t.database.sqlite
+      .prepare("select status, compressed from runs where session_id = ?")
+      .all(id) as Array<{ status: string; compressed: number }>;
     expect(runs).toEqual([{ status: "completed", compressed: 1 }]);
     // the tool call, then the summary written right after it, then the agent's next call carrying that summary
     const [, summaryCall, nextCall] = fake.completions.map((r) => r.body);

@@ -9,14 +9,33 @@ let id: string;
 beforeAll(async () => {
   t = await makeTestApp();
   id = await createSessionId(t);
-  await append(t, id, [{ role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" }]);
+  await append(t, id, [
+    { role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" },
+  ]);
 });
 afterAll(async () => {
   await t.close();
 });
 
 /** FTS5 query syntax typed by a user or a model must never reach SQLite as syntax. */
-const HOSTILE_QUERIES = ['"', 'ENOSPC"', "NEAR(deploy cache)", "deploy*", "*", "-deploy", "cache:", "search_text:deploy", "^deploy", "(", "AND", "deploy OR", "a\u0000b", "deploy\u0000ENOSPC", "\u0007", "{search_text}: deploy"];
+const HOSTILE_QUERIES = [
+  '"',
+  'ENOSPC"',
+  "NEAR(deploy cache)",
+  "deploy*",
+  "*",
+  "-deploy",
+  "cache:",
+  "search_text:deploy",
+  "^deploy",
+  "(",
+  "AND",
+  "deploy OR",
+  "a\u0000b",
+  "deploy\u0000ENOSPC",
+  "\u0007",
+  "{search_text}: deploy",
+];
 
 describe("GET /search with FTS5 syntax in the query", () => {
   it.each(HOSTILE_QUERIES)("answers 200 for %j", async (q) => {

@@ -19,11 +19,14 @@ afterAll(async () => {
 });
 
 describe("full-text search", () => {
-  it.each(["src/app.ts", "ENOSPC", "#1234", "3f9a1c2b7d4e", "fix/disk-full-retry", 'reading \'id\'"'])("finds compacted content for %s", async (q) => {
-    const out = await getJson(t, `/v1/sessions/${id}/search?q=${encodeURIComponent(q)}`);
-    expect(out.data.length, q).toBeGreaterThan(0);
-    expect(out.data.some((hit: any) => hit.in_context === false && hit.kind === "message")).toBe(true);
-  });
+  it.each(["src/app.ts", "ENOSPC", "#1234", "3f9a1c2b7d4e", "fix/disk-full-retry", "reading 'id'\""])(
+    "finds compacted content for %s",
+    async (q) => {
+      const out = await getJson(t, `/v1/sessions/${id}/search?q=${encodeURIComponent(q)}`);
+      expect(out.data.length, q).toBeGreaterThan(0);
+      expect(out.data.some((hit: any) => hit.in_context === false && hit.kind === "message")).toBe(true);
+    },
+  );
 
   it("filters by role and limit, and answers an empty list for no match", async () => {
     const tool = await getJson(t, `/v1/sessions/${id}/search?q=ENOSPC&role=tool`);

@@ -16,21 +16,47 @@ describe("sessions: create, list, get, patch, delete", () => {
       title: "release",
       model: "gpt-4o",
       system_prompt: "You are terse.",
-      config: { compression: { threshold: 0.9, protect_last_n: 5 }, browser: { dialog_policy: "auto_dismiss" }, engine: "compressor" },
+      config: {
+        compression: { threshold: 0.9, protect_last_n: 5 },
+        browser: { dialog_policy: "auto_dismiss" },
+        engine: "compressor",
+      },
     });
     expect(res.status).toBe(201);
     const session = await res.json();
     expect(res.headers.get("location")).toBe(`/v1/sessions/${session.id}`);
     expect(session.id).toMatch(/^ses_[0-9A-Z]{26}$/);
-    expect(session).toMatchObject({ title: "release", model: "gpt-4o", system_prompt: "You are terse.", browser: { active: false, url: null } });
+    expect(session).toMatchObject({
+      title: "release",
+      model: "gpt-4o",
+      system_prompt: "You are terse.",
+      browser: { active: false, url: null },
+    });
     // Overridden keys change, the rest keep the server defaults.
-    expect(session.config.compression).toMatchObject({ threshold: 0.9, protect_last_n: 5, protect_first_n: 3, target_ratio: 0.2, tail_mode: "lean" });
-    expect(session.config.browser).toMatchObject({ dialog_policy: "auto_dismiss", headless: true, dialog_timeout_s: 300 });
+    expect(session.config.compression).toMatchObject({
+      threshold: 0.9,
+      protect_last_n: 5,
+      protect_first_n: 3,
+      target_ratio: 0.2,
+      tail_mode: "lean",
+    });
+    expect(session.config.browser).toMatchObject({
+      dialog_policy: "auto_dismiss",
+      headless: true,
+      dialog_timeout_s: 300,
+    });
     expect(session.config.engine).toBe("compressor");
     // gpt-4o has a 128k window; 0.9 of it is above the 85 % ceiling, so the threshold is 85 %.
-    expect(session.stats).toMatchObject({ message_count: 0, context_length: 128_000, threshold_tokens: 108_800, compression_count: 0 });
+    expect(session.stats).toMatchObject({
+      message_count: 0,
+      context_length: 128_000,
+      threshold_tokens: 108_800,
+      compression_count: 0,
+    });
     expect(session.stats.context_tokens).toBeGreaterThan(0); // the system prompt counts
-    const row = t.database.sqlite.prepare("select config_json, system_prompt_tokens from sessions where id = ?").get(session.id) as {
+    const row = t.database.sqlite
+      .prepare("select config_json, system_prompt_tokens from sessions where id = ?")
+      .get(session.id) as {
       config_json: string;
       system_prompt_tokens: number;
     };
@@ -49,10 +75,24 @@ describe("sessions: create, list, get, patch, delete", () => {
     const session = await res.json();
     expect(session).toMatchObject({ title: null, model: null, system_prompt: null });
     expect(session.config.compression).toEqual(t.config.compression);
-    const { headless, dialog_policy, dialog_timeout_s, bridge, cdp_url, executable_path, allow_file_urls } = t.config.browser;
+    const { headless, dialog_policy, dialog_timeout_s, bridge, cdp_url, executable_path, allow_file_urls } =
+      t.config.browser;
     // The operator's policy lists (allowed CDP hosts and methods, downloads) are not shown to sessions.
-    expect(session.config.browser).toEqual({ headless, dialog_policy, dialog_timeout_s, bridge, cdp_url, executable_path, allow_file_urls });
-    expect(session.stats).toMatchObject({ message_count: 0, context_tokens: 0, usage_percent: 0, context_length: 128_000 });
+    expect(session.config.browser).toEqual({
+      headless,
+      dialog_policy,
+      dialog_timeout_s,
+      bridge,
+      cdp_url,
+      executable_path,
+      allow_file_urls,
+    });
+    expect(session.stats).toMatchObject({
+      message_count: 0,
+      context_tokens: 0,
+      usage_percent: 0,
+      context_length: 128_000,
+    });
   });
 
   it("lists sessions newest first across pages with an opaque cursor", async () => {
@@ -87,7 +127,11 @@ describe("sessions: create, list, get, patch, delete", () => {
   });
 
   it("patches title, model, system prompt and config, merging config with earlier overrides", async () => {
-    const session = await createSession(t, { title: "old", system_prompt: "A.", config: { compression: { protect_last_n: 5 } } });
+    const session = await createSession(t, {
+      title: "old",
+      system_prompt: "A.",
+      config: { compression: { protect_last_n: 5 } },
+    });
     const res = await t.call("PATCH", `/v1/sessions/${session.id}`, {
       title: "new",
       model: "claude-sonnet-4",
@@ -109,7 +153,9 @@ describe("sessions: create, list, get, patch, delete", () => {
     expect(fetched).toEqual(again);
 
     // null resets a field to the server default.
-    const reset = await (await t.call("PATCH", `/v1/sessions/${session.id}`, { model: null, system_prompt: null })).json();
+    const reset = await (
+      await t.call("PATCH", `/v1/sessions/${session.id}`, { model: null, system_prompt: null })
+    ).json();
     expect(reset).toMatchObject({ model: null, system_prompt: null });
     expect(reset.stats.context_tokens).toBe(0);
   });
@@ -121,7 +167,9 @@ describe("sessions: create, list, get, patch, delete", () => {
     await appendMessage(t, session.id, {
       role: "assistant",
       content: null,
-      tool_calls: [{ id: "call_1", type: "function", function: { name: "session_search", arguments: '{"query":"PR #77"}' } }],
+      tool_calls: [
+        { id: "call_1", type: "function", function: { name: "session_search", arguments: '{"query":"PR #77"}' } },
+      ],
     });
     await appendMessage(t, session.id, { role: "tool", tool_call_id: "call_1", content: "nothing found" });
     await appendMessage(t, keep.id, { role: "user", content: "stay" });
@@ -136,7 +184,9 @@ describe("sessions: create, list, get, patch, delete", () => {
     for (const table of ["messages", "tool_calls", "messages_fts", "events", "summaries", "anchors", "runs"]) {
       expect(countRows(t, table, session.id), table).toBe(0);
     }
-    expect(t.database.sqlite.prepare("select count(*) as n from sessions where id = ?").get(session.id)).toEqual({ n: 0 });
+    expect(t.database.sqlite.prepare("select count(*) as n from sessions where id = ?").get(session.id)).toEqual({
+      n: 0,
+    });
     // Another session is untouched, its search rows included.
     expect(countRows(t, "messages", keep.id)).toBe(1);
     expect(countRows(t, "messages_fts", keep.id)).toBe(1);
@@ -172,7 +222,9 @@ describe("a session with a run in progress", () => {
     expect(t.app.services.agent.isBusy(id)).toBe(false);
     expect((await t.call("GET", `/v1/sessions/${id}`)).status).toBe(404);
     const left = t.database.sqlite
-      .prepare("select (select count(*) from messages where session_id = ?) + (select count(*) from runs where session_id = ?) as n")
+      .prepare(
+        "select (select count(*) from messages where session_id = ?) + (select count(*) from runs where session_id = ?) as n",
+      )
       .get(id, id) as { n: number };
     expect(left.n).toBe(0);
   });

@@ -22,9 +22,18 @@ describe("token counts", () => {
   it("are computed with the encoding of the session's model, o200k_base by default", async () => {
     expect(o200k.encode(TEXT).length).not.toBe(cl100k.encode(TEXT).length);
     const byDefault = await appendMessage(t, (await createSession(t)).id, { role: "user", content: TEXT });
-    const gpt4o = await appendMessage(t, (await createSession(t, { model: "gpt-4o" })).id, { role: "user", content: TEXT });
-    const gpt4 = await appendMessage(t, (await createSession(t, { model: "gpt-4" })).id, { role: "user", content: TEXT });
-    const unknown = await appendMessage(t, (await createSession(t, { model: "my-local-llama" })).id, { role: "user", content: TEXT });
+    const gpt4o = await appendMessage(t, (await createSession(t, { model: "gpt-4o" })).id, {
+      role: "user",
+      content: TEXT,
+    });
+    const gpt4 = await appendMessage(t, (await createSession(t, { model: "gpt-4" })).id, {
+      role: "user",
+      content: TEXT,
+    });
+    const unknown = await appendMessage(t, (await createSession(t, { model: "my-local-llama" })).id, {
+      role: "user",
+      content: TEXT,
+    });
     // Each message costs its text plus the same fixed framing, whatever the encoding.
     const framing = byDefault.tokens - o200k.encode(TEXT).length;
     expect(framing).toBeGreaterThan(0);
@@ -47,7 +56,16 @@ describe("token counts", () => {
     const withCall = await appendMessage(t, session.id, {
       role: "assistant",
       content: null,
-      tool_calls: [{ id: "call_x", type: "function", function: { name: "browser_navigate", arguments: JSON.stringify({ url: "https://example.com/a/long/path?with=query&and=more" }) } }],
+      tool_calls: [
+        {
+          id: "call_x",
+          type: "function",
+          function: {
+            name: "browser_navigate",
+            arguments: JSON.stringify({ url: "https://example.com/a/long/path?with=query&and=more" }),
+          },
+        },
+      ],
     });
     expect(withCall.tokens).toBeGreaterThan(plain.tokens);
   });

@@ -46,10 +46,21 @@ describe("dialog bridge over connectOverCDP", () => {
   });
 
   it("holds alert/confirm/prompt as bridge dialogs the other client cannot close, and gives the page the agent's answer", async () => {
-    expect(other.contexts()[0].pages().map((p) => p.url())).toContain(pages.url("localhost", "/plain"));
+    expect(
+      other
+        .contexts()[0]
+        .pages()
+        .map((p) => p.url()),
+    ).toContain(pages.url("localhost", "/plain"));
     await evaluate(t, id, "setTimeout(() => window.__answers.push(prompt('Your name?', 'anon')), 0)");
     const [asked] = await waitForPending(t, id);
-    expect(asked).toMatchObject({ type: "prompt", via: "bridge", message: "Your name?", default_prompt: "anon", frame_id: (await snapshot(t, id)).frame_tree.top!.frame_id });
+    expect(asked).toMatchObject({
+      type: "prompt",
+      via: "bridge",
+      message: "Your name?",
+      default_prompt: "anon",
+      frame_id: (await snapshot(t, id)).frame_tree.top!.frame_id,
+    });
     expect((await respond(t, id, { action: "accept", prompt_text: "Grace Hopper" })).status).toBe(200);
 
     await evaluate(t, id, "setTimeout(() => window.__answers.push(confirm('Delete?')), 0)");
@@ -60,8 +71,16 @@ describe("dialog bridge over connectOverCDP", () => {
     await waitForPending(t, id);
     expect((await respond(t, id, { action: "accept" })).status).toBe(200);
 
-    expect(await waitFor(async () => ((await answers()).length === 3 ? answers() : null), "three answers")).toEqual(["Grace Hopper", false, "after alert"]);
-    expect((await snapshot(t, id)).recent_dialogs.slice(0, 3).map((d) => d.closed_by)).toEqual(["agent", "agent", "agent"]);
+    expect(await waitFor(async () => ((await answers()).length === 3 ? answers() : null), "three answers")).toEqual([
+      "Grace Hopper",
+      false,
+      "after alert",
+    ]);
+    expect((await snapshot(t, id)).recent_dialogs.slice(0, 3).map((d) => d.closed_by)).toEqual([
+      "agent",
+      "agent",
+      "agent",
+    ]);
   });
 
   it("works on an https page whose CSP allows connect-src 'self' only", async () => {
@@ -90,11 +109,17 @@ describe("dialog bridge over connectOverCDP", () => {
     expect(pending.every((d) => d.via === "bridge")).toBe(true);
     const inMiddle = pending.find((d) => d.frame_id === middle.frame_id)!;
     const inTop = pending.find((d) => d.frame_id === tree.top!.frame_id)!;
-    expect((await respond(t, id, { action: "accept", dialog_id: inMiddle.id, prompt_text: "middle answer" })).status).toBe(200);
+    expect(
+      (await respond(t, id, { action: "accept", dialog_id: inMiddle.id, prompt_text: "middle answer" })).status,
+    ).toBe(200);
     expect(await waitFor(async () => (await answers(middle.frame_id)).length, "middle answer")).toBe(1);
     expect((await snapshot(t, id)).pending_dialogs.map((d) => d.id)).toEqual([inTop.id]);
-    expect((await respond(t, id, { action: "accept", dialog_id: inTop.id, prompt_text: "top answer" })).status).toBe(200);
-    expect(await waitFor(async () => ((await answers()).length ? answers() : null), "top answer")).toEqual(["top answer"]);
+    expect((await respond(t, id, { action: "accept", dialog_id: inTop.id, prompt_text: "top answer" })).status).toBe(
+      200,
+    );
+    expect(await waitFor(async () => ((await answers()).length ? answers() : null), "top answer")).toEqual([
+      "top answer",
+    ]);
     expect(await answers(middle.frame_id)).toEqual(["middle answer"]);
   });
 
@@ -104,17 +129,28 @@ describe("dialog bridge over connectOverCDP", () => {
     const disabled = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Fetch.disable" });
     expect(disabled.status).toBe(200);
     await evaluate(t, id, "setTimeout(() => window.__answers.push(confirm('native now?')), 0)");
-    const closed = await waitFor(async () => (await snapshot(t, id)).recent_dialogs.find((d) => d.message === "native now?"), "the remote close");
+    const closed = await waitFor(
+      async () => (await snapshot(t, id)).recent_dialogs.find((d) => d.message === "native now?"),
+      "the remote close",
+    );
     expect(closed).toMatchObject({ type: "confirm", closed_by: "remote", action: null });
-    expect(await waitFor(async () => ((await answers()).length ? answers() : null), "the page to go on")).toEqual([false]);
+    expect(await waitFor(async () => ((await answers()).length ? answers() : null), "the page to go on")).toEqual([
+      false,
+    ]);
   });
 
   it("falls back to a native dialog that the agent answers once no other client interferes", async () => {
     await other.close();
-    await evaluate(t, id, "window.__answers = []; setTimeout(() => window.__answers.push(prompt('native prompt?')), 0)");
+    await evaluate(
+      t,
+      id,
+      "window.__answers = []; setTimeout(() => window.__answers.push(prompt('native prompt?')), 0)",
+    );
     const [dialog] = await waitForPending(t, id);
     expect(dialog).toMatchObject({ via: "native", type: "prompt", message: "native prompt?" });
     expect((await respond(t, id, { action: "accept", prompt_text: "typed natively" })).status).toBe(200);
-    expect(await waitFor(async () => ((await answers()).length ? answers() : null), "the answer")).toEqual(["typed natively"]);
+    expect(await waitFor(async () => ((await answers()).length ? answers() : null), "the answer")).toEqual([
+      "typed natively",
+    ]);
   });
 });

@@ -65,7 +65,11 @@ describe("browser/cdp failures", () => {
   });
 
   it("answers 504 browser_timeout when the browser does not answer in time and no dialog is to blame", async () => {
-    const res = await cdp({ method: "Runtime.evaluate", params: { expression: "new Promise(() => {})", awaitPromise: true }, timeout_ms: 500 });
+    const res = await cdp({
+      method: "Runtime.evaluate",
+      params: { expression: "new Promise(() => {})", awaitPromise: true },
+      timeout_ms: 500,
+    });
     expect(res.status).toBe(504);
     const problem = await res.json();
     expect(problem.code).toBe("browser_timeout");
@@ -76,7 +80,10 @@ describe("browser/cdp failures", () => {
     await navigate(t, id, pages.url("localhost", "/srcdoc-in-oopif"));
     const tree = await waitFor(async () => {
       const s = await snapshot(t, id);
-      return s.frame_tree.children.some((c) => c.is_oopif) && s.frame_tree.children.some((c) => c.url === "about:srcdoc") ? s.frame_tree : null;
+      return s.frame_tree.children.some((c) => c.is_oopif) &&
+        s.frame_tree.children.some((c) => c.url === "about:srcdoc")
+        ? s.frame_tree
+        : null;
     }, "the OOPIF and its srcdoc frame");
     const oopif = tree.children.find((c) => c.is_oopif)!;
     const inner = tree.children.find((c) => c.url === "about:srcdoc")!;
@@ -87,7 +94,11 @@ describe("browser/cdp failures", () => {
     expect(problem.code).toBe("frame_not_oopif");
     expect(problem.detail).toContain(`browser/cdp with frame_id ${oopif.frame_id}`);
     expect(problem.detail).not.toContain("from the top frame");
-    const viaHost = await cdp({ method: "Runtime.evaluate", params: { expression: "document.querySelector('iframe').contentDocument.body.innerText", returnByValue: true }, frame_id: oopif.frame_id });
+    const viaHost = await cdp({
+      method: "Runtime.evaluate",
+      params: { expression: "document.querySelector('iframe').contentDocument.body.innerText", returnByValue: true },
+      frame_id: oopif.frame_id,
+    });
     expect((await viaHost.json()).result).toMatchObject({ result: { value: "inner" } });
     await navigate(t, id, pages.url("localhost", "/plain"));
   });
@@ -137,7 +148,10 @@ describe("browser/cdp with a dialog blocking the page", () => {
     const opened = await cdp({ method: "Runtime.evaluate", params: { expression: "alert('raised over CDP')" } });
     expect(opened.status).toBe(409);
     const problem = await opened.json();
-    expect(problem).toMatchObject({ code: "page_blocked_by_dialog", pending_dialogs: [{ type: "alert", message: "raised over CDP" }] });
+    expect(problem).toMatchObject({
+      code: "page_blocked_by_dialog",
+      pending_dialogs: [{ type: "alert", message: "raised over CDP" }],
+    });
     const dialogId = problem.pending_dialogs[0].id;
     expect(problem.detail).toContain(dialogId);
 

@@ -30,18 +30,29 @@ describe("start-up configuration", () => {
         "  level: warn",
       ].join("\n"),
     );
-    const server = await startServerProcess({ CADUCEUS_DB: db, CADUCEUS_API_KEY: "env-key", CADUCEUS_LOG_LEVEL: "info" }, ["--config", file]);
+    const server = await startServerProcess(
+      { CADUCEUS_DB: db, CADUCEUS_API_KEY: "env-key", CADUCEUS_LOG_LEVEL: "info" },
+      ["--config", file],
+    );
     running.push(server);
     const as = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
     expect((await fetch(`${server.baseUrl}/v1/sessions`, { headers: as("yaml-key") })).status).toBe(401);
-    const created = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: as("env-key"), body: "{}" });
+    const created = await fetch(`${server.baseUrl}/v1/sessions`, {
+      method: "POST",
+      headers: as("env-key"),
+      body: "{}",
+    });
     expect(created.status).toBe(201);
     const session = await created.json();
     // Values only the file set are in force.
     expect(session.config.compression.protect_last_n).toBe(7);
     expect(session.model).toBe("gpt-4o");
     expect(session.stats.context_length).toBe(64_000);
-    const big = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: as("env-key"), body: JSON.stringify({ title: "x".repeat(4000) }) });
+    const big = await fetch(`${server.baseUrl}/v1/sessions`, {
+      method: "POST",
+      headers: as("env-key"),
+      body: JSON.stringify({ title: "x".repeat(4000) }),
+    });
     expect(big.status).toBe(413);
     // The environment's log level won over the file's: request lines (info) are written.
     expect(server.output()).toContain('"msg":"request"');

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluate, fourFrameTree, navigate, respond, waitFor, waitForPending, type SnapshotBody } from "../fixtures/browser.js";
+import {
+  evaluate,
+  fourFrameTree,
+  navigate,
+  respond,
+  waitFor,
+  waitForPending,
+  type SnapshotBody,
+} from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
@@ -38,7 +46,12 @@ describe("browser errors", () => {
     await evaluate(t, id, "window.__answers = []; setTimeout(() => window.__answers.push(prompt('top asks', 'x')), 0)");
     await evaluate(t, id, "setTimeout(() => window.__answers.push(prompt('middle asks')), 0)", middle.frame_id);
     const pending = await waitForPending(t, id, 2);
-    expect(pending.map((d) => [d.via, d.frame_id]).sort()).toEqual([["bridge", middle.frame_id], ["bridge", tree.top!.frame_id]].sort());
+    expect(pending.map((d) => [d.via, d.frame_id]).sort()).toEqual(
+      [
+        ["bridge", middle.frame_id],
+        ["bridge", tree.top!.frame_id],
+      ].sort(),
+    );
 
     const ambiguous = await respond(t, id, { action: "accept" });
     expect(ambiguous.status).toBe(409);
@@ -56,10 +69,21 @@ describe("browser errors", () => {
 
     const top = pending.find((d) => d.frame_id === tree.top!.frame_id)!;
     const inMiddle = pending.find((d) => d.frame_id === middle.frame_id)!;
-    expect((await respond(t, id, { action: "accept", dialog_id: inMiddle.id, prompt_text: "from the middle" })).status).toBe(200);
-    expect((await respond(t, id, { action: "accept", dialog_id: top.id, prompt_text: "from the top" })).status).toBe(200);
-    expect(await waitFor(async () => (await evaluate(t, id, "window.__answers[0]")).result, "top answer")).toBe("from the top");
-    expect(await waitFor(async () => (await evaluate(t, id, "window.__answers.at(-1)", middle.frame_id)).result, "middle answer")).toBe("from the middle");
+    expect(
+      (await respond(t, id, { action: "accept", dialog_id: inMiddle.id, prompt_text: "from the middle" })).status,
+    ).toBe(200);
+    expect((await respond(t, id, { action: "accept", dialog_id: top.id, prompt_text: "from the top" })).status).toBe(
+      200,
+    );
+    expect(await waitFor(async () => (await evaluate(t, id, "window.__answers[0]")).result, "top answer")).toBe(
+      "from the top",
+    );
+    expect(
+      await waitFor(
+        async () => (await evaluate(t, id, "window.__answers.at(-1)", middle.frame_id)).result,
+        "middle answer",
+      ),
+    ).toBe("from the middle");
     const again = await respond(t, id, { action: "accept", dialog_id: top.id });
     expect(again.status).toBe(409);
     expect((await again.json()).code).toBe("no_dialog_open");
@@ -80,14 +104,25 @@ describe("browser errors", () => {
   });
 
   it("answers 404 for an unknown frame and 409 frame_not_oopif for a same-process frame", async () => {
-    const unknownCdp = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Runtime.evaluate", params: { expression: "1" }, frame_id: "FFFF" });
+    const unknownCdp = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, {
+      method: "Runtime.evaluate",
+      params: { expression: "1" },
+      frame_id: "FFFF",
+    });
     expect(unknownCdp.status).toBe(404);
     expect((await unknownCdp.json()).code).toBe("frame_not_found");
-    const unknownEval = await t.call("POST", `/v1/sessions/${id}/browser/evaluate`, { expression: "1", frame_id: "FFFF" });
+    const unknownEval = await t.call("POST", `/v1/sessions/${id}/browser/evaluate`, {
+      expression: "1",
+      frame_id: "FFFF",
+    });
     expect(unknownEval.status).toBe(404);
 
     const srcdoc = tree.children.find((c) => c.url === "about:srcdoc")!;
-    const sameProcess = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Runtime.evaluate", params: { expression: "1" }, frame_id: srcdoc.frame_id });
+    const sameProcess = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, {
+      method: "Runtime.evaluate",
+      params: { expression: "1" },
+      frame_id: srcdoc.frame_id,
+    });
     expect(sameProcess.status).toBe(409);
     const problem = await sameProcess.json();
     expect(problem.code).toBe("frame_not_oopif");
@@ -101,7 +136,10 @@ describe("browser errors", () => {
     expect(thrown.error).toContain("ReferenceError");
     const rejected = await evaluate(t, id, "Promise.reject(new Error('nope'))");
     expect(rejected).toMatchObject({ ok: false, error: expect.stringContaining("nope") });
-    const badParams = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Runtime.evaluate", params: { expression: 42 } });
+    const badParams = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, {
+      method: "Runtime.evaluate",
+      params: { expression: 42 },
+    });
     expect(badParams.status).toBe(400);
     expect(await badParams.json()).toMatchObject({ code: "cdp_command_failed" });
   });

@@ -32,10 +32,19 @@ describe("browser dialogs", () => {
   });
 
   it("queues an alert with a d-N id and the top frame's id, redacts secrets, and retires it as answered by the agent", async () => {
-    await evaluate(t, id, "setTimeout(() => { alert('key sk-abcdefghijklmnopqrstuvwxyz123456'); window.__answers.push('after alert'); }, 0)");
+    await evaluate(
+      t,
+      id,
+      "setTimeout(() => { alert('key sk-abcdefghijklmnopqrstuvwxyz123456'); window.__answers.push('after alert'); }, 0)",
+    );
     const [dialog] = await waitForPending(t, id);
     const snap = await snapshot(t, id);
-    expect(dialog).toMatchObject({ id: expect.stringMatching(/^d-\d+$/), type: "alert", frame_id: snap.frame_tree.top!.frame_id, via: "native" });
+    expect(dialog).toMatchObject({
+      id: expect.stringMatching(/^d-\d+$/),
+      type: "alert",
+      frame_id: snap.frame_tree.top!.frame_id,
+      via: "native",
+    });
     expect(dialog.message).toContain("key sk-abc");
     expect(dialog.message).not.toContain("qrstuvwxyz123456");
 
@@ -45,7 +54,12 @@ describe("browser dialogs", () => {
     expect(await answers()).toEqual(["after alert"]);
     const after = await snapshot(t, id);
     expect(after.pending_dialogs).toEqual([]);
-    expect(after.recent_dialogs[0]).toMatchObject({ id: dialog.id, closed_by: "agent", action: "accept", frame_id: dialog.frame_id });
+    expect(after.recent_dialogs[0]).toMatchObject({
+      id: dialog.id,
+      closed_by: "agent",
+      action: "accept",
+      frame_id: dialog.frame_id,
+    });
   });
 
   it("hands prompt_text to prompt() and the answer to confirm()", async () => {
@@ -67,14 +81,23 @@ describe("browser dialogs", () => {
     await waitForPending(t, id);
     expect((await respond(t, id, { action: "dismiss" })).status).toBe(200);
 
-    expect(await waitFor(async () => ((await answers()).length === 4 ? answers() : null), "four answers")).toEqual(["Ada Lovelace", true, false, null]);
+    expect(await waitFor(async () => ((await answers()).length === 4 ? answers() : null), "four answers")).toEqual([
+      "Ada Lovelace",
+      true,
+      false,
+      null,
+    ]);
   });
 
   it("answers GET /snapshot while a must_respond dialog blocks the main frame", async () => {
     await evaluate(t, id, "setTimeout(() => alert('blocking'), 0)");
     await waitForPending(t, id);
     const snap = await snapshot(t, id);
-    expect(snap).toMatchObject({ active: true, title: "Plain", pending_dialogs: [{ type: "alert", message: "blocking" }] });
+    expect(snap).toMatchObject({
+      active: true,
+      title: "Plain",
+      pending_dialogs: [{ type: "alert", message: "blocking" }],
+    });
     expect(snap.frame_tree.top?.url).toBe(pages.url("localhost", "/plain"));
     // The page really is blocked: an evaluation gives up and names the dialog.
     const blocked = await evaluate(t, id, "1 + 1");
@@ -118,7 +141,10 @@ describe("browser dialogs", () => {
     await setPolicy({ dialog_policy: "must_respond", dialog_timeout_s: 1 });
     await evaluate(t, id, "window.__answers = []; setTimeout(() => window.__answers.push(confirm('anyone?')), 0)");
     const [dialog] = await waitForPending(t, id);
-    const closed = await waitFor(async () => (await snapshot(t, id)).recent_dialogs.find((d) => d.id === dialog.id), "the watchdog");
+    const closed = await waitFor(
+      async () => (await snapshot(t, id)).recent_dialogs.find((d) => d.id === dialog.id),
+      "the watchdog",
+    );
     expect(closed).toMatchObject({ closed_by: "watchdog", action: "dismiss" });
     expect(await answers()).toEqual([false]);
     await setPolicy({ dialog_timeout_s: 300 });
@@ -147,14 +173,25 @@ describe("browser dialogs", () => {
     const [dialog] = await waitForPending(t, id);
     expect(dialog).toMatchObject({ type: "alert", message: "loading", via: "native" });
     expect((await respond(t, id, { action: "accept" })).status).toBe(200);
-    const text = await waitFor(async () => (await evaluate(t, id, "window.__popup.document.readyState === 'complete' && window.__popup.document.body.innerText")).result, "the popup to load");
+    const text = await waitFor(
+      async () =>
+        (
+          await evaluate(
+            t,
+            id,
+            "window.__popup.document.readyState === 'complete' && window.__popup.document.body.innerText",
+          )
+        ).result,
+      "the popup to load",
+    );
     expect(text).toContain("after alert");
     await evaluate(t, id, "window.__popup.close(); true");
   });
 
   it("publishes dialog and frame events on the session's stream", async () => {
     const types = new Set(t.app.services.events.replay(id, 0).map((e) => e.type));
-    for (const type of ["dialog.opened", "dialog.closed", "frame.attached", "frame.navigated"]) expect(types).toContain(type);
+    for (const type of ["dialog.opened", "dialog.closed", "frame.attached", "frame.navigated"])
+      expect(types).toContain(type);
     const opened = t.app.services.events.replay(id, 0).find((e) => e.type === "dialog.opened");
     expect(opened?.data).toMatchObject({ dialog: { id: expect.stringMatching(/^d-\d+$/) } });
   });

@@ -21,15 +21,33 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 async function seed(baseUrl: string, sessionId: string, from: number, to: number) {
   for (let i = from; i < to; i++) {
     const callId = `call_e2e_${i}`;
     for (const message of [
       { role: "user", content: `round ${i}: check src/e2e${i}.ts` },
-      { role: "assistant", content: null, tool_calls: [{ id: callId, type: "function", function: { name: "read_file", arguments: JSON.stringify({ path: `src/e2e${i}.ts` }) } }] },
-      { role: "tool", tool_call_id: callId, content: `export const e2e${i} = ${i};\n${"// filler line of the file under review\n".repeat(60)}` },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: callId,
+            type: "function",
+            function: { name: "read_file", arguments: JSON.stringify({ path: `src/e2e${i}.ts` }) },
+          },
+        ],
+      },
+      {
+        role: "tool",
+        tool_call_id: callId,
+        content: `export const e2e${i} = ${i};\n${"// filler line of the file under review\n".repeat(60)}`,
+      },
       { role: "assistant", content: `file ${i} looks fine` },
     ]) {
       const res = await fetch(`${baseUrl}/v1/sessions/${sessionId}/messages`, json({ ...message, run: false }));
@@ -78,7 +96,11 @@ describe("context engine in the real server process", () => {
     const dir = tempDir();
     const plugins = join(dir, "plugins");
     mkdirSync(plugins, { recursive: true });
-    cpSync(join(process.cwd(), "examples", "context-engine-observation-masking"), join(plugins, "observation-masking"), { recursive: true });
+    cpSync(
+      join(process.cwd(), "examples", "context-engine-observation-masking"),
+      join(plugins, "observation-masking"),
+      { recursive: true },
+    );
     const configPath = join(dir, "caduceus.yaml");
     writeFileSync(configPath, `context:\n  engine: observation-masking\n  plugins_dir: ${plugins}\n`);
     const server = await startServerProcess({ CADUCEUS_DB: join(dir, "db.sqlite") }, ["--config", configPath]);

@@ -24,8 +24,14 @@ describe("browser/evaluate results", () => {
 
   it("runs an expression whose value cannot be serialized exactly once and returns its description", async () => {
     expect(await evaluate(t, id, "window.__runs = 0; true")).toMatchObject({ ok: true, result: true });
-    expect(await evaluate(t, id, "window.__runs += 1, window")).toEqual({ ok: true, result: "Window", result_type: "object" });
-    expect(await evaluate(t, id, "window.__runs += 1, (() => { const a = { n: 1 }; a.self = a; return a; })()")).toMatchObject({ ok: true, result: "Object" });
+    expect(await evaluate(t, id, "window.__runs += 1, window")).toEqual({
+      ok: true,
+      result: "Window",
+      result_type: "object",
+    });
+    expect(
+      await evaluate(t, id, "window.__runs += 1, (() => { const a = { n: 1 }; a.self = a; return a; })()"),
+    ).toMatchObject({ ok: true, result: "Object" });
     expect(await evaluate(t, id, "window.__runs")).toMatchObject({ ok: true, result: 2 });
   });
 
@@ -36,16 +42,30 @@ describe("browser/evaluate results", () => {
     expect(handle).toMatchObject({ ok: true, result_type: "object" });
     const res = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Target.getTargets" });
     // A popup exists as a target from window.open() on, even before its page has loaded.
-    const pagesOpen = ((await res.json()).result.targetInfos as Array<{ type: string }>).filter((target) => target.type === "page");
+    const pagesOpen = ((await res.json()).result.targetInfos as Array<{ type: string }>).filter(
+      (target) => target.type === "page",
+    );
     expect(pagesOpen).toHaveLength(3);
   });
 
   it("returns JSON values, symbols, bigints and undefined as results", async () => {
-    expect(await evaluate(t, id, "({ a: [1, 'two', null], b: { c: true } })")).toEqual({ ok: true, result: { a: [1, "two", null], b: { c: true } }, result_type: "object" });
+    expect(await evaluate(t, id, "({ a: [1, 'two', null], b: { c: true } })")).toEqual({
+      ok: true,
+      result: { a: [1, "two", null], b: { c: true } },
+      result_type: "object",
+    });
     expect(await evaluate(t, id, "[1, 2, 3]")).toEqual({ ok: true, result: [1, 2, 3], result_type: "object:array" });
     expect(await evaluate(t, id, "Symbol('tag')")).toEqual({ ok: true, result: "Symbol(tag)", result_type: "symbol" });
-    expect(await evaluate(t, id, "10n ** 20n")).toEqual({ ok: true, result: "100000000000000000000n", result_type: "bigint" });
+    expect(await evaluate(t, id, "10n ** 20n")).toEqual({
+      ok: true,
+      result: "100000000000000000000n",
+      result_type: "bigint",
+    });
     expect(await evaluate(t, id, "undefined")).toEqual({ ok: true, result: null, result_type: "undefined" });
-    expect(await evaluate(t, id, "Promise.resolve('later')")).toEqual({ ok: true, result: "later", result_type: "string" });
+    expect(await evaluate(t, id, "Promise.resolve('later')")).toEqual({
+      ok: true,
+      result: "later",
+      result_type: "string",
+    });
   });
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluate, fourFrameTree, navigate, respond, snapshot, waitFor, waitForPending, type SnapshotBody } from "../fixtures/browser.js";
+import {
+  evaluate,
+  fourFrameTree,
+  navigate,
+  respond,
+  snapshot,
+  waitFor,
+  waitForPending,
+  type SnapshotBody,
+} from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
@@ -26,13 +35,35 @@ describe("browser frames", () => {
   const byUrl = (part: string) => tree.children.find((c) => c.url.includes(part))!;
 
   it("lists srcdoc, cross-site and nested cross-site frames with CDP ids, is_oopif and session ids only on OOPIFs", () => {
-    expect(tree.top).toEqual({ frame_id: expect.stringMatching(/^[0-9A-F]{32}$/), url: pages.url("localhost", "/four-frames"), origin: `http://localhost:${pages.port}` });
+    expect(tree.top).toEqual({
+      frame_id: expect.stringMatching(/^[0-9A-F]{32}$/),
+      url: pages.url("localhost", "/four-frames"),
+      origin: `http://localhost:${pages.port}`,
+    });
     const srcdoc = byUrl("about:srcdoc");
     const middle = byUrl("/middle");
     const leaf = byUrl("/leaf");
-    expect(srcdoc).toEqual({ frame_id: expect.any(String), url: "about:srcdoc", origin: `http://localhost:${pages.port}`, is_oopif: false, parent_frame_id: tree.top!.frame_id, name: "same" });
-    expect(middle).toMatchObject({ is_oopif: true, parent_frame_id: tree.top!.frame_id, origin: `http://127.0.0.1:${pages.port}`, name: "cross", session_id: expect.any(String) });
-    expect(leaf).toMatchObject({ is_oopif: true, parent_frame_id: middle.frame_id, origin: `http://localhost:${pages.port}`, session_id: expect.any(String) });
+    expect(srcdoc).toEqual({
+      frame_id: expect.any(String),
+      url: "about:srcdoc",
+      origin: `http://localhost:${pages.port}`,
+      is_oopif: false,
+      parent_frame_id: tree.top!.frame_id,
+      name: "same",
+    });
+    expect(middle).toMatchObject({
+      is_oopif: true,
+      parent_frame_id: tree.top!.frame_id,
+      origin: `http://127.0.0.1:${pages.port}`,
+      name: "cross",
+      session_id: expect.any(String),
+    });
+    expect(leaf).toMatchObject({
+      is_oopif: true,
+      parent_frame_id: middle.frame_id,
+      origin: `http://localhost:${pages.port}`,
+      session_id: expect.any(String),
+    });
     expect(middle.session_id).not.toBe(leaf.session_id);
     expect(tree.truncated).toBe(false);
   });
@@ -51,26 +82,47 @@ describe("browser frames", () => {
       session_id: middle.session_id,
       result: { result: { type: "string", value: `http://127.0.0.1:${pages.port}` } },
     });
-    const top = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Runtime.evaluate", params: { expression: "location.origin", returnByValue: true } });
-    expect(await top.json()).toMatchObject({ frame_id: null, session_id: null, result: { result: { value: `http://localhost:${pages.port}` } } });
+    const top = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, {
+      method: "Runtime.evaluate",
+      params: { expression: "location.origin", returnByValue: true },
+    });
+    expect(await top.json()).toMatchObject({
+      frame_id: null,
+      session_id: null,
+      result: { result: { value: `http://localhost:${pages.port}` } },
+    });
   });
 
   it("evaluates in every frame, OOPIF or not", async () => {
     expect((await evaluate(t, id, "location.href")).result).toBe(tree.top!.url);
     for (const frame of tree.children) {
-      expect(await evaluate(t, id, "location.href", frame.frame_id)).toEqual({ ok: true, result: frame.url, result_type: "string" });
+      expect(await evaluate(t, id, "location.href", frame.frame_id)).toEqual({
+        ok: true,
+        result: frame.url,
+        result_type: "string",
+      });
     }
   });
 
   it("tags dialogs from each of the four frames with that frame's id", async () => {
     const frames = [tree.top!.frame_id, ...tree.children.map((c) => c.frame_id)];
     for (const frameId of frames) {
-      const fired = await evaluate(t, id, "setTimeout(() => window.__answers.push(confirm('from ' + location.href)), 0); true", frameId);
+      const fired = await evaluate(
+        t,
+        id,
+        "setTimeout(() => window.__answers.push(confirm('from ' + location.href)), 0); true",
+        frameId,
+      );
       expect(fired.ok).toBe(true);
       const [dialog] = await waitForPending(t, id);
       expect(dialog).toMatchObject({ type: "confirm", frame_id: frameId });
       expect((await respond(t, id, { action: "accept", dialog_id: dialog.id })).status).toBe(200);
-      expect(await waitFor(async () => (await evaluate(t, id, "window.__answers.at(-1)", frameId)).result === true, "the answer")).toBe(true);
+      expect(
+        await waitFor(
+          async () => (await evaluate(t, id, "window.__answers.at(-1)", frameId)).result === true,
+          "the answer",
+        ),
+      ).toBe(true);
     }
     const recent = (await snapshot(t, id)).recent_dialogs.slice(0, 4).map((d) => d.frame_id);
     expect(recent.reverse()).toEqual(frames);
@@ -83,7 +135,10 @@ describe("browser frames", () => {
       return s.frame_tree.children.length === 0 ? s : null;
     }, "an empty frame tree");
     expect(snap.frame_tree.top).toMatchObject({ frame_id: tree.top!.frame_id, url: pages.url("localhost", "/plain") });
-    const detached = t.app.services.events.replay(id, 0).filter((e) => e.type === "frame.detached").map((e) => (e.data as { frame_id: string }).frame_id);
+    const detached = t.app.services.events
+      .replay(id, 0)
+      .filter((e) => e.type === "frame.detached")
+      .map((e) => (e.data as { frame_id: string }).frame_id);
     for (const child of tree.children) expect(detached).toContain(child.frame_id);
     await navigate(t, id, pages.url("localhost", "/four-frames"));
     tree = await fourFrameTree(t, id);
@@ -107,9 +162,11 @@ describe("browser frames", () => {
     expect(children.some((c) => c.is_oopif)).toBe(true);
   });
 
-  it("shows the opaque origin of a fresh browser's about:blank page as \"null\"", async () => {
+  it('shows the opaque origin of a fresh browser\'s about:blank page as "null"', async () => {
     const fresh = await createSessionId(t);
-    expect((await t.call("POST", `/v1/sessions/${fresh}/browser/cdp`, { method: "Page.getFrameTree" })).status).toBe(200);
+    expect((await t.call("POST", `/v1/sessions/${fresh}/browser/cdp`, { method: "Page.getFrameTree" })).status).toBe(
+      200,
+    );
     const top = await waitFor(async () => (await snapshot(t, fresh)).frame_tree.top, "top frame");
     expect(top).toMatchObject({ url: "about:blank", origin: "null" });
   });

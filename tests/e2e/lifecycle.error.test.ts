@@ -9,7 +9,10 @@ describe("a browser that cannot start", () => {
       const id = await createSessionId(t);
       const res = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: "http://127.0.0.1:9/" });
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ code: "browser_unavailable", detail: expect.stringContaining("browser.executable_path /nonexistent/chromium does not exist") });
+      expect(await res.json()).toMatchObject({
+        code: "browser_unavailable",
+        detail: expect.stringContaining("browser.executable_path /nonexistent/chromium does not exist"),
+      });
     } finally {
       await t.close();
     }

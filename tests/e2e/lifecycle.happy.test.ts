@@ -3,7 +3,16 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluate, navigate, snapshot, startChromiumWithCdp, waitFor, waitForPending, type ChromiumProcess, type SnapshotBody } from "../fixtures/browser.js";
+import {
+  evaluate,
+  navigate,
+  snapshot,
+  startChromiumWithCdp,
+  waitFor,
+  waitForPending,
+  type ChromiumProcess,
+  type SnapshotBody,
+} from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
@@ -12,7 +21,9 @@ import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 /** Pages a test-started Chromium shows, read from its DevTools HTTP endpoint. */
 async function pageUrls(chrome: ChromiumProcess): Promise<string[]> {
   const res = await fetch(`${chrome.cdpUrl}/json/list`);
-  return ((await res.json()) as Array<{ type: string; url: string }>).filter((t) => t.type === "page").map((t) => t.url);
+  return ((await res.json()) as Array<{ type: string; url: string }>)
+    .filter((t) => t.type === "page")
+    .map((t) => t.url);
 }
 
 const alive = (pid: number) => {
@@ -29,7 +40,8 @@ describe("browser lifecycle", () => {
   let pages: PagesServer;
   let first: ChromiumProcess;
   let second: ChromiumProcess;
-  const sessionView = async (id: string) => (await (await t.call("GET", `/v1/sessions/${id}`)).json()) as { browser: { active: boolean; url: string | null } };
+  const sessionView = async (id: string) =>
+    (await (await t.call("GET", `/v1/sessions/${id}`)).json()) as { browser: { active: boolean; url: string | null } };
 
   beforeAll(async () => {
     // Page.crash is off the built-in CDP allowlist; the operator allows it here to crash a page on purpose.
@@ -46,7 +58,11 @@ describe("browser lifecycle", () => {
   it("starts lazily on the first navigation and shows active/url in the session view", async () => {
     const id = await createSessionId(t);
     expect((await sessionView(id)).browser).toEqual({ active: false, url: null });
-    expect(await snapshot(t, id)).toMatchObject({ active: false, pending_dialogs: [], frame_tree: { top: null, children: [], truncated: false } });
+    expect(await snapshot(t, id)).toMatchObject({
+      active: false,
+      pending_dialogs: [],
+      frame_tree: { top: null, children: [], truncated: false },
+    });
     expect(t.app.services.browsers.get(id)).toBeUndefined();
     const url = pages.url("localhost", "/plain");
     expect(await navigate(t, id, url)).toMatchObject({ ok: true, url, title: "Plain" });
@@ -98,7 +114,11 @@ describe("browser lifecycle", () => {
     const navigating = t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") });
     expect((await deleting).status).toBe(204);
     expect([200, 404]).toContain((await navigating).status);
-    await waitFor(async () => t.app.services.browsers.status(id) === null, "no supervisor for the deleted session", 5_000);
+    await waitFor(
+      async () => t.app.services.browsers.status(id) === null,
+      "no supervisor for the deleted session",
+      5_000,
+    );
     expect((await t.call("GET", `/v1/sessions/${id}/snapshot`)).status).toBe(404);
   });
 
@@ -111,12 +131,18 @@ describe("browser lifecycle", () => {
     await evaluate(t, id, "setTimeout(() => alert('on the first browser'), 0)");
     const [pending] = await waitForPending(t, id);
 
-    expect((await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: second.cdpUrl } } })).status).toBe(200);
+    expect(
+      (await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: second.cdpUrl } } })).status,
+    ).toBe(200);
     // The first browser's state is not shown (or answerable) as if it belonged to the new endpoint.
     expect(old.isActive()).toBe(false);
     const between = await snapshot(t, id);
     expect(between).toMatchObject({ active: false, pending_dialogs: [] });
-    expect(between.recent_dialogs[0]).toMatchObject({ id: pending.id, message: "on the first browser", closed_by: "remote" });
+    expect(between.recent_dialogs[0]).toMatchObject({
+      id: pending.id,
+      message: "on the first browser",
+      closed_by: "remote",
+    });
     expect((await sessionView(id)).browser.active).toBe(false);
     expect((await t.call("POST", `/v1/sessions/${id}/dialogs/respond`, { action: "accept" })).status).toBe(409);
     const onSecond = pages.url("localhost", "/plain?on=second");
@@ -138,7 +164,9 @@ describe("browser lifecycle", () => {
     expect(events).toHaveLength(1);
     expect(events[0].data).toEqual({ reason: "browser_disconnected" });
 
-    const unreachable = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") });
+    const unreachable = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, {
+      url: pages.url("localhost", "/plain"),
+    });
     expect(unreachable.status).toBe(503);
     expect((await unreachable.json()).code).toBe("browser_unavailable");
 
@@ -154,7 +182,9 @@ describe("browser lifecycle", () => {
     const crash = t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Page.crash" });
     await waitFor(async () => !(await snapshot(t, id)).active, "the crash to be noticed");
     await crash;
-    expect(t.app.services.events.replay(id, 0).find((e) => e.type === "browser.disconnected")?.data).toEqual({ reason: "page_crashed" });
+    expect(t.app.services.events.replay(id, 0).find((e) => e.type === "browser.disconnected")?.data).toEqual({
+      reason: "page_crashed",
+    });
     expect(await navigate(t, id, pages.url("localhost", "/plain"))).toMatchObject({ ok: true, title: "Plain" });
     expect(t.app.services.browsers.get(id)).not.toBe(crashed);
     expect(crashed.browser!.isConnected()).toBe(false);
@@ -179,21 +209,38 @@ describe("browser in the server process", () => {
   });
 
   const api = (server: ServerProcess, method: string, path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}${path}`, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+    fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
 
   it("on SIGTERM unblocks a page it connected to, exits 0, and still shows the dialog history after a restart", async () => {
     const env = { CADUCEUS_DB: join(dir, "connected.db"), CADUCEUS_BROWSER_CDP_URL: chrome.cdpUrl };
     const server = await startServerProcess(env);
     const id = await createSessionId(server);
-    expect((await api(server, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") })).status).toBe(200);
-    await api(server, "POST", `/v1/sessions/${id}/browser/evaluate`, { expression: "setTimeout(() => window.__answers.push(confirm('still there?')), 0)" });
-    await waitFor(async () => ((await (await api(server, "GET", `/v1/sessions/${id}/snapshot`)).json()) as SnapshotBody).pending_dialogs.length, "the dialog");
+    expect(
+      (await api(server, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }))
+        .status,
+    ).toBe(200);
+    await api(server, "POST", `/v1/sessions/${id}/browser/evaluate`, {
+      expression: "setTimeout(() => window.__answers.push(confirm('still there?')), 0)",
+    });
+    await waitFor(
+      async () =>
+        ((await (await api(server, "GET", `/v1/sessions/${id}/snapshot`)).json()) as SnapshotBody).pending_dialogs
+          .length,
+      "the dialog",
+    );
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
 
     // The browser we were connected to lives on, and its page is no longer blocked.
     const viewer = await chromium.connectOverCDP(chrome.cdpUrl);
     try {
-      const page = viewer.contexts()[0].pages().find((p) => p.url() === pages.url("localhost", "/plain"))!;
+      const page = viewer
+        .contexts()[0]
+        .pages()
+        .find((p) => p.url() === pages.url("localhost", "/plain"))!;
       expect(await page.evaluate("window.__answers")).toEqual([false]);
     } finally {
       await viewer.close();
@@ -212,8 +259,15 @@ describe("browser in the server process", () => {
   it("closes the Chromium it launched when the server stops", async () => {
     const server = await startServerProcess({ CADUCEUS_DB: join(dir, "launched.db") });
     const id = await createSessionId(server);
-    expect((await api(server, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") })).status).toBe(200);
-    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(server.child.pid)]).toString().trim().split(/\s+/).map(Number);
+    expect(
+      (await api(server, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }))
+        .status,
+    ).toBe(200);
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(server.child.pid)])
+      .toString()
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     expect(children.length).toBeGreaterThan(0);
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
     await waitFor(() => children.every((pid) => !alive(pid)), "the browser processes to exit");

@@ -23,12 +23,26 @@ describe("run lifecycle across the server process", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const env = () => ({ CADUCEUS_DB: dbPath, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "k", CADUCEUS_MODEL: "fake-model", CADUCEUS_LOG_LEVEL: "info" });
+  const env = () => ({
+    CADUCEUS_DB: dbPath,
+    OPENAI_BASE_URL: fake.baseUrl,
+    OPENAI_API_KEY: "k",
+    CADUCEUS_MODEL: "fake-model",
+    CADUCEUS_LOG_LEVEL: "info",
+  });
 
   it("marks a run left running by a previous process interrupted when the server starts", async () => {
     const database = openDatabase(dbPath);
     const store = createStore(database);
-    store.sessions.create({ id: "ses_leftover", title: null, model: null, system_prompt: null, system_prompt_tokens: 0, config: {}, now: Date.now() });
+    store.sessions.create({
+      id: "ses_leftover",
+      title: null,
+      model: null,
+      system_prompt: null,
+      system_prompt_tokens: 0,
+      config: {},
+      now: Date.now(),
+    });
     store.runs.create("run_leftover", "ses_leftover", Date.now());
     database.close();
 
@@ -46,14 +60,41 @@ describe("run lifecycle across the server process", () => {
     const database = openDatabase(dbPath);
     const store = createStore(database);
     const now = Date.now();
-    store.sessions.create({ id: "ses_crashed", title: null, model: null, system_prompt: null, system_prompt_tokens: 0, config: {}, now });
+    store.sessions.create({
+      id: "ses_crashed",
+      title: null,
+      model: null,
+      system_prompt: null,
+      system_prompt_tokens: 0,
+      config: {},
+      now,
+    });
     store.runs.create("run_crashed", "ses_crashed", now);
-    const call = { id: "call_open", type: "function" as const, function: { name: "session_search", arguments: '{"query":"x"}' } };
+    const call = {
+      id: "call_open",
+      type: "function" as const,
+      function: { name: "session_search", arguments: '{"query":"x"}' },
+    };
     store.messages.append(
       "ses_crashed",
       [
-        { id: "msg_crash_1", role: "user", content: "search for me", tokens: 5, search_text: "search for me", run_id: "run_crashed" },
-        { id: "msg_crash_2", role: "assistant", content: null, tool_calls: [call], tokens: 9, search_text: "session_search", run_id: "run_crashed" },
+        {
+          id: "msg_crash_1",
+          role: "user",
+          content: "search for me",
+          tokens: 5,
+          search_text: "search for me",
+          run_id: "run_crashed",
+        },
+        {
+          id: "msg_crash_2",
+          role: "assistant",
+          content: null,
+          tool_calls: [call],
+          tokens: 9,
+          search_text: "session_search",
+          run_id: "run_crashed",
+        },
       ],
       now,
     );
@@ -68,10 +109,18 @@ describe("run lifecycle across the server process", () => {
         body: JSON.stringify({ content: "try again" }),
       });
       expect(res.status, server.output()).toBe(200);
-      expect(((await res.json())).run.status).toBe("completed");
-      const sent = fake.completions[0].body.messages as Array<{ role: string; tool_call_id?: string; content: unknown }>;
+      expect((await res.json()).run.status).toBe("completed");
+      const sent = fake.completions[0].body.messages as Array<{
+        role: string;
+        tool_call_id?: string;
+        content: unknown;
+      }>;
       const callAt = sent.findIndex((m: any) => m.tool_calls?.[0]?.id === "call_open");
-      expect(sent[callAt + 1]).toMatchObject({ role: "tool", tool_call_id: "call_open", content: expect.stringMatching(/interrupted/) });
+      expect(sent[callAt + 1]).toMatchObject({
+        role: "tool",
+        tool_call_id: "call_open",
+        content: expect.stringMatching(/interrupted/),
+      });
       expect(sent.at(-1)).toMatchObject({ role: "user", content: "try again" });
     } finally {
       expect(await server.stop(), server.output()).toBe(0);
@@ -87,7 +136,10 @@ describe("run lifecycle across the server process", () => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ content: "work until I stop you" }),
-    }).then(async (res) => (await res.json()), () => null);
+    }).then(
+      async (res) => await res.json(),
+      () => null,
+    );
     await waitFor(() => fake.completions.length === 1, 10_000);
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
     const answer = await pending;
@@ -104,15 +156,24 @@ describe("run lifecycle across the server process", () => {
   it("on SIGTERM, open streams and waiting requests get the interrupted outcome before the process exits", async () => {
     const server = await startServerProcess(env());
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+      fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
     const streamed = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
     const waiting = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
     fake.reset();
     fake.respondWith(() => ({ content: "never sent", delay_ms: 20_000 }));
     const watcher = await fetch(`${server.baseUrl}/v1/sessions/${streamed}/events`);
     const watched = readToEnd(watcher);
-    const stream = readToEnd(await post(`/v1/sessions/${streamed}/messages`, { content: "stream until I stop you", stream: true }));
-    const answer = post(`/v1/sessions/${waiting}/messages`, { content: "wait until I stop you" }).then(async (res) => ({ status: res.status, body: (await res.json()) }));
+    const stream = readToEnd(
+      await post(`/v1/sessions/${streamed}/messages`, { content: "stream until I stop you", stream: true }),
+    );
+    const answer = post(`/v1/sessions/${waiting}/messages`, { content: "wait until I stop you" }).then(async (res) => ({
+      status: res.status,
+      body: await res.json(),
+    }));
     await waitFor(() => fake.completions.length === 2, 10_000);
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
     fake.respondWith(null);

@@ -4,7 +4,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { tempDir } from "../fixtures/test-app.js";
 
-async function json(server: ServerProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function json(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${server.baseUrl}${path}`, {
     method,
     headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
@@ -49,7 +55,11 @@ describe("the server process", () => {
       { role: "system", content: "Be brief." },
       { role: "user", content: "hello" },
     ]);
-    const form = await fetch(`${server.baseUrl}/v1/sessions`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: '{"title":"x"}' });
+    const form = await fetch(`${server.baseUrl}/v1/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: '{"title":"x"}',
+    });
     expect(form.status).toBe(415);
     expect((await json(server, "DELETE", `/v1/sessions/${id}`)).status).toBe(204);
     expect((await json(server, "GET", `/v1/sessions/${id}`)).status).toBe(404);
@@ -63,8 +73,13 @@ describe("the server process", () => {
     const first = await start({ CADUCEUS_DB: path });
     const session = (await json(first, "POST", "/v1/sessions", { title: "durable", system_prompt: "Remember." })).body;
     const sent = ["one", "two", "three"];
-    for (const content of sent) expect((await json(first, "POST", `/v1/sessions/${session.id}/messages`, { content, run: false })).status).toBe(201);
-    expect((await json(first, "POST", "/v1/sessions", { title: "keyed" }, { "idempotency-key": "e2e-1" })).status).toBe(201);
+    for (const content of sent)
+      expect((await json(first, "POST", `/v1/sessions/${session.id}/messages`, { content, run: false })).status).toBe(
+        201,
+      );
+    expect((await json(first, "POST", "/v1/sessions", { title: "keyed" }, { "idempotency-key": "e2e-1" })).status).toBe(
+      201,
+    );
     await first.stop("SIGKILL");
     expect(first.child.signalCode).toBe("SIGKILL");
 
@@ -79,7 +94,10 @@ describe("the server process", () => {
     expect(retry.headers.get("idempotency-replayed")).toBe("true");
     expect((await json(second, "GET", "/v1/sessions")).body.data).toHaveLength(2);
     // And appends continue the dense seq.
-    expect((await json(second, "POST", `/v1/sessions/${session.id}/messages`, { content: "four", run: false })).body.messages[0].seq).toBe(4);
+    expect(
+      (await json(second, "POST", `/v1/sessions/${session.id}/messages`, { content: "four", run: false })).body
+        .messages[0].seq,
+    ).toBe(4);
     expect(await second.stop("SIGINT")).toBe(0);
   });
 
@@ -88,7 +106,9 @@ describe("the server process", () => {
     const denied = await json(server, "GET", "/v1/sessions");
     expect(denied.status).toBe(401);
     expect(denied.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    expect((await json(server, "GET", "/v1/sessions", undefined, { authorization: "Bearer sk-e2e-key" })).status).toBe(200);
+    expect((await json(server, "GET", "/v1/sessions", undefined, { authorization: "Bearer sk-e2e-key" })).status).toBe(
+      200,
+    );
     expect((await json(server, "GET", "/health")).status).toBe(200);
     expect(server.output()).not.toContain("sk-e2e-key");
   });

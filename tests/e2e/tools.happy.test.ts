@@ -7,7 +7,11 @@ import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js"
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
-type Outline = { outline: string | null; pending_dialogs: Array<{ id: string; type: string }>; frame_tree: { children: Array<{ frame_id: string; url: string; is_oopif: boolean }> } };
+type Outline = {
+  outline: string | null;
+  pending_dialogs: Array<{ id: string; type: string }>;
+  frame_tree: { children: Array<{ frame_id: string; url: string; is_oopif: boolean }> };
+};
 
 /** The browser tools the agent offers the model, called the way the run loop calls them. */
 describe("browser tools", () => {
@@ -21,7 +25,11 @@ describe("browser tools", () => {
     const out = await tools.get(name)!.execute(args, { session, runId: null });
     return { ...out, json: JSON.parse(out.content) };
   };
-  const refOf = (outline: string, pattern: RegExp) => outline.split("\n").find((line) => pattern.test(line))?.match(/\[ref=([^\]]+)\]/)?.[1];
+  const refOf = (outline: string, pattern: RegExp) =>
+    outline
+      .split("\n")
+      .find((line) => pattern.test(line))
+      ?.match(/\[ref=([^\]]+)\]/)?.[1];
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -36,7 +44,14 @@ describe("browser tools", () => {
   });
 
   it("offers the six browser tools with JSON schemas", () => {
-    expect([...tools.keys()].filter((name) => name.startsWith("browser_")).sort()).toEqual(["browser_cdp", "browser_click", "browser_dialog", "browser_navigate", "browser_snapshot", "browser_type"]);
+    expect([...tools.keys()].filter((name) => name.startsWith("browser_")).sort()).toEqual([
+      "browser_cdp",
+      "browser_click",
+      "browser_dialog",
+      "browser_navigate",
+      "browser_snapshot",
+      "browser_type",
+    ]);
     for (const tool of tools.values()) expect(tool.parameters.type).toBe("object");
     expect(tools.get("browser_dialog")!.parameters.required).toEqual(["action"]);
   });
@@ -60,7 +75,11 @@ describe("browser tools", () => {
   it("types into a field and submits", async () => {
     await call("browser_navigate", { url: pages.url("localhost", "/form") });
     const outline = (await call("browser_snapshot")).json.outline as string;
-    const typed = await call("browser_type", { ref: refOf(outline, /textbox "Query"/), text: "caduceus", submit: true });
+    const typed = await call("browser_type", {
+      ref: refOf(outline, /textbox "Query"/),
+      text: "caduceus",
+      submit: true,
+    });
     expect(typed.json.ok).toBe(true);
     expect((await evaluate(t, id, "window.__answers")).result).toEqual(["submitted:caduceus"]);
   });
@@ -68,7 +87,10 @@ describe("browser tools", () => {
   it("returns from a click that opens a dialog at once, and answers it with browser_dialog", async () => {
     const outline = (await call("browser_snapshot")).json.outline as string;
     const click = await call("browser_click", { ref: refOf(outline, /button "Confirm me"/) });
-    expect(click.json).toMatchObject({ ok: true, dialog_opened: { type: "confirm", id: expect.stringMatching(/^d-\d+$/) } });
+    expect(click.json).toMatchObject({
+      ok: true,
+      dialog_opened: { type: "confirm", id: expect.stringMatching(/^d-\d+$/) },
+    });
     const blocked = await call("browser_snapshot");
     expect(blocked.json.outline).toBeNull();
     expect(blocked.json.pending_dialogs).toHaveLength(1);
@@ -78,14 +100,23 @@ describe("browser tools", () => {
 
     const answered = await call("browser_dialog", { action: "accept" });
     expect(answered.json).toMatchObject({ ok: true, dialog: { id: click.json.dialog_opened.id } });
-    expect(await waitFor(async () => ((await evaluate(t, id, "window.__answers")).result as unknown[]).at(-1) === true, "confirm() = true")).toBe(true);
+    expect(
+      await waitFor(
+        async () => ((await evaluate(t, id, "window.__answers")).result as unknown[]).at(-1) === true,
+        "confirm() = true",
+      ),
+    ).toBe(true);
   });
 
   it("returns at once when a dialog opens while the clicked element is being looked up", async () => {
     await call("browser_navigate", { url: pages.url("localhost", "/form") });
     const outline = (await call("browser_snapshot")).json.outline as string;
     // The page is busy when the click arrives and raises an alert before it can answer the lookup.
-    await evaluate(t, id, "setTimeout(() => { const end = Date.now() + 300; while (Date.now() < end); alert('busy then alert'); }, 0); true");
+    await evaluate(
+      t,
+      id,
+      "setTimeout(() => { const end = Date.now() + 300; while (Date.now() < end); alert('busy then alert'); }, 0); true",
+    );
     const click = await call("browser_click", { ref: refOf(outline, /button "Search"/) });
     expect(click.is_error).toBe(true);
     expect(click.json).toMatchObject({ ok: false, pending_dialogs: [{ type: "alert", message: "busy then alert" }] });
@@ -111,20 +142,33 @@ describe("browser tools", () => {
       return s.frame_tree.children.filter((c) => c.is_oopif).length === 2 ? s.frame_tree : null;
     }, "two OOPIFs");
     const middle = tree.children.find((c) => c.url.includes("/middle"))!;
-    const out = await call("browser_cdp", { method: "Runtime.evaluate", params: { expression: "location.origin", returnByValue: true }, frame_id: middle.frame_id });
-    expect(out.json).toMatchObject({ frame_id: middle.frame_id, result: { result: { value: `http://127.0.0.1:${pages.port}` } } });
+    const out = await call("browser_cdp", {
+      method: "Runtime.evaluate",
+      params: { expression: "location.origin", returnByValue: true },
+      frame_id: middle.frame_id,
+    });
+    expect(out.json).toMatchObject({
+      frame_id: middle.frame_id,
+      result: { result: { value: `http://127.0.0.1:${pages.port}` } },
+    });
   });
 });
 
 describe("browser tools availability", () => {
   it("offers no browser tools when the session has neither a Chromium to launch nor a CDP URL", async () => {
-    const t = await makeTestApp({ browser: { executable_path: "/nonexistent/chromium", allowed_cdp_hosts: ["127.0.0.1"] } });
+    const t = await makeTestApp({
+      browser: { executable_path: "/nonexistent/chromium", allowed_cdp_hosts: ["127.0.0.1"] },
+    });
     try {
       const id = await createSessionId(t);
-      const names = t.app.services.toolProviders.flatMap((p) => p.toolsFor(t.app.services.sessions.require(id))).map((tool) => tool.name);
+      const names = t.app.services.toolProviders
+        .flatMap((p) => p.toolsFor(t.app.services.sessions.require(id)))
+        .map((tool) => tool.name);
       expect(names.some((name) => name.startsWith("browser_"))).toBe(false);
       await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: "http://127.0.0.1:9/" } } });
-      const withCdp = t.app.services.toolProviders.flatMap((p) => p.toolsFor(t.app.services.sessions.require(id))).map((tool) => tool.name);
+      const withCdp = t.app.services.toolProviders
+        .flatMap((p) => p.toolsFor(t.app.services.sessions.require(id)))
+        .map((tool) => tool.name);
       expect(withCdp).toContain("browser_navigate");
     } finally {
       await t.close();
@@ -150,17 +194,23 @@ describe("browser tools in an agent run", () => {
   });
 
   it("navigates, reads the outline, clicks a button that opens a confirm, and accepts it", async () => {
-    const toolResults = (request: RecordedRequest) => (request.body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === "tool");
+    const toolResults = (request: RecordedRequest) =>
+      (request.body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === "tool");
     fake.respondWith((request): FakeTurn => {
       const results = toolResults(request);
       switch (results.length) {
         case 0:
-          return { tool_calls: [{ id: "nav", name: "browser_navigate", arguments: { url: pages.url("localhost", "/form") } }] };
+          return {
+            tool_calls: [{ id: "nav", name: "browser_navigate", arguments: { url: pages.url("localhost", "/form") } }],
+          };
         case 1:
           return { tool_calls: [{ id: "snap", name: "browser_snapshot", arguments: {} }] };
         case 2: {
           const outline = JSON.parse(results[1].content).outline as string;
-          const ref = outline.split("\n").find((line) => line.includes('button "Confirm me"'))!.match(/\[ref=([^\]]+)\]/)![1];
+          const ref = outline
+            .split("\n")
+            .find((line) => line.includes('button "Confirm me"'))!
+            .match(/\[ref=([^\]]+)\]/)![1];
           return { tool_calls: [{ id: "click", name: "browser_click", arguments: { ref } }] };
         }
         case 3:
@@ -176,15 +226,33 @@ describe("browser tools in an agent run", () => {
     expect(body.run.status).toBe("completed");
 
     const tools = body.messages.filter((m: { role: string }) => m.role === "tool");
-    expect(tools.map((m: { name: string }) => m.name)).toEqual(["browser_navigate", "browser_snapshot", "browser_click", "browser_dialog"]);
+    expect(tools.map((m: { name: string }) => m.name)).toEqual([
+      "browser_navigate",
+      "browser_snapshot",
+      "browser_click",
+      "browser_dialog",
+    ]);
     const clicked = JSON.parse(tools[2].content);
     expect(clicked).toMatchObject({ ok: true, dialog_opened: { type: "confirm", message: "Proceed?" } });
     expect(JSON.parse(tools[3].content)).toMatchObject({ ok: true, dialog: { id: clicked.dialog_opened.id } });
     expect(body.messages.at(-1)).toMatchObject({ role: "assistant", content: "Confirmed." });
 
     expect((await evaluate(t, id, "window.__answers")).result).toEqual([true]);
-    expect((await snapshot(t, id)).recent_dialogs[0]).toMatchObject({ id: clicked.dialog_opened.id, closed_by: "agent", action: "accept" });
+    expect((await snapshot(t, id)).recent_dialogs[0]).toMatchObject({
+      id: clicked.dialog_opened.id,
+      closed_by: "agent",
+      action: "accept",
+    });
     const sentTools = fake.completions[0].body.tools.map((tool: { function: { name: string } }) => tool.function.name);
-    expect(sentTools).toEqual(expect.arrayContaining(["browser_navigate", "browser_snapshot", "browser_click", "browser_type", "browser_dialog", "browser_cdp"]));
+    expect(sentTools).toEqual(
+      expect.arrayContaining([
+        "browser_navigate",
+        "browser_snapshot",
+        "browser_click",
+        "browser_type",
+        "browser_dialog",
+        "browser_cdp",
+      ]),
+    );
   });
 });

@@ -28,7 +28,11 @@ let round = 0;
 async function addRounds(id: string, count: number) {
   for (let i = 0; i < count; i++) {
     round += 1;
-    await append(t, id, toolRound(`ask ${round}`, "terminal", { command: `make r${round}` }, filler(round, 300), `reply ${round}`));
+    await append(
+      t,
+      id,
+      toolRound(`ask ${round}`, "terminal", { command: `make r${round}` }, filler(round, 300), `reply ${round}`),
+    );
   }
 }
 
@@ -46,7 +50,11 @@ describe("afterResponse", () => {
     expect(session(id).compression_count).toBe(1);
     const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "context.compressed");
     expect(events).toHaveLength(1);
-    expect(events[0].data).toMatchObject({ trigger: "threshold", engine: "compressor", summary_id: outcome!.summary!.id });
+    expect(events[0].data).toMatchObject({
+      trigger: "threshold",
+      engine: "compressor",
+      summary_id: outcome!.summary!.id,
+    });
   });
 
   it("blocks automatic compression for 300 s after two strikes; manual compression still works", async () => {

@@ -23,7 +23,10 @@ const ENGINES: EngineCase[] = [
       const pluginsDir = join(tempDir("caduceus-plugins-"), "context_engine");
       mkdirSync(pluginsDir, { recursive: true });
       cpSync(EXAMPLE_PLUGIN, join(pluginsDir, "observation-masking"), { recursive: true });
-      return makeTestApp({ ...modelConfig(fake.baseUrl), context: { engine: "observation-masking", plugins_dir: pluginsDir } });
+      return makeTestApp({
+        ...modelConfig(fake.baseUrl),
+        context: { engine: "observation-masking", plugins_dir: pluginsDir },
+      });
     },
   },
 ];
@@ -46,7 +49,8 @@ function assertWellFormed(messages: any[]) {
   let trailing = messages.length - 1;
   while (trailing >= 0 && messages[trailing].role === "tool") trailing -= 1;
   messages.forEach((m, i) => {
-    if (i !== trailing) for (const call of m.tool_calls ?? []) expect(answered.has(call.id), `unanswered call ${call.id}`).toBe(true);
+    if (i !== trailing)
+      for (const call of m.tool_calls ?? []) expect(answered.has(call.id), `unanswered call ${call.id}`).toBe(true);
   });
 }
 
@@ -64,7 +68,15 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     id = await createSessionId(t, { system_prompt: "You are the contract assistant." });
     seeded = [];
     for (let i = 0; i < 16; i++) {
-      seeded.push(...toolRound(`step ${i}`, "read_file", { path: `src/contract${i}.ts` }, `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`, `looked at ${i}`));
+      seeded.push(
+        ...toolRound(
+          `step ${i}`,
+          "read_file",
+          { path: `src/contract${i}.ts` },
+          `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`,
+          `looked at ${i}`,
+        ),
+      );
     }
     seeded.push({ role: "user", content: "FINAL-ASK: what is left?" });
     await append(t, id, seeded);
@@ -81,7 +93,9 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
   });
 
   it("leaves the context alone under the threshold", async () => {
-    expect(await t.app.services.contextManager.afterResponse(id, { prompt_tokens: 100, completion_tokens: 1 })).toBeNull();
+    expect(
+      await t.app.services.contextManager.afterResponse(id, { prompt_tokens: 100, completion_tokens: 1 }),
+    ).toBeNull();
     expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
   });
 
@@ -111,7 +125,10 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     const context = await getJson(t, `/v1/sessions/${id}/context`);
     expect(context.messages[0]).toEqual({ role: "system", content: "You are the contract assistant." });
     assertWellFormed(context.messages);
-    expect(context.messages[context.messages.length - 1]).toMatchObject({ role: "user", content: "FINAL-ASK: what is left?" });
+    expect(context.messages[context.messages.length - 1]).toMatchObject({
+      role: "user",
+      content: "FINAL-ASK: what is left?",
+    });
   });
 
   it("keeps what it shortened findable", async () => {
@@ -126,14 +143,25 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     const session = t.app.services.sessions.require(id);
     const tools = t.app.services.tools.forSession(session);
     expect(tools.schemas().map((schema: any) => schema.function.name)).toContain("session_search");
-    const search = t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).find((tool) => tool.name === "session_search")!;
+    const search = t.app.services.toolProviders
+      .flatMap((p) => p.toolsFor(session))
+      .find((tool) => tool.name === "session_search")!;
     const out = await search.execute({ query: "CONTRACT-OUTPUT-0" }, { session, runId: null });
     expect(out.content).toMatch(/\[seq 3\] tool/);
   });
 
   it("compresses again without breaking the context", async () => {
     const more: SeedMessage[] = [];
-    for (let i = 16; i < 30; i++) more.push(...toolRound(`step ${i}`, "read_file", { path: `src/contract${i}.ts` }, `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`, `looked at ${i}`));
+    for (let i = 16; i < 30; i++)
+      more.push(
+        ...toolRound(
+          `step ${i}`,
+          "read_file",
+          { path: `src/contract${i}.ts` },
+          `CONTRACT-OUTPUT-${i} ${filler(i, 350)}`,
+          `looked at ${i}`,
+        ),
+      );
     more.push({ role: "user", content: "FINAL-ASK-2" });
     await append(t, id, more);
     const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();

@@ -12,7 +12,11 @@ describe("event retention", () => {
   afterAll(() => t.close());
 
   const storedTypes = (sessionId: string) =>
-    (t.database.sqlite.prepare("select type from events where session_id = ? order by id").all(sessionId) as Array<{ type: string }>).map((r) => r.type);
+    (
+      t.database.sqlite.prepare("select type from events where session_id = ? order by id").all(sessionId) as Array<{
+        type: string;
+      }>
+    ).map((r) => r.type);
 
   it("drops streamed text chunks after a day and keeps every other event", async () => {
     const id = await createSessionId(t);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 
-const post = (t: AgentApp, id: string, body: Record<string, unknown>) => t.call("POST", `/v1/sessions/${id}/messages`, body);
+const post = (t: AgentApp, id: string, body: Record<string, unknown>) =>
+  t.call("POST", `/v1/sessions/${id}/messages`, body);
 
 /** What the services' shutdown and start-up do to runs: the in-process side of tests/e2e/runs.error.test.ts. */
 describe("run lifecycle", () => {

@@ -9,7 +9,9 @@ let id: string;
 beforeAll(async () => {
   t = await makeTestApp();
   id = await createSessionId(t);
-  await append(t, id, [{ role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" }]);
+  await append(t, id, [
+    { role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" },
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -19,7 +21,9 @@ afterAll(async () => {
 describe("FTS5 syntax in a session_search query", () => {
   it("the session_search tool answers instead of failing", async () => {
     const session = t.app.services.sessions.require(id);
-    const tool = t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).find((d) => d.name === "session_search")!;
+    const tool = t.app.services.toolProviders
+      .flatMap((p) => p.toolsFor(session))
+      .find((d) => d.name === "session_search")!;
     const out = await tool.execute({ query: "src/app.ts\u0000retry-later" }, { session, runId: null });
     expect(out.is_error).toBeUndefined();
     expect(out.content).toMatch(/\[seq 1\] user/);

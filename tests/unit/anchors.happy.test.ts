@@ -26,7 +26,9 @@ describe("anchor extraction", () => {
   });
 
   it("does not take paths, handles or keys out of URLs, nor plain words and numbers", () => {
-    const found = extractAnchorsFromText("visit https://github.com/org/repo/blob/main/src/app.ts and mail bob@example.com; 1234567890 is a number");
+    const found = extractAnchorsFromText(
+      "visit https://github.com/org/repo/blob/main/src/app.ts and mail bob@example.com; 1234567890 is a number",
+    );
     expect(found.filter((a) => a.kind === "path")).toEqual([]);
     expect(found.filter((a) => a.kind === "handle")).toEqual([]);
     expect(found.filter((a) => a.kind === "commit")).toEqual([]);
@@ -35,16 +37,35 @@ describe("anchor extraction", () => {
   it("counts anchors over text, tool-call arguments and results, with first and last seq", () => {
     const items: ContextItem[] = [
       { seq: 3, role: "user", content: "fix src/app.ts please" },
-      { seq: 4, role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "terminal", arguments: '{"command":"npm test"}' } }] },
+      {
+        seq: 4,
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "c1", type: "function", function: { name: "terminal", arguments: '{"command":"npm test"}' } },
+        ],
+      },
       { seq: 5, role: "tool", tool_call_id: "c1", content: "FAIL src/app.ts\nexit code 1" },
     ];
     const anchors = buildAnchorIndex(items);
     expect(anchors).toContainEqual({ kind: "path", value: "src/app.ts", count: 2, first_seq: 3, last_seq: 5 });
-    expect(anchors).toContainEqual({ kind: "command", value: "npm test [exit 1]", count: 1, first_seq: 4, last_seq: 4 });
+    expect(anchors).toContainEqual({
+      kind: "command",
+      value: "npm test [exit 1]",
+      count: 1,
+      first_seq: 4,
+      last_seq: 4,
+    });
   });
 
   it("renders by frequency within the character budget", () => {
-    const anchors = Array.from({ length: 400 }, (_, i) => ({ kind: "path" as const, value: `src/module${i}.ts`, count: i === 399 ? 50 : 1, first_seq: i, last_seq: i }));
+    const anchors = Array.from({ length: 400 }, (_, i) => ({
+      kind: "path" as const,
+      value: `src/module${i}.ts`,
+      count: i === 399 ? 50 : 1,
+      first_seq: i,
+      last_seq: i,
+    }));
     const rendered = renderAnchorIndex(anchors, 500);
     expect(rendered.length).toBeLessThanOrEqual(500);
     expect(rendered.startsWith("path: src/module399.ts (x50)")).toBe(true);

@@ -46,11 +46,17 @@ describe("pruning", () => {
       { seq: 3, role: "user", content: "next" },
     ];
     const out = demoteOldToolOutputs(items, 2, toolCallIndex(items));
-    expect(out[1].content).toMatch(/^\[old tool output: terminal\(npm test\) → \d+ chars, exit 2; full output at seq 2, use session_search/);
+    expect(out[1].content).toMatch(
+      /^\[old tool output: terminal\(npm test\) → \d+ chars, exit 2; full output at seq 2, use session_search/,
+    );
   });
 
   it("cuts long argument strings and keeps the JSON valid", () => {
-    const args = JSON.stringify({ path: "src/app.ts", content: "y".repeat(5_000), nested: { list: ["z".repeat(300)] } });
+    const args = JSON.stringify({
+      path: "src/app.ts",
+      content: "y".repeat(5_000),
+      nested: { list: ["z".repeat(300)] },
+    });
     const cut = truncateArguments(args);
     const parsed = JSON.parse(cut);
     expect(parsed.path).toBe("src/app.ts");
@@ -96,18 +102,30 @@ describe("boundaries", () => {
 
   it("keeps at least the minimum tail even over budget, and grows within the 1.5× soft ceiling", () => {
     const tokens = rows.map(() => 1_000);
-    expect(computeBoundaries(rows, tokens, { headCount: 0, tailBudgetTokens: 10, minTailMessages: 3 }).tailStart).toBe(6);
+    expect(computeBoundaries(rows, tokens, { headCount: 0, tailBudgetTokens: 10, minTailMessages: 3 }).tailStart).toBe(
+      6,
+    );
     const small = rows.map(() => 10);
-    expect(computeBoundaries(rows, small, { headCount: 0, tailBudgetTokens: 25, minTailMessages: 1 }).tailStart).toBe(6);
+    expect(computeBoundaries(rows, small, { headCount: 0, tailBudgetTokens: 25, minTailMessages: 1 }).tailStart).toBe(
+      6,
+    );
   });
 });
 
 describe("summary placement and tool pairs", () => {
   it("uses user after the system prompt, flips to avoid equal neighbours, merges when no role fits", () => {
     const system: ContextItem = { role: "system", content: "s" };
-    expect(placeSummary(system, { seq: 5, role: "assistant", content: "a" }, "S")).toMatchObject({ insert: { role: "user" } });
-    expect(placeSummary(system, { seq: 5, role: "user", content: "u" }, "S")).toMatchObject({ insert: { role: "assistant" } });
-    const merged = placeSummary({ seq: 1, role: "user", content: "u" }, { seq: 5, role: "assistant", content: "a" }, "S");
+    expect(placeSummary(system, { seq: 5, role: "assistant", content: "a" }, "S")).toMatchObject({
+      insert: { role: "user" },
+    });
+    expect(placeSummary(system, { seq: 5, role: "user", content: "u" }, "S")).toMatchObject({
+      insert: { role: "assistant" },
+    });
+    const merged = placeSummary(
+      { seq: 1, role: "user", content: "u" },
+      { seq: 5, role: "assistant", content: "a" },
+      "S",
+    );
     expect(merged).toEqual({ merge: { seq: 5, role: "assistant", content: "S\n\na" } });
   });
 

@@ -38,19 +38,24 @@ describe("configuration", () => {
     const file = join(dir, "c.yaml");
     writeFileSync(file, "compression:\n  threshold: 7\n  protect_last_n: 0\nprompt_caching:\n  cache_ttl: 2h\n");
     const message = attempt({}, file);
-    for (const key of ["compression.threshold", "compression.protect_last_n", "prompt_caching.cache_ttl"]) expect(message).toContain(key);
+    for (const key of ["compression.threshold", "compression.protect_last_n", "prompt_caching.cache_ttl"])
+      expect(message).toContain(key);
     writeFileSync(file, "- just\n- a list\n");
     expect(attempt({}, file)).toContain("mapping");
     writeFileSync(file, "server: [unclosed\n");
     expect(attempt({}, file)).toContain("not valid YAML");
-    expect(() => loadConfig({ env: { CADUCEUS_CONFIG: join(dir, "missing.yaml") } })).toThrow(/missing\.yaml does not exist/);
+    expect(() => loadConfig({ env: { CADUCEUS_CONFIG: join(dir, "missing.yaml") } })).toThrow(
+      /missing\.yaml does not exist/,
+    );
   });
 
   it("refuses a non-loopback host without a key and accepts it with one", () => {
     expect(() => load({ CADUCEUS_HOST: "0.0.0.0" })).toThrow(/server\.host.*api_key/);
     expect(() => load({ CADUCEUS_HOST: "192.168.1.5" })).toThrow(ConfigError);
     expect(load({ CADUCEUS_HOST: "0.0.0.0", CADUCEUS_API_KEY: "k" }).server.host).toBe("0.0.0.0");
-    for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"]) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ["0.0.0.0", "128.0.0.1", "localhost.example", "::"]) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ["0.0.0.0", "128.0.0.1", "localhost.example", "::"])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });

@@ -41,17 +41,40 @@ describe("configuration", () => {
       threshold_tokens_cap: null,
     });
     expect(config.context).toEqual({ engine: "compressor", plugins_dir: "./plugins/context_engine" });
-    expect(config.browser).toMatchObject({ executable_path: "auto", cdp_url: null, headless: true, dialog_policy: "must_respond", dialog_timeout_s: 300, bridge: "auto", allow_file_urls: false });
+    expect(config.browser).toMatchObject({
+      executable_path: "auto",
+      cdp_url: null,
+      headless: true,
+      dialog_policy: "must_respond",
+      dialog_timeout_s: 300,
+      bridge: "auto",
+      allow_file_urls: false,
+    });
     expect(config.prompt_caching.cache_ttl).toBe("5m");
     expect(config.logging).toEqual({ level: "info", pretty: false });
   });
 
   it("reads the Hermes-compatible aliases, the first set name winning, and ignores empty values", () => {
-    const config = load({ API_SERVER_HOST: "0.0.0.0", API_SERVER_PORT: "9000", API_SERVER_KEY: "k1", CADUCEUS_PORT: "" });
+    const config = load({
+      API_SERVER_HOST: "0.0.0.0",
+      API_SERVER_PORT: "9000",
+      API_SERVER_KEY: "k1",
+      CADUCEUS_PORT: "",
+    });
     expect(config.server).toMatchObject({ host: "0.0.0.0", port: 9000, api_key: "k1" });
     expect(load({ CADUCEUS_PORT: "9100", API_SERVER_PORT: "9000" }).server.port).toBe(9100);
-    expect(load({ CADUCEUS_CORS_ORIGINS: "https://a.example, https://b.example,," }).server.cors_origins).toEqual(["https://a.example", "https://b.example"]);
-    expect(load({ OPENAI_BASE_URL: "http://127.0.0.1:1234/v1", OPENAI_API_KEY: "sk", CADUCEUS_MODEL: "m", CADUCEUS_CONTEXT_LENGTH: "32768" }).model).toMatchObject({
+    expect(load({ CADUCEUS_CORS_ORIGINS: "https://a.example, https://b.example,," }).server.cors_origins).toEqual([
+      "https://a.example",
+      "https://b.example",
+    ]);
+    expect(
+      load({
+        OPENAI_BASE_URL: "http://127.0.0.1:1234/v1",
+        OPENAI_API_KEY: "sk",
+        CADUCEUS_MODEL: "m",
+        CADUCEUS_CONTEXT_LENGTH: "32768",
+      }).model,
+    ).toMatchObject({
       base_url: "http://127.0.0.1:1234/v1",
       api_key: "sk",
       name: "m",

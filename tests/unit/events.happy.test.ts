@@ -4,7 +4,9 @@ import { formatSseFrame } from "../../src/http/sse.js";
 
 describe("SSE frames and feeds", () => {
   it("formats every data line and the id", () => {
-    expect(formatSseFrame({ event: "message.delta", id: 7, data: "a\nb" })).toBe("event: message.delta\nid: 7\ndata: a\ndata: b\n\n");
+    expect(formatSseFrame({ event: "message.delta", id: 7, data: "a\nb" })).toBe(
+      "event: message.delta\nid: 7\ndata: a\ndata: b\n\n",
+    );
     expect(formatSseFrame({ data: "[DONE]" })).toBe("data: [DONE]\n\n");
   });
 

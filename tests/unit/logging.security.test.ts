@@ -12,7 +12,10 @@ describe("log lines", () => {
       },
     });
     const logger = createLogger({ logging: { level: "info", pretty: false } }, sink);
-    logger.info({ api_key: "sk-a", headers: { authorization: "Bearer sk-b", cookie: "c=sk-c" }, model: { api_key: "sk-d" } }, "config");
+    logger.info(
+      { api_key: "sk-a", headers: { authorization: "Bearer sk-b", cookie: "c=sk-c" }, model: { api_key: "sk-d" } },
+      "config",
+    );
     const text = lines.join("");
     for (const secret of ["sk-a", "sk-b", "sk-c", "sk-d"]) expect(text).not.toContain(secret);
     expect(text).toContain("[redacted]");
@@ -29,7 +32,10 @@ describe("log lines", () => {
     const logger = createLogger({ logging: { level: "info", pretty: false } }, sink);
     const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
     logger.warn(`model said: invalid key ${token}`);
-    logger.error({ err: new Error(`401 for postgres://admin:hunter2secret@db.internal/app with ${token}`) }, "model failed");
+    logger.error(
+      { err: new Error(`401 for postgres://admin:hunter2secret@db.internal/app with ${token}`) },
+      "model failed",
+    );
     const text = lines.join("");
     expect(text).not.toContain(token);
     expect(text).not.toContain("hunter2secret");

@@ -6,8 +6,18 @@ const conversation: ChatMessage[] = [
   { role: "system", content: "You are terse." },
   { role: "user", content: "one" },
   { role: "assistant", content: "two" },
-  { role: "user", content: [{ type: "text", text: "three" }, { type: "text", text: "four" }] },
-  { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "t", arguments: "{}" } }] },
+  {
+    role: "user",
+    content: [
+      { type: "text", text: "three" },
+      { type: "text", text: "four" },
+    ],
+  },
+  {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "c1", type: "function", function: { name: "t", arguments: "{}" } }],
+  },
   { role: "tool", content: "result", tool_call_id: "c1" },
 ];
 
@@ -28,7 +38,10 @@ describe("applyPromptCaching", () => {
     expect(markers(out[1])).toBe(0);
     expect(markers(out[2])).toBe(0);
     // array content: the marker goes on the last part only
-    expect(out[3].content).toEqual([{ type: "text", text: "three" }, { type: "text", text: "four", cache_control: { type: "ephemeral" } }]);
+    expect(out[3].content).toEqual([
+      { type: "text", text: "three" },
+      { type: "text", text: "four", cache_control: { type: "ephemeral" } },
+    ]);
     // null content: the marker goes on the message
     expect(out[4].cache_control).toEqual({ type: "ephemeral" });
     expect(out[5].content).toEqual([{ type: "text", text: "result", cache_control: { type: "ephemeral" } }]);

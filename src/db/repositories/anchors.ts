@@ -26,7 +26,14 @@ export class AnchorRepository {
   upsert(sessionId: string, items: AnchorRecord[]): number {
     let added = 0;
     for (const item of items) {
-      const row = { session_id: sessionId, kind: item.kind, value: item.value, count: item.count, first_seq: item.first_seq, last_seq: item.last_seq };
+      const row = {
+        session_id: sessionId,
+        kind: item.kind,
+        value: item.value,
+        count: item.count,
+        first_seq: item.first_seq,
+        last_seq: item.last_seq,
+      };
       if (this.insertNew.run(row).changes === 1) added += 1;
       else this.widen.run(row);
     }
@@ -35,6 +42,11 @@ export class AnchorRepository {
 
   /** Most frequent first, then most recent; `q` matches a substring of the value (case-insensitive). */
   list(sessionId: string, filter: { kind?: string; q?: string; limit?: number } = {}): AnchorRecord[] {
-    return this.listAll.all({ session_id: sessionId, kind: filter.kind ?? null, q: filter.q ?? null, limit: filter.limit ?? -1 }) as AnchorRecord[];
+    return this.listAll.all({
+      session_id: sessionId,
+      kind: filter.kind ?? null,
+      q: filter.q ?? null,
+      limit: filter.limit ?? -1,
+    }) as AnchorRecord[];
   }
 }

@@ -18,10 +18,18 @@ export class ContextRowRepository {
     }
   }
 
-  setOverride(sessionId: string, seq: number, override: StoredMessage["override"], overrideTokens: number | null): void {
+  setOverride(
+    sessionId: string,
+    seq: number,
+    override: StoredMessage["override"],
+    overrideTokens: number | null,
+  ): void {
     this.db
       .update(messages)
-      .set({ overrideJson: override ? JSON.stringify(override) : null, overrideTokens: override ? overrideTokens : null })
+      .set({
+        overrideJson: override ? JSON.stringify(override) : null,
+        overrideTokens: override ? overrideTokens : null,
+      })
       .where(and(eq(messages.sessionId, sessionId), eq(messages.seq, seq)))
       .run();
   }

@@ -35,6 +35,9 @@ export class EventRepository {
 
   /** Deletes events of one type created before `before`; answers how many went. */
   deleteOlderThan(type: string, before: number): number {
-    return this.db.delete(events).where(and(eq(events.type, type), lt(events.createdAt, before))).run().changes;
+    return this.db
+      .delete(events)
+      .where(and(eq(events.type, type), lt(events.createdAt, before)))
+      .run().changes;
   }
 }

@@ -57,7 +57,11 @@ const param = <T = unknown>(name: string) => sql.placeholder(name) as unknown as
  */
 function prepareStatements(db: Db) {
   return {
-    nextSeq: db.select({ nextSeq: sessions.nextSeq }).from(sessions).where(eq(sessions.id, param("sessionId"))).prepare(),
+    nextSeq: db
+      .select({ nextSeq: sessions.nextSeq })
+      .from(sessions)
+      .where(eq(sessions.id, param("sessionId")))
+      .prepare(),
     insert: db
       .insert(messages)
       .values({
@@ -81,7 +85,12 @@ function prepareStatements(db: Db) {
       .prepare(),
     insertToolCall: db
       .insert(toolCalls)
-      .values({ sessionId: param("sessionId"), callId: param("callId"), messageSeq: param("messageSeq"), name: param("name") })
+      .values({
+        sessionId: param("sessionId"),
+        callId: param("callId"),
+        messageSeq: param("messageSeq"),
+        name: param("name"),
+      })
       .onConflictDoNothing()
       .prepare(),
     bumpCounters: db
@@ -103,7 +112,13 @@ function prepareStatements(db: Db) {
     toolResult: db
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.sessionId, param("sessionId")), eq(messages.toolCallId, param("callId")), eq(messages.role, "tool")))
+      .where(
+        and(
+          eq(messages.sessionId, param("sessionId")),
+          eq(messages.toolCallId, param("callId")),
+          eq(messages.role, "tool"),
+        ),
+      )
       .limit(1)
       .prepare(),
     page: db

@@ -32,7 +32,11 @@ export class SessionRepository {
   private readonly getById;
 
   constructor(private readonly db: Db) {
-    this.getById = db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare();
+    this.getById = db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare();
   }
 
   create(input: NewSession): SessionRecord {
@@ -67,7 +71,9 @@ export class SessionRepository {
   /** Newest first; the cursor is the last row of the previous page. */
   list(limit: number, cursor: SessionCursor | null): SessionRecord[] {
     // A row-value comparison lets SQLite seek in (created_at, id) instead of scanning the pages before.
-    const where = cursor ? sql`(${sessions.createdAt}, ${sessions.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
+    const where = cursor
+      ? sql`(${sessions.createdAt}, ${sessions.id}) < (${cursor.created_at}, ${cursor.id})`
+      : undefined;
     return this.db
       .select()
       .from(sessions)

@@ -34,9 +34,16 @@ export class TranscriptSearchRepository {
   search(sessionId: string, text: string, options: { role?: string | null; limit: number }): SearchHit[] {
     const query = toFtsQuery(text);
     if (!query) return [];
-    const rows = this.statement.all({ query, session_id: sessionId, role: options.role ?? null, limit: options.limit }) as Array<
-      Omit<SearchHit, "in_context" | "created_at"> & { in_context: number; created_at: number }
-    >;
-    return rows.map((row) => ({ ...row, in_context: row.in_context === 1, created_at: new Date(row.created_at).toISOString() }));
+    const rows = this.statement.all({
+      query,
+      session_id: sessionId,
+      role: options.role ?? null,
+      limit: options.limit,
+    }) as Array<Omit<SearchHit, "in_context" | "created_at"> & { in_context: number; created_at: number }>;
+    return rows.map((row) => ({
+      ...row,
+      in_context: row.in_context === 1,
+      created_at: new Date(row.created_at).toISOString(),
+    }));
   }
 }

@@ -51,10 +51,18 @@ export type RunResultSummary = {
 export type FinishedRun = { run: RunResultSummary; messages: StoredMessage[] };
 
 export function summarizeRun(run: RunRecord): RunResultSummary {
-  return { id: run.id, status: run.status, iterations: run.iterations, usage: run.usage, compressed: run.compressed, error: run.error };
+  return {
+    id: run.id,
+    status: run.status,
+    iterations: run.iterations,
+    usage: run.usage,
+    compressed: run.compressed,
+    error: run.error,
+  };
 }
 
-export const INTERRUPTED_TOOL_RESULT = "Error: the run was interrupted before this tool call finished; its outcome is unknown.";
+export const INTERRUPTED_TOOL_RESULT =
+  "Error: the run was interrupted before this tool call finished; its outcome is unknown.";
 
 class RunAborted extends Error {}
 
@@ -137,7 +145,10 @@ export class RunExecution {
     this.reloadContext();
     while (true) {
       if (this.iterations >= maxIterations) {
-        return { status: "incomplete", error: `the iteration budget (agent.max_iterations = ${maxIterations}) was spent before a final answer` };
+        return {
+          status: "incomplete",
+          error: `the iteration budget (agent.max_iterations = ${maxIterations}) was spent before a final answer`,
+        };
       }
       if (signal.aborted) throw new RunAborted();
       this.iterations += 1;
@@ -145,7 +156,10 @@ export class RunExecution {
       this.addUsage(turn.usage);
       if (!turn.content?.trim() && turn.toolCalls.length === 0) {
         this.saveProgress();
-        throw new ModelCallError("empty", "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint");
+        throw new ModelCallError(
+          "empty",
+          "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint",
+        );
       }
       const calls = this.persistAssistant(turn);
       this.saveProgress();
@@ -153,7 +167,10 @@ export class RunExecution {
       else await this.checkEstimatedSize();
       if (calls.length === 0) {
         if (turn.finishReason === "length") {
-          return { status: "incomplete", error: "the answer was cut off at the model's output limit (finish_reason: length)" };
+          return {
+            status: "incomplete",
+            error: "the answer was cut off at the model's output limit (finish_reason: length)",
+          };
         }
         return { status: "completed", error: null };
       }
@@ -197,7 +214,8 @@ export class RunExecution {
   private uniqueCallIds(calls: ToolCall[]): ToolCall[] {
     const seen = new Set<string>();
     return calls.map((call) => {
-      const taken = !call.id || seen.has(call.id) || this.deps.store.messages.findToolCall(this.params.sessionId, call.id) !== null;
+      const taken =
+        !call.id || seen.has(call.id) || this.deps.store.messages.findToolCall(this.params.sessionId, call.id) !== null;
       const id = taken ? `call_${randomBytes(12).toString("hex")}` : call.id;
       seen.add(id);
       return taken ? { ...call, id } : call;
@@ -226,7 +244,12 @@ export class RunExecution {
         });
         const output: ToolOutput = await unlessAborted(tools.execute(call, { session, runId: run.id, signal }), signal);
         if (signal.aborted) throw new RunAborted();
-        const row = this.persist({ role: "tool", content: output.content, tool_call_id: call.id, name: call.function.name });
+        const row = this.persist({
+          role: "tool",
+          content: output.content,
+          tool_call_id: call.id,
+          name: call.function.name,
+        });
         this.openCalls.delete(call.id);
         this.context.push(toChatMessage(row));
         this.deps.events.publish(sessionId, "tool.completed", {
@@ -244,9 +267,17 @@ export class RunExecution {
   private closeOpenCalls(): void {
     for (const call of this.openCalls.values()) {
       try {
-        this.persist({ role: "tool", content: INTERRUPTED_TOOL_RESULT, tool_call_id: call.id, name: call.function.name });
+        this.persist({
+          role: "tool",
+          content: INTERRUPTED_TOOL_RESULT,
+          tool_call_id: call.id,
+          name: call.function.name,
+        });
       } catch (err) {
-        this.deps.logger.warn({ err, run_id: this.params.run.id, tool_call_id: call.id }, "could not record an interrupted tool call");
+        this.deps.logger.warn(
+          { err, run_id: this.params.run.id, tool_call_id: call.id },
+          "could not record an interrupted tool call",
+        );
       }
     }
     this.openCalls.clear();
@@ -279,7 +310,9 @@ export class RunExecution {
     }
   }
 
-  private async contextManagerCall(call: (cm: ContextManager) => Promise<CompressOutcome | null>): Promise<CompressOutcome | null> {
+  private async contextManagerCall(
+    call: (cm: ContextManager) => Promise<CompressOutcome | null>,
+  ): Promise<CompressOutcome | null> {
     const cm = this.deps.contextManager();
     if (!cm) return null;
     return unlessAborted(call(cm), this.params.signal);
@@ -313,12 +346,26 @@ export class RunExecution {
   private finish(status: RunStatus, error: string | null): FinishedRun {
     const { run, sessionId } = this.params;
     const now = this.deps.now();
-    const record =
-      this.deps.store.runs.update(
-        run.id,
-        { status, error, iterations: this.iterations, usage: { ...this.usage }, compressed: this.compressed, finished_at: now },
-        now,
-      ) ?? { ...run, status, error, iterations: this.iterations, usage: { ...this.usage }, compressed: this.compressed, finished_at: now };
+    const record = this.deps.store.runs.update(
+      run.id,
+      {
+        status,
+        error,
+        iterations: this.iterations,
+        usage: { ...this.usage },
+        compressed: this.compressed,
+        finished_at: now,
+      },
+      now,
+    ) ?? {
+      ...run,
+      status,
+      error,
+      iterations: this.iterations,
+      usage: { ...this.usage },
+      compressed: this.compressed,
+      finished_at: now,
+    };
     const summary = summarizeRun(record);
     const type = status === "completed" || status === "incomplete" ? "run.completed" : "run.failed";
     this.deps.events.publish(sessionId, type, { run: summary });

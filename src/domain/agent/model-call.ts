@@ -1,5 +1,9 @@
 import type OpenAI from "openai";
-import type { ChatCompletionChunk, ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsBase,
+  ChatCompletionMessageParam,
+} from "openai/resources/chat/completions";
 import { classifyLlmError, type LlmFailureKind } from "../llm/client.js";
 import type { ToolSchema } from "./tool-registry.js";
 import type { ChatMessage, TokenUsage, ToolCall } from "../../kernel/chat.js";
@@ -57,10 +61,16 @@ function baseParams(request: ModelRequest): ChatCompletionCreateParamsBase {
   return params;
 }
 
-function normalizeUsage(usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null | undefined): TokenUsage | null {
+function normalizeUsage(
+  usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null | undefined,
+): TokenUsage | null {
   if (!usage || typeof usage.prompt_tokens !== "number") return null;
   const completion = usage.completion_tokens ?? 0;
-  return { prompt_tokens: usage.prompt_tokens, completion_tokens: completion, total_tokens: usage.total_tokens ?? usage.prompt_tokens + completion };
+  return {
+    prompt_tokens: usage.prompt_tokens,
+    completion_tokens: completion,
+    total_tokens: usage.total_tokens ?? usage.prompt_tokens + completion,
+  };
 }
 
 function malformed(detail: string): ModelCallError {
@@ -71,18 +81,36 @@ function malformed(detail: string): ModelCallError {
 async function callOnce(client: OpenAI, request: ModelRequest, signal: AbortSignal): Promise<ModelTurn> {
   const response = await client.chat.completions.create({ ...baseParams(request), stream: false }, { signal });
   const choice = (response as { choices?: unknown }).choices;
-  if (!Array.isArray(choice) || choice.length === 0 || typeof (choice[0] as { message?: unknown } | undefined)?.message !== "object") {
+  if (
+    !Array.isArray(choice) ||
+    choice.length === 0 ||
+    typeof (choice[0] as { message?: unknown } | undefined)?.message !== "object"
+  ) {
     throw malformed("the response has no choices[0].message");
   }
   const { message, finish_reason } = response.choices[0];
   const toolCalls: ToolCall[] = (message.tool_calls ?? [])
     .filter((call) => call.type === "function")
-    .map((call) => ({ id: call.id, type: "function", function: { name: call.function.name, arguments: call.function.arguments ?? "" } }));
-  return { content: message.content ?? null, toolCalls, finishReason: finish_reason ?? null, usage: normalizeUsage(response.usage) };
+    .map((call) => ({
+      id: call.id,
+      type: "function",
+      function: { name: call.function.name, arguments: call.function.arguments ?? "" },
+    }));
+  return {
+    content: message.content ?? null,
+    toolCalls,
+    finishReason: finish_reason ?? null,
+    usage: normalizeUsage(response.usage),
+  };
 }
 
 /** One streaming call: content deltas are handed to `onDelta` as they arrive; tool-call fragments are joined. */
-async function callStreaming(client: OpenAI, request: ModelRequest, signal: AbortSignal, onDelta: (text: string) => void): Promise<ModelTurn> {
+async function callStreaming(
+  client: OpenAI,
+  request: ModelRequest,
+  signal: AbortSignal,
+  onDelta: (text: string) => void,
+): Promise<ModelTurn> {
   const stream = await client.chat.completions.create(
     { ...baseParams(request), stream: true, stream_options: { include_usage: true } },
     { signal },
@@ -132,7 +160,9 @@ export async function callModel(
   options: { signal: AbortSignal; stream: boolean; onDelta: (text: string) => void },
 ): Promise<ModelTurn> {
   try {
-    return options.stream ? await callStreaming(client, request, options.signal, options.onDelta) : await callOnce(client, request, options.signal);
+    return options.stream
+      ? await callStreaming(client, request, options.signal, options.onDelta)
+      : await callOnce(client, request, options.signal);
   } catch (err) {
     if (options.signal.aborted) throw err;
     throw describeModelFailure(err);

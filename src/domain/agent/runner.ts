@@ -92,7 +92,9 @@ export class AgentRunner {
 
     const controller = new AbortController();
     const feed = options.feed ? new EventFeed() : null;
-    const unsubscribe = feed ? events.subscribe(sessionId, (event) => feed.push({ type: event.type, data: event.data, id: event.id })) : () => {};
+    const unsubscribe = feed
+      ? events.subscribe(sessionId, (event) => feed.push({ type: event.type, data: event.data, id: event.id }))
+      : () => {};
     feed?.onCancel(() => controller.abort("the client disconnected"));
     const external = options.signal;
     const onExternalAbort = () => controller.abort("the client cancelled the request");
@@ -180,19 +182,30 @@ export class AgentRunner {
   private admit(sessionId: string): string {
     const { config, sessions } = this.deps;
     const session = sessions.require(sessionId);
-    if (!this.accepting) throw new AppError("shutting_down", "the server is shutting down and accepts no new runs; retry once it is back");
+    if (!this.accepting)
+      throw new AppError("shutting_down", "the server is shutting down and accepts no new runs; retry once it is back");
     if (this.active.has(sessionId)) {
-      throw new AppError("session_busy", `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`);
+      throw new AppError(
+        "session_busy",
+        `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`,
+      );
     }
     const limit = config.server.max_concurrent_runs;
     if (this.active.size >= limit) {
-      throw new AppError("too_many_runs", `${limit} runs are already in progress (server.max_concurrent_runs); retry in a few seconds`, {
-        headers: { "Retry-After": String(RETRY_AFTER_S) },
-      });
+      throw new AppError(
+        "too_many_runs",
+        `${limit} runs are already in progress (server.max_concurrent_runs); retry in a few seconds`,
+        {
+          headers: { "Retry-After": String(RETRY_AFTER_S) },
+        },
+      );
     }
     const model = resolveSessionSettings(config, session).model;
     if (!model || !isModelConfigured(config, model)) {
-      throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
+      throw new AppError(
+        "model_not_configured",
+        "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)",
+      );
     }
     return model;
   }
@@ -222,7 +235,12 @@ export class AgentRunner {
     return store.transaction(() => {
       for (const run of store.runs.listRunning()) {
         const open = store.messages.unansweredToolCalls(run.session_id, run.id);
-        const results: MessageInput[] = open.map((call) => ({ role: "tool", content: INTERRUPTED_TOOL_RESULT, tool_call_id: call.id, name: call.name }));
+        const results: MessageInput[] = open.map((call) => ({
+          role: "tool",
+          content: INTERRUPTED_TOOL_RESULT,
+          tool_call_id: call.id,
+          name: call.name,
+        }));
         if (results.length > 0) transcript.append(run.session_id, results, { model: null, runId: run.id });
       }
       return store.runs.interruptAllRunning(now(), "interrupted: the server stopped while the run was in progress");

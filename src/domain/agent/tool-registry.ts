@@ -14,7 +14,8 @@ export class SessionTools {
 
   constructor(definitions: ToolDefinition[]) {
     // The first provider to claim a name keeps it, so a plugin cannot shadow a built-in tool.
-    for (const definition of definitions) if (!this.byName.has(definition.name)) this.byName.set(definition.name, definition);
+    for (const definition of definitions)
+      if (!this.byName.has(definition.name)) this.byName.set(definition.name, definition);
   }
 
   get names(): string[] {
@@ -40,11 +41,15 @@ export class SessionTools {
     }
     const args = parseArguments(call.function.arguments);
     if (!args.ok) {
-      return { content: `Error: the arguments of ${tool.name} are not a valid JSON object (${args.reason}). Call it again with valid JSON.`, is_error: true };
+      return {
+        content: `Error: the arguments of ${tool.name} are not a valid JSON object (${args.reason}). Call it again with valid JSON.`,
+        is_error: true,
+      };
     }
     try {
       const output = await tool.execute(args.value, context);
-      if (output.is_error && !/^error\b/i.test(output.content)) return { ...output, content: `Error: ${output.content}` };
+      if (output.is_error && !/^error\b/i.test(output.content))
+        return { ...output, content: `Error: ${output.content}` };
       return output;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -61,7 +66,8 @@ function parseArguments(raw: string): { ok: true; value: Record<string, unknown>
   } catch (err) {
     return { ok: false, reason: (err as Error).message };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, reason: "expected an object" };
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, reason: "expected an object" };
   return { ok: true, value: value as Record<string, unknown> };
 }
 

@@ -1,7 +1,12 @@
 import type { SessionRecord } from "../../db/records.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model. */
-export type JsonSchema = { type: "object"; properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };
+export type JsonSchema = {
+  type: "object";
+  properties: Record<string, unknown>;
+  required?: string[];
+  additionalProperties?: boolean;
+};
 
 export type ToolCallContext = {
   session: SessionRecord;

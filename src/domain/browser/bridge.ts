@@ -62,7 +62,11 @@ export function parseBridgeRequest(url: string): BridgeRequest | null {
   if (parsed.hostname !== BRIDGE_HOST || parsed.pathname !== "/dialog") return null;
   const kind = parsed.searchParams.get("kind");
   if (kind !== "alert" && kind !== "confirm" && kind !== "prompt") return null;
-  return { type: kind, message: parsed.searchParams.get("message") ?? "", default_prompt: parsed.searchParams.get("default_prompt") ?? "" };
+  return {
+    type: kind,
+    message: parsed.searchParams.get("message") ?? "",
+    default_prompt: parsed.searchParams.get("default_prompt") ?? "",
+  };
 }
 
 export function bridgeAnswerBody(accept: boolean, promptText: string): string {

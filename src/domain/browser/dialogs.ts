@@ -79,21 +79,34 @@ export class DialogQueue {
   }
 
   /** Answers a pending dialog on the agent's behalf; errors name what to do next. */
-  async respond(action: DialogAction, promptText: string | undefined, dialogId: string | undefined): Promise<PendingDialogView> {
+  async respond(
+    action: DialogAction,
+    promptText: string | undefined,
+    dialogId: string | undefined,
+  ): Promise<PendingDialogView> {
     const pending = [...this.pendingById.values()];
-    if (pending.length === 0) throw new AppError("no_dialog_open", "no dialog is open; read pending_dialogs in GET /snapshot");
+    if (pending.length === 0)
+      throw new AppError("no_dialog_open", "no dialog is open; read pending_dialogs in GET /snapshot");
     let dialog: PendingDialog | undefined;
     if (dialogId !== undefined) {
       dialog = this.pendingById.get(dialogId);
       if (!dialog) {
-        throw new AppError("dialog_not_found", `dialog ${dialogId} is not pending; pending: ${pending.map((d) => d.id).join(", ")}`, {
-          candidates: pending.map(toView),
-        });
+        throw new AppError(
+          "dialog_not_found",
+          `dialog ${dialogId} is not pending; pending: ${pending.map((d) => d.id).join(", ")}`,
+          {
+            candidates: pending.map(toView),
+          },
+        );
       }
     } else if (pending.length > 1) {
-      throw new AppError("dialog_ambiguous", `${pending.length} dialogs are pending; name one with dialog_id (${pending.map((d) => d.id).join(", ")})`, {
-        candidates: pending.map(toView),
-      });
+      throw new AppError(
+        "dialog_ambiguous",
+        `${pending.length} dialogs are pending; name one with dialog_id (${pending.map((d) => d.id).join(", ")})`,
+        {
+          candidates: pending.map(toView),
+        },
+      );
     } else {
       dialog = pending[0]!;
     }
@@ -103,7 +116,10 @@ export class DialogQueue {
   }
 
   /** The browser closed native dialogs by itself (navigation, another client, a crash). */
-  closedRemotely(match: (dialog: { frame_id: string | null; via: "native" | "bridge" }) => boolean, limit = Infinity): void {
+  closedRemotely(
+    match: (dialog: { frame_id: string | null; via: "native" | "bridge" }) => boolean,
+    limit = Infinity,
+  ): void {
     let closed = 0;
     for (const dialog of [...this.pendingById.values()]) {
       if (closed >= limit) break;
@@ -118,7 +134,12 @@ export class DialogQueue {
     await Promise.all([...this.pendingById.values()].map((dialog) => this.settle(dialog, "dismiss", "", "remote")));
   }
 
-  private async settle(dialog: PendingDialog, action: DialogAction, promptText: string, closedBy: ClosedBy): Promise<void> {
+  private async settle(
+    dialog: PendingDialog,
+    action: DialogAction,
+    promptText: string,
+    closedBy: ClosedBy,
+  ): Promise<void> {
     if (closedBy !== "auto_policy" && !this.pendingById.has(dialog.id)) return;
     this.retire(dialog, closedBy, action);
     try {

@@ -21,8 +21,20 @@ type FrameRecord = {
   owner: TargetSession;
 };
 
-export type CdpFrame = { id: string; parentId?: string; url: string; urlFragment?: string; securityOrigin?: string; name?: string };
-export type FrameChange = { kind: "attached" | "navigated" | "detached"; frame_id: string; parent_frame_id: string | null; url: string };
+export type CdpFrame = {
+  id: string;
+  parentId?: string;
+  url: string;
+  urlFragment?: string;
+  securityOrigin?: string;
+  name?: string;
+};
+export type FrameChange = {
+  kind: "attached" | "navigated" | "detached";
+  frame_id: string;
+  parent_frame_id: string | null;
+  url: string;
+};
 
 /**
  * The page's frame tree kept from CDP events (never queried while the page may be blocked by a
@@ -43,7 +55,14 @@ export class FrameTracker {
 
   attached(frameId: string, parentFrameId: string | null, owner: TargetSession): void {
     if (this.frames.has(frameId)) return;
-    this.frames.set(frameId, { frame_id: frameId, parent_frame_id: parentFrameId, url: "", origin: "", name: "", owner });
+    this.frames.set(frameId, {
+      frame_id: frameId,
+      parent_frame_id: parentFrameId,
+      url: "",
+      origin: "",
+      name: "",
+      owner,
+    });
     this.onChange({ kind: "attached", frame_id: frameId, parent_frame_id: parentFrameId, url: "" });
   }
 
@@ -62,8 +81,14 @@ export class FrameTracker {
       owner: keepOwner ? existing.owner : owner,
     };
     this.frames.set(frame.id, record);
-    if (!existing) this.onChange({ kind: "attached", frame_id: record.frame_id, parent_frame_id: record.parent_frame_id, url: "" });
-    this.onChange({ kind: "navigated", frame_id: record.frame_id, parent_frame_id: record.parent_frame_id, url: record.url });
+    if (!existing)
+      this.onChange({ kind: "attached", frame_id: record.frame_id, parent_frame_id: record.parent_frame_id, url: "" });
+    this.onChange({
+      kind: "navigated",
+      frame_id: record.frame_id,
+      parent_frame_id: record.parent_frame_id,
+      url: record.url,
+    });
   }
 
   /** A frame left the document; `swap` only means it moved to another process. */
@@ -107,7 +132,10 @@ export class FrameTracker {
     }
     const children: FrameView[] = [];
     let truncated = false;
-    const queue: Array<{ frame: FrameRecord; depth: number }> = (childrenOf.get(top.frame_id) ?? []).map((frame) => ({ frame, depth: 1 }));
+    const queue: Array<{ frame: FrameRecord; depth: number }> = (childrenOf.get(top.frame_id) ?? []).map((frame) => ({
+      frame,
+      depth: 1,
+    }));
     while (queue.length > 0) {
       const { frame, depth } = queue.shift()!;
       const oopif = this.isOopif(frame);
@@ -126,7 +154,13 @@ export class FrameTracker {
   }
 
   private view(frame: FrameRecord, oopif: boolean): FrameView {
-    const view: FrameView = { frame_id: frame.frame_id, url: frame.url, origin: frame.origin, is_oopif: oopif, parent_frame_id: frame.parent_frame_id };
+    const view: FrameView = {
+      frame_id: frame.frame_id,
+      url: frame.url,
+      origin: frame.origin,
+      is_oopif: oopif,
+      parent_frame_id: frame.parent_frame_id,
+    };
     if (frame.name) view.name = frame.name;
     if (oopif && frame.owner.label) view.session_id = frame.owner.label;
     return view;

@@ -9,7 +9,13 @@ import type { Transcript } from "../sessions/transcript.js";
 import { ChatSessionResolver, type ChatRequestMessage } from "./chat-sessions.js";
 import type { SessionRecord } from "../../db/records.js";
 
-export type ChatRunDeps = { config: Config; store: Store; sessions: SessionService; transcript: Transcript; agent: AgentRunner };
+export type ChatRunDeps = {
+  config: Config;
+  store: Store;
+  sessions: SessionService;
+  transcript: Transcript;
+  agent: AgentRunner;
+};
 
 /**
  * Starts the agent on a chat-completions request: checks a model is configured before anything is
@@ -35,7 +41,10 @@ export function startChatRun(
   const named = request.sessionId ? deps.sessions.require(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   if (!isModelConfigured(deps.config, model)) {
-    throw new AppError("model_not_configured", "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)");
+    throw new AppError(
+      "model_not_configured",
+      "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)",
+    );
   }
   const { session, userMessage } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
   const run = deps.agent.start(session.id, userMessage, {

@@ -27,13 +27,18 @@ export type ResolvedChat = {
 const TITLE_MAX_CHARS = 80;
 
 function systemPromptOf(messages: ChatRequestMessage[]): string | null {
-  const parts = messages.filter((m) => m.role === "system" || m.role === "developer").map((m) => contentText(m.content ?? null));
+  const parts = messages
+    .filter((m) => m.role === "system" || m.role === "developer")
+    .map((m) => contentText(m.content ?? null));
   return parts.length ? parts.join("\n") : null;
 }
 
 /** The stable key of a conversation that carries no session id: its system prompt and first user message. */
 export function derivedSessionKey(systemPrompt: string | null, firstUserText: string): string {
-  return `chat_${createHash("sha256").update(JSON.stringify([systemPrompt ?? "", firstUserText])).digest("hex").slice(0, 40)}`;
+  return `chat_${createHash("sha256")
+    .update(JSON.stringify([systemPrompt ?? "", firstUserText]))
+    .digest("hex")
+    .slice(0, 40)}`;
 }
 
 function toInput(message: ChatRequestMessage): MessageInput {
@@ -53,9 +58,7 @@ function toInput(message: ChatRequestMessage): MessageInput {
  *   find it again and only add their last user message.
  */
 export class ChatSessionResolver {
-  constructor(
-    private readonly deps: { store: Store; sessions: SessionService; transcript: Transcript },
-  ) {}
+  constructor(private readonly deps: { store: Store; sessions: SessionService; transcript: Transcript }) {}
 
   resolve(messages: ChatRequestMessage[], sessionIdHeader: string | null): ResolvedChat {
     const last = messages[messages.length - 1];
@@ -75,7 +78,10 @@ export class ChatSessionResolver {
     const existing = this.deps.store.sessions.findByDerivedKey(key);
     if (existing) return { session: existing, userMessage, created: false };
 
-    const earlier = messages.slice(0, -1).filter((m) => m.role !== "system" && m.role !== "developer").map(toInput);
+    const earlier = messages
+      .slice(0, -1)
+      .filter((m) => m.role !== "system" && m.role !== "developer")
+      .map(toInput);
     const session = this.deps.store.transaction(() => {
       const created = this.deps.sessions.create(
         { title: firstUserText.slice(0, TITLE_MAX_CHARS) || null, system_prompt: systemPrompt },

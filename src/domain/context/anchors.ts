@@ -10,13 +10,19 @@ export const ANCHOR_INDEX_MAX_CHARS = 7_000;
 const ERROR_DETAIL_MAX_CHARS = 160;
 const COMMAND_ANCHOR_MAX_CHARS = 200;
 
-type Extractor = { kind: AnchorKind; pattern: RegExp; pick?: (match: RegExpExecArray, text: string) => { kind?: AnchorKind; value: string } | null };
+type Extractor = {
+  kind: AnchorKind;
+  pattern: RegExp;
+  pick?: (match: RegExpExecArray, text: string) => { kind?: AnchorKind; value: string } | null;
+};
 
 const ERRNO_NAMES =
   "ENOSPC|ENOENT|EACCES|EPERM|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EADDRINUSE|EEXIST|EISDIR|ENOTDIR|EMFILE|ENFILE|EPIPE|ENOTEMPTY|EBUSY|EAGAIN|EHOSTUNREACH|ENETUNREACH|EROFS|EINVAL|ENOMEM|ENOTFOUND|ECANCELED";
 
 const CODE_EXTENSIONS = new Set(
-  "ts tsx js jsx mjs cjs json md py rb go rs java kt c h cc cpp hpp cs php sh bash zsh yml yaml toml ini cfg conf lock sql html css scss vue svelte txt log csv xml env swift m mm gradle proto graphql dockerfile".split(" "),
+  "ts tsx js jsx mjs cjs json md py rb go rs java kt c h cc cpp hpp cs php sh bash zsh yml yaml toml ini cfg conf lock sql html css scss vue svelte txt log csv xml env swift m mm gradle proto graphql dockerfile".split(
+    " ",
+  ),
 );
 const DOMAIN_ENDINGS = new Set("com org net io dev ai app co uk de fr jp cn gov edu info biz me us".split(" "));
 const ID_STOPWORDS = new Set(["UTF", "ISO", "SHA", "TLS", "SSL", "HTTP", "X", "IPV", "CVE-LIKE"]);
@@ -48,7 +54,11 @@ const EXTRACTORS: Extractor[] = [
     pattern: /\b[0-9a-f]{9,40}\b/g,
     pick: (m) => (/[a-f]/.test(m[0]) && /\d/.test(m[0]) ? { value: m[0] } : null),
   },
-  { kind: "branch", pattern: /\b(?:fix|feat|feature|bugfix|hotfix|release|chore|refactor|docs|perf|test)\/[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*/g },
+  {
+    kind: "branch",
+    pattern:
+      /\b(?:fix|feat|feature|bugfix|hotfix|release|chore|refactor|docs|perf|test)\/[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*/g,
+  },
   {
     kind: "path",
     pattern: /(?<![\w@:/.-])(?:\.{1,2}\/|~\/|\/)?(?:[\w@.-]+\/)*[\w.-]+\.([A-Za-z][A-Za-z0-9]{0,9})\b/g,
@@ -199,5 +209,7 @@ export function renderAnchorIndex(anchors: Anchor[], maxChars = ANCHOR_INDEX_MAX
     list.push(anchor);
     byKind.set(anchor.kind, list);
   }
-  return [...byKind.entries()].map(([kind, list]) => `${kind}: ${list.map((a) => `${a.value} (x${a.count})`).join(", ")}`).join("\n");
+  return [...byKind.entries()]
+    .map(([kind, list]) => `${kind}: ${list.map((a) => `${a.value} (x${a.count})`).join(", ")}`)
+    .join("\n");
 }

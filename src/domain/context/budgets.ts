@@ -11,7 +11,10 @@ export const SMALL_WINDOW_MIN_RATIO = 0.75;
  * windows under 512K, floored at 64K but never above 85 % of the window, then the optional cap.
  */
 export function computeThresholdTokens(contextLength: number, compression: CompressionConfig): number {
-  const ratio = contextLength < SMALL_WINDOW_TOKENS ? Math.max(compression.threshold, SMALL_WINDOW_MIN_RATIO) : compression.threshold;
+  const ratio =
+    contextLength < SMALL_WINDOW_TOKENS
+      ? Math.max(compression.threshold, SMALL_WINDOW_MIN_RATIO)
+      : compression.threshold;
   let threshold = Math.floor(contextLength * ratio);
   threshold = Math.max(threshold, THRESHOLD_FLOOR_TOKENS);
   threshold = Math.min(threshold, Math.floor(contextLength * THRESHOLD_MAX_RATIO));
@@ -20,7 +23,11 @@ export function computeThresholdTokens(contextLength: number, compression: Compr
 }
 
 /** Tokens kept verbatim at the end of the context after a compression. */
-export function computeTailBudgetTokens(contextLength: number, thresholdTokens: number, compression: CompressionConfig): number {
+export function computeTailBudgetTokens(
+  contextLength: number,
+  thresholdTokens: number,
+  compression: CompressionConfig,
+): number {
   if (compression.tail_mode === "legacy") return Math.floor(thresholdTokens * compression.target_ratio);
   const lean = Math.max(10_000, Math.min(25_000, Math.floor(contextLength * 0.025)));
   return Math.min(lean, Math.floor(contextLength * 0.2));

@@ -21,9 +21,15 @@ export class EngineOutputError extends Error {
 type Shown = { content: StoredMessage["content"]; tool_calls?: StoredMessage["tool_calls"] };
 
 const sameShape = (a: Shown, b: Shown) =>
-  JSON.stringify([a.content, a.tool_calls?.length ? a.tool_calls : null]) === JSON.stringify([b.content, b.tool_calls?.length ? b.tool_calls : null]);
+  JSON.stringify([a.content, a.tool_calls?.length ? a.tool_calls : null]) ===
+  JSON.stringify([b.content, b.tool_calls?.length ? b.tool_calls : null]);
 
-export function planCompression(rows: StoredMessage[], output: ContextItem[], systemTokens: number, model: string | null): CompressionPlan {
+export function planCompression(
+  rows: StoredMessage[],
+  output: ContextItem[],
+  systemTokens: number,
+  model: string | null,
+): CompressionPlan {
   const bySeq = new Map(rows.map((row) => [row.seq, row]));
   const kept = new Set<number>();
   const overrides: CompressionPlan["overrides"] = [];
@@ -35,19 +41,24 @@ export function planCompression(rows: StoredMessage[], output: ContextItem[], sy
     if (item.seq === undefined) {
       positions.push(null);
       if (item.role === "system") {
-        if (index > 0 && output[index - 1].role !== "system") throw new EngineOutputError("a system item may only lead the context");
+        if (index > 0 && output[index - 1].role !== "system")
+          throw new EngineOutputError("a system item may only lead the context");
         continue;
       }
-      if (item.role !== "user" && item.role !== "assistant") throw new EngineOutputError(`a new context item must be a user or assistant message, not ${item.role}`);
+      if (item.role !== "user" && item.role !== "assistant")
+        throw new EngineOutputError(`a new context item must be a user or assistant message, not ${item.role}`);
       pendingNew.push({ item, index });
       continue;
     }
     const row = bySeq.get(item.seq);
     if (!row) throw new EngineOutputError(`the engine returned seq ${item.seq}, which is not in the active context`);
     if (kept.has(item.seq)) throw new EngineOutputError(`the engine returned seq ${item.seq} twice`);
-    if (row.position <= lastPosition) throw new EngineOutputError(`the engine reordered the context at seq ${item.seq}`);
+    if (row.position <= lastPosition)
+      throw new EngineOutputError(`the engine reordered the context at seq ${item.seq}`);
     if (item.role !== row.role || (item.tool_call_id ?? null) !== (row.tool_call_id ?? null)) {
-      throw new EngineOutputError(`the engine changed the role or tool_call_id of seq ${item.seq}; only content and tool_calls may be shortened`);
+      throw new EngineOutputError(
+        `the engine changed the role or tool_call_id of seq ${item.seq}; only content and tool_calls may be shortened`,
+      );
     }
     lastPosition = row.position;
     positions.push(row.position);
@@ -61,7 +72,16 @@ export function planCompression(rows: StoredMessage[], output: ContextItem[], sy
       tokens = row.tokens;
     } else if (!sameShape(shown, current) || !row.override) {
       const override = { content: item.content, ...(item.tool_calls?.length ? { tool_calls: item.tool_calls } : {}) };
-      tokens = countMessageTokens({ role: row.role, content: item.content, tool_calls: item.tool_calls, tool_call_id: row.tool_call_id, name: row.name }, model);
+      tokens = countMessageTokens(
+        {
+          role: row.role,
+          content: item.content,
+          tool_calls: item.tool_calls,
+          tool_call_id: row.tool_call_id,
+          name: row.name,
+        },
+        model,
+      );
       overrides.push({ seq: row.seq, override, tokens });
     }
     tokensAfter += tokens;
@@ -69,7 +89,11 @@ export function planCompression(rows: StoredMessage[], output: ContextItem[], sy
   const maxPosition = rows.reduce((max, row) => Math.max(max, row.position), 0);
   const newRows: CompressionPlan["newRows"] = [];
   for (const { item, index } of pendingNew) {
-    const previous = positions.slice(0, index).filter((p): p is number => p !== null).pop() ?? 0;
+    const previous =
+      positions
+        .slice(0, index)
+        .filter((p): p is number => p !== null)
+        .pop() ?? 0;
     const next = positions.slice(index + 1).find((p): p is number => p !== null) ?? maxPosition + 1;
     const group = pendingNew.filter((p) => positionsBetween(positions, p.index) === positionsBetween(positions, index));
     const rank = group.findIndex((p) => p.index === index) + 1;

@@ -14,7 +14,13 @@ import type { AnchorKind, ContextEngine, ContextItem, EngineCompressResult, Engi
 import { normalizeResult } from "./engine.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
 import type { ContextEngineRegistry } from "./engine-registry.js";
-import { isAutoBlocked, readEngineState, recordCompression, recordRealPromptCount, type EngineState } from "./engine-state.js";
+import {
+  isAutoBlocked,
+  readEngineState,
+  recordCompression,
+  recordRealPromptCount,
+  type EngineState,
+} from "./engine-state.js";
 import type { CompressOutcome, CompressRequest, ContextManager } from "./manager.js";
 import { redactSecrets } from "./redaction.js";
 import { sessionSearchTool } from "./session-search.js";
@@ -55,7 +61,10 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
   thresholdFor(session: SessionRecord, settings = resolveSessionSettings(this.deps.config, session)): number {
     if (hasDistinctSummaryModel(this.deps.config) && !this.warnedThreshold.has(session.id)) {
       const window = summaryModelWindow(this.deps.config);
-      if (window === settings.threshold_tokens && window < computeThresholdTokens(settings.context_length, settings.compression)) {
+      if (
+        window === settings.threshold_tokens &&
+        window < computeThresholdTokens(settings.context_length, settings.compression)
+      ) {
         this.warnedThreshold.add(session.id);
         this.deps.logger.warn(
           { session_id: session.id, summary_window: window },
@@ -75,7 +84,8 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
       description: schema.description,
       parameters: { type: "object", properties: {}, ...(schema.parameters as object) },
       execute: async (args) => {
-        if (!engine.handleToolCall) return { content: `the ${settings.engine} engine does not handle ${schema.name}`, is_error: true };
+        if (!engine.handleToolCall)
+          return { content: `the ${settings.engine} engine does not handle ${schema.name}`, is_error: true };
         return { content: String(await engine.handleToolCall(schema.name, args)) };
       },
     }));
@@ -89,11 +99,15 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     const { session, settings, threshold } = prepared;
     if (!settings.compression.enabled) return null;
     const total = contextTotalTokens(session);
-    const hygiene = total >= settings.compression.hygiene_threshold * settings.context_length || session.context_message_count >= HYGIENE_MAX_MESSAGES;
+    const hygiene =
+      total >= settings.compression.hygiene_threshold * settings.context_length ||
+      session.context_message_count >= HYGIENE_MAX_MESSAGES;
     if (hygiene) return this.compress(sessionId, { trigger: "hygiene", signal });
     if (isAutoBlocked(readEngineState(session.engine_state), this.deps.now())) return null;
     const { engine } = this.createEngine(prepared, readEngineState(session.engine_state));
-    const due = engine.shouldCompressPreflight ? engine.shouldCompressPreflight(this.itemsOf(session).items) : total >= threshold;
+    const due = engine.shouldCompressPreflight
+      ? engine.shouldCompressPreflight(this.itemsOf(session).items)
+      : total >= threshold;
     return due ? this.compress(sessionId, { trigger: "preflight", signal }) : null;
   }
 
@@ -104,13 +118,19 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     const state = recordRealPromptCount(readEngineState(session.engine_state), usage.prompt_tokens, threshold, now);
     this.deps.store.sessions.update(
       sessionId,
-      { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens, engine_state: { ...state } },
+      {
+        last_prompt_tokens: usage.prompt_tokens,
+        last_completion_tokens: usage.completion_tokens,
+        engine_state: { ...state },
+      },
       now,
     );
     if (!settings.compression.enabled || isAutoBlocked(state, now)) return null;
     const { engine } = this.createEngine(prepared, state);
     engine.updateFromResponse(usage);
-    return engine.shouldCompress(usage.prompt_tokens) ? this.compress(sessionId, { trigger: "threshold", signal }) : null;
+    return engine.shouldCompress(usage.prompt_tokens)
+      ? this.compress(sessionId, { trigger: "threshold", signal })
+      : null;
   }
 
   /** `onSessionStart` of the session's engine, once, when the session is created. */
@@ -125,7 +145,9 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
 
   /** `onSessionEnd` of the session's engine with its active context, before the session is deleted. */
   async sessionEnding(sessionId: string): Promise<void> {
-    await this.runHook(sessionId, "onSessionEnd", (engine, _info, session) => engine.onSessionEnd?.(sessionId, this.itemsOf(session).items));
+    await this.runHook(sessionId, "onSessionEnd", (engine, _info, session) =>
+      engine.onSessionEnd?.(sessionId, this.itemsOf(session).items),
+    );
   }
 
   /** A failing hook is logged; it never stops the session from being created, changed or deleted. */
@@ -148,15 +170,20 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     // A run compresses at its own safe points; compacting under it could split a tool call from its result.
     if (request.trigger === "manual" && !request.dryRun && this.deps.isRunInProgress?.(sessionId)) {
       return Promise.reject(
-        new AppError("session_busy", `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`),
+        new AppError(
+          "session_busy",
+          `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`,
+        ),
       );
     }
     const previous = this.running.get(sessionId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.compressNow(sessionId, request));
     this.running.set(sessionId, next);
-    void next.finally(() => {
-      if (this.running.get(sessionId) === next) this.running.delete(sessionId);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.running.get(sessionId) === next) this.running.delete(sessionId);
+      })
+      .catch(() => undefined);
     return next;
   }
 
@@ -167,8 +194,17 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     return { session, settings, threshold: this.thresholdFor(session, settings) };
   }
 
-  private createEngine({ session, settings, threshold }: Prepared, state: EngineState): { engine: ContextEngine; summarizer: SummaryModel; info: EngineSessionInfo } {
-    const summarizer = new SummaryModel({ config: this.deps.config, llm: this.deps.llm, sessionModel: settings.model, now: this.deps.now, state });
+  private createEngine(
+    { session, settings, threshold }: Prepared,
+    state: EngineState,
+  ): { engine: ContextEngine; summarizer: SummaryModel; info: EngineSessionInfo } {
+    const summarizer = new SummaryModel({
+      config: this.deps.config,
+      llm: this.deps.llm,
+      sessionModel: settings.model,
+      now: this.deps.now,
+      state,
+    });
     const info: EngineSessionInfo = {
       sessionId: session.id,
       model: settings.model,
@@ -181,7 +217,8 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
       ...info,
       compression: settings.compression,
       previousSummary: this.deps.store.summaries.latest(session.id)?.body ?? null,
-      previousAnchors: () => this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
+      previousAnchors: () =>
+        this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
       summarizer,
       now: this.deps.now,
     });
@@ -191,8 +228,10 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
   private itemsOf(session: SessionRecord): { rows: StoredMessage[]; items: ContextItem[] } {
     const rows = this.deps.store.messages.activeRows(session.id);
     const items: ContextItem[] = [];
-    if (session.system_prompt) items.push({ role: "system", content: session.system_prompt, tokens: session.system_prompt_tokens });
-    for (const row of rows) items.push({ ...toChatMessage(row), seq: row.seq, kind: row.kind, tokens: effectiveTokens(row) });
+    if (session.system_prompt)
+      items.push({ role: "system", content: session.system_prompt, tokens: session.system_prompt_tokens });
+    for (const row of rows)
+      items.push({ ...toChatMessage(row), seq: row.seq, kind: row.kind, tokens: effectiveTokens(row) });
     return { rows, items };
   }
 
@@ -216,7 +255,12 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     let result: EngineCompressResult;
     try {
       result = normalizeResult(
-        await engine.compress(items, { currentTokens: tokensBefore, focusTopic: request.focusTopic ?? null, signal: request.signal, dryRun: request.dryRun }),
+        await engine.compress(items, {
+          currentTokens: tokensBefore,
+          focusTopic: request.focusTopic ?? null,
+          signal: request.signal,
+          dryRun: request.dryRun,
+        }),
       );
     } catch (err) {
       // A broken engine (a plugin, typically) must not take the run down with it: the context stays as it was.
@@ -228,16 +272,24 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     if (result.aborted) return unchanged(result.aborted.reason);
     let plan: CompressionPlan;
     try {
-      plan = planCompression(rows, result.messages, session.system_prompt ? session.system_prompt_tokens : 0, settings.model);
+      plan = planCompression(
+        rows,
+        result.messages,
+        session.system_prompt ? session.system_prompt_tokens : 0,
+        settings.model,
+      );
     } catch (err) {
-      if (err instanceof EngineOutputError) return unchanged(`the ${settings.engine} engine returned an unusable context: ${err.message}`);
+      if (err instanceof EngineOutputError)
+        return unchanged(`the ${settings.engine} engine returned an unusable context: ${err.message}`);
       throw err;
     }
     if (isEmptyPlan(plan)) return unchanged("the engine left the context as it was");
     // A bigger context is no compression — unless hygiene is thinning out a context of too many rows.
     const thinningRows = request.trigger === "hygiene" && session.context_message_count >= HYGIENE_MAX_MESSAGES;
     if (plan.tokensAfter >= tokensBefore && !thinningRows) {
-      return unchanged(`the compressed context would not be smaller (${plan.tokensAfter} tokens, now ${tokensBefore}); nothing was changed`);
+      return unchanged(
+        `the compressed context would not be smaller (${plan.tokensAfter} tokens, now ${tokensBefore}); nothing was changed`,
+      );
     }
     const summary = result.summary ?? null;
     const anchors = result.anchors ?? [];
@@ -263,7 +315,15 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
       };
     }
     const now = this.deps.now();
-    const persisted = this.persist(session, plan, { compactedSeqs, summary, anchors, focusTopic: request.focusTopic ?? null, tokensBefore, now, summarizerState: summarizer.state });
+    const persisted = this.persist(session, plan, {
+      compactedSeqs,
+      summary,
+      anchors,
+      focusTopic: request.focusTopic ?? null,
+      tokensBefore,
+      now,
+      summarizerState: summarizer.state,
+    });
     const outcome: CompressOutcome = {
       compressed: true,
       tokens_before: tokensBefore,
@@ -283,7 +343,10 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
       fallback_used: outcome.fallback_used,
       anchors_added: outcome.anchors_added,
     });
-    this.deps.logger.info({ session_id: sessionId, trigger: request.trigger, ...outcome, summary: undefined }, "context compressed");
+    this.deps.logger.info(
+      { session_id: sessionId, trigger: request.trigger, ...outcome, summary: undefined },
+      "context compressed",
+    );
     return outcome;
   }
 
@@ -328,7 +391,8 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
       }
       const appended = summaryRows.length ? store.messages.append(sessionId, summaryRows, input.now) : [];
       store.contextRows.setInContext(sessionId, plan.removedSeqs, false);
-      for (const change of plan.overrides) store.contextRows.setOverride(sessionId, change.seq, change.override, change.tokens);
+      for (const change of plan.overrides)
+        store.contextRows.setOverride(sessionId, change.seq, change.override, change.tokens);
       const totals = store.messages.recomputeContextTotals(sessionId);
       const tokensAfter = totals.tokens + session.system_prompt_tokens;
       let summary: SummaryRecord | null = null;

@@ -44,7 +44,12 @@ export function isAutoBlocked(state: EngineState, now: number): boolean {
  * strikes block automatic compression; after the block one more attempt is allowed, and a strike
  * on that attempt blocks again.
  */
-export function recordRealPromptCount(state: EngineState, promptTokens: number, thresholdTokens: number, now: number): EngineState {
+export function recordRealPromptCount(
+  state: EngineState,
+  promptTokens: number,
+  thresholdTokens: number,
+  now: number,
+): EngineState {
   if (!state.awaiting_usage) return state;
   const next = { ...state, awaiting_usage: false };
   if (promptTokens < thresholdTokens) return { ...next, strikes: 0 };
@@ -69,12 +74,18 @@ export function recordSummarySuccess(state: EngineState): EngineState {
   return { ...state, timeout_streak: 0, summary_cooldown_until: null, last_failure: null };
 }
 
-export function recordSummaryFailure(state: EngineState, kind: "timeout" | "malformed" | "other", reason: string, now: number): EngineState {
+export function recordSummaryFailure(
+  state: EngineState,
+  kind: "timeout" | "malformed" | "other",
+  reason: string,
+  now: number,
+): EngineState {
   if (kind === "timeout") {
     const streak = state.timeout_streak + 1;
     const cooldownS = TIMEOUT_COOLDOWNS_S[Math.min(streak, TIMEOUT_COOLDOWNS_S.length) - 1];
     return { ...state, timeout_streak: streak, summary_cooldown_until: now + cooldownS * 1000, last_failure: reason };
   }
-  if (kind === "malformed") return { ...state, summary_cooldown_until: now + MALFORMED_COOLDOWN_S * 1000, last_failure: reason };
+  if (kind === "malformed")
+    return { ...state, summary_cooldown_until: now + MALFORMED_COOLDOWN_S * 1000, last_failure: reason };
   return { ...state, last_failure: reason };
 }

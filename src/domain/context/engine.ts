@@ -18,8 +18,21 @@ export type ContextItem = ChatMessage & {
   tokens?: number;
 };
 
-export type AnchorKind = "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
-export const ANCHOR_KINDS: AnchorKind[] = ["pr", "issue", "commit", "branch", "path", "error", "url", "handle", "command", "config_key", "id"];
+export type AnchorKind =
+  "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
+export const ANCHOR_KINDS: AnchorKind[] = [
+  "pr",
+  "issue",
+  "commit",
+  "branch",
+  "path",
+  "error",
+  "url",
+  "handle",
+  "command",
+  "config_key",
+  "id",
+];
 
 export type Anchor = { kind: AnchorKind; value: string; count: number; first_seq: number; last_seq: number };
 

@@ -4,7 +4,12 @@ import type { TokenUsage } from "../../kernel/chat.js";
 
 export type CompressionTrigger = "manual" | "preflight" | "threshold" | "hygiene";
 
-export type CompressRequest = { focusTopic?: string | null; dryRun?: boolean; trigger: CompressionTrigger; signal?: AbortSignal };
+export type CompressRequest = {
+  focusTopic?: string | null;
+  dryRun?: boolean;
+  trigger: CompressionTrigger;
+  signal?: AbortSignal;
+};
 
 /** The answer of POST /compress (SPEC §3), also what automatic compressions report. */
 export type CompressOutcome = {

@@ -28,7 +28,10 @@ function marked(message: ChatMessage, marker: CacheMarker): CachedChatMessage {
   return { ...message, cache_control: { ...marker } };
 }
 
-export function applyPromptCaching(messages: ChatMessage[], options: { model: string | null | undefined; ttl: CacheTtl }): CachedChatMessage[] {
+export function applyPromptCaching(
+  messages: ChatMessage[],
+  options: { model: string | null | undefined; ttl: CacheTtl },
+): CachedChatMessage[] {
   if (!isClaudeModel(options.model)) return messages;
   const marker: CacheMarker = options.ttl === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
   const out: CachedChatMessage[] = [...messages];

@@ -7,14 +7,23 @@ export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
 const ROLES: Role[] = ["system", "user", "assistant", "tool"];
 
-export function searchTranscript(store: Store, sessionId: string, query: string, options: { role?: Role | null; limit?: number }): SearchHit[] {
+export function searchTranscript(
+  store: Store,
+  sessionId: string,
+  query: string,
+  options: { role?: Role | null; limit?: number },
+): SearchHit[] {
   const limit = Math.max(1, Math.min(options.limit ?? SEARCH_LIMIT_DEFAULT, 200));
   return store.search.search(sessionId, query, { role: options.role ?? null, limit });
 }
 
 function renderHits(hits: SearchHit[], query: string): string {
-  if (hits.length === 0) return `No stored message matches "${query}". Try fewer or different words (an exact identifier works best).`;
-  const lines = hits.map((hit) => `[seq ${hit.seq}] ${hit.role}${hit.in_context ? "" : " (compacted)"}${hit.kind === "summary" ? " (summary)" : ""}: ${hit.snippet}`);
+  if (hits.length === 0)
+    return `No stored message matches "${query}". Try fewer or different words (an exact identifier works best).`;
+  const lines = hits.map(
+    (hit) =>
+      `[seq ${hit.seq}] ${hit.role}${hit.in_context ? "" : " (compacted)"}${hit.kind === "summary" ? " (summary)" : ""}: ${hit.snippet}`,
+  );
   return `${hits.length} match(es) for "${query}", best first:\n${lines.join("\n")}`;
 }
 
@@ -30,7 +39,12 @@ export function sessionSearchTool(store: Store): ToolDefinition {
       properties: {
         query: { type: "string", description: "Words or identifiers to find; all must match" },
         role: { type: "string", enum: ROLES, description: "Only messages of this role" },
-        limit: { type: "integer", minimum: 1, maximum: SEARCH_LIMIT_MAX, description: `How many matches to return (default ${SEARCH_LIMIT_DEFAULT})` },
+        limit: {
+          type: "integer",
+          minimum: 1,
+          maximum: SEARCH_LIMIT_MAX,
+          description: `How many matches to return (default ${SEARCH_LIMIT_DEFAULT})`,
+        },
       },
       required: ["query"],
       additionalProperties: false,
@@ -39,9 +53,14 @@ export function sessionSearchTool(store: Store): ToolDefinition {
       const query = typeof args.query === "string" ? args.query.trim() : "";
       if (!query) return { content: "session_search needs a non-empty `query` string.", is_error: true };
       const role = typeof args.role === "string" && ROLES.includes(args.role as Role) ? (args.role as Role) : null;
-      if (args.role !== undefined && role === null) return { content: `role must be one of ${ROLES.join(", ")}.`, is_error: true };
-      const requested = typeof args.limit === "number" && Number.isFinite(args.limit) ? Math.floor(args.limit) : SEARCH_LIMIT_DEFAULT;
-      const hits = searchTranscript(store, context.session.id, query, { role, limit: Math.max(1, Math.min(requested, SEARCH_LIMIT_MAX)) });
+      if (args.role !== undefined && role === null)
+        return { content: `role must be one of ${ROLES.join(", ")}.`, is_error: true };
+      const requested =
+        typeof args.limit === "number" && Number.isFinite(args.limit) ? Math.floor(args.limit) : SEARCH_LIMIT_DEFAULT;
+      const hits = searchTranscript(store, context.session.id, query, {
+        role,
+        limit: Math.max(1, Math.min(requested, SEARCH_LIMIT_MAX)),
+      });
       return { content: renderHits(hits, query), data: hits };
     },
   };

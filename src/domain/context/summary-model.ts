@@ -29,7 +29,8 @@ export function mainEndpoint(config: Config, sessionModel: string | null): Summa
 }
 
 const reachable = (endpoint: SummaryEndpoint) => Boolean(endpoint.model && (endpoint.baseURL || endpoint.apiKey));
-const sameEndpoint = (a: SummaryEndpoint, b: SummaryEndpoint) => a.model === b.model && a.baseURL === b.baseURL && a.apiKey === b.apiKey;
+const sameEndpoint = (a: SummaryEndpoint, b: SummaryEndpoint) =>
+  a.model === b.model && a.baseURL === b.baseURL && a.apiKey === b.apiKey;
 
 /** Failures that leave the context unchanged instead of falling back (SPEC §5.7). */
 const ABORTING_KINDS = new Set(["auth", "quota", "network"]);
@@ -49,7 +50,13 @@ export class SummaryModel implements Summarizer {
   state: EngineState;
 
   constructor(
-    private readonly deps: { config: Config; llm: LlmClients; sessionModel: string | null; now: () => number; state: EngineState },
+    private readonly deps: {
+      config: Config;
+      llm: LlmClients;
+      sessionModel: string | null;
+      now: () => number;
+      state: EngineState;
+    },
   ) {
     this.state = deps.state;
   }
@@ -62,7 +69,11 @@ export class SummaryModel implements Summarizer {
     if (endpoints.length === 0) return { ok: false, abort: false, reason: "no summary model is configured" };
     const cooldown = this.state.summary_cooldown_until;
     if (cooldown !== null && now() < cooldown) {
-      return { ok: false, abort: false, reason: `the summary model is cooling down after "${this.state.last_failure ?? "a failure"}" until ${new Date(cooldown).toISOString()}` };
+      return {
+        ok: false,
+        abort: false,
+        reason: `the summary model is cooling down after "${this.state.last_failure ?? "a failure"}" until ${new Date(cooldown).toISOString()}`,
+      };
     }
     let last: Attempt | null = null;
     for (const endpoint of endpoints) {
@@ -84,7 +95,11 @@ export class SummaryModel implements Summarizer {
     return { ok: false, abort: false, reason: failure.reason };
   }
 
-  private async attempt(endpoint: SummaryEndpoint, messages: SummaryRequestMessage[], signal?: AbortSignal): Promise<Attempt> {
+  private async attempt(
+    endpoint: SummaryEndpoint,
+    messages: SummaryRequestMessage[],
+    signal?: AbortSignal,
+  ): Promise<Attempt> {
     const model = endpoint.model as string;
     try {
       const client = this.deps.llm.get(endpoint);
@@ -92,7 +107,8 @@ export class SummaryModel implements Summarizer {
       const response = await client.chat.completions.create({ model, messages, stream: false }, { signal });
       const choice = response.choices?.[0];
       const text = typeof choice?.message?.content === "string" ? choice.message.content.trim() : "";
-      if (choice?.finish_reason === "length") throw new EmptySummaryError("the summary was cut off (finish_reason: length)");
+      if (choice?.finish_reason === "length")
+        throw new EmptySummaryError("the summary was cut off (finish_reason: length)");
       if (!text) throw new EmptySummaryError("the summary model answered with empty content");
       return { ok: true, text, model };
     } catch (err) {
@@ -100,7 +116,11 @@ export class SummaryModel implements Summarizer {
       const classified = classifyLlmError(err);
       // A provider's error can echo what it was sent; the reason is stored (engine state) and shown (compress result).
       const message = redactSecrets(classified.message);
-      return { ok: false, kind: classified.kind, reason: `summary model ${model} failed (${classified.kind}): ${message}` };
+      return {
+        ok: false,
+        kind: classified.kind,
+        reason: `summary model ${model} failed (${classified.kind}): ${message}`,
+      };
     }
   }
 }

@@ -3,7 +3,8 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 export type LlmEndpoint = { baseURL: string | null; apiKey: string | null; timeoutMs: number; maxRetries: number };
 
 /** The failure classes the agent and the compressor decide on. */
-export type LlmFailureKind = "auth" | "quota" | "network" | "timeout" | "rate_limit" | "server" | "bad_request" | "malformed" | "unknown";
+export type LlmFailureKind =
+  "auth" | "quota" | "network" | "timeout" | "rate_limit" | "server" | "bad_request" | "malformed" | "unknown";
 
 /** One OpenAI client per distinct endpoint configuration, reused for the life of the process. */
 export class LlmClients {

@@ -92,9 +92,13 @@ export class MessageService {
     const { run: runFlag, stream, ...message } = input;
     const run = runFlag ?? message.role === "user";
     if (run && message.role !== "user") {
-      throw new AppError("validation_failed", "only a user message can start a run; send run: false to append other roles", {
-        errors: [{ location: "body.run", message: "run applies to user messages only" }],
-      });
+      throw new AppError(
+        "validation_failed",
+        "only a user message can start a run; send run: false to append other roles",
+        {
+          errors: [{ location: "body.run", message: "run applies to user messages only" }],
+        },
+      );
     }
     if (stream && !run) {
       throw new AppError("validation_failed", "stream needs a run; drop stream or send a user message with run: true", {

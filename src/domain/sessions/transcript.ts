@@ -23,7 +23,13 @@ export function searchTextOf(message: MessageInput): string {
 
 /** The public shape of a stored row. */
 export function publicMessage(row: StoredMessage): Message {
-  const { position: _position, override: _override, override_tokens: _overrideTokens, run_id: _runId, ...message } = row;
+  const {
+    position: _position,
+    override: _override,
+    override_tokens: _overrideTokens,
+    run_id: _runId,
+    ...message
+  } = row;
   return message;
 }
 
@@ -31,20 +37,27 @@ function validateShape(input: MessageInput, index: number): FieldError[] {
   const at = (field: string) => (index === 0 ? `body.${field}` : `body.messages.${index}.${field}`);
   const errors: FieldError[] = [];
   if (input.content === null && !(input.role === "assistant" && input.tool_calls?.length)) {
-    errors.push({ location: at("content"), message: "content may be null only on an assistant message that carries tool_calls" });
+    errors.push({
+      location: at("content"),
+      message: "content may be null only on an assistant message that carries tool_calls",
+    });
   }
   if (input.tool_calls?.length && input.role !== "assistant") {
     errors.push({ location: at("tool_calls"), message: "only assistant messages carry tool_calls" });
   }
   if (input.role === "tool" && !input.tool_call_id) {
-    errors.push({ location: at("tool_call_id"), message: "a tool message needs the tool_call_id of the call it answers" });
+    errors.push({
+      location: at("tool_call_id"),
+      message: "a tool message needs the tool_call_id of the call it answers",
+    });
   }
   if (input.role !== "tool" && input.tool_call_id) {
     errors.push({ location: at("tool_call_id"), message: "only tool messages carry tool_call_id" });
   }
   const ids = new Set<string>();
   for (const [i, call] of (input.tool_calls ?? []).entries()) {
-    if (ids.has(call.id)) errors.push({ location: at(`tool_calls.${i}.id`), message: `duplicate tool call id ${call.id}` });
+    if (ids.has(call.id))
+      errors.push({ location: at(`tool_calls.${i}.id`), message: `duplicate tool call id ${call.id}` });
     ids.add(call.id);
   }
   return errors;
@@ -68,7 +81,11 @@ export class Transcript {
     private readonly now: () => number,
   ) {}
 
-  append(sessionId: string, inputs: MessageInput[], options: { model: string | null; runId?: string | null }): StoredMessage[] {
+  append(
+    sessionId: string,
+    inputs: MessageInput[],
+    options: { model: string | null; runId?: string | null },
+  ): StoredMessage[] {
     assertWellFormed(inputs);
     const rows: NewMessage[] = inputs.map((input) => ({
       id: newId("msg"),
@@ -108,9 +125,13 @@ export class Transcript {
         const callId = input.tool_call_id;
         const known = pendingCalls.has(callId) || this.store.messages.findToolCall(sessionId, callId) !== null;
         if (!known) {
-          throw new AppError("invalid_tool_pair", `tool_call_id ${callId} matches no earlier assistant tool call in this session`, {
-            errors: [{ location, message: "no assistant message of this session made a tool call with this id" }],
-          });
+          throw new AppError(
+            "invalid_tool_pair",
+            `tool_call_id ${callId} matches no earlier assistant tool call in this session`,
+            {
+              errors: [{ location, message: "no assistant message of this session made a tool call with this id" }],
+            },
+          );
         }
         if (answered.has(callId) || this.store.messages.hasToolResult(sessionId, callId)) {
           throw new AppError("invalid_tool_pair", `tool call ${callId} already has a result`, {
@@ -122,7 +143,12 @@ export class Transcript {
       for (const call of input.tool_calls ?? []) {
         if (pendingCalls.has(call.id) || this.store.messages.findToolCall(sessionId, call.id) !== null) {
           throw new AppError("invalid_tool_pair", `tool call id ${call.id} is already used in this session`, {
-            errors: [{ location: index === 0 ? "body.tool_calls" : `body.messages.${index}.tool_calls`, message: "tool call ids must be unique per session" }],
+            errors: [
+              {
+                location: index === 0 ? "body.tool_calls" : `body.messages.${index}.tool_calls`,
+                message: "tool call ids must be unique per session",
+              },
+            ],
           });
         }
         pendingCalls.add(call.id);

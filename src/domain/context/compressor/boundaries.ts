@@ -42,7 +42,8 @@ function alignHeadForward(rows: ContextItem[], headEnd: number): number {
 }
 
 const isRealUser = (item: ContextItem) => item.role === "user" && item.kind !== "summary";
-const isAssistantReply = (item: ContextItem) => item.role === "assistant" && item.kind !== "summary" && !item.tool_calls?.length;
+const isAssistantReply = (item: ContextItem) =>
+  item.role === "assistant" && item.kind !== "summary" && !item.tool_calls?.length;
 
 export function computeBoundaries(rows: ContextItem[], tokens: number[], options: BoundaryOptions): Boundaries {
   const n = rows.length;

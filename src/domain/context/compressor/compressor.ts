@@ -1,14 +1,35 @@
 import type { CompressionConfig } from "../../../config.js";
 import { anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
 import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.js";
-import type { Anchor, ContextEngine, ContextItem, EngineCompressOptions, EngineCompressResult, EngineFactoryContext } from "../engine.js";
+import type {
+  Anchor,
+  ContextEngine,
+  ContextItem,
+  EngineCompressOptions,
+  EngineCompressResult,
+  EngineFactoryContext,
+} from "../engine.js";
 import { redactSecrets } from "../redaction.js";
 import type { Summarizer } from "../summarizer.js";
 import { contentText, countMessageTokens } from "../tokens.js";
 import { computeBoundaries } from "./boundaries.js";
-import { dedupToolOutputs, demoteOldToolOutputs, stubLeanTail, toolCallIndex, truncateOldToolArguments } from "./pruning.js";
+import {
+  dedupToolOutputs,
+  demoteOldToolOutputs,
+  stubLeanTail,
+  toolCallIndex,
+  truncateOldToolArguments,
+} from "./pruning.js";
 import { buildSummaryRequest } from "./summary-request.js";
-import { SUMMARY_END_MARKER, SUMMARY_PREAMBLE, buildAppendices, buildFallbackSummary, placeSummary, sanitizeToolPairs, wrapSummary } from "./summary-message.js";
+import {
+  SUMMARY_END_MARKER,
+  SUMMARY_PREAMBLE,
+  buildAppendices,
+  buildFallbackSummary,
+  placeSummary,
+  sanitizeToolPairs,
+  wrapSummary,
+} from "./summary-message.js";
 import type { TokenUsage } from "../../../kernel/chat.js";
 
 export const COMPRESSOR_ENGINE_NAME = "compressor";
@@ -85,7 +106,10 @@ export class ContextCompressor implements ContextEngine {
     const boundaries = computeBoundaries(rows, tokens, {
       headCount: previousSummary ? 0 : this.compression.protect_first_n,
       tailBudgetTokens: computeTailBudgetTokens(this.context_length, thresholdTokens, this.compression),
-      minTailMessages: Math.max(MIN_TAIL_MESSAGES_FLOOR, Math.min(this.compression.protect_last_n, MIN_TAIL_MESSAGES_CAP)),
+      minTailMessages: Math.max(
+        MIN_TAIL_MESSAGES_FLOOR,
+        Math.min(this.compression.protect_last_n, MIN_TAIL_MESSAGES_CAP),
+      ),
     });
     const { headEnd, tailStart, pinned } = boundaries;
     const pinnedSet = new Set(pinned);
@@ -107,7 +131,9 @@ export class ContextCompressor implements ContextEngine {
     // Anchors come from the rows as they were before pruning: the compacted span, and every row
     // outside it that pruning shortened (demoted head output, cut arguments, lean tail stubs).
     const spanSet = new Set(spanIndexes);
-    const anchorSources = rows.filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row)).map(withoutMergedSummary);
+    const anchorSources = rows
+      .filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row))
+      .map(withoutMergedSummary);
     const compactedAnchors = buildAnchorIndex(anchorSources, anchorTextOf, redactSecrets);
     // Earlier compressions' anchors come from the persisted index, not from re-reading an earlier summary's text.
     const shownAnchors = mergeAnchors(compactedAnchors, this.previousAnchors());
@@ -150,7 +176,9 @@ export class ContextCompressor implements ContextEngine {
     const before = head[head.length - 1] ?? system[system.length - 1];
     const placement = placeSummary(before, rest[0], summaryText);
     const assembled =
-      "insert" in placement ? [...system, ...head, placement.insert, ...rest] : [...system, ...head, placement.merge, ...rest.slice(1)];
+      "insert" in placement
+        ? [...system, ...head, placement.insert, ...rest]
+        : [...system, ...head, placement.merge, ...rest.slice(1)];
     this.compression_count += options.dryRun ? 0 : 1;
     return {
       messages: sanitizeToolPairs(assembled),
@@ -163,7 +191,9 @@ export class ContextCompressor implements ContextEngine {
 function withoutMergedSummary(item: ContextItem): ContextItem {
   if (item.kind === "summary") return item;
   if (Array.isArray(item.content)) {
-    const parts = item.content.filter((part) => !(part.type === "text" && typeof part.text === "string" && part.text.startsWith(SUMMARY_PREAMBLE)));
+    const parts = item.content.filter(
+      (part) => !(part.type === "text" && typeof part.text === "string" && part.text.startsWith(SUMMARY_PREAMBLE)),
+    );
     return parts.length === item.content.length ? item : { ...item, content: parts };
   }
   const text = item.content ?? "";
@@ -189,7 +219,12 @@ function mergeAnchors(fresh: Anchor[], carried: Anchor[]): Anchor[] {
     byKey.set(
       key,
       known
-        ? { ...known, count: known.count + anchor.count, first_seq: Math.min(known.first_seq, anchor.first_seq), last_seq: Math.max(known.last_seq, anchor.last_seq) }
+        ? {
+            ...known,
+            count: known.count + anchor.count,
+            first_seq: Math.min(known.first_seq, anchor.first_seq),
+            last_seq: Math.max(known.last_seq, anchor.last_seq),
+          }
         : { ...anchor },
     );
   }

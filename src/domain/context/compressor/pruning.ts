@@ -11,14 +11,29 @@ export const LEAN_STUB_MIN_CHARS = 1_500;
 export const LEAN_VERBATIM_TOOL_ROUNDS = 6;
 export const TRUNCATION_MARK = "…[truncated]";
 const KEY_ARGUMENT_MAX_CHARS = 80;
-const KEY_ARGUMENT_NAMES = ["command", "cmd", "path", "file", "file_path", "filename", "url", "query", "pattern", "expression", "ref", "method", "name"];
+const KEY_ARGUMENT_NAMES = [
+  "command",
+  "cmd",
+  "path",
+  "file",
+  "file_path",
+  "filename",
+  "url",
+  "query",
+  "pattern",
+  "expression",
+  "ref",
+  "method",
+  "name",
+];
 
 export type ToolCallInfo = { name: string; arguments: string; seq: number | undefined };
 
 export function toolCallIndex(items: ContextItem[]): Map<string, ToolCallInfo> {
   const calls = new Map<string, ToolCallInfo>();
   for (const item of items) {
-    for (const call of item.tool_calls ?? []) calls.set(call.id, { name: call.function.name, arguments: call.function.arguments, seq: item.seq });
+    for (const call of item.tool_calls ?? [])
+      calls.set(call.id, { name: call.function.name, arguments: call.function.arguments, seq: item.seq });
   }
   return calls;
 }
@@ -57,7 +72,10 @@ export function dedupToolOutputs(items: ContextItem[]): ContextItem[] {
     if (text.length < PRUNE_MIN_CHARS) continue;
     if (newestSeqByText.has(text)) {
       const newer = newestSeqByText.get(text);
-      out[i] = withText(item, `[duplicate tool output (${text.length} chars): identical to the newer result${newer !== undefined ? ` at seq ${newer}` : ""}]`);
+      out[i] = withText(
+        item,
+        `[duplicate tool output (${text.length} chars): identical to the newer result${newer !== undefined ? ` at seq ${newer}` : ""}]`,
+      );
     } else {
       newestSeqByText.set(text, item.seq);
     }
@@ -76,10 +94,17 @@ export function toolOutputOneLiner(item: ContextItem, call: ToolCallInfo | undef
   return `[old tool output: ${what} → ${facts}${where}]`;
 }
 
-const isStub = (text: string) => text.startsWith("[duplicate tool output") || text.startsWith("[old tool output") || text.startsWith("[tool output of seq");
+const isStub = (text: string) =>
+  text.startsWith("[duplicate tool output") ||
+  text.startsWith("[old tool output") ||
+  text.startsWith("[tool output of seq");
 
 /** Tool outputs before `tailStart` longer than 200 chars become one-liners. */
-export function demoteOldToolOutputs(items: ContextItem[], tailStart: number, calls: Map<string, ToolCallInfo>): ContextItem[] {
+export function demoteOldToolOutputs(
+  items: ContextItem[],
+  tailStart: number,
+  calls: Map<string, ToolCallInfo>,
+): ContextItem[] {
   return items.map((item, i) => {
     if (i >= tailStart || item.role !== "tool") return item;
     const text = contentText(item.content);

@@ -66,7 +66,12 @@ export function buildAppendices(span: ContextItem[], anchors: Anchor[], fromSeq:
  * A summary built without a model when the summary model cannot be used: the last user ask, the
  * tool calls made, errors and files from the anchors, and the previous summary — nothing dropped silently.
  */
-export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], previousSummary: string | null, reason: string): string {
+export function buildFallbackSummary(
+  span: ContextItem[],
+  anchors: Anchor[],
+  previousSummary: string | null,
+  reason: string,
+): string {
   const lastUser = [...span].reverse().find((item) => item.role === "user" && item.kind !== "summary");
   const callCounts = new Map<string, number>();
   for (const item of span) {
@@ -77,8 +82,11 @@ export function buildFallbackSummary(span: ContextItem[], anchors: Anchor[], pre
       callCounts.set(label, (callCounts.get(label) ?? 0) + 1);
     }
   }
-  const list = (kind: Anchor["kind"]) => boundedList(anchors.filter((a) => a.kind === kind).map((a) => `- ${a.value} (seq ${a.first_seq}–${a.last_seq})`));
-  const calls = boundedList([...callCounts.entries()].map(([label, count]) => `- ${label}${count > 1 ? ` ×${count}` : ""}`));
+  const list = (kind: Anchor["kind"]) =>
+    boundedList(anchors.filter((a) => a.kind === kind).map((a) => `- ${a.value} (seq ${a.first_seq}–${a.last_seq})`));
+  const calls = boundedList(
+    [...callCounts.entries()].map(([label, count]) => `- ${label}${count > 1 ? ` ×${count}` : ""}`),
+  );
   return [
     // A provider's error text may echo what it was sent.
     `(Deterministic summary: the summary model was not used — ${redactSecrets(reason)}.)`,
@@ -126,7 +134,11 @@ export function wrapSummary(body: string): string {
  * Places the summary after the head with a role that avoids two same roles in a row: user when
  * only the system prompt precedes it; when no role fits, it is merged into the first tail message.
  */
-export function placeSummary(before: ContextItem | undefined, after: ContextItem | undefined, text: string): { insert: ContextItem } | { merge: ContextItem } {
+export function placeSummary(
+  before: ContextItem | undefined,
+  after: ContextItem | undefined,
+  text: string,
+): { insert: ContextItem } | { merge: ContextItem } {
   const previousRole: Role | "none" = before?.role ?? "none";
   let role: Role = previousRole === "user" ? "assistant" : "user";
   if (after && after.role === role) {

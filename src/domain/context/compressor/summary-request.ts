@@ -39,7 +39,8 @@ function capMiddle(text: string): string {
 /** Keeps the `<`…`>` framing of the request unforgeable from inside a turn or the previous summary (which quotes users verbatim). */
 function neutralizeFraming(text: string): string {
   let out = text;
-  for (const tag of [TURNS_OPEN, TURNS_CLOSE, PREVIOUS_OPEN, PREVIOUS_CLOSE]) out = out.replaceAll(tag, `${tag.slice(0, -1)} (quoted)>`);
+  for (const tag of [TURNS_OPEN, TURNS_CLOSE, PREVIOUS_OPEN, PREVIOUS_CLOSE])
+    out = out.replaceAll(tag, `${tag.slice(0, -1)} (quoted)>`);
   return out;
 }
 
@@ -110,7 +111,9 @@ const SYSTEM_INSTRUCTIONS = (headings: string[], targetTokens: number, leanMode:
     `Aim for about ${targetTokens} tokens. Use exactly these markdown headings, in this order, writing "None" under a heading with nothing to report:`,
     ...headings.map((h) => `## ${h}`),
     "Under Historical Task Snapshot, describe what was being worked on in past tense: the latest user message after the summary decides what happens next.",
-    leanMode ? `Under ${LEAN_LOG_HEADING}, give a chronological log of the compacted turns (one line each: who did what, with identifiers and outcomes).` : "",
+    leanMode
+      ? `Under ${LEAN_LOG_HEADING}, give a chronological log of the compacted turns (one line each: who did what, with identifiers and outcomes).`
+      : "",
   ]
     .filter(Boolean)
     .join("\n");
