@@ -1,23 +1,10 @@
-import { existsSync } from "node:fs";
 import type { Config } from "../config.js";
 import type { Store } from "../db/store.js";
+import { findBrowserExecutable } from "./browser/executable.js";
 
 export type CheckState = "ok" | "degraded" | "unavailable";
 export type Check = { status: CheckState; detail?: string };
 export type ReadinessReport = { status: CheckState; checks: { database: Check; model: Check; browser: Check } };
-
-export const BROWSER_CANDIDATES = [
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-  "/usr/bin/google-chrome-stable",
-];
-
-/** The executable `browser.executable_path` names, resolving `auto` to the first one installed. */
-export function findBrowserExecutable(configured: string): string | null {
-  if (configured !== "auto") return existsSync(configured) ? configured : null;
-  return BROWSER_CANDIDATES.find((path) => existsSync(path)) ?? null;
-}
 
 const RANK: Record<CheckState, number> = { ok: 0, degraded: 1, unavailable: 2 };
 

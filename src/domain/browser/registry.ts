@@ -4,7 +4,7 @@ import type { Logger } from "../../logger.js";
 import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
 import { AppError, notFound } from "../errors.js";
 import type { EventBus } from "../events/bus.js";
-import { findBrowserExecutable } from "../readiness.js";
+import { findBrowserExecutable } from "./executable.js";
 import type { BrowserStatusSource } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import * as actions from "./actions.js";

@@ -10,7 +10,7 @@ import {
 import type { BrowserConfig } from "../../config.js";
 import type { Logger } from "../../logger.js";
 import { AppError } from "../errors.js";
-import { findBrowserExecutable } from "../readiness.js";
+import { findBrowserExecutable } from "./executable.js";
 import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js";
 import { DialogQueue } from "./dialogs.js";
 import { applyDownloadPolicy } from "./download-policy.js";
