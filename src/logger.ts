@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { pino, type Logger } from "pino";
 import type { Config } from "./config.js";
-import { redactDeep, redactSecrets } from "./domain/context/redaction.js";
+import { redactDeep, redactSecrets } from "./kernel/redaction.js";
 
 export type { Logger };
 

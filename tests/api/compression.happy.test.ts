@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { extractAnchorsFromText } from "../../src/domain/context/anchors.js";
-import { redactSecrets } from "../../src/domain/context/redaction.js";
+import { redactSecrets } from "../../src/kernel/redaction.js";
 import { countMessageTokens } from "../../src/domain/context/tokens.js";
 import { append, filler, getJson, modelConfig, toolRound, type SeedMessage } from "../fixtures/context-transcript.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";

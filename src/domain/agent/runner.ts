@@ -1,4 +1,4 @@
-import { contentText } from "../context/tokens.js";
+import { contentText } from "../../kernel/text.js";
 import { AppError, notFound } from "../errors.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../../kernel/ids.js";

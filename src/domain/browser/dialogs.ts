@@ -1,6 +1,6 @@
 import type { BrowserConfig } from "../../config.js";
 import { AppError } from "../errors.js";
-import { redactSecrets } from "../context/redaction.js";
+import { redactSecrets } from "../../kernel/redaction.js";
 import type { ClosedBy, ClosedDialogView, DialogAction, DialogType, PendingDialogView } from "./types.js";
 
 export type OpenDialogInput = {

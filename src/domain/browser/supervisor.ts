@@ -15,8 +15,8 @@ import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js
 import { DialogQueue } from "./dialogs.js";
 import { applyDownloadPolicy } from "./download-policy.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
-import { redactSecrets } from "../context/redaction.js";
-import { headOf } from "../context/tokens.js";
+import { redactSecrets } from "../../kernel/redaction.js";
+import { headOf } from "../../kernel/text.js";
 import { guardTargets } from "./target-guard.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import {

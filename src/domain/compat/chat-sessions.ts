@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Store } from "../../db/store.js";
-import { contentText } from "../context/tokens.js";
+import { contentText } from "../../kernel/text.js";
 import { AppError } from "../errors.js";
 import type { SessionService } from "../sessions/service.js";
 import type { MessageInput, Transcript } from "../sessions/transcript.js";

@@ -1,5 +1,5 @@
 import type { Anchor, AnchorKind, ContextItem } from "./engine.js";
-import { contentText, headOf } from "./tokens.js";
+import { contentText, headOf } from "../../kernel/text.js";
 
 /**
  * The anchor index (SPEC §5.5): identifiers pulled mechanically out of the compacted turns —

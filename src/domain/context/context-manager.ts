@@ -22,10 +22,10 @@ import {
   type EngineState,
 } from "./engine-state.js";
 import type { CompressOutcome, CompressRequest, ContextManager } from "./manager.js";
-import { redactSecrets } from "./redaction.js";
+import { redactSecrets } from "../../kernel/redaction.js";
 import { sessionSearchTool } from "./session-search.js";
 import { SummaryModel } from "./summary-model.js";
-import { contentText } from "./tokens.js";
+import { contentText } from "../../kernel/text.js";
 import type { SessionRecord, StoredMessage, SummaryRecord } from "../../db/records.js";
 import type { TokenUsage } from "../../kernel/chat.js";
 

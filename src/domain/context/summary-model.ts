@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import { classifyLlmError, type LlmClients, type LlmEndpoint } from "../llm/client.js";
 import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./summarizer.js";
 import { recordSummaryFailure, recordSummarySuccess, type EngineState } from "./engine-state.js";
-import { redactSecrets } from "./redaction.js";
+import { redactSecrets } from "../../kernel/redaction.js";
 
 /** Where summaries are written: `auxiliary.compression.*`, each unset field falling back to `model.*`. */
 export type SummaryEndpoint = LlmEndpoint & { model: string | null };

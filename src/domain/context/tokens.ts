@@ -1,6 +1,7 @@
 import { get_encoding, encoding_for_model, type Tiktoken, type TiktokenEncoding, type TiktokenModel } from "tiktoken";
 import { forEachTokenChunk } from "./token-chunks.js";
 import type { ChatMessage, MessageContent } from "../../kernel/chat.js";
+import { contentText } from "../../kernel/text.js";
 
 const DEFAULT_ENCODING: TiktokenEncoding = "o200k_base";
 /** OpenAI's accounting: every message costs a few tokens of framing beyond its text. */
@@ -59,31 +60,6 @@ export function countTextTokens(text: string, model?: string | null): number {
     total += encode(text.slice(start, end)).length;
   });
   return total;
-}
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
-
-/** At most the first `max` UTF-16 units of `text`, never ending inside a surrogate pair (an emoji cut in half is invalid text to a strict JSON parser). */
-export function headOf(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return text.slice(0, max > 0 && isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max);
-}
-
-/** At most the last `max` UTF-16 units of `text`, never starting inside a surrogate pair. */
-export function tailOf(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const start = text.length - max;
-  return text.slice(isLowSurrogate(text.charCodeAt(start)) ? start + 1 : start);
-}
-
-export function contentText(content: MessageContent): string {
-  if (content === null) return "";
-  if (typeof content === "string") return content;
-  return content
-    .map((part) => (part.type === "text" && typeof part.text === "string" ? part.text : ""))
-    .filter(Boolean)
-    .join("\n");
 }
 
 function nonTextParts(content: MessageContent): number {

@@ -2,7 +2,7 @@ import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import { AppError, notFound, type FieldError } from "../errors.js";
 import { newId } from "../../kernel/ids.js";
-import { redactSecrets } from "../context/redaction.js";
+import { redactSecrets } from "../../kernel/redaction.js";
 import { countMessageTokens } from "../context/tokens.js";
 import { cdpUrlProblem, mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "./config-policy.js";
 import { resolveSessionSettings } from "./settings.js";

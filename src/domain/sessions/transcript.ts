@@ -1,7 +1,8 @@
 import type { Store } from "../../db/store.js";
 import { AppError, notFound, type FieldError } from "../errors.js";
 import { newId } from "../../kernel/ids.js";
-import { contentText, countMessageTokens } from "../context/tokens.js";
+import { countMessageTokens } from "../context/tokens.js";
+import { contentText } from "../../kernel/text.js";
 import type { Message, NewMessage, StoredMessage } from "../../db/records.js";
 import type { MessageContent, Role, ToolCall } from "../../kernel/chat.js";
 

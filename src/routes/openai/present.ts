@@ -5,7 +5,7 @@
  */
 import type { Config } from "../../config.js";
 import type { FinishedRun } from "../../domain/agent/loop.js";
-import { contentText } from "../../domain/context/tokens.js";
+import { contentText } from "../../kernel/text.js";
 import { finishReasonOf } from "./run-outcome.js";
 import type { ChatCompletionResponse, ListModelsResponse } from "./schemas.js";
 

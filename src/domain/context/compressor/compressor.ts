@@ -9,9 +9,10 @@ import type {
   EngineCompressResult,
   EngineFactoryContext,
 } from "../engine.js";
-import { redactSecrets } from "../redaction.js";
+import { redactSecrets } from "../../../kernel/redaction.js";
 import type { Summarizer } from "../summarizer.js";
-import { contentText, countMessageTokens } from "../tokens.js";
+import { countMessageTokens } from "../tokens.js";
+import { contentText } from "../../../kernel/text.js";
 import { computeBoundaries } from "./boundaries.js";
 import {
   dedupToolOutputs,

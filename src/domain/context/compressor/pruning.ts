@@ -1,7 +1,7 @@
 import { exitCodeOf } from "../anchors.js";
 import type { ContextItem } from "../engine.js";
-import { redactSecrets } from "../redaction.js";
-import { contentText, headOf } from "../tokens.js";
+import { redactSecrets } from "../../../kernel/redaction.js";
+import { contentText, headOf } from "../../../kernel/text.js";
 
 /** Cheap, model-free shortening of old tool traffic (SPEC §5.4 step 1). */
 

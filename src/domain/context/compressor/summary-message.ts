@@ -1,7 +1,7 @@
 import { ANCHOR_INDEX_MAX_CHARS, renderAnchorIndex } from "../anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
-import { redactSecrets } from "../redaction.js";
-import { contentText, headOf, tailOf } from "../tokens.js";
+import { redactSecrets } from "../../../kernel/redaction.js";
+import { contentText, headOf, tailOf } from "../../../kernel/text.js";
 import { keyArgumentOf } from "./pruning.js";
 import type { ContentPart, Role } from "../../../kernel/chat.js";
 

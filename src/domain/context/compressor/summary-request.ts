@@ -1,6 +1,6 @@
 import type { ContextItem } from "../engine.js";
-import { redactSecrets } from "../redaction.js";
-import { contentText, headOf, tailOf } from "../tokens.js";
+import { redactSecrets } from "../../../kernel/redaction.js";
+import { contentText, headOf, tailOf } from "../../../kernel/text.js";
 
 /** The one request sent to the summary model (SPEC §5.4 step 3). */
 
