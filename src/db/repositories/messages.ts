@@ -228,6 +228,17 @@ export class MessageRepository {
     return this.statements.page.all({ sessionId, afterSeq, limit }).map(toStoredMessage);
   }
 
+  /** Every row a run stored (its user message, what it added, results written for it at a restart), in seq order. */
+  listForRun(sessionId: string, runId: string): StoredMessage[] {
+    return this.db
+      .select(storedColumns)
+      .from(messages)
+      .where(and(eq(messages.sessionId, sessionId), eq(messages.runId, runId)))
+      .orderBy(asc(messages.seq))
+      .all()
+      .map(toStoredMessage);
+  }
+
   /** The rows of the active context in the order the model sees them. */
   activeRows(sessionId: string): StoredMessage[] {
     return this.activeRowsStatement.all(sessionId).map((values) => toStoredMessage(rowFromArray(values)));

@@ -7,7 +7,6 @@ import { idempotencyKeyInFlight, isModelConfigured, type IdempotencyClaim } from
 import { publicMessage, type MessageInput } from "../sessions/transcript.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
-import type { StoredMessage } from "../../db/records.js";
 
 export type AgentRunnerDeps = LoopDeps & {
   llm: LlmClients;
@@ -29,8 +28,6 @@ type ActiveRun = { runId: string; controller: AbortController; done: Promise<Fin
 
 /** Seconds a client told `429 too_many_runs` should wait before trying again. */
 const RETRY_AFTER_S = 2;
-/** Rows read per query while collecting a stored run's messages for a replay. */
-const REPLAY_SCAN_PAGE_ROWS = 200;
 
 /**
  * A stored run as the events a live stream of it would have carried: each message (an assistant's text also as
@@ -139,7 +136,10 @@ export class AgentRunner {
   replay(runId: string, options: { feed: boolean }): StartedRun {
     const record = this.deps.store.runs.get(runId);
     if (!record) throw notFound("run", runId);
-    const finished: FinishedRun = { run: summarizeRun(record), messages: this.messagesOfRun(record.session_id, runId) };
+    const finished: FinishedRun = {
+      run: summarizeRun(record),
+      messages: this.deps.store.messages.listForRun(record.session_id, runId),
+    };
     return {
       runId,
       sessionId: record.session_id,
@@ -160,22 +160,6 @@ export class AgentRunner {
     const { scope, key, requestHash, ttlMs } = claim;
     const claimed = store.idempotency.claimForRun({ scope, key, requestHash, runId }, now(), ttlMs);
     if (!claimed) throw idempotencyKeyInFlight();
-  }
-
-  /**
-   * The run's messages in seq order: its user message, what it added, and the tool results a restart wrote for it.
-   * Replays are rare (a retry after a crash), so this reads the session's transcript page by page.
-   */
-  private messagesOfRun(sessionId: string, runId: string): StoredMessage[] {
-    const found: StoredMessage[] = [];
-    let afterSeq = 0;
-    for (;;) {
-      const page = this.deps.store.messages.page(sessionId, afterSeq, REPLAY_SCAN_PAGE_ROWS);
-      for (const message of page) if (message.run_id === runId) found.push(message);
-      const last = page[page.length - 1];
-      if (page.length < REPLAY_SCAN_PAGE_ROWS || !last) return found;
-      afterSeq = last.seq;
-    }
   }
 
   /** Whether a run may start on the session now; answers with the model it will use. */
