@@ -135,6 +135,31 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
     expect(fake.completions).toHaveLength(0);
   });
 
+  it("replays the cut run even when the server comes back without a model: the answer is stored, not run", async () => {
+    const first = await start();
+    const sessionId = await createSessionId(first);
+    const path = `/v1/sessions/${sessionId}/messages`;
+    const body = { content: "archive the project, once" };
+    fake.respondWith(() => ({ content: "never sent", delay_ms: SLOW_REPLY_MS }));
+    const cut = post(first, path, body, "k-no-model").catch(() => null);
+    await waitFor(() => fake.completions.length === 1, MODEL_REQUEST_TIMEOUT_MS);
+    await crash(first);
+    expect(await cut).toBeNull();
+    fake.reset();
+
+    server = await startServerProcess({ CADUCEUS_DB: dbPath });
+    const retry = await post(server, path, body, "k-no-model");
+    expect(retry.status, server.output()).toBe(200);
+    expect(retry.headers.get("idempotency-replayed")).toBe("true");
+    expect(((await retry.json()) as RunAnswer).run.status).toBe("interrupted");
+    // A new request on the same session still needs a model.
+    const fresh = await post(server, path, { content: "something new" }, "k-other");
+    expect(fresh.status).toBe(503);
+    expect(((await fresh.json()) as Problem).code).toBe("model_not_configured");
+    expect(userMessages(sessionId)).toHaveLength(1);
+    expect(fake.completions).toHaveLength(0);
+  });
+
   it("replays a streamed run and an OpenAI-compatible one from their rows after the crash", async () => {
     const first = await start();
     const sessionId = await createSessionId(first);

@@ -111,7 +111,9 @@ export class MessageService {
     if (!run) {
       return { kind: "appended", messages: this.transcript.append(sessionId, [message], { model: settings.model }) };
     }
-    if (!isModelConfigured(this.config, settings.model) || !this.runStarter) {
+    // A retry of a request whose run is stored is answered from that run: it needs no model.
+    const replaying = Boolean(options.idempotency?.priorRunId);
+    if (!this.runStarter || (!replaying && !isModelConfigured(this.config, settings.model))) {
       throw new AppError(
         "model_not_configured",
         "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY), or append with run: false",
