@@ -17,6 +17,15 @@ const TARGET_LOCATION: Record<string, string> = {
   cookie: "cookie",
 };
 
+/** The 400 for a request whose fields failed validation, every failing field listed. */
+export function validationFailed(errors: FieldError[]): AppError {
+  return new AppError(
+    "validation_failed",
+    `${errors.length} field(s) failed validation: ${errors.map((e) => e.location).join(", ")}`,
+    { errors },
+  );
+}
+
 export function issuesToFieldErrors(target: string, error: z.ZodError): FieldError[] {
   const prefix = TARGET_LOCATION[target] ?? target;
   return error.issues.map((issue) => {
@@ -38,14 +47,7 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
-        const errors = issuesToFieldErrors(result.target, result.error);
-        throw new AppError(
-          "validation_failed",
-          `${errors.length} field(s) failed validation: ${errors.map((e) => e.location).join(", ")}`,
-          {
-            errors,
-          },
-        );
+        throw validationFailed(issuesToFieldErrors(result.target, result.error));
       }
     },
   });

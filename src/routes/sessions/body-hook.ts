@@ -4,9 +4,8 @@
  */
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError } from "../../domain/errors.js";
 import type { AppEnv } from "../../http/env.js";
-import { issuesToFieldErrors } from "../../http/router.js";
+import { issuesToFieldErrors, validationFailed } from "../../http/router.js";
 
 /** What the validator hands its hook; on a failure it also passes the raw input as `data` (@hono/zod-validator's Hook). */
 type ValidationResult<T> = { target: string } & ({ success: true; data: T } | { success: false; error: z.ZodError });
@@ -31,9 +30,5 @@ export function sessionBodyHook<T>(result: ValidationResult<T>, c: Context<AppEn
         .filter((e) => !failed.has(e.location)),
     );
   }
-  throw new AppError(
-    "validation_failed",
-    `${errors.length} field(s) failed validation: ${errors.map((e) => e.location).join(", ")}`,
-    { errors },
-  );
+  throw validationFailed(errors);
 }
