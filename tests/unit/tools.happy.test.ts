@@ -1,35 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SessionTools } from "../../src/domain/agent/tool-registry.js";
-import type { ToolDefinition } from "../../src/domain/agent/tools.js";
-import type { SessionRecord } from "../../src/db/records.js";
-
-const session = { id: "ses_x" } as SessionRecord;
-const call = (name: string, args: string) => ({
-  id: "c1",
-  type: "function" as const,
-  function: { name, arguments: args },
-});
-
-const seen: Array<Record<string, unknown>> = [];
-const record: ToolDefinition = {
-  name: "record",
-  description: "records its arguments",
-  parameters: { type: "object", properties: {} },
-  execute: async (args) => {
-    seen.push(args);
-    return { content: "recorded" };
-  },
-};
-const soft: ToolDefinition = {
-  ...record,
-  name: "soft",
-  execute: async () => ({ content: "file not found", is_error: true }),
-};
-const shadow: ToolDefinition = {
-  ...record,
-  description: "a second tool with the same name",
-  execute: async () => ({ content: "shadow" }),
-};
+import { call, record, seen, session, shadow, soft } from "../fixtures/tools.js";
 
 describe("SessionTools", () => {
   const tools = new SessionTools([record, soft, shadow]);
