@@ -3,7 +3,8 @@ import { AppError, notFound } from "../errors.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
-import { idempotencyKeyInFlight, isModelConfigured, type IdempotencyClaim } from "../sessions/messages.js";
+import { requireConfiguredModel } from "../llm/configured-model.js";
+import { idempotencyKeyInFlight, type IdempotencyClaim } from "../sessions/messages.js";
 import { publicMessage, type MessageInput } from "../sessions/transcript.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
@@ -184,14 +185,7 @@ export class AgentRunner {
         },
       );
     }
-    const model = resolveSessionSettings(config, session).model;
-    if (!model || !isModelConfigured(config, model)) {
-      throw new AppError(
-        "model_not_configured",
-        "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)",
-      );
-    }
-    return model;
+    return requireConfiguredModel(config, resolveSessionSettings(config, session).model);
   }
 
   /** Interrupts the session's run, if any, and waits until it has recorded that. */

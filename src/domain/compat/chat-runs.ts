@@ -1,8 +1,8 @@
 import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import type { AgentRunner, StartedRun } from "../agent/runner.js";
-import { AppError } from "../errors.js";
-import { isModelConfigured, type IdempotencyClaim } from "../sessions/messages.js";
+import { requireConfiguredModel } from "../llm/configured-model.js";
+import type { IdempotencyClaim } from "../sessions/messages.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { Transcript } from "../sessions/transcript.js";
@@ -40,12 +40,7 @@ export function startChatRun(
   }
   const named = request.sessionId ? deps.sessions.require(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
-  if (!isModelConfigured(deps.config, model)) {
-    throw new AppError(
-      "model_not_configured",
-      "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)",
-    );
-  }
+  requireConfiguredModel(deps.config, model);
   const { session, userMessage } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
   const run = deps.agent.start(session.id, userMessage, {
     feed: request.stream,

@@ -5,6 +5,7 @@ import { resolveSessionSettings } from "./settings.js";
 import type { SessionService } from "./service.js";
 import { assertWellFormed, type MessageInput, type Transcript } from "./transcript.js";
 import type { StoredMessage } from "../../db/records.js";
+import { requireConfiguredModel } from "../llm/configured-model.js";
 
 export type PostMessageInput = MessageInput & { run?: boolean; stream?: boolean };
 
@@ -64,11 +65,6 @@ export type RunStarter = (
   options: { stream: boolean; signal?: AbortSignal; idempotency?: IdempotencyClaim },
 ) => Promise<Exclude<PostOutcome, { kind: "appended" }>>;
 
-/** Whether a model is reachable for a session: a name, and an endpoint or a key to reach it with. */
-export function isModelConfigured(config: Config, model: string | null): boolean {
-  return Boolean(model && (config.model.base_url || config.model.api_key));
-}
-
 export class MessageService {
   private runStarter: RunStarter | null = null;
 
@@ -113,12 +109,8 @@ export class MessageService {
     }
     // A retry of a request whose run is stored is answered from that run: it needs no model.
     const replaying = Boolean(options.idempotency?.priorRunId);
-    if (!this.runStarter || (!replaying && !isModelConfigured(this.config, settings.model))) {
-      throw new AppError(
-        "model_not_configured",
-        "no model is configured: set model.name and model.base_url (or OPENAI_API_KEY), or append with run: false",
-      );
-    }
+    if (!replaying) requireConfiguredModel(this.config, settings.model, "append with run: false");
+    if (!this.runStarter) throw new AppError("internal_error", "no agent runner is wired to the message service");
     return this.runStarter(sessionId, message, {
       stream: stream ?? false,
       signal: options.signal,
