@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { AppError } from "./domain/errors.js";
+import { asHttpError, HttpError } from "./http/errors.js";
 import { adapterRefusals } from "./http/adapter-refusals.js";
 import type { AppEnv } from "./http/env.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
@@ -39,18 +39,20 @@ export const OPENAPI_INFO = {
   security: [{ bearerAuth: [] }],
 };
 
-function toAppError(err: unknown): AppError | null {
-  if (err instanceof AppError) return err;
+/** A thrown value the API answers with a known code: our own errors, or hono's body-parsing failures. */
+function knownError(err: unknown): HttpError | null {
+  const known = asHttpError(err);
+  if (known) return known;
   if (err instanceof HTTPException) {
     if (err.status === 413)
-      return new AppError("payload_too_large", "the request body is larger than server.max_body_bytes");
+      return new HttpError("payload_too_large", "the request body is larger than server.max_body_bytes");
     if (err.status === 415) {
-      return new AppError("unsupported_media_type", "send the body as JSON with `Content-Type: application/json`", {
+      return new HttpError("unsupported_media_type", "send the body as JSON with `Content-Type: application/json`", {
         errors: [{ location: "header.content-type", message: "must be application/json" }],
       });
     }
     if (err.status === 400) {
-      return new AppError("validation_failed", `the body is not valid JSON: ${err.message}`, {
+      return new HttpError("validation_failed", `the body is not valid JSON: ${err.message}`, {
         errors: [{ location: "body", message: "malformed JSON" }],
       });
     }
@@ -81,7 +83,7 @@ export function createApp(deps: AppDeps): App {
     bodyLimit({
       maxSize: config.server.max_body_bytes,
       onError: () => {
-        throw new AppError(
+        throw new HttpError(
           "payload_too_large",
           `the request body is larger than ${config.server.max_body_bytes} bytes (server.max_body_bytes)`,
         );
@@ -109,16 +111,16 @@ export function createApp(deps: AppDeps): App {
 
   app.notFound((c) => {
     const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
-    return respond(c, new AppError("not_found", `no route for ${c.req.method} ${c.req.path}`));
+    return respond(c, new HttpError("not_found", `no route for ${c.req.method} ${c.req.path}`));
   });
   app.onError((err, c) => {
     const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
-    const known = toAppError(err);
+    const known = knownError(err);
     if (known) return respond(c, known);
     logger.error({ err, request_id: c.get("requestId"), path: c.req.path }, "unhandled error");
     return respond(
       c,
-      new AppError(
+      new HttpError(
         "internal_error",
         `an internal error occurred; quote request id ${c.get("requestId")} when reporting it`,
       ),

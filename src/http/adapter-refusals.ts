@@ -7,7 +7,7 @@
  * cannot forge the mark, and in-process requests (`app.request`) never carry one.
  */
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../domain/errors.js";
+import { HttpError } from "./errors.js";
 import type { AppEnv } from "./env.js";
 
 /** Why a request is refused: the problem's detail and the one failing field. */
@@ -30,7 +30,7 @@ export function adapterRefusals(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const refusal = refusalOf(c.env);
     if (refusal) {
-      throw new AppError("validation_failed", refusal.detail, {
+      throw new HttpError("validation_failed", refusal.detail, {
         errors: [{ location: refusal.location, message: refusal.message }],
       });
     }

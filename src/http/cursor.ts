@@ -1,4 +1,4 @@
-import { AppError } from "../domain/errors.js";
+import { HttpError } from "./errors.js";
 
 export function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value), "utf8").toString("base64url");
@@ -13,7 +13,7 @@ export function decodeCursor<T>(cursor: string | undefined, isValid: (value: unk
   } catch {
     /* fall through to the error below */
   }
-  throw new AppError("validation_failed", "the cursor is not one this server issued; pass next_cursor unchanged", {
+  throw new HttpError("validation_failed", "the cursor is not one this server issued; pass next_cursor unchanged", {
     errors: [{ location: "query.cursor", message: "invalid cursor" }],
   });
 }

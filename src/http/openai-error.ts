@@ -4,7 +4,7 @@
  * with instead of problem+json, so OpenAI clients raise their own error types (SPEC §7).
  */
 import type { Context } from "hono";
-import type { AppError } from "../domain/errors.js";
+import type { HttpError } from "./errors.js";
 import { statusOf } from "./problem.js";
 
 /** Paths that speak the OpenAI wire format, errors included (SPEC §7). */
@@ -31,7 +31,7 @@ function paramOf(location: string | undefined): string | null {
     .reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), "");
 }
 
-export function openAiErrorBody(error: AppError): {
+export function openAiErrorBody(error: HttpError): {
   error: { message: string; type: string; param: string | null; code: string };
 } {
   const status = statusOf(error.code);
@@ -39,14 +39,14 @@ export function openAiErrorBody(error: AppError): {
     error: {
       message: error.message,
       type: errorType(status),
-      param: paramOf(error.extra.errors?.[0]?.location),
+      param: paramOf(error.errors?.[0]?.location),
       code: error.code,
     },
   };
 }
 
-export function openAiErrorResponse(c: Context, error: AppError): Response {
-  const headers: Record<string, string> = { "Content-Type": "application/json", ...(error.extra.headers ?? {}) };
+export function openAiErrorResponse(c: Context, error: HttpError): Response {
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...error.headers };
   const requestId = c.get("requestId") as string | undefined;
   if (requestId) headers["X-Request-Id"] = requestId;
   return new Response(JSON.stringify(openAiErrorBody(error)), { status: statusOf(error.code), headers });

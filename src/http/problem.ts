@@ -1,11 +1,11 @@
 /**
  * @module problem
  * problem+json (RFC 9457), the error body of every route outside the OpenAI-compatible ones: each error code's
- * HTTP status and title in one place, the problem built from an AppError, and the response that carries it.
+ * HTTP status and title in one place, the problem built from an HttpError, and the response that carries it.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, type ErrorCode, type FieldError } from "../domain/errors.js";
+import type { ErrorCode, FieldError, HttpError } from "./errors.js";
 
 /** Every error code's HTTP status and title, in one place. */
 const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: string }> = {
@@ -60,7 +60,6 @@ export function buildProblem(
   extra: Record<string, unknown> = {},
 ): Problem {
   const { status, title } = ERROR_STATUS[code];
-  const { headers: _headers, ...extensions } = extra;
   return {
     type: `https://caduceus.dev/problems/${code.replaceAll("_", "-")}`,
     title,
@@ -68,16 +67,14 @@ export function buildProblem(
     detail,
     code,
     request_id: requestId,
-    ...extensions,
+    ...extra,
   };
 }
 
-export function problemResponse(c: Context, error: AppError): Response {
+export function problemResponse(c: Context, error: HttpError): Response {
   const requestId = (c.get("requestId") as string | undefined) ?? "";
-  const problem = buildProblem(error.code, error.message, requestId, error.extra);
-  const headers: Record<string, string> = {
-    "Content-Type": "application/problem+json",
-    ...(error.extra.headers ?? {}),
-  };
+  const extra = error.errors ? { ...error.details, errors: error.errors } : error.details;
+  const problem = buildProblem(error.code, error.message, requestId, extra);
+  const headers: Record<string, string> = { "Content-Type": "application/problem+json", ...error.headers };
   return new Response(JSON.stringify(problem), { status: problem.status, headers });
 }

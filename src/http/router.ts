@@ -5,7 +5,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { AppError, type FieldError } from "../domain/errors.js";
+import { HttpError, type FieldError } from "./errors.js";
 import type { AppEnv } from "./env.js";
 
 const TARGET_LOCATION: Record<string, string> = {
@@ -18,8 +18,8 @@ const TARGET_LOCATION: Record<string, string> = {
 };
 
 /** The 400 for a request whose fields failed validation, every failing field listed. */
-export function validationFailed(errors: FieldError[]): AppError {
-  return new AppError(
+export function validationFailed(errors: FieldError[]): HttpError {
+  return new HttpError(
     "validation_failed",
     `${errors.length} field(s) failed validation: ${errors.map((e) => e.location).join(", ")}`,
     { errors },

@@ -1,10 +1,10 @@
 import { contentText } from "../../kernel/text.js";
-import { AppError, notFound } from "../errors.js";
+import { DomainError, notFound } from "../../kernel/errors.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
-import { idempotencyKeyInFlight, type IdempotencyClaim } from "../sessions/messages.js";
+import type { IdempotencyClaim } from "../sessions/messages.js";
 import { publicMessage, type MessageInput } from "../sessions/transcript.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
@@ -160,7 +160,7 @@ export class AgentRunner {
     const { store, now } = this.deps;
     const { scope, key, requestHash, ttlMs } = claim;
     const claimed = store.idempotency.claimForRun({ scope, key, requestHash, runId }, now(), ttlMs);
-    if (!claimed) throw idempotencyKeyInFlight();
+    if (!claimed) throw claim.heldElsewhere();
   }
 
   /** Whether a run may start on the session now; answers with the model it will use. */
@@ -168,21 +168,22 @@ export class AgentRunner {
     const { config, sessions } = this.deps;
     const session = sessions.require(sessionId);
     if (!this.accepting)
-      throw new AppError("shutting_down", "the server is shutting down and accepts no new runs; retry once it is back");
+      throw new DomainError(
+        "shutting_down",
+        "the server is shutting down and accepts no new runs; retry once it is back",
+      );
     if (this.active.has(sessionId)) {
-      throw new AppError(
+      throw new DomainError(
         "session_busy",
         `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`,
       );
     }
     const limit = config.server.max_concurrent_runs;
     if (this.active.size >= limit) {
-      throw new AppError(
+      throw new DomainError(
         "too_many_runs",
         `${limit} runs are already in progress (server.max_concurrent_runs); retry in a few seconds`,
-        {
-          headers: { "Retry-After": String(RETRY_AFTER_S) },
-        },
+        { retryAfterS: RETRY_AFTER_S },
       );
     }
     return requireConfiguredModel(config, resolveSessionSettings(config, session).model);

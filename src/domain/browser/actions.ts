@@ -1,5 +1,5 @@
 import type { Locator } from "playwright-core";
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 import type { BrowserSupervisor } from "./supervisor.js";
 import { BrowserTimeoutError, withTimeout } from "./targets.js";
 import type { TargetSession } from "./frames.js";
@@ -58,7 +58,7 @@ async function raceDialog<T>(supervisor: BrowserSupervisor, action: Promise<T>):
  */
 function assertReadable(supervisor: BrowserSupervisor, frame: { frame_id: string; url: string } | undefined): void {
   if (!frame || isDocumentUrlAllowed(frame.url, supervisor.allowFileUrls)) return;
-  throw new AppError(
+  throw new DomainError(
     "url_not_allowed",
     `frame ${frame.frame_id} shows a ${schemeOf(frame.url)} document, which this browser does not allow; ` +
       `it is being replaced by about:blank — navigate to an http(s) page`,
@@ -78,7 +78,7 @@ async function result(supervisor: BrowserSupervisor, raced: Raced<unknown>): Pro
 
 export async function navigate(supervisor: BrowserSupervisor, url: string): Promise<ActionResult> {
   const page = supervisor.page;
-  if (!page) throw new AppError("browser_unavailable", "the browser has no page; retry to start a fresh one");
+  if (!page) throw new DomainError("browser_unavailable", "the browser has no page; retry to start a fresh one");
   // The page is about to go away: whatever it was blocked on goes with it.
   await supervisor.dialogs.closeAll();
   const raced = await raceDialog(supervisor, page.goto(url, { waitUntil: "load", timeout: NAVIGATION_TIMEOUT_MS }));
@@ -104,13 +104,13 @@ function blockedResult(supervisor: BrowserSupervisor): ActionResult | null {
  */
 async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator | null> {
   const page = supervisor.page;
-  if (!page) throw new AppError("browser_unavailable", "the browser has no page; navigate first");
+  if (!page) throw new DomainError("browser_unavailable", "the browser has no page; navigate first");
   const locator = page.getByRef(ref);
   const raced = await raceDialog(supervisor, withTimeout(locator.count(), ACTION_TIMEOUT_MS, "finding the element"));
   if (!raced.done) return null;
   const count = "value" in raced ? raced.value : 0;
   if (count === 0)
-    throw new AppError(
+    throw new DomainError(
       "validation_failed",
       `no element has ref ${ref}; take a new browser_snapshot and use a ref from it`,
     );
@@ -175,14 +175,14 @@ async function contextFor(supervisor: BrowserSupervisor, frameId?: string) {
   for (;;) {
     const frame = frameId ? supervisor.frames.get(frameId) : supervisor.frames.top();
     if (frameId && !frame)
-      throw new AppError(
+      throw new DomainError(
         "frame_not_found",
         `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`,
       );
     const contextId = frame ? frame.owner.contexts.get(frame.frame_id) : undefined;
     if (frame && contextId !== undefined) return { frame, contextId };
     if (Date.now() > deadline || supervisor.dialogs.hasPending()) {
-      if (!frame) throw new AppError("browser_unavailable", "the page has no frame yet; navigate first");
+      if (!frame) throw new DomainError("browser_unavailable", "the page has no frame yet; navigate first");
       return { frame, contextId: undefined };
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -295,45 +295,43 @@ const LEAVING_CDP_METHODS = new Set([
 
 const firstLine = (error: Error) => (error.message.split("\n")[0] ?? "").replace(/^cdpSession\.send: /, "");
 
-function blockedByDialog(supervisor: BrowserSupervisor, what: string): AppError {
+function blockedByDialog(supervisor: BrowserSupervisor, what: string): DomainError {
   const pending = supervisor.pendingDialogs();
   const ids = pending.map((d) => d.id).join(", ");
-  return new AppError(
+  return new DomainError(
     "page_blocked_by_dialog",
     `${what}: the page is blocked by dialog ${ids} until it is answered; answer it with POST /v1/sessions/{id}/dialogs/respond ` +
       `(or the browser_dialog tool), then send the command again`,
-    { pending_dialogs: pending },
+    { details: { pending_dialogs: pending } },
   );
 }
 
 /** A failed CDP command as the error a client can act on: blocked by a dialog, timed out, browser gone, or refused by CDP. */
-function cdpFailure(supervisor: BrowserSupervisor, method: string, error: Error, timeoutMs: number): AppError {
+function cdpFailure(supervisor: BrowserSupervisor, method: string, error: Error, timeoutMs: number): DomainError {
   const message = firstLine(error);
   if (error instanceof BrowserTimeoutError) {
     if (supervisor.dialogs.hasPending()) return blockedByDialog(supervisor, `CDP ${method} got no answer`);
-    return new AppError(
+    return new DomainError(
       "browser_timeout",
       `CDP ${method} got no answer within ${timeoutMs} ms; the page may be busy — retry, or raise timeout_ms`,
     );
   }
   if (!supervisor.isActive() || /has been closed|Target closed|Session closed|crashed/i.test(message)) {
-    return new AppError(
+    return new DomainError(
       "browser_unavailable",
       `CDP ${method} failed because the browser or page went away (${message}); the next browser action starts a fresh one`,
     );
   }
   // The stack overflowed on our side, serializing the params: the request's fault, and CDP never saw it.
   if (error instanceof RangeError) {
-    return new AppError(
+    return new DomainError(
       "validation_failed",
       `CDP ${method} was not sent: its params could not be serialized (${message})`,
-      {
-        errors: [{ location: "body.params", message }],
-      },
+      { fields: [{ path: ["params"], message }] },
     );
   }
-  const location = /wasn't found/i.test(message) ? "body.method" : "body.params";
-  return new AppError("cdp_command_failed", `CDP ${method} failed: ${message}`, { errors: [{ location, message }] });
+  const path = /wasn't found/i.test(message) ? ["method"] : ["params"];
+  return new DomainError("cdp_command_failed", `CDP ${method} failed: ${message}`, { fields: [{ path, message }] });
 }
 
 /**
@@ -351,7 +349,7 @@ export async function cdp(
   if (frameId && frameId !== supervisor.frames.top()?.frame_id) {
     const frame = supervisor.frames.get(frameId);
     if (!frame)
-      throw new AppError(
+      throw new DomainError(
         "frame_not_found",
         `frame ${frameId} is not in the frame tree; read frame_tree in GET /snapshot`,
       );
@@ -363,7 +361,7 @@ export async function cdp(
           `or reach it from that iframe through document.querySelector('iframe').contentDocument`
         : `Call browser/cdp without frame_id (or browser/evaluate with this frame_id), or reach it from the top frame through ` +
           `document.querySelector('iframe').contentDocument`;
-      throw new AppError(
+      throw new DomainError(
         "frame_not_oopif",
         `frame ${frameId} is not an out-of-process iframe: it runs in its parent's process and has no CDP session of its own. ${reach}`,
       );

@@ -7,7 +7,7 @@
  * answer. Either way the fault is the request's, so it is reported as a validation error on the
  * params — never as CDP refusing the command. The walk keeps its own stack, so it cannot overflow.
  */
-import { AppError } from "../errors.js";
+import { DomainError, type FieldPath } from "../../kernel/errors.js";
 
 /**
  * Deepest nesting accepted inside `params`. Real CDP parameters nest a few levels (a JSON value
@@ -21,30 +21,30 @@ const SHOWN_PATH_SEGMENTS = 8;
 
 type Pending = { value: unknown; depth: number; path: string[] };
 
-function invalid(message: string, path: string[], location: string): AppError {
+function invalid(message: string, path: string[], field: FieldPath): DomainError {
   const shown = path.length > SHOWN_PATH_SEGMENTS ? [...path.slice(0, SHOWN_PATH_SEGMENTS), "…"] : path;
   const where = shown.length > 0 ? ` (at params.${shown.join(".")})` : "";
-  return new AppError("validation_failed", `the CDP params cannot be sent: ${message}${where}`, {
-    errors: [{ location, message }],
+  return new DomainError("validation_failed", `the CDP params cannot be sent: ${message}${where}`, {
+    fields: [{ path: field, message }],
   });
 }
 
-/** Throws `validation_failed` at `location` when `params` is too deep, too big, cyclic or not JSON. */
-export function assertCdpParamsSendable(params: Record<string, unknown>, location = "body.params"): void {
+/** Throws `validation_failed` at `field` when `params` is too deep, too big, cyclic or not JSON. */
+export function assertCdpParamsSendable(params: Record<string, unknown>, field: FieldPath = ["params"]): void {
   const stack: Pending[] = [{ value: params, depth: 0, path: [] }];
   let values = 0;
   while (stack.length > 0) {
     const { value, depth, path } = stack.pop()!;
-    if (++values > CDP_PARAMS_MAX_VALUES) throw invalid(`more than ${CDP_PARAMS_MAX_VALUES} values`, [], location);
+    if (++values > CDP_PARAMS_MAX_VALUES) throw invalid(`more than ${CDP_PARAMS_MAX_VALUES} values`, [], field);
     if (value === null || typeof value === "string" || typeof value === "boolean" || value === undefined) continue;
     if (typeof value === "number") {
-      if (!Number.isFinite(value)) throw invalid(`${value} is not a JSON number`, path, location);
+      if (!Number.isFinite(value)) throw invalid(`${value} is not a JSON number`, path, field);
       continue;
     }
-    if (typeof value !== "object") throw invalid(`a ${typeof value} is not a JSON value`, path, location);
+    if (typeof value !== "object") throw invalid(`a ${typeof value} is not a JSON value`, path, field);
     // A cycle never ends, so it is caught here too, as nesting past the limit.
     if (depth >= CDP_PARAMS_MAX_DEPTH)
-      throw invalid(`nested more than ${CDP_PARAMS_MAX_DEPTH} levels deep (or cyclic)`, path, location);
+      throw invalid(`nested more than ${CDP_PARAMS_MAX_DEPTH} levels deep (or cyclic)`, path, field);
     const entries: Array<[string, unknown]> = Array.isArray(value)
       ? value.map((item, index) => [String(index), item])
       : Object.entries(value as Record<string, unknown>);
@@ -55,6 +55,6 @@ export function assertCdpParamsSendable(params: Record<string, unknown>, locatio
     JSON.stringify(params);
   } catch (error) {
     // Whatever else cannot be serialized (a throwing toJSON): still the request's fault.
-    throw invalid((error as Error).message, [], location);
+    throw invalid((error as Error).message, [], field);
   }
 }

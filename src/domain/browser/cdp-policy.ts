@@ -30,7 +30,7 @@
  * folder (both reproduced with Chromium 150). Nothing inside the browser can tell those messages from
  * the supervisor's own, so with Target messaging allowed no file or download guarantee is claimed.
  */
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 
 type CdpMethodGroup = { domain: string; methods: readonly string[] };
 
@@ -338,9 +338,9 @@ export class CdpPolicy {
       const entry = domain ? `"${shown}"${wildcard}` : "the method";
       hint = scope + `The server operator can allow more by adding ${entry} to browser.cdp_allow in the server config.`;
     }
-    throw new AppError("cdp_method_not_allowed", `CDP method ${shown} is not allowed: ${reason}`, {
-      errors: [{ location: "body.method", message: `${shown} is not on the CDP allowlist` }],
-      hint,
+    throw new DomainError("cdp_method_not_allowed", `CDP method ${shown} is not allowed: ${reason}`, {
+      fields: [{ path: ["method"], message: `${shown} is not on the CDP allowlist` }],
+      details: { hint },
     });
   }
 }

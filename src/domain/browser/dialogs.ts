@@ -1,5 +1,5 @@
 import type { BrowserConfig } from "../../config.js";
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import type { ClosedBy, ClosedDialogView, DialogAction, DialogType, PendingDialogView } from "./types.js";
 
@@ -86,26 +86,22 @@ export class DialogQueue {
   ): Promise<PendingDialogView> {
     const pending = [...this.pendingById.values()];
     if (pending.length === 0)
-      throw new AppError("no_dialog_open", "no dialog is open; read pending_dialogs in GET /snapshot");
+      throw new DomainError("no_dialog_open", "no dialog is open; read pending_dialogs in GET /snapshot");
     let dialog: PendingDialog | undefined;
     if (dialogId !== undefined) {
       dialog = this.pendingById.get(dialogId);
       if (!dialog) {
-        throw new AppError(
+        throw new DomainError(
           "dialog_not_found",
           `dialog ${dialogId} is not pending; pending: ${pending.map((d) => d.id).join(", ")}`,
-          {
-            candidates: pending.map(toView),
-          },
+          { details: { candidates: pending.map(toView) } },
         );
       }
     } else if (pending.length > 1) {
-      throw new AppError(
+      throw new DomainError(
         "dialog_ambiguous",
         `${pending.length} dialogs are pending; name one with dialog_id (${pending.map((d) => d.id).join(", ")})`,
-        {
-          candidates: pending.map(toView),
-        },
+        { details: { candidates: pending.map(toView) } },
       );
     } else {
       dialog = pending[0]!;

@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import type { Logger } from "../../logger.js";
 import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
-import { AppError, notFound } from "../errors.js";
+import { DomainError, notFound } from "../../kernel/errors.js";
 import type { EventBus } from "../events/bus.js";
 import { findBrowserExecutable } from "./executable.js";
 import type { BrowserStatusSource } from "../sessions/service.js";
@@ -197,7 +197,7 @@ export class BrowserRegistry implements BrowserStatusSource, ToolProvider {
   ): Promise<{ ok: true; dialog: PendingDialogView }> {
     this.session(sessionId);
     const supervisor = this.get(sessionId);
-    if (!supervisor) throw new AppError("no_dialog_open", "no dialog is open: the session has no running browser");
+    if (!supervisor) throw new DomainError("no_dialog_open", "no dialog is open: the session has no running browser");
     return { ok: true, dialog: await supervisor.dialogs.respond(action, promptText, dialogId) };
   }
 

@@ -9,7 +9,7 @@ import {
 } from "playwright-core";
 import type { BrowserConfig } from "../../config.js";
 import type { Logger } from "../../logger.js";
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 import { findBrowserExecutable } from "./executable.js";
 import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js";
 import { DialogQueue } from "./dialogs.js";
@@ -141,10 +141,10 @@ export class BrowserSupervisor {
       await supervisor.open();
     } catch (error) {
       await supervisor.stop();
-      if (error instanceof AppError) throw error;
+      if (error instanceof DomainError) throw error;
       const settings = deps.settings();
       const where = settings.cdp_url ? `connect to ${settings.cdp_url}` : "launch Chromium";
-      throw new AppError(
+      throw new DomainError(
         "browser_unavailable",
         `could not ${where}: ${(error as Error).message.split("\n")[0]}; check browser.cdp_url / browser.executable_path`,
       );
@@ -193,7 +193,7 @@ export class BrowserSupervisor {
 
   topSession(): TargetSession {
     if (!this.active || !this.pageSession)
-      throw new AppError("browser_unavailable", "the browser is not running; navigate to start it");
+      throw new DomainError("browser_unavailable", "the browser is not running; navigate to start it");
     return this.pageSession;
   }
 
@@ -228,7 +228,7 @@ export class BrowserSupervisor {
     } else {
       const executablePath = findBrowserExecutable(settings.executable_path);
       if (!executablePath) {
-        throw new AppError(
+        throw new DomainError(
           "browser_unavailable",
           settings.executable_path === "auto"
             ? "no Chromium found; install Debian's chromium or set browser.executable_path"
@@ -271,7 +271,10 @@ export class BrowserSupervisor {
     const browser = this.browser;
     const session = this.pageSession;
     if (!browser || !session)
-      throw new AppError("browser_unavailable", "could not attach to the browser's page; retry to start a fresh one");
+      throw new DomainError(
+        "browser_unavailable",
+        "could not attach to the browser's page; retry to start a fresh one",
+      );
     const { targetInfo } = await withTimeout(
       session.cdp.send("Target.getTargetInfo"),
       GUARD_SETUP_TIMEOUT_MS,

@@ -3,7 +3,7 @@
  * The browser tools offered to the model (SPEC §4.2), over the operations the browser registry provides.
  */
 import type { ToolDefinition, ToolOutput } from "../agent/tools.js";
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 import type { DialogAction } from "./types.js";
 
 /** The browser operations the tools call, per session; the browser registry implements them. */
@@ -32,10 +32,10 @@ function str(args: Record<string, unknown>, key: string, required: false): strin
 function str(args: Record<string, unknown>, key: string, required: boolean): string | undefined {
   const value = args[key];
   if (value === undefined || value === null) {
-    if (required) throw new AppError("validation_failed", `argument "${key}" is required`);
+    if (required) throw new DomainError("validation_failed", `argument "${key}" is required`);
     return undefined;
   }
-  if (typeof value !== "string") throw new AppError("validation_failed", `argument "${key}" must be a string`);
+  if (typeof value !== "string") throw new DomainError("validation_failed", `argument "${key}" must be a string`);
   return value;
 }
 
@@ -45,8 +45,8 @@ async function run(fn: () => Promise<unknown>, failed: (data: unknown) => boolea
     const data = await fn();
     return output(data, failed(data));
   } catch (error) {
-    if (error instanceof AppError)
-      return output({ ok: false, error: error.message, code: error.code, ...error.extra }, true);
+    if (error instanceof DomainError)
+      return output({ ok: false, error: error.message, code: error.code, ...error.details }, true);
     return output({ ok: false, error: (error as Error).message.split("\n")[0] }, true);
   }
 }
@@ -124,7 +124,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         run(async () => {
           const action = str(args, "action", true);
           if (action !== "accept" && action !== "dismiss")
-            throw new AppError("validation_failed", 'action must be "accept" or "dismiss"');
+            throw new DomainError("validation_failed", 'action must be "accept" or "dismiss"');
           return registry.respond(
             ctx.session.id,
             action,
@@ -154,7 +154,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         run(() => {
           const params = args.params ?? {};
           if (typeof params !== "object" || Array.isArray(params))
-            throw new AppError("validation_failed", "params must be an object");
+            throw new DomainError("validation_failed", "params must be an object");
           return registry.cdp(ctx.session.id, str(args, "method", true), params as Record<string, unknown>, {
             frameId: str(args, "frame_id", false),
           });

@@ -14,7 +14,7 @@
  *   never get to run, because any of them shows the server's disk or the browser's internals to
  *   whoever can evaluate in the page.
  */
-import { AppError } from "../errors.js";
+import { DomainError, type FieldPath } from "../../kernel/errors.js";
 
 const NAVIGABLE_SCHEMES = new Set(["http:", "https:"]);
 
@@ -33,20 +33,20 @@ const ABOUT_DOCUMENTS = new Set(["about:blank", "about:srcdoc"]);
  */
 export const FILE_REQUEST_PATTERN = "file://*";
 
-export function assertUrlAllowed(url: string, allowFileUrls: boolean, location = "body.url"): void {
+export function assertUrlAllowed(url: string, allowFileUrls: boolean, field: FieldPath = ["url"]): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new AppError("validation_failed", `"${url}" is not an absolute URL`, {
-      errors: [{ location, message: "must be an absolute http(s) URL" }],
+    throw new DomainError("validation_failed", `"${url}" is not an absolute URL`, {
+      fields: [{ path: field, message: "must be an absolute http(s) URL" }],
     });
   }
   if (NAVIGABLE_SCHEMES.has(parsed.protocol) || url === "about:blank") return;
   if (parsed.protocol === "file:" && allowFileUrls) return;
   const fix = parsed.protocol === "file:" ? " or set browser.allow_file_urls in the server config" : "";
-  throw new AppError("url_not_allowed", `${parsed.protocol} URLs are not allowed; use http(s)${fix}`, {
-    errors: [{ location, message: `the ${parsed.protocol} scheme is not allowed` }],
+  throw new DomainError("url_not_allowed", `${parsed.protocol} URLs are not allowed; use http(s)${fix}`, {
+    fields: [{ path: field, message: `the ${parsed.protocol} scheme is not allowed` }],
   });
 }
 
@@ -57,7 +57,7 @@ export function assertCdpUrlAllowed(method: string, params: Record<string, unkno
   if (!URL_LOADING_CDP_METHODS.has(method) || typeof params.url !== "string") return;
   // Target.createTarget opens about:blank for an empty URL.
   if (method === "Target.createTarget" && params.url === "") return;
-  assertUrlAllowed(params.url, allowFileUrls, "body.params.url");
+  assertUrlAllowed(params.url, allowFileUrls, ["params", "url"]);
 }
 
 /**

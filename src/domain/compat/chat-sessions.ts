@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Store } from "../../db/store.js";
 import { contentText } from "../../kernel/text.js";
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 import type { SessionService } from "../sessions/service.js";
 import type { MessageInput, Transcript } from "../sessions/transcript.js";
 import type { SessionRecord } from "../../db/records.js";
@@ -63,8 +63,8 @@ export class ChatSessionResolver {
   resolve(messages: ChatRequestMessage[], sessionIdHeader: string | null): ResolvedChat {
     const last = messages[messages.length - 1];
     if (!last || last.role !== "user") {
-      throw new AppError("validation_failed", "the last message must be the user's turn for the agent to answer", {
-        errors: [{ location: `body.messages.${Math.max(messages.length - 1, 0)}.role`, message: "must be user" }],
+      throw new DomainError("validation_failed", "the last message must be the user's turn for the agent to answer", {
+        fields: [{ path: ["messages", Math.max(messages.length - 1, 0), "role"], message: "must be user" }],
       });
     }
     const userMessage = toInput(last);

@@ -3,7 +3,7 @@ import type { Store } from "../../db/store.js";
 import type { Logger } from "../../logger.js";
 import type { ToolDefinition } from "../agent/tools.js";
 import type { EventBus } from "../events/bus.js";
-import { AppError, notFound } from "../errors.js";
+import { DomainError, notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
@@ -170,7 +170,7 @@ export class SessionContextManager implements ContextManager, EngineLifecycle {
     // A run compresses at its own safe points; compacting under it could split a tool call from its result.
     if (request.trigger === "manual" && !request.dryRun && this.deps.isRunInProgress?.(sessionId)) {
       return Promise.reject(
-        new AppError(
+        new DomainError(
           "session_busy",
           `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`,
         ),

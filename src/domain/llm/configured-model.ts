@@ -4,7 +4,7 @@
  * the model (a posted message, a chat completion, the runner's admission) asks here.
  */
 import type { Config } from "../../config.js";
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 
 /** Whether a model is reachable for a session: a name, and an endpoint or a key to reach it with. */
 export function isModelConfigured(config: Config, model: string | null): boolean {
@@ -18,7 +18,7 @@ export function isModelConfigured(config: Config, model: string | null): boolean
 export function requireConfiguredModel(config: Config, model: string | null, alternative?: string): string {
   if (model && isModelConfigured(config, model)) return model;
   const instead = alternative ? `, or ${alternative}` : "";
-  throw new AppError(
+  throw new DomainError(
     "model_not_configured",
     `no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)${instead}`,
   );

@@ -1,5 +1,5 @@
 import type { Config } from "../../config.js";
-import { AppError } from "../errors.js";
+import { DomainError } from "../../kernel/errors.js";
 import type { EventFeed } from "../events/feed.js";
 import { resolveSessionSettings } from "./settings.js";
 import type { SessionService } from "./service.js";
@@ -25,8 +25,8 @@ export type PostOutcome =
   | { kind: "stream"; runId: string; feed: EventFeed };
 
 /**
- * The Idempotency-Key a request carries, as plain data. A run started under it records the key in the transaction
- * that stores the run and its user message, so a retry after a crash finds that run instead of starting another.
+ * The Idempotency-Key a request carries. A run started under it records the key in the transaction that stores the
+ * run and its user message, so a retry after a crash finds that run instead of starting another.
  */
 export type IdempotencyClaim = {
   /** Who sent it and where: keys of different callers or routes never meet. */
@@ -41,19 +41,12 @@ export type IdempotencyClaim = {
    * the answer is that run as it is stored now, and nothing runs again.
    */
   priorRunId: string | null;
+  /**
+   * What to throw when another request turns out to hold the key (another process claimed it meanwhile): the
+   * caller's own answer for that, which rolls the run and its user message back.
+   */
+  heldElsewhere(): Error;
 };
-
-/** Seconds a client told `409 idempotency_key_in_flight` should wait before retrying. */
-const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
-
-/** The answer while another request holds the same Idempotency-Key and has not finished. */
-export function idempotencyKeyInFlight(): AppError {
-  return new AppError(
-    "idempotency_key_in_flight",
-    "a request with this Idempotency-Key is still being processed; retry when it finishes",
-    { headers: { "Retry-After": String(KEY_IN_FLIGHT_RETRY_AFTER_S) } },
-  );
-}
 
 /**
  * Starts an agent run for a user message that has not been stored yet — or, when the claim names a run its key
@@ -88,18 +81,20 @@ export class MessageService {
     const { run: runFlag, stream, ...message } = input;
     const run = runFlag ?? message.role === "user";
     if (run && message.role !== "user") {
-      throw new AppError(
+      throw new DomainError(
         "validation_failed",
         "only a user message can start a run; send run: false to append other roles",
-        {
-          errors: [{ location: "body.run", message: "run applies to user messages only" }],
-        },
+        { fields: [{ path: ["run"], message: "run applies to user messages only" }] },
       );
     }
     if (stream && !run) {
-      throw new AppError("validation_failed", "stream needs a run; drop stream or send a user message with run: true", {
-        errors: [{ location: "body.stream", message: "stream applies to runs only" }],
-      });
+      throw new DomainError(
+        "validation_failed",
+        "stream needs a run; drop stream or send a user message with run: true",
+        {
+          fields: [{ path: ["stream"], message: "stream applies to runs only" }],
+        },
+      );
     }
     // A malformed message is a 400 whether or not a model is configured.
     assertWellFormed([message]);
@@ -110,7 +105,7 @@ export class MessageService {
     // A retry of a request whose run is stored is answered from that run: it needs no model.
     const replaying = Boolean(options.idempotency?.priorRunId);
     if (!replaying) requireConfiguredModel(this.config, settings.model, "append with run: false");
-    if (!this.runStarter) throw new AppError("internal_error", "no agent runner is wired to the message service");
+    if (!this.runStarter) throw new DomainError("internal_error", "no agent runner is wired to the message service");
     return this.runStarter(sessionId, message, {
       stream: stream ?? false,
       signal: options.signal,

@@ -1,6 +1,6 @@
 import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
-import { AppError, notFound, type FieldError } from "../errors.js";
+import { DomainError, notFound, type FieldIssue } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import { countMessageTokens } from "../context/tokens.js";
@@ -86,18 +86,16 @@ export type EngineNames = {
   problemWith?(name: string, config: Config): string | null;
 };
 
-const ENGINE_LOCATION = "body.config.engine";
+const ENGINE_FIELD = ["config", "engine"];
 /** Sessions read per query while start-up collects the engines they name. */
 const ENGINE_SCAN_PAGE_ROWS = 200;
-const CDP_URL_LOCATION = "body.config.browser.cdp_url";
+const CDP_URL_FIELD = ["config", "browser", "cdp_url"];
 
-function invalidConfig(errors: FieldError[]): AppError {
-  return new AppError(
+function invalidConfig(fields: FieldIssue[]): DomainError {
+  return new DomainError(
     "validation_failed",
-    `${errors.length} field(s) failed validation: ${errors.map((e) => e.location).join(", ")}`,
-    {
-      errors,
-    },
+    `${fields.length} field(s) failed validation: ${fields.map((e) => e.path.join(".")).join(", ")}`,
+    { fields },
   );
 }
 
@@ -206,17 +204,17 @@ export class SessionService {
    * refused server-only keys; this takes any shape, so a request that failed its schema can be told
    * about these too in the same answer. Nothing is imported or stored here.
    */
-  configProblems(config: unknown): FieldError[] {
-    const problems: FieldError[] = [];
+  configProblems(config: unknown): FieldIssue[] {
+    const problems: FieldIssue[] = [];
     const cdpUrl = propertyOf(propertyOf(config, "browser"), "cdp_url");
     if (typeof cdpUrl === "string") {
       const problem = cdpUrlProblem(cdpUrl, this.deps.config.browser.allowed_cdp_hosts);
-      if (problem) problems.push({ location: CDP_URL_LOCATION, message: problem });
+      if (problem) problems.push({ path: CDP_URL_FIELD, message: problem });
     }
     const engine = propertyOf(config, "engine");
     if (typeof engine === "string" && !this.deps.engines.has(engine) && !this.deps.engines.isInstalled(engine)) {
       problems.push({
-        location: ENGINE_LOCATION,
+        path: ENGINE_FIELD,
         message: `unknown engine; available: ${this.deps.engines.names().join(", ")}`,
       });
     }
@@ -305,10 +303,10 @@ export class SessionService {
     try {
       await this.deps.engines.load(engine);
     } catch (err) {
-      throw new AppError("validation_failed", `the context engine "${engine}" cannot be used`, {
-        errors: [
+      throw new DomainError("validation_failed", `the context engine "${engine}" cannot be used`, {
+        fields: [
           {
-            location: ENGINE_LOCATION,
+            path: ENGINE_FIELD,
             message: `${err instanceof Error ? err.message : String(err)}; name another engine`,
           },
         ],
@@ -325,15 +323,15 @@ export class SessionService {
       // Installed but not imported: only the async paths import (createFromClient, update).
       throw invalidConfig([
         {
-          location: ENGINE_LOCATION,
+          path: ENGINE_FIELD,
           message: `the ${engine} plugin is not loaded; available: ${this.deps.engines.names().join(", ")}`,
         },
       ]);
     }
     const problem = this.deps.engines.problemWith?.(engine, this.deps.config);
     if (problem) {
-      throw new AppError("validation_failed", `the context engine "${engine}" cannot be used`, {
-        errors: [{ location: ENGINE_LOCATION, message: `${problem}; name another engine` }],
+      throw new DomainError("validation_failed", `the context engine "${engine}" cannot be used`, {
+        fields: [{ path: ENGINE_FIELD, message: `${problem}; name another engine` }],
       });
     }
   }

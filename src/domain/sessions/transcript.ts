@@ -1,5 +1,5 @@
 import type { Store } from "../../db/store.js";
-import { AppError, notFound, type FieldError } from "../errors.js";
+import { DomainError, notFound, type FieldIssue } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { countMessageTokens } from "../context/tokens.js";
 import { contentText } from "../../kernel/text.js";
@@ -34,31 +34,31 @@ export function publicMessage(row: StoredMessage): Message {
   return message;
 }
 
-function validateShape(input: MessageInput, index: number): FieldError[] {
-  const at = (field: string) => (index === 0 ? `body.${field}` : `body.messages.${index}.${field}`);
-  const errors: FieldError[] = [];
+function validateShape(input: MessageInput, index: number): FieldIssue[] {
+  const at = (...field: (string | number)[]) => (index === 0 ? field : ["messages", index, ...field]);
+  const errors: FieldIssue[] = [];
   if (input.content === null && !(input.role === "assistant" && input.tool_calls?.length)) {
     errors.push({
-      location: at("content"),
+      path: at("content"),
       message: "content may be null only on an assistant message that carries tool_calls",
     });
   }
   if (input.tool_calls?.length && input.role !== "assistant") {
-    errors.push({ location: at("tool_calls"), message: "only assistant messages carry tool_calls" });
+    errors.push({ path: at("tool_calls"), message: "only assistant messages carry tool_calls" });
   }
   if (input.role === "tool" && !input.tool_call_id) {
     errors.push({
-      location: at("tool_call_id"),
+      path: at("tool_call_id"),
       message: "a tool message needs the tool_call_id of the call it answers",
     });
   }
   if (input.role !== "tool" && input.tool_call_id) {
-    errors.push({ location: at("tool_call_id"), message: "only tool messages carry tool_call_id" });
+    errors.push({ path: at("tool_call_id"), message: "only tool messages carry tool_call_id" });
   }
   const ids = new Set<string>();
   for (const [i, call] of (input.tool_calls ?? []).entries()) {
     if (ids.has(call.id))
-      errors.push({ location: at(`tool_calls.${i}.id`), message: `duplicate tool call id ${call.id}` });
+      errors.push({ path: at("tool_calls", i, "id"), message: `duplicate tool call id ${call.id}` });
     ids.add(call.id);
   }
   return errors;
@@ -69,7 +69,7 @@ export type TranscriptPage = { messages: StoredMessage[]; nextAfterSeq: number |
 /** Rejects messages that are not well formed (content, roles, tool-call ids) before anything is stored. */
 export function assertWellFormed(inputs: MessageInput[]): void {
   const errors = inputs.flatMap((input, i) => validateShape(input, i));
-  if (errors.length) throw new AppError("validation_failed", "the message is not well formed", { errors });
+  if (errors.length) throw new DomainError("validation_failed", "the message is not well formed", { fields: errors });
 }
 
 /**
@@ -121,32 +121,32 @@ export class Transcript {
     const pendingCalls = new Set<string>();
     const answered = new Set<string>();
     for (const [index, input] of inputs.entries()) {
-      const location = index === 0 ? "body.tool_call_id" : `body.messages.${index}.tool_call_id`;
+      const path = index === 0 ? ["tool_call_id"] : ["messages", index, "tool_call_id"];
       if (input.role === "tool" && input.tool_call_id) {
         const callId = input.tool_call_id;
         const known = pendingCalls.has(callId) || this.store.messages.findToolCall(sessionId, callId) !== null;
         if (!known) {
-          throw new AppError(
+          throw new DomainError(
             "invalid_tool_pair",
             `tool_call_id ${callId} matches no earlier assistant tool call in this session`,
             {
-              errors: [{ location, message: "no assistant message of this session made a tool call with this id" }],
+              fields: [{ path, message: "no assistant message of this session made a tool call with this id" }],
             },
           );
         }
         if (answered.has(callId) || this.store.messages.hasToolResult(sessionId, callId)) {
-          throw new AppError("invalid_tool_pair", `tool call ${callId} already has a result`, {
-            errors: [{ location, message: "this tool call was already answered" }],
+          throw new DomainError("invalid_tool_pair", `tool call ${callId} already has a result`, {
+            fields: [{ path, message: "this tool call was already answered" }],
           });
         }
         answered.add(callId);
       }
       for (const call of input.tool_calls ?? []) {
         if (pendingCalls.has(call.id) || this.store.messages.findToolCall(sessionId, call.id) !== null) {
-          throw new AppError("invalid_tool_pair", `tool call id ${call.id} is already used in this session`, {
-            errors: [
+          throw new DomainError("invalid_tool_pair", `tool call id ${call.id} is already used in this session`, {
+            fields: [
               {
-                location: index === 0 ? "body.tool_calls" : `body.messages.${index}.tool_calls`,
+                path: index === 0 ? ["tool_calls"] : ["messages", index, "tool_calls"],
                 message: "tool call ids must be unique per session",
               },
             ],

@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../../domain/errors.js";
+import { HttpError } from "../errors.js";
 import type { AppEnv } from "../env.js";
 
 const PUBLIC_PATHS = new Set(["/health", "/v1/health", "/openapi.json", "/docs"]);
@@ -28,7 +28,7 @@ export function bearerAuth(apiKey: string | null): MiddlewareHandler<AppEnv> {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match || !sameSecret(match[1].trim(), apiKey)) {
-      throw new AppError(
+      throw new HttpError(
         "unauthorized",
         match ? "the API key is not valid" : "send the API key as `Authorization: Bearer <key>`",
         { headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' } },

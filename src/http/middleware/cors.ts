@@ -4,7 +4,7 @@
  * allowed must be refused with a 403 problem, not merely left without CORS headers.
  */
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../../domain/errors.js";
+import { HttpError } from "../errors.js";
 import type { AppEnv } from "../env.js";
 
 /**
@@ -20,7 +20,7 @@ export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
     const host = c.req.header("host");
     if (origin === own || (host && (origin === `http://${host}` || origin === `https://${host}`))) return next();
     if (!allowed.has(origin) && !allowed.has("*")) {
-      throw new AppError("forbidden_origin", `origin ${origin} is not in server.cors_origins`);
+      throw new HttpError("forbidden_origin", `origin ${origin} is not in server.cors_origins`);
     }
     if (c.req.method === "OPTIONS") {
       return new Response(null, {

@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { stringify as canonicalJson } from "safe-stable-stringify";
 import type { IdempotencyRepository } from "../../db/repositories/idempotency.js";
-import { AppError } from "../../domain/errors.js";
-import { idempotencyKeyInFlight, type IdempotencyClaim } from "../../domain/sessions/messages.js";
+import { HttpError } from "../errors.js";
+import type { IdempotencyClaim } from "../../domain/sessions/messages.js";
 import type { AppEnv } from "../env.js";
 
 declare module "hono" {
@@ -26,6 +26,17 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Response headers worth replaying; the rest (dates, ids of the first request) are not. */
 const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id"];
+/** Seconds a client told `409 idempotency_key_in_flight` should wait before retrying. */
+const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
+
+/** The answer while another request holds the same Idempotency-Key and has not finished. */
+function keyInFlight(): HttpError {
+  return new HttpError(
+    "idempotency_key_in_flight",
+    "a request with this Idempotency-Key is still being processed; retry when it finishes",
+    { headers: { "Retry-After": String(KEY_IN_FLIGHT_RETRY_AFTER_S) } },
+  );
+}
 
 /**
  * The request body's fingerprint: its canonical JSON (keys sorted, no whitespace), so a retry that sends
@@ -53,7 +64,7 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
     const key = c.req.header("idempotency-key");
     if (key === undefined) return next();
     if (!KEY_PATTERN.test(key)) {
-      throw new AppError("validation_failed", "Idempotency-Key must be 1–255 visible ASCII characters", {
+      throw new HttpError("validation_failed", "Idempotency-Key must be 1–255 visible ASCII characters", {
         errors: [{ location: "header.idempotency-key", message: "1–255 visible ASCII characters" }],
       });
     }
@@ -61,7 +72,7 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
     const requestHash = fingerprint(await c.req.text());
     const stored = repository.find(scope, key, now());
     if (stored && stored.requestHash !== requestHash) {
-      throw new AppError(
+      throw new HttpError(
         "idempotency_key_conflict",
         "this Idempotency-Key was already used with a different request body; use a new key",
       );
@@ -75,9 +86,16 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
     }
     const flightKey = `${scope}\n${key}`;
     // A run still `running` is in flight too: a stream whose handler has returned, or another process's request.
-    if (inFlight.has(flightKey) || stored?.runStatus === "running") throw idempotencyKeyInFlight();
+    if (inFlight.has(flightKey) || stored?.runStatus === "running") throw keyInFlight();
     const priorRunId = stored?.runId ?? null;
-    c.set("idempotencyClaim", { scope, key, requestHash, ttlMs: IDEMPOTENCY_TTL_MS, priorRunId });
+    c.set("idempotencyClaim", {
+      scope,
+      key,
+      requestHash,
+      ttlMs: IDEMPOTENCY_TTL_MS,
+      priorRunId,
+      heldElsewhere: keyInFlight,
+    });
     inFlight.add(flightKey);
     try {
       await next();

@@ -4,7 +4,7 @@
  * names a `__proto__` key.
  */
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../../domain/errors.js";
+import { HttpError } from "../errors.js";
 import type { AppEnv } from "../env.js";
 import { findExcessiveNesting } from "../json-depth.js";
 
@@ -34,7 +34,7 @@ export function requireJsonBody(): MiddlewareHandler<AppEnv> {
     // slips through as an empty object; a bodiless POST without a type stays allowed.
     const declaredOther = type !== undefined && !JSON_TYPE.test(type);
     if (declaredOther || (hasBody && type === undefined)) {
-      throw new AppError(
+      throw new HttpError(
         "unsupported_media_type",
         `send the body as JSON with \`Content-Type: application/json\` (got ${type ?? "no Content-Type"})`,
         { errors: [{ location: "header.content-type", message: "must be application/json" }] },
@@ -48,13 +48,17 @@ export function requireJsonBody(): MiddlewareHandler<AppEnv> {
     const tooDeep = findExcessiveNesting(text, JSON_MAX_DEPTH);
     if (tooDeep?.kind === "proto_key") {
       const location = ["body", ...tooDeep.path].join(".");
-      throw new AppError("validation_failed", `the body names the key __proto__ (at ${location}), which no field has`, {
-        errors: [{ location, message: "__proto__ is not an accepted key" }],
-      });
+      throw new HttpError(
+        "validation_failed",
+        `the body names the key __proto__ (at ${location}), which no field has`,
+        {
+          errors: [{ location, message: "__proto__ is not an accepted key" }],
+        },
+      );
     }
     if (tooDeep) {
       const location = ["body", ...tooDeep.path].join(".") + (tooDeep.elided ? "…" : "");
-      throw new AppError(
+      throw new HttpError(
         "validation_failed",
         `the body nests arrays and objects more than ${JSON_MAX_DEPTH} levels deep (at ${location})`,
         { errors: [{ location, message: `nested more than ${JSON_MAX_DEPTH} levels deep` }] },

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { isLoopbackHost } from "../../config.js";
-import { AppError } from "../../domain/errors.js";
+import { HttpError } from "../errors.js";
 import type { AppEnv } from "../env.js";
 
 /** The host name of a Host header value: `[::1]:8642` → `[::1]`, `localhost:8642` → `localhost`. */
@@ -24,7 +24,7 @@ export function loopbackHostGuard(apiKey: string | null): MiddlewareHandler<AppE
     const host = c.req.header("host") ?? new URL(c.req.url).host;
     const name = hostName(host).toLowerCase();
     if (!isLoopbackHost(name)) {
-      throw new AppError(
+      throw new HttpError(
         "forbidden_origin",
         `host ${name} is not a loopback name; without server.api_key only localhost, 127.0.0.1 and [::1] are served — set server.api_key to serve other names`,
       );

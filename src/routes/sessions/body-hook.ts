@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../../http/env.js";
+import { bodyLocation } from "../../http/errors.js";
 import { issuesToFieldErrors, validationFailed } from "../../http/router.js";
 
 /** What the validator hands its hook; on a failure it also passes the raw input as `data` (@hono/zod-validator's Hook). */
@@ -27,6 +28,7 @@ export function sessionBodyHook<T>(result: ValidationResult<T>, c: Context<AppEn
       ...c
         .get("services")
         .sessions.configProblems(config)
+        .map((issue) => ({ location: bodyLocation(issue.path), message: issue.message }))
         .filter((e) => !failed.has(e.location)),
     );
   }

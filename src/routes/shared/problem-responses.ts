@@ -4,7 +4,7 @@
  * it can answer, so every route describes its failures the same way.
  */
 import { z } from "@hono/zod-openapi";
-import { ERROR_CODES } from "../../domain/errors.js";
+import { ERROR_CODES } from "../../http/errors.js";
 
 export const ProblemSchema = z
   .object({

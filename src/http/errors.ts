@@ -1,0 +1,108 @@
+/**
+ * @module errors
+ * The errors the HTTP layer answers with: the domain's codes plus the transport's own (auth, origin, media type,
+ * body size, idempotency keys), field locations as the client sent them (`body.…`, `query.…`, `header.…`), and
+ * response headers. A DomainError becomes an HttpError here, at the one place that knows a domain input is a
+ * request body.
+ */
+import { DomainError, type DomainErrorCode, type FieldPath } from "../kernel/errors.js";
+
+/** Codes only the transport answers with. */
+export const TRANSPORT_ERROR_CODES = [
+  "unsupported_media_type",
+  "payload_too_large",
+  "unauthorized",
+  "forbidden_origin",
+  "idempotency_key_conflict",
+  "idempotency_key_in_flight",
+] as const;
+
+export type ErrorCode = DomainErrorCode | (typeof TRANSPORT_ERROR_CODES)[number];
+
+/**
+ * The closed set of error codes the API can answer with, in the order the OpenAPI document lists them (every domain
+ * and transport code; tests/unit/errors.happy.test.ts checks none is missing). Statuses are mapped in problem.ts.
+ */
+export const ERROR_CODES = [
+  "validation_failed",
+  "unsupported_media_type",
+  "not_found",
+  "session_busy",
+  "model_not_configured",
+  "model_error",
+  "dialog_not_found",
+  "no_dialog_open",
+  "dialog_ambiguous",
+  "frame_not_found",
+  "frame_not_oopif",
+  "browser_unavailable",
+  "browser_timeout",
+  "page_blocked_by_dialog",
+  "cdp_command_failed",
+  "url_not_allowed",
+  "cdp_method_not_allowed",
+  "idempotency_key_conflict",
+  "idempotency_key_in_flight",
+  "payload_too_large",
+  "too_many_runs",
+  "shutting_down",
+  "unauthorized",
+  "forbidden_origin",
+  "invalid_tool_pair",
+  "compression_failed",
+  "internal_error",
+] as const satisfies readonly ErrorCode[];
+
+/** A failing field where the client sent it: `body.config.engine`, `query.limit`, `header.idempotency-key`. */
+export type FieldError = { location: string; message: string };
+
+export type HttpErrorOptions = {
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+  /** Extension members of the problem body (e.g. `pending_dialogs`). */
+  details?: Record<string, unknown>;
+};
+
+/** An error answer: code, detail, the failing fields, extra headers and extension members. */
+export class HttpError extends Error {
+  override name = "HttpError";
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+  readonly details: Record<string, unknown>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: HttpErrorOptions = {},
+  ) {
+    super(message);
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+    this.details = options.details ?? {};
+  }
+}
+
+/** A domain input field, located in the request body: `["messages", 2, "role"]` → `body.messages.2.role`. */
+export function bodyLocation(path: FieldPath): string {
+  return ["body", ...path.map(String)].join(".");
+}
+
+/** The answer for a domain failure: its fields located in the body, its retry hint as `Retry-After`. */
+export function fromDomainError(error: DomainError): HttpError {
+  const headers: Record<string, string> = {};
+  if (error.retryAfterS !== undefined) headers["Retry-After"] = String(error.retryAfterS);
+  return new HttpError(error.code, error.message, {
+    errors: error.fields.length
+      ? error.fields.map((field) => ({ location: bodyLocation(field.path), message: field.message }))
+      : undefined,
+    headers,
+    details: error.details,
+  });
+}
+
+/** Any thrown value the API answers with a known code, as an HttpError; null for an unexpected failure. */
+export function asHttpError(err: unknown): HttpError | null {
+  if (err instanceof HttpError) return err;
+  if (err instanceof DomainError) return fromDomainError(err);
+  return null;
+}
