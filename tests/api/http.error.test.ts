@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { json, type GetSessionResponse, type ProblemResponse, type ValidationProblem } from "../fixtures/responses.js";
 import { appendMessage, countRows, createSession } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+import { makeTestApp } from "../fixtures/test-app.js";
+
+it.override("appOptions", { model: "none", overrides: { server: { max_body_bytes: 4096 } } });
 
 const PROBLEM_KEYS = ["code", "detail", "request_id", "status", "title", "type"];
 
 describe("HTTP conventions", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({ server: { max_body_bytes: 4096 } });
-  });
-  afterAll(() => t.close());
-
   describe("problem+json errors", () => {
-    it("answers validation failures with the RFC 9457 shape and every failing field", async () => {
+    it("answers validation failures with the RFC 9457 shape and every failing field", async ({ app: t }) => {
       const res = await t.call(
         "POST",
         "/v1/sessions",
@@ -21,22 +19,18 @@ describe("HTTP conventions", () => {
       );
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
-      const body = await res.json();
+      const body = await json<ValidationProblem>(res);
       expect(Object.keys(body).sort()).toEqual([...PROBLEM_KEYS, "errors"].sort());
       expect(body).toMatchObject({ status: 400, code: "validation_failed", request_id: "trace-123" });
       expect(body.type).toMatch(/^https:\/\//);
-      expect(body.errors.map((e: any) => e.location).sort()).toEqual([
-        "body.model",
-        "body.system_prompt",
-        "body.title",
-      ]);
+      expect(body.errors.map((e) => e.location).sort()).toEqual(["body.model", "body.system_prompt", "body.title"]);
     });
 
-    it("refuses a JSON body sent as form data (curl -d) instead of reading it as {}", async () => {
+    it("refuses a JSON body sent as form data (curl -d) instead of reading it as {}", async ({ app: t }) => {
       const form = { "content-type": "application/x-www-form-urlencoded" };
       const created = await t.app.request("/v1/sessions", { method: "POST", headers: form, body: '{"title":"x"}' });
       expect(created.status).toBe(415);
-      const body = await created.json();
+      const body = await json<ProblemResponse>(created);
       expect(body).toMatchObject({
         code: "unsupported_media_type",
         status: 415,
@@ -66,17 +60,17 @@ describe("HTTP conventions", () => {
       });
       expect(patch.status).toBe(415);
       expect(countRows(t, "messages")).toBe(0);
-      expect((await (await t.call("GET", `/v1/sessions/${session.id}`)).json()).title).toBeNull();
+      expect((await json<GetSessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`))).title).toBeNull();
     });
 
-    it("answers malformed JSON with a 400 problem", async () => {
+    it("answers malformed JSON with a 400 problem", async ({ app: t }) => {
       const res = await t.call("POST", "/v1/sessions", '{"title": "unterminated');
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       expect(await res.json()).toMatchObject({ code: "validation_failed", errors: [{ location: "body" }] });
     });
 
-    it("answers unknown routes and methods with a 404 problem", async () => {
+    it("answers unknown routes and methods with a 404 problem", async ({ app: t }) => {
       for (const [method, path] of [
         ["GET", "/v1/nothing-here"],
         ["PUT", "/v1/sessions"],
@@ -85,7 +79,7 @@ describe("HTTP conventions", () => {
         const res = await t.call(method, path);
         expect(res.status).toBe(404);
         expect(res.headers.get("content-type")).toBe("application/problem+json");
-        const body = await res.json();
+        const body = await json<ProblemResponse>(res);
         expect(body).toMatchObject({ code: "not_found", status: 404 });
         expect(body.detail).toContain(path);
       }
@@ -106,7 +100,7 @@ describe("HTTP conventions", () => {
         expect(countRows(app, "idempotency_keys")).toBe(0);
         const badKey = await app.call("POST", "/v1/sessions", {}, { "idempotency-key": "k".repeat(300) });
         expect(badKey.status).toBe(400);
-        expect((await badKey.json()).errors[0].location).toBe("header.idempotency-key");
+        expect((await json<ValidationProblem>(badKey)).errors[0].location).toBe("header.idempotency-key");
       } finally {
         await app.close();
       }
@@ -114,7 +108,7 @@ describe("HTTP conventions", () => {
   });
 
   describe("body size limit", () => {
-    it("refuses a body over server.max_body_bytes with 413 and stores nothing", async () => {
+    it("refuses a body over server.max_body_bytes with 413 and stores nothing", async ({ app: t }) => {
       const session = await createSession(t);
       const res = await t.call("POST", `/v1/sessions/${session.id}/messages`, {
         content: "x".repeat(8000),

@@ -1,23 +1,26 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { openDatabase } from "../../src/db/database.js";
 import { createStore } from "../../src/db/store.js";
 import { createLogger } from "../../src/logger.js";
+import {
+  json,
+  type CreateSessionResponse,
+  type PostMessageAppendedResponse,
+  type ProblemResponse,
+} from "../fixtures/responses.js";
 import { countRows, createSession } from "../fixtures/sessions-api.js";
-import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+import { makeTestApp, tempDir } from "../fixtures/test-app.js";
+
+it.override("appOptions", { model: "none", overrides: { server: { max_body_bytes: 4096 } } });
 
 describe("HTTP conventions", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({ server: { max_body_bytes: 4096 } });
-  });
-  afterAll(() => t.close());
-
   describe("JSON bodies", () => {
-    it("accepts JSON with a charset parameter", async () => {
+    it("accepts JSON with a charset parameter", async ({ app: t }) => {
       const res = await t.app.request("/v1/sessions", {
         method: "POST",
         headers: { "content-type": "application/json; charset=utf-8" },
@@ -26,13 +29,13 @@ describe("HTTP conventions", () => {
       expect(res.status).toBe(201);
     });
 
-    it("reads an empty JSON body as {}: optional bodies work, required fields are named", async () => {
+    it("reads an empty JSON body as {}: optional bodies work, required fields are named", async ({ app: t }) => {
       const created = await t.app.request("/v1/sessions", {
         method: "POST",
         headers: { "content-type": "application/json" },
       });
       expect(created.status).toBe(201);
-      const session = await created.json();
+      const session = await json<CreateSessionResponse>(created);
       const res = await t.app.request(`/v1/sessions/${session.id}/messages`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -44,15 +47,15 @@ describe("HTTP conventions", () => {
   });
 
   describe("X-Request-Id", () => {
-    it("echoes the client's id and uses it in error bodies", async () => {
+    it("echoes the client's id and uses it in error bodies", async ({ app: t }) => {
       const ok = await t.call("GET", "/v1/sessions", undefined, { "x-request-id": "client-id-1" });
       expect(ok.headers.get("x-request-id")).toBe("client-id-1");
       const missing = await t.call("GET", "/v1/sessions/ses_nope", undefined, { "x-request-id": "client-id-2" });
       expect(missing.headers.get("x-request-id")).toBe("client-id-2");
-      expect((await missing.json()).request_id).toBe("client-id-2");
+      expect((await json<ProblemResponse>(missing)).request_id).toBe("client-id-2");
     });
 
-    it("generates one when absent or unusable, the same in the header and the body", async () => {
+    it("generates one when absent or unusable, the same in the header and the body", async ({ app: t }) => {
       const variants: Array<Record<string, string>> = [
         {},
         { "x-request-id": "has spaces and\ttabs" },
@@ -62,7 +65,7 @@ describe("HTTP conventions", () => {
         const res = await t.call("GET", "/v1/sessions/ses_nope", undefined, headers);
         const id = res.headers.get("x-request-id");
         expect(id).toMatch(/^req_[0-9A-Z]{26}$/);
-        expect((await res.json()).request_id).toBe(id);
+        expect((await json<ProblemResponse>(res)).request_id).toBe(id);
       }
       const a = await t.call("GET", "/health");
       const b = await t.call("GET", "/health");
@@ -78,7 +81,7 @@ describe("HTTP conventions", () => {
         const first = await app.call("POST", "/v1/sessions", body, { "idempotency-key": "create-1" });
         expect(first.status).toBe(201);
         expect(first.headers.get("idempotency-replayed")).toBeNull();
-        const created = await first.json();
+        const created = await json<CreateSessionResponse>(first);
 
         const second = await app.call("POST", "/v1/sessions", body, { "idempotency-key": "create-1" });
         expect(second.status).toBe(201);
@@ -94,7 +97,7 @@ describe("HTTP conventions", () => {
 
         const stored = app.database.sqlite
           .prepare("select key, status, created_at, expires_at, body from idempotency_keys")
-          .all() as any[];
+          .all() as Array<{ key: string; status: number; created_at: number; expires_at: number; body: string }>;
         expect(stored).toHaveLength(1);
         expect(stored[0]).toMatchObject({ key: "create-1", status: 201 });
         expect(stored[0].expires_at - stored[0].created_at).toBe(24 * 60 * 60 * 1000);
@@ -110,10 +113,12 @@ describe("HTTP conventions", () => {
         const session = await createSession(app);
         const path = `/v1/sessions/${session.id}/messages`;
         const body = { role: "user", content: "only once", run: false };
-        const a = await (await app.call("POST", path, body, { "idempotency-key": "msg-1" })).json();
+        const a = await json<PostMessageAppendedResponse>(
+          await app.call("POST", path, body, { "idempotency-key": "msg-1" }),
+        );
         const replay = await app.call("POST", path, body, { "idempotency-key": "msg-1" });
         expect(replay.headers.get("idempotency-replayed")).toBe("true");
-        expect((await replay.json()).messages[0].id).toBe(a.messages[0].id);
+        expect((await json<PostMessageAppendedResponse>(replay)).messages[0].id).toBe(a.messages[0].id);
         expect(countRows(app, "messages", session.id)).toBe(1);
 
         // The same key on another route is a different request.
@@ -143,16 +148,16 @@ describe("HTTP conventions", () => {
           body: '{"title":"t"}',
         });
       try {
-        const first = await (await post("day-key")).json();
+        const first = await json<CreateSessionResponse>(await post("day-key"));
         clock += 23 * HOUR_MS;
         const replay = await post("day-key");
         expect(replay.headers.get("idempotency-replayed")).toBe("true");
-        expect((await replay.json()).id).toBe(first.id);
+        expect((await json<CreateSessionResponse>(replay)).id).toBe(first.id);
 
         clock += 2 * HOUR_MS; // 25 h after the first request
         const fresh = await post("day-key");
         expect(fresh.headers.get("idempotency-replayed")).toBeNull();
-        expect((await fresh.json()).id).not.toBe(first.id);
+        expect((await json<CreateSessionResponse>(fresh)).id).not.toBe(first.id);
         await post("other-key");
         clock += 25 * HOUR_MS;
         await post("late-key"); // stores a key and sweeps the ones that expired

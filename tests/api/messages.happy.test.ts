@@ -1,6 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import {
+  json,
+  type GetContextResponse,
+  type GetSessionResponse,
+  type ListMessagesResponse,
+  type PostMessageAppendedResponse,
+} from "../fixtures/responses.js";
 import { appendMessage, createSession, readAllPages } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+
+it.override("appOptions", { model: "none" });
 
 const searchCall = (id: string, query: string) => ({
   id,
@@ -9,13 +18,7 @@ const searchCall = (id: string, query: string) => ({
 });
 
 describe("messages: append, transcript and context", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(() => t.close());
-
-  it("appends every role with run: false, with dense seqs and tool calls paired", async () => {
+  it("appends every role with run: false, with dense seqs and tool calls paired", async ({ app: t }) => {
     const session = await createSession(t, { system_prompt: "You are terse." });
     const sent = [
       { role: "system", content: "Extra instructions." },
@@ -48,14 +51,14 @@ describe("messages: append, transcript and context", () => {
     expect(rows).toEqual(stored.map((m) => ({ seq: m.seq, role: m.role, tokens: m.tokens })));
   });
 
-  it("appends non-user roles without a run even when run is not given", async () => {
+  it("appends non-user roles without a run even when run is not given", async ({ app: t }) => {
     const session = await createSession(t);
     const res = await t.call("POST", `/v1/sessions/${session.id}/messages`, { role: "assistant", content: "noted" });
     expect(res.status).toBe(201);
-    expect((await res.json()).messages[0].seq).toBe(1);
+    expect((await json<PostMessageAppendedResponse>(res)).messages[0].seq).toBe(1);
   });
 
-  it("stores a tiktoken count per message and keeps the session's statistics in step", async () => {
+  it("stores a tiktoken count per message and keeps the session's statistics in step", async ({ app: t }) => {
     const session = await createSession(t, { system_prompt: "Answer in one line." });
     const short = await appendMessage(t, session.id, { role: "user", content: "ok" });
     const long = await appendMessage(t, session.id, {
@@ -67,7 +70,7 @@ describe("messages: append, transcript and context", () => {
     expect(long.tokens).toBeGreaterThan(300);
     expect(long.tokens).toBeGreaterThan(short.tokens * 50);
 
-    const got = await (await t.call("GET", `/v1/sessions/${session.id}`)).json();
+    const got = await json<GetSessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`));
     const total = session.stats.context_tokens + short.tokens + long.tokens;
     expect(got.stats.message_count).toBe(2);
     expect(got.stats.context_tokens).toBe(total);
@@ -83,7 +86,7 @@ describe("messages: append, transcript and context", () => {
     });
   });
 
-  it("pages the transcript by seq with an opaque cursor", async () => {
+  it("pages the transcript by seq with an opaque cursor", async ({ app: t }) => {
     const session = await createSession(t);
     for (let i = 1; i <= 7; i++)
       await appendMessage(t, session.id, { role: i % 2 ? "user" : "assistant", content: `message ${i}` });
@@ -95,14 +98,18 @@ describe("messages: append, transcript and context", () => {
     for (const key of ["position", "override", "override_tokens", "run_id", "search_text"])
       expect(items[0]).not.toHaveProperty(key);
 
-    const whole = await (await t.call("GET", `/v1/sessions/${session.id}/messages`)).json();
+    const whole = await json<ListMessagesResponse>(await t.call("GET", `/v1/sessions/${session.id}/messages`));
     expect(whole.data).toHaveLength(7);
     expect(whole.next_cursor).toBeNull();
-    const empty = await (await t.call("GET", `/v1/sessions/${(await createSession(t)).id}/messages`)).json();
+    const empty = await json<ListMessagesResponse>(
+      await t.call("GET", `/v1/sessions/${(await createSession(t)).id}/messages`),
+    );
     expect(empty).toEqual({ data: [], next_cursor: null });
   });
 
-  it("shows the active context as the model gets it: system prompt first, then the rows, with token figures", async () => {
+  it("shows the active context as the model gets it: system prompt first, then the rows, with token figures", async ({
+    app: t,
+  }) => {
     const session = await createSession(t, { system_prompt: "You are terse.", model: "gpt-4o" });
     await appendMessage(t, session.id, { role: "user", content: "Open example.com" });
     await appendMessage(t, session.id, {
@@ -113,14 +120,14 @@ describe("messages: append, transcript and context", () => {
     await appendMessage(t, session.id, { role: "tool", tool_call_id: "call_1", content: "Example Domain" });
     const res = await t.call("GET", `/v1/sessions/${session.id}/context`);
     expect(res.status).toBe(200);
-    const context = await res.json();
+    const context = await json<GetContextResponse>(res);
     expect(context.messages).toEqual([
       { role: "system", content: "You are terse." },
       { role: "user", content: "Open example.com" },
       { role: "assistant", content: null, tool_calls: [searchCall("call_1", "example")] },
       { role: "tool", tool_call_id: "call_1", content: "Example Domain" },
     ]);
-    const stats = (await (await t.call("GET", `/v1/sessions/${session.id}`)).json()).stats;
+    const stats = (await json<GetSessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`))).stats;
     expect(context.tokens).toEqual({
       total: stats.context_tokens,
       threshold: stats.threshold_tokens,
@@ -131,9 +138,9 @@ describe("messages: append, transcript and context", () => {
     expect(context).toMatchObject({ summary_id: null, compression_count: 0, engine: "compressor" });
   });
 
-  it("shows an empty context for a session without a system prompt or messages", async () => {
+  it("shows an empty context for a session without a system prompt or messages", async ({ app: t }) => {
     const session = await createSession(t);
-    const context = await (await t.call("GET", `/v1/sessions/${session.id}/context`)).json();
+    const context = await json<GetContextResponse>(await t.call("GET", `/v1/sessions/${session.id}/context`));
     expect(context.messages).toEqual([]);
     expect(context.tokens.total).toBe(0);
   });

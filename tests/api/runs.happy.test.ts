@@ -40,7 +40,7 @@ describe("agent runs", () => {
       { role: "user", content: "Hi" },
     ]);
     // The browser tools come too: the test machine has Chromium.
-    expect(sent.tools.map((tool: any) => tool.function.name).sort()).toEqual([
+    expect((sent.tools ?? []).map((tool) => tool.function.name).sort()).toEqual([
       "add",
       "browser_cdp",
       "browser_click",
@@ -248,7 +248,7 @@ describe("runs and the context engine", () => {
     expect(JSON.stringify(agentRequest.messages)).toContain("Steps 0-15 ran green.");
     expect(agentRequest.messages.length).toBeLessThan(before.messages.length);
     expect(agentRequest.messages.at(-1)).toEqual({ role: "user", content: "status?" });
-    expect(agentRequest.tools.map((tool: any) => tool.function.name)).toContain("session_search");
+    expect((agentRequest.tools ?? []).map((tool) => tool.function.name)).toContain("session_search");
     const after = await contextOf(id);
     expect(after.tokens.total).toBeLessThan(after.tokens.threshold);
     expect(t.app.services.events.replay(id, 0).map((e) => e.type)).toContain("context.compressed");

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { json, type SessionResponse, type ProblemResponse, type ValidationProblem } from "../fixtures/responses.js";
 import { countRows, createSession } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
 
-function expectProblem(body: any, status: number, code: string) {
+it.override("appOptions", { model: "none" });
+
+function expectProblem(body: ProblemResponse, status: number, code: string) {
   expect(body).toMatchObject({
     status,
     code,
@@ -14,16 +17,10 @@ function expectProblem(body: any, status: number, code: string) {
 }
 
 describe("sessions: errors", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(() => t.close());
-
-  it("refuses an unknown context engine on create and on PATCH, naming the available ones", async () => {
+  it("refuses an unknown context engine on create and on PATCH, naming the available ones", async ({ app: t }) => {
     const created = await t.call("POST", "/v1/sessions", { config: { engine: "no-such-engine" } });
     expect(created.status).toBe(400);
-    const body = await created.json();
+    const body = await json<ValidationProblem>(created);
     expectProblem(body, 400, "validation_failed");
     expect(body.errors).toEqual([{ location: "body.config.engine", message: expect.stringContaining("compressor") }]);
     expect(countRows(t, "sessions")).toBe(0);
@@ -34,15 +31,15 @@ describe("sessions: errors", () => {
       config: { engine: "lcm" },
     });
     expect(patched.status).toBe(400);
-    const problem = await patched.json();
-    expect(problem.errors.map((e: any) => e.location)).toEqual(["body.config.engine"]);
+    const problem = await json<ValidationProblem>(patched);
+    expect(problem.errors.map((e) => e.location)).toEqual(["body.config.engine"]);
     // Nothing of the refused PATCH was applied.
-    const after = await (await t.call("GET", `/v1/sessions/${session.id}`)).json();
+    const after = await json<SessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`));
     expect(after.title).toBe("x");
     expect(after.config.engine).toBe("compressor");
   });
 
-  it("lists every failing field of a create body, unknown fields included", async () => {
+  it("lists every failing field of a create body, unknown fields included", async ({ app: t }) => {
     const res = await t.call("POST", "/v1/sessions", {
       title: 5,
       model: "",
@@ -51,9 +48,9 @@ describe("sessions: errors", () => {
     });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
-    const body = await res.json();
+    const body = await json<ValidationProblem>(res);
     expectProblem(body, 400, "validation_failed");
-    const locations = body.errors.map((e: any) => e.location).sort();
+    const locations = body.errors.map((e) => e.location).sort();
     expect(locations).toEqual(
       [
         "body.title",
@@ -69,7 +66,7 @@ describe("sessions: errors", () => {
     expect(countRows(t, "sessions")).toBe(1);
   });
 
-  it("bounds every string of a session body, config included, and stores nothing over a limit", async () => {
+  it("bounds every string of a session body, config included, and stores nothing over a limit", async ({ app: t }) => {
     const before = countRows(t, "sessions");
     const res = await t.call("POST", "/v1/sessions", {
       title: "t".repeat(501),
@@ -78,15 +75,17 @@ describe("sessions: errors", () => {
       config: { engine: "e".repeat(65), browser: { cdp_url: `http://127.0.0.1/${"u".repeat(2_048)}` } },
     });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await json<ValidationProblem>(res);
     expectProblem(body, 400, "validation_failed");
-    expect(body.errors.map((e: any) => e.location).sort()).toEqual(
+    expect(body.errors.map((e) => e.location).sort()).toEqual(
       ["body.title", "body.model", "body.system_prompt", "body.config.engine", "body.config.browser.cdp_url"].sort(),
     );
     expect(countRows(t, "sessions")).toBe(before);
   });
 
-  it("names a server-only browser key as such, on create and on PATCH, instead of as an unknown field", async () => {
+  it("names a server-only browser key as such, on create and on PATCH, instead of as an unknown field", async ({
+    app: t,
+  }) => {
     const session = await createSession(t, { title: "as it was" });
     for (const [method, path] of [
       ["POST", "/v1/sessions"],
@@ -94,7 +93,7 @@ describe("sessions: errors", () => {
     ] as const) {
       const res = await t.call(method, path, { config: { browser: { downloads: true, headless: false } } });
       expect(res.status, method).toBe(400);
-      const body = await res.json();
+      const body = await json<ValidationProblem>(res);
       expectProblem(body, 400, "validation_failed");
       expect(body.errors).toEqual([
         {
@@ -104,11 +103,11 @@ describe("sessions: errors", () => {
         },
       ]);
     }
-    const after = await (await t.call("GET", `/v1/sessions/${session.id}`)).json();
+    const after = await json<SessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`));
     expect(after.config.browser.headless).toBe(true);
   });
 
-  it("answers 404 problems for a session that does not exist", async () => {
+  it("answers 404 problems for a session that does not exist", async ({ app: t }) => {
     for (const [method, body] of [
       ["GET", undefined],
       ["PATCH", { title: "x" }],
@@ -116,32 +115,35 @@ describe("sessions: errors", () => {
     ] as const) {
       const res = await t.call(method, "/v1/sessions/ses_missing", body);
       expect(res.status, method).toBe(404);
-      const problem = await res.json();
+      const problem = await json<ProblemResponse>(res);
       expectProblem(problem, 404, "not_found");
       expect(problem.detail).toContain("ses_missing");
     }
   });
 
-  it("validates paging parameters", async () => {
+  it("validates paging parameters", async ({ app: t }) => {
     for (const query of ["limit=0", "limit=201", "limit=abc", "limit=2.5"]) {
       const res = await t.call("GET", `/v1/sessions?${query}`);
       expect(res.status, query).toBe(400);
-      expect((await res.json()).errors[0].location).toBe("query.limit");
+      expect((await json<ValidationProblem>(res)).errors[0].location).toBe("query.limit");
     }
     for (const cursor of ["not-a-cursor", Buffer.from(JSON.stringify({ seq: 3 })).toString("base64url")]) {
       const res = await t.call("GET", `/v1/sessions?cursor=${cursor}`);
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = await json<ValidationProblem>(res);
       expectProblem(body, 400, "validation_failed");
       expect(body.errors).toEqual([{ location: "query.cursor", message: expect.any(String) }]);
     }
   });
 
-  it("refuses a PATCH body with wrong types and keeps the session as it was", async () => {
+  it("refuses a PATCH body with wrong types and keeps the session as it was", async ({ app: t }) => {
     const session = await createSession(t, { title: "stable" });
     const res = await t.call("PATCH", `/v1/sessions/${session.id}`, { title: ["x"], system_prompt: 3 });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors.map((e: any) => e.location).sort()).toEqual(["body.system_prompt", "body.title"]);
-    expect((await (await t.call("GET", `/v1/sessions/${session.id}`)).json()).title).toBe("stable");
+    expect((await json<ValidationProblem>(res)).errors.map((e) => e.location).sort()).toEqual([
+      "body.system_prompt",
+      "body.title",
+    ]);
+    expect((await json<SessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`))).title).toBe("stable");
   });
 });

@@ -1,17 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { describe, expect } from "vitest";
+import { waitFor } from "../fixtures/agent-harness.js";
+import {
+  json,
+  type ListSessionsResponse,
+  type PostMessageRunResponse,
+  type SessionResponse,
+} from "../fixtures/responses.js";
 import { appendMessage, countRows, createSession, readAllPages } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it, withApp } from "../fixtures/suite.js";
+import { makeTestApp } from "../fixtures/test-app.js";
+
+/** The first block's app has no model; the second's runs the agent against the fake model. */
+const itWithoutModel = withApp({ model: "none" });
 
 describe("sessions: create, list, get, patch, delete", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(() => t.close());
-
-  it("creates a session with per-session config overrides over the server defaults", async () => {
+  itWithoutModel("creates a session with per-session config overrides over the server defaults", async ({ app: t }) => {
     const res = await t.call("POST", "/v1/sessions", {
       title: "release",
       model: "gpt-4o",
@@ -23,7 +26,7 @@ describe("sessions: create, list, get, patch, delete", () => {
       },
     });
     expect(res.status).toBe(201);
-    const session = await res.json();
+    const session = await json<SessionResponse>(res);
     expect(res.headers.get("location")).toBe(`/v1/sessions/${session.id}`);
     expect(session.id).toMatch(/^ses_[0-9A-Z]{26}$/);
     expect(session).toMatchObject({
@@ -69,10 +72,10 @@ describe("sessions: create, list, get, patch, delete", () => {
     expect(row.system_prompt_tokens).toBe(session.stats.context_tokens);
   });
 
-  it("creates a session from an empty request with every default", async () => {
+  itWithoutModel("creates a session from an empty request with every default", async ({ app: t }) => {
     const res = await t.app.request("/v1/sessions", { method: "POST" });
     expect(res.status).toBe(201);
-    const session = await res.json();
+    const session = await json<SessionResponse>(res);
     expect(session).toMatchObject({ title: null, model: null, system_prompt: null });
     expect(session.config.compression).toEqual(t.config.compression);
     const { headless, dialog_policy, dialog_timeout_s, bridge, cdp_url, executable_path, allow_file_urls } =
@@ -95,16 +98,16 @@ describe("sessions: create, list, get, patch, delete", () => {
     });
   });
 
-  it("lists sessions newest first across pages with an opaque cursor", async () => {
+  itWithoutModel("lists sessions newest first across pages with an opaque cursor", async () => {
     const app = await makeTestApp();
     try {
       const created: string[] = [];
       for (let i = 0; i < 7; i++) created.push((await createSession(app, { title: `s${i}` })).id);
-      const { items, pageSizes } = await readAllPages(app, "/v1/sessions", 3);
+      const { items, pageSizes } = await readAllPages<SessionResponse>(app, "/v1/sessions", 3);
       expect(pageSizes).toEqual([3, 3, 1]);
       expect(items.map((s) => s.id)).toEqual([...created].reverse());
       expect(items[0].stats).toBeDefined();
-      const first = await (await app.call("GET", "/v1/sessions")).json();
+      const first = await json<ListSessionsResponse>(await app.call("GET", "/v1/sessions"));
       expect(first.data).toHaveLength(7);
       expect(first.next_cursor).toBeNull();
     } finally {
@@ -112,13 +115,13 @@ describe("sessions: create, list, get, patch, delete", () => {
     }
   });
 
-  it("gets one session with token statistics that follow its messages", async () => {
+  itWithoutModel("gets one session with token statistics that follow its messages", async ({ app: t }) => {
     const session = await createSession(t, { system_prompt: "Be brief." });
     const a = await appendMessage(t, session.id, { role: "user", content: "hello there" });
     const b = await appendMessage(t, session.id, { role: "assistant", content: "Hi. What do you need?" });
     const res = await t.call("GET", `/v1/sessions/${session.id}`);
     expect(res.status).toBe(200);
-    const got = await res.json();
+    const got = await json<SessionResponse>(res);
     const expectedTokens = session.stats.context_tokens + a.tokens + b.tokens;
     expect(got.stats.message_count).toBe(2);
     expect(got.stats.context_tokens).toBe(expectedTokens);
@@ -126,41 +129,46 @@ describe("sessions: create, list, get, patch, delete", () => {
     expect(Date.parse(got.updated_at)).toBeGreaterThanOrEqual(Date.parse(got.created_at));
   });
 
-  it("patches title, model, system prompt and config, merging config with earlier overrides", async () => {
-    const session = await createSession(t, {
-      title: "old",
-      system_prompt: "A.",
-      config: { compression: { protect_last_n: 5 } },
-    });
-    const res = await t.call("PATCH", `/v1/sessions/${session.id}`, {
-      title: "new",
-      model: "claude-sonnet-4",
-      system_prompt: "A much longer system prompt than before, with several more words in it.",
-      config: { compression: { threshold: 0.6 }, browser: { headless: false } },
-    });
-    expect(res.status).toBe(200);
-    const patched = await res.json();
-    expect(patched).toMatchObject({ id: session.id, title: "new", model: "claude-sonnet-4" });
-    expect(patched.config.compression).toMatchObject({ threshold: 0.6, protect_last_n: 5 });
-    expect(patched.config.browser.headless).toBe(false);
-    expect(patched.stats.context_length).toBe(200_000);
-    expect(patched.stats.context_tokens).toBeGreaterThan(session.stats.context_tokens);
+  itWithoutModel(
+    "patches title, model, system prompt and config, merging config with earlier overrides",
+    async ({ app: t }) => {
+      const session = await createSession(t, {
+        title: "old",
+        system_prompt: "A.",
+        config: { compression: { protect_last_n: 5 } },
+      });
+      const res = await t.call("PATCH", `/v1/sessions/${session.id}`, {
+        title: "new",
+        model: "claude-sonnet-4",
+        system_prompt: "A much longer system prompt than before, with several more words in it.",
+        config: { compression: { threshold: 0.6 }, browser: { headless: false } },
+      });
+      expect(res.status).toBe(200);
+      const patched = await json<SessionResponse>(res);
+      expect(patched).toMatchObject({ id: session.id, title: "new", model: "claude-sonnet-4" });
+      expect(patched.config.compression).toMatchObject({ threshold: 0.6, protect_last_n: 5 });
+      expect(patched.config.browser.headless).toBe(false);
+      expect(patched.stats.context_length).toBe(200_000);
+      expect(patched.stats.context_tokens).toBeGreaterThan(session.stats.context_tokens);
 
-    // A PATCH that names one field leaves the others alone; the stored row says the same.
-    const again = await (await t.call("PATCH", `/v1/sessions/${session.id}`, { title: "newer" })).json();
-    expect(again).toMatchObject({ title: "newer", model: "claude-sonnet-4", system_prompt: patched.system_prompt });
-    const fetched = await (await t.call("GET", `/v1/sessions/${session.id}`)).json();
-    expect(fetched).toEqual(again);
+      // A PATCH that names one field leaves the others alone; the stored row says the same.
+      const again = await json<SessionResponse>(
+        await t.call("PATCH", `/v1/sessions/${session.id}`, { title: "newer" }),
+      );
+      expect(again).toMatchObject({ title: "newer", model: "claude-sonnet-4", system_prompt: patched.system_prompt });
+      const fetched = await json<SessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`));
+      expect(fetched).toEqual(again);
 
-    // null resets a field to the server default.
-    const reset = await (
-      await t.call("PATCH", `/v1/sessions/${session.id}`, { model: null, system_prompt: null })
-    ).json();
-    expect(reset).toMatchObject({ model: null, system_prompt: null });
-    expect(reset.stats.context_tokens).toBe(0);
-  });
+      // null resets a field to the server default.
+      const reset = await json<SessionResponse>(
+        await t.call("PATCH", `/v1/sessions/${session.id}`, { model: null, system_prompt: null }),
+      );
+      expect(reset).toMatchObject({ model: null, system_prompt: null });
+      expect(reset.stats.context_tokens).toBe(0);
+    },
+  );
 
-  it("deletes a session and every row that belongs to it", async () => {
+  itWithoutModel("deletes a session and every row that belongs to it", async ({ app: t }) => {
     const session = await createSession(t, { title: "doomed" });
     const keep = await createSession(t, { title: "kept" });
     await appendMessage(t, session.id, { role: "user", content: "look up PR #77" });
@@ -196,20 +204,9 @@ describe("sessions: create, list, get, patch, delete", () => {
 
 /** How a running agent meets the deletion of its session. */
 describe("a session with a run in progress", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
+  it.beforeEach(({ fake }) => fake.reset());
 
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
-
-  it("is deleted only after its run was interrupted, leaving no rows behind", async () => {
+  it("is deleted only after its run was interrupted, leaving no rows behind", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "never delivered", delay_ms: 3_000 });
     const pending = t.call("POST", `/v1/sessions/${id}/messages`, { content: "long task" });
@@ -217,7 +214,7 @@ describe("a session with a run in progress", () => {
 
     const deleted = await t.call("DELETE", `/v1/sessions/${id}`);
     expect(deleted.status).toBe(204);
-    const body = await (await pending).json();
+    const body = await json<PostMessageRunResponse>(await pending);
     expect(body.run.status).toBe("interrupted");
     expect(t.app.services.agent.isBusy(id)).toBe(false);
     expect((await t.call("GET", `/v1/sessions/${id}`)).status).toBe(404);

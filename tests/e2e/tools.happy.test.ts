@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition, ToolOutput } from "../../src/domain/agent/tools.js";
 import { makeAgentApp, type AgentApp } from "../fixtures/agent-harness.js";
 import { evaluate, snapshot, waitFor } from "../fixtures/browser.js";
-import { startFakeModel, type FakeModelServer, type FakeTurn, type RecordedRequest } from "../fixtures/fake-model.js";
+import {
+  startFakeModel,
+  type FakeModelServer,
+  type FakeTurn,
+  type RecordedCompletion,
+} from "../fixtures/fake-model.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
@@ -194,8 +199,7 @@ describe("browser tools in an agent run", () => {
   });
 
   it("navigates, reads the outline, clicks a button that opens a confirm, and accepts it", async () => {
-    const toolResults = (request: RecordedRequest) =>
-      (request.body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === "tool");
+    const toolResults = (request: RecordedCompletion) => request.body.messages.filter((m) => m.role === "tool");
     fake.respondWith((request): FakeTurn => {
       const results = toolResults(request);
       switch (results.length) {
@@ -206,7 +210,7 @@ describe("browser tools in an agent run", () => {
         case 1:
           return { tool_calls: [{ id: "snap", name: "browser_snapshot", arguments: {} }] };
         case 2: {
-          const outline = JSON.parse(results[1].content).outline as string;
+          const outline = JSON.parse(results[1].content as string).outline as string;
           const ref = outline
             .split("\n")
             .find((line) => line.includes('button "Confirm me"'))!
@@ -243,7 +247,7 @@ describe("browser tools in an agent run", () => {
       closed_by: "agent",
       action: "accept",
     });
-    const sentTools = fake.completions[0].body.tools.map((tool: { function: { name: string } }) => tool.function.name);
+    const sentTools = (fake.completions[0].body.tools ?? []).map((tool) => tool.function.name);
     expect(sentTools).toEqual(
       expect.arrayContaining([
         "browser_navigate",
