@@ -1,36 +1,45 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
-import { makeAgentApp, readSse, testTools, type AgentApp } from "../fixtures/agent-harness.js";
+import { describe, expect } from "vitest";
+import { readSse, testTools, type AgentApp } from "../fixtures/agent-harness.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
+import {
+  json,
+  type GetContextResponse,
+  type GetSessionResponse,
+  type ListMessagesResponse,
+  type PostMessageRunResponse,
+} from "../fixtures/responses.js";
+import { it, withApp } from "../fixtures/suite.js";
 
 const SUMMARY_MARKER = "[CONTEXT COMPACTION";
 
-describe("agent runs", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake, { tools: [testTools.echo, testTools.add] });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
+it.override("appOptions", { tools: [testTools.echo, testTools.add] });
+/** The context-engine blocks each run their own app, with a small window. */
+const smallWindow = {
+  tools: [testTools.echo],
+  overrides: { model: { context_length: 16_000 }, compression: { threshold_tokens_cap: 8_000 } },
+};
+const itContext = withApp(smallWindow);
+const itWithoutUsage = withApp(smallWindow);
 
-  it("answers a user message: stores it before the call, returns the run and its messages", async () => {
+describe("agent runs", () => {
+  it.beforeEach(({ fake }) => fake.reset());
+
+  it("answers a user message: stores it before the call, returns the run and its messages", async ({
+    app: t,
+    fake,
+  }) => {
     const id = await t.createSession({ system_prompt: "You are terse." });
     fake.enqueue({ content: "Hello there.", usage: { prompt_tokens: 21, completion_tokens: 3 } });
     const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "Hi" });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json<PostMessageRunResponse>(res);
     expect(body.run).toMatchObject({ status: "completed", iterations: 1, compressed: false, error: null });
     expect(body.run.usage).toEqual({ prompt_tokens: 21, completion_tokens: 3, total_tokens: 24 });
-    expect(body.messages.map((m: any) => [m.role, m.content])).toEqual([
+    expect(body.messages.map((m) => [m.role, m.content])).toEqual([
       ["user", "Hi"],
       ["assistant", "Hello there."],
     ]);
-    expect(body.messages.map((m: any) => m.seq)).toEqual([1, 2]);
+    expect(body.messages.map((m) => m.seq)).toEqual([1, 2]);
 
     expect(fake.completions).toHaveLength(1);
     const sent = fake.completions[0].body;
@@ -55,13 +64,13 @@ describe("agent runs", () => {
     const run = t.app.services.store.runs.get(body.run.id);
     expect(run).toMatchObject({ session_id: id, status: "completed", iterations: 1, error: null });
     expect(run!.finished_at).not.toBeNull();
-    const transcript = await (await t.call("GET", `/v1/sessions/${id}/messages`)).json();
-    expect(transcript.data.map((m: any) => m.content)).toEqual(["Hi", "Hello there."]);
-    const session = await (await t.call("GET", `/v1/sessions/${id}`)).json();
+    const transcript = await json<ListMessagesResponse>(await t.call("GET", `/v1/sessions/${id}/messages`));
+    expect(transcript.data.map((m) => m.content)).toEqual(["Hi", "Hello there."]);
+    const session = await json<GetSessionResponse>(await t.call("GET", `/v1/sessions/${id}`));
     expect(session.stats.last_prompt_tokens).toBe(21);
   });
 
-  it("plays a multi-step tool-calling run, feeding each result back to the model", async () => {
+  it("plays a multi-step tool-calling run, feeding each result back to the model", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue(
       { tool_calls: [{ id: "call_add", name: "add", arguments: { a: 2, b: 3 } }] },
@@ -70,16 +79,9 @@ describe("agent runs", () => {
     );
     const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "add 2 and 3, then echo it" });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json<PostMessageRunResponse>(res);
     expect(body.run).toMatchObject({ status: "completed", iterations: 3 });
-    expect(body.messages.map((m: any) => m.role)).toEqual([
-      "user",
-      "assistant",
-      "tool",
-      "assistant",
-      "tool",
-      "assistant",
-    ]);
+    expect(body.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool", "assistant"]);
     expect(body.messages[2]).toMatchObject({ role: "tool", tool_call_id: "call_add", name: "add", content: "5" });
     expect(body.messages[4]).toMatchObject({ tool_call_id: "call_echo", content: "echo: five" });
 
@@ -97,7 +99,10 @@ describe("agent runs", () => {
     expect(third.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_echo", content: "echo: five" });
   });
 
-  it("runs parallel tool calls of one answer and returns every result before the next call", async () => {
+  it("runs parallel tool calls of one answer and returns every result before the next call", async ({
+    app: t,
+    fake,
+  }) => {
     const id = await t.createSession();
     fake.enqueue(
       {
@@ -109,32 +114,32 @@ describe("agent runs", () => {
       },
       { content: "done" },
     );
-    const body = await (
-      await t.call("POST", `/v1/sessions/${id}/messages`, { content: "three things at once" })
-    ).json();
+    const body = await json<PostMessageRunResponse>(
+      await t.call("POST", `/v1/sessions/${id}/messages`, { content: "three things at once" }),
+    );
     expect(body.run.status).toBe("completed");
-    const results = body.messages.filter((m: any) => m.role === "tool");
-    expect(Object.fromEntries(results.map((m: any) => [m.tool_call_id, m.content]))).toEqual({
+    const results = body.messages.filter((m) => m.role === "tool");
+    expect(Object.fromEntries(results.map((m) => [m.tool_call_id, m.content]))).toEqual({
       p1: "2",
       p2: "echo: hi",
       p3: "15",
     });
     const next = fake.completions[1].body.messages;
-    const toolMessages = next.filter((m: any) => m.role === "tool");
-    expect(toolMessages.map((m: any) => m.tool_call_id).sort()).toEqual(["p1", "p2", "p3"]);
-    const assistantIndex = next.findIndex((m: any) => m.tool_calls);
-    expect(next.slice(assistantIndex + 1).every((m: any) => m.role === "tool")).toBe(true);
+    const toolMessages = next.filter((m) => m.role === "tool");
+    expect(toolMessages.map((m) => m.tool_call_id).sort()).toEqual(["p1", "p2", "p3"]);
+    const assistantIndex = next.findIndex((m) => m.tool_calls);
+    expect(next.slice(assistantIndex + 1).every((m) => m.role === "tool")).toBe(true);
   });
 
-  it("continues the session's history on the next message", async () => {
+  it("continues the session's history on the next message", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "first answer" }, { content: "second answer" });
     await t.call("POST", `/v1/sessions/${id}/messages`, { content: "one" });
     await t.call("POST", `/v1/sessions/${id}/messages`, { content: "two" });
-    expect(fake.completions[1].body.messages.map((m: any) => m.content)).toEqual(["one", "first answer", "two"]);
+    expect(fake.completions[1].body.messages.map((m) => m.content)).toEqual(["one", "first answer", "two"]);
   });
 
-  it("streams a run as SSE with message deltas, increasing ids, and a final done", async () => {
+  it("streams a run as SSE with message deltas, increasing ids, and a final done", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue(
       { tool_calls: [{ id: "s1", name: "echo", arguments: { text: "x" } }] },
@@ -164,7 +169,7 @@ describe("agent runs", () => {
     expect(created).toEqual(["user", "assistant", "tool", "assistant"]);
   });
 
-  it("replays the stored result for a repeated Idempotency-Key instead of running twice", async () => {
+  it("replays the stored result for a repeated Idempotency-Key instead of running twice", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "only once" });
     const first = await t.call(
@@ -174,7 +179,7 @@ describe("agent runs", () => {
       { "idempotency-key": "run-key-1" },
     );
     expect(first.status).toBe(200);
-    const firstBody = await first.json();
+    const firstBody = await json<PostMessageRunResponse>(first);
     const second = await t.call(
       "POST",
       `/v1/sessions/${id}/messages`,
@@ -185,28 +190,15 @@ describe("agent runs", () => {
     expect(second.headers.get("idempotency-replayed")).toBe("true");
     expect(await second.json()).toEqual(firstBody);
     expect(fake.completions).toHaveLength(1);
-    const transcript = await (await t.call("GET", `/v1/sessions/${id}/messages`)).json();
+    const transcript = await json<ListMessagesResponse>(await t.call("GET", `/v1/sessions/${id}/messages`));
     expect(transcript.data).toHaveLength(2);
   });
 });
 
 describe("runs and the context engine", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake, {
-      tools: [testTools.echo],
-      overrides: { model: { context_length: 16_000 }, compression: { threshold_tokens_cap: 8_000 } },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
+  itContext.beforeEach(({ fake }) => fake.reset());
 
-  async function seededSession(rounds: number): Promise<string> {
+  async function seededSession(t: AgentApp, rounds: number): Promise<string> {
     const id = await t.createSession({ system_prompt: "You are terse." });
     for (let i = 0; i < rounds; i++) {
       await append(
@@ -223,155 +215,156 @@ describe("runs and the context engine", () => {
     }
     return id;
   }
-  const contextOf = async (id: string) => (await t.call("GET", `/v1/sessions/${id}/context`)).json();
-  const hasSummary = (messages: any[]) =>
+  const contextOf = async (t: AgentApp, id: string) =>
+    json<GetContextResponse>(await t.call("GET", `/v1/sessions/${id}/context`));
+  const hasSummary = (messages: Array<{ content: unknown }>) =>
     messages.some((m) => JSON.stringify(m.content ?? "").includes(SUMMARY_MARKER));
 
-  it("compresses before the first model call when the context is over the threshold", async () => {
-    const id = await seededSession(22);
-    const before = await contextOf(id);
-    expect(before.tokens.total).toBeGreaterThanOrEqual(before.tokens.threshold);
-    expect(before.tokens.total).toBeLessThan(0.85 * before.tokens.context_length);
+  itContext(
+    "compresses before the first model call when the context is over the threshold",
+    async ({ app: t, fake }) => {
+      const id = await seededSession(t, 22);
+      const before = await contextOf(t, id);
+      expect(before.tokens.total).toBeGreaterThanOrEqual(before.tokens.threshold);
+      expect(before.tokens.total).toBeLessThan(0.85 * before.tokens.context_length);
 
-    fake.enqueue(
-      { content: "## Goal\nRun every step.\n## Completed Actions\nSteps 0-15 ran green." },
-      { content: "All steps are done." },
-    );
-    const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "status?" });
-    const body = await res.json();
-    expect(body.run).toMatchObject({ status: "completed", compressed: true, iterations: 1 });
+      fake.enqueue(
+        { content: "## Goal\nRun every step.\n## Completed Actions\nSteps 0-15 ran green." },
+        { content: "All steps are done." },
+      );
+      const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "status?" });
+      const body = await json<PostMessageRunResponse>(res);
+      expect(body.run).toMatchObject({ status: "completed", compressed: true, iterations: 1 });
 
-    expect(fake.completions).toHaveLength(2);
-    const agentRequest = fake.completions[1].body;
-    expect(hasSummary(fake.completions[0].body.messages)).toBe(false);
-    expect(hasSummary(agentRequest.messages)).toBe(true);
-    expect(JSON.stringify(agentRequest.messages)).toContain("Steps 0-15 ran green.");
-    expect(agentRequest.messages.length).toBeLessThan(before.messages.length);
-    expect(agentRequest.messages.at(-1)).toEqual({ role: "user", content: "status?" });
-    expect((agentRequest.tools ?? []).map((tool) => tool.function.name)).toContain("session_search");
-    const after = await contextOf(id);
-    expect(after.tokens.total).toBeLessThan(after.tokens.threshold);
-    expect(t.app.services.events.replay(id, 0).map((e) => e.type)).toContain("context.compressed");
-  });
+      expect(fake.completions).toHaveLength(2);
+      const agentRequest = fake.completions[1].body;
+      expect(hasSummary(fake.completions[0].body.messages)).toBe(false);
+      expect(hasSummary(agentRequest.messages)).toBe(true);
+      expect(JSON.stringify(agentRequest.messages)).toContain("Steps 0-15 ran green.");
+      expect(agentRequest.messages.length).toBeLessThan(before.messages.length);
+      expect(agentRequest.messages.at(-1)).toEqual({ role: "user", content: "status?" });
+      expect((agentRequest.tools ?? []).map((tool) => tool.function.name)).toContain("session_search");
+      const after = await contextOf(t, id);
+      expect(after.tokens.total).toBeLessThan(after.tokens.threshold);
+      expect(t.app.services.events.replay(id, 0).map((e) => e.type)).toContain("context.compressed");
+    },
+  );
 
-  it("compresses mid-run when the real prompt count crosses the threshold, and the next call carries the summary", async () => {
-    const id = await seededSession(14);
-    const before = await contextOf(id);
-    expect(before.tokens.total).toBeLessThan(before.tokens.threshold);
+  itContext(
+    "compresses mid-run when the real prompt count crosses the threshold, and the next call carries the summary",
+    async ({ app: t, fake }) => {
+      const id = await seededSession(t, 14);
+      const before = await contextOf(t, id);
+      expect(before.tokens.total).toBeLessThan(before.tokens.threshold);
 
-    fake.enqueue(
-      {
-        tool_calls: [{ id: "mid_1", name: "echo", arguments: { text: "checkpoint" } }],
-        usage: { prompt_tokens: before.tokens.threshold + 500, completion_tokens: 12 },
-      },
-      { content: "## Goal\nKeep going.\n## Active State\nMid-run summary written." },
-      { content: "Finished after compressing.", usage: { prompt_tokens: 2_000, completion_tokens: 5 } },
-    );
-    const body = await (await t.call("POST", `/v1/sessions/${id}/messages`, { content: "one more step" })).json();
-    expect(body.run).toMatchObject({ status: "completed", compressed: true, iterations: 2 });
-    expect(body.messages.map((m: any) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+      fake.enqueue(
+        {
+          tool_calls: [{ id: "mid_1", name: "echo", arguments: { text: "checkpoint" } }],
+          usage: { prompt_tokens: before.tokens.threshold + 500, completion_tokens: 12 },
+        },
+        { content: "## Goal\nKeep going.\n## Active State\nMid-run summary written." },
+        { content: "Finished after compressing.", usage: { prompt_tokens: 2_000, completion_tokens: 5 } },
+      );
+      const body = await json<PostMessageRunResponse>(
+        await t.call("POST", `/v1/sessions/${id}/messages`, { content: "one more step" }),
+      );
+      expect(body.run).toMatchObject({ status: "completed", compressed: true, iterations: 2 });
+      expect(body.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
 
-    expect(fake.completions).toHaveLength(3);
-    const [firstCall, summaryCall, secondCall] = fake.completions.map((r) => r.body);
-    expect(hasSummary(firstCall.messages)).toBe(false);
-    expect(summaryCall.tools).toBeUndefined();
-    expect(hasSummary(secondCall.messages)).toBe(true);
-    expect(JSON.stringify(secondCall.messages)).toContain("Mid-run summary written.");
-    expect(secondCall.messages.length).toBeLessThan(firstCall.messages.length);
-    // The tool round of this run survives the compression in order: the call, then its result.
-    const callIndex = secondCall.messages.findIndex((m: any) => m.tool_calls?.some((c: any) => c.id === "mid_1"));
-    expect(secondCall.messages[callIndex + 1]).toMatchObject({
-      role: "tool",
-      tool_call_id: "mid_1",
-      content: "echo: checkpoint",
-    });
-    const session = await (await t.call("GET", `/v1/sessions/${id}`)).json();
-    expect(session.stats.last_prompt_tokens).toBe(2_000);
-    expect(session.stats.compression_count).toBe(1);
-  });
+      expect(fake.completions).toHaveLength(3);
+      const [firstCall, summaryCall, secondCall] = fake.completions.map((r) => r.body);
+      expect(hasSummary(firstCall.messages)).toBe(false);
+      expect(summaryCall.tools).toBeUndefined();
+      expect(hasSummary(secondCall.messages)).toBe(true);
+      expect(JSON.stringify(secondCall.messages)).toContain("Mid-run summary written.");
+      expect(secondCall.messages.length).toBeLessThan(firstCall.messages.length);
+      // The tool round of this run survives the compression in order: the call, then its result.
+      const callIndex = secondCall.messages.findIndex((m) => m.tool_calls?.some((c) => c.id === "mid_1"));
+      expect(secondCall.messages[callIndex + 1]).toMatchObject({
+        role: "tool",
+        tool_call_id: "mid_1",
+        content: "echo: checkpoint",
+      });
+      const session = await json<GetSessionResponse>(await t.call("GET", `/v1/sessions/${id}`));
+      expect(session.stats.last_prompt_tokens).toBe(2_000);
+      expect(session.stats.compression_count).toBe(1);
+    },
+  );
 
-  it("marks the system prompt and the last messages for prompt caching on Claude models only", async () => {
-    const claude = await t.createSession({ system_prompt: "Cache me.", model: "claude-sonnet-4" });
-    fake.enqueue({ content: "first" }, { content: "second" });
-    await t.call("POST", `/v1/sessions/${claude}/messages`, { content: "one" });
-    await t.call("POST", `/v1/sessions/${claude}/messages`, { content: "two" });
-    const sent = fake.completions[1].body;
-    expect(sent.model).toBe("claude-sonnet-4");
-    expect(sent.messages[0]).toEqual({
-      role: "system",
-      content: [{ type: "text", text: "Cache me.", cache_control: { type: "ephemeral" } }],
-    });
-    const marked = sent.messages.filter((m: any) => Array.isArray(m.content) && m.content.at(-1).cache_control);
-    expect(marked).toHaveLength(4);
-    expect(sent.messages.at(-1)).toEqual({
-      role: "user",
-      content: [{ type: "text", text: "two", cache_control: { type: "ephemeral" } }],
-    });
+  itContext(
+    "marks the system prompt and the last messages for prompt caching on Claude models only",
+    async ({ app: t, fake }) => {
+      const claude = await t.createSession({ system_prompt: "Cache me.", model: "claude-sonnet-4" });
+      fake.enqueue({ content: "first" }, { content: "second" });
+      await t.call("POST", `/v1/sessions/${claude}/messages`, { content: "one" });
+      await t.call("POST", `/v1/sessions/${claude}/messages`, { content: "two" });
+      const sent = fake.completions[1].body;
+      expect(sent.model).toBe("claude-sonnet-4");
+      expect(sent.messages[0]).toEqual({
+        role: "system",
+        content: [{ type: "text", text: "Cache me.", cache_control: { type: "ephemeral" } }],
+      });
+      const marked = sent.messages.filter((m) => Array.isArray(m.content) && m.content.at(-1)!.cache_control);
+      expect(marked).toHaveLength(4);
+      expect(sent.messages.at(-1)).toEqual({
+        role: "user",
+        content: [{ type: "text", text: "two", cache_control: { type: "ephemeral" } }],
+      });
 
-    const plain = await t.createSession({ system_prompt: "Do not cache." });
-    fake.reset();
-    fake.enqueue({ content: "ok" });
-    await t.call("POST", `/v1/sessions/${plain}/messages`, { content: "hi" });
-    expect(fake.completions[0].body.messages).toEqual([
-      { role: "system", content: "Do not cache." },
-      { role: "user", content: "hi" },
-    ]);
-  });
+      const plain = await t.createSession({ system_prompt: "Do not cache." });
+      fake.reset();
+      fake.enqueue({ content: "ok" });
+      await t.call("POST", `/v1/sessions/${plain}/messages`, { content: "hi" });
+      expect(fake.completions[0].body.messages).toEqual([
+        { role: "system", content: "Do not cache." },
+        { role: "user", content: "hi" },
+      ]);
+    },
+  );
 });
 
 /** A model server that reports no token usage must not keep a run from compressing when its context grows. */
 describe("runs against a server without usage", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake, {
-      tools: [testTools.echo],
-      overrides: { model: { context_length: 16_000 }, compression: { threshold_tokens_cap: 8_000 } },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  itWithoutUsage.for([false, true])(
+    "compresses mid-run on the stored estimate (stream: %s)",
+    async (stream, { app: t, fake }) => {
+      fake.reset();
+      const id = await t.createSession({ system_prompt: "You are terse." });
+      for (let i = 0; i < 12; i++) {
+        await append(
+          t,
+          id,
+          toolRound(
+            `step ${i}: ${filler(i, 60)}`,
+            "terminal",
+            { command: `npm run step-${i}` },
+            `output ${i}\n${filler(i + 100, 250)}`,
+            `done ${i}`,
+          ),
+        );
+      }
+      const before = await json<GetContextResponse>(await t.call("GET", `/v1/sessions/${id}/context`));
+      expect(before.tokens.total).toBeLessThan(before.tokens.threshold);
 
-  it.each([false, true])("compresses mid-run on the stored estimate (stream: %s)", async (stream) => {
-    fake.reset();
-    const id = await t.createSession({ system_prompt: "You are terse." });
-    for (let i = 0; i < 12; i++) {
-      await append(
-        t,
-        id,
-        toolRound(
-          `step ${i}: ${filler(i, 60)}`,
-          "terminal",
-          { command: `npm run step-${i}` },
-          `output ${i}\n${filler(i + 100, 250)}`,
-          `done ${i}`,
-        ),
+      fake.enqueue(
+        { tool_calls: [{ id: `big_${stream}`, name: "echo", arguments: { text: filler(7, 4500) } }], omit_usage: true },
+        { content: "## Goal\nEcho the long text.\n## Active State\nESTIMATE-SUMMARY", omit_usage: true },
+        { content: "Echoed.", omit_usage: true },
       );
-    }
-    const before = await (await t.call("GET", `/v1/sessions/${id}/context`)).json();
-    expect(before.tokens.total).toBeLessThan(before.tokens.threshold);
-
-    fake.enqueue(
-      { tool_calls: [{ id: `big_${stream}`, name: "echo", arguments: { text: filler(7, 4500) } }], omit_usage: true },
-      { content: "## Goal\nEcho the long text.\n## Active State\nESTIMATE-SUMMARY", omit_usage: true },
-      { content: "Echoed.", omit_usage: true },
-    );
-    const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "echo this long text", stream });
-    if (stream) await res.text();
-    const runs = t.database.sqlite
-      .prepare("select status, compressed from runs where session_id = ?")
-      .all(id) as Array<{ status: string; compressed: number }>;
-    expect(runs).toEqual([{ status: "completed", compressed: 1 }]);
-    // the tool call, then the summary written right after it, then the agent's next call carrying that summary
-    const [, summaryCall, nextCall] = fake.completions.map((r) => r.body);
-    expect(summaryCall.messages[0].content).toContain("You write the handoff summary");
-    expect(nextCall.messages[0].content).toBe("You are terse.");
-    expect(JSON.stringify(nextCall.messages)).toContain("ESTIMATE-SUMMARY");
-    expect(nextCall.messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: `big_${stream}` });
-    const after = await (await t.call("GET", `/v1/sessions/${id}/context`)).json();
-    expect(after.compression_count).toBeGreaterThanOrEqual(1);
-  });
+      const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "echo this long text", stream });
+      if (stream) await res.text();
+      const runs = t.database.sqlite
+        .prepare("select status, compressed from runs where session_id = ?")
+        .all(id) as Array<{ status: string; compressed: number }>;
+      expect(runs).toEqual([{ status: "completed", compressed: 1 }]);
+      // the tool call, then the summary written right after it, then the agent's next call carrying that summary
+      const [, summaryCall, nextCall] = fake.completions.map((r) => r.body);
+      expect(summaryCall.messages[0].content).toContain("You write the handoff summary");
+      expect(nextCall.messages[0].content).toBe("You are terse.");
+      expect(JSON.stringify(nextCall.messages)).toContain("ESTIMATE-SUMMARY");
+      expect(nextCall.messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: `big_${stream}` });
+      const after = await json<GetContextResponse>(await t.call("GET", `/v1/sessions/${id}/context`));
+      expect(after.compression_count).toBeGreaterThanOrEqual(1);
+    },
+  );
 });
