@@ -1,6 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { describe, expect } from "vitest";
+import type { FakeModelServer } from "../fixtures/fake-model.js";
 import { makeAgentApp, readSse, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import {
+  json,
+  type ListMessagesResponse,
+  type MessageRow,
+  type PostMessageRunResponse,
+  type ProblemResponse,
+} from "../fixtures/responses.js";
+import { it } from "../fixtures/suite.js";
+
+it.override("appOptions", {
+  tools: [testTools.echo, testTools.add, testTools.fail, testTools.slow],
+  overrides: { agent: { max_iterations: 3 } },
+});
 
 const post = (
   t: AgentApp,
@@ -10,25 +23,12 @@ const post = (
   signal?: AbortSignal,
 ) => t.call("POST", `/v1/sessions/${id}/messages`, body, headers, signal);
 
-async function transcript(t: AgentApp, id: string): Promise<any[]> {
-  return (await (await t.call("GET", `/v1/sessions/${id}/messages?limit=200`)).json()).data;
+async function transcript(t: AgentApp, id: string): Promise<MessageRow[]> {
+  return (await json<ListMessagesResponse>(await t.call("GET", `/v1/sessions/${id}/messages?limit=200`))).data;
 }
 
 describe("agent run failures", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake, {
-      tools: [testTools.echo, testTools.add, testTools.fail, testTools.slow],
-      overrides: { agent: { max_iterations: 3 } },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
+  it.beforeEach(({ fake }) => fake.reset());
 
   const failures: Array<[string, Parameters<FakeModelServer["enqueue"]>[0], RegExp]> = [
     ["a 5xx", { status: 500, error: { message: "upstream exploded" } }, /server \(HTTP 500\).*upstream exploded/],
@@ -39,22 +39,25 @@ describe("agent run failures", () => {
     ["an empty answer", { content: "" }, /empty answer/],
   ];
   for (const [what, turn, error] of failures) {
-    it(`ends the run failed with the error recorded on ${what}, answering 200 with the user message kept`, async () => {
+    it(`ends the run failed with the error recorded on ${what}, answering 200 with the user message kept`, async ({
+      app: t,
+      fake,
+    }) => {
       const id = await t.createSession();
       fake.enqueue(turn);
       const res = await post(t, id, { content: `trigger ${what}` });
       expect(res.status).toBe(200);
-      const body = await res.json();
+      const body = await json<PostMessageRunResponse>(res);
       expect(body.run.status).toBe("failed");
       expect(body.run.error).toMatch(error);
-      expect(body.messages.map((m: any) => m.role)).toEqual(["user"]);
+      expect(body.messages.map((m) => m.role)).toEqual(["user"]);
       expect(t.app.services.store.runs.get(body.run.id)).toMatchObject({ status: "failed", error: body.run.error });
       expect((await transcript(t, id)).map((m) => m.content)).toEqual([`trigger ${what}`]);
     });
   }
 
   for (const [what, turn, error] of failures) {
-    it(`ends a streamed run failed on ${what}`, async () => {
+    it(`ends a streamed run failed on ${what}`, async ({ app: t, fake }) => {
       const id = await t.createSession();
       fake.enqueue(turn);
       const frames = (
@@ -68,7 +71,7 @@ describe("agent run failures", () => {
     });
   }
 
-  it("fails a streamed run on a model error with run.failed then done", async () => {
+  it("fails a streamed run on a model error with run.failed then done", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ status: 503, error: { message: "overloaded" } });
     const res = await post(t, id, { content: "stream and fail", stream: true });
@@ -80,7 +83,10 @@ describe("agent run failures", () => {
     });
   });
 
-  it("feeds an unknown tool, invalid JSON arguments and a throwing tool back to the model as error results", async () => {
+  it("feeds an unknown tool, invalid JSON arguments and a throwing tool back to the model as error results", async ({
+    app: t,
+    fake,
+  }) => {
     const id = await t.createSession();
     fake.enqueue(
       {
@@ -92,19 +98,19 @@ describe("agent run failures", () => {
       },
       { content: "I could not do it." },
     );
-    const body = await (await post(t, id, { content: "try tools" })).json();
+    const body = await json<PostMessageRunResponse>(await post(t, id, { content: "try tools" }));
     expect(body.run.status).toBe("completed");
     const results = Object.fromEntries(
-      body.messages.filter((m: any) => m.role === "tool").map((m: any) => [m.tool_call_id, m.content]),
+      body.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]),
     );
     expect(results.u1).toMatch(/^Error: unknown tool "no_such_tool". Available tools: .*echo/);
     expect(results.u2).toMatch(/^Error: the arguments of add are not a valid JSON object/);
     expect(results.u3).toBe("Error: fail failed: disk quota exceeded");
-    const fedBack = fake.completions[1].body.messages.filter((m: any) => m.role === "tool").map((m: any) => m.content);
+    const fedBack = fake.completions[1].body.messages.filter((m) => m.role === "tool").map((m) => m.content);
     expect(fedBack.sort()).toEqual(Object.values(results).sort());
   });
 
-  it("gives tool calls with empty or reused ids fresh unique ids so every result pairs", async () => {
+  it("gives tool calls with empty or reused ids fresh unique ids so every result pairs", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue(
       { tool_calls: [{ id: "call_0", name: "echo", arguments: { text: "a" } }] },
@@ -116,10 +122,10 @@ describe("agent run failures", () => {
       },
       { content: "three echoes" },
     );
-    const body = await (await post(t, id, { content: "echo thrice" })).json();
+    const body = await json<PostMessageRunResponse>(await post(t, id, { content: "echo thrice" }));
     expect(body.run.status).toBe("completed");
     const rows = await transcript(t, id);
-    const ids = rows.flatMap((m) => m.tool_calls ?? []).map((c: any) => c.id);
+    const ids = rows.flatMap((m) => m.tool_calls ?? []).map((c) => c.id);
     expect(ids).toHaveLength(3);
     expect(ids[0]).toBe("call_0");
     expect(new Set(ids).size).toBe(3);
@@ -129,36 +135,39 @@ describe("agent run failures", () => {
     const last = fake.completions[2].body.messages;
     expect(
       last
-        .filter((m: any) => m.role === "tool")
-        .map((m: any) => m.tool_call_id)
+        .filter((m) => m.role === "tool")
+        .map((m) => m.tool_call_id)
         .sort(),
     ).toEqual([...ids].sort());
   });
 
-  it("ends incomplete when the iteration budget is spent, every tool call keeping its result", async () => {
+  it("ends incomplete when the iteration budget is spent, every tool call keeping its result", async ({
+    app: t,
+    fake,
+  }) => {
     const id = await t.createSession();
     fake.respondWith((_req, i) => ({
       tool_calls: [{ id: `loop_${i}`, name: "echo", arguments: { text: String(i) } }],
     }));
-    const body = await (await post(t, id, { content: "loop forever" })).json();
+    const body = await json<PostMessageRunResponse>(await post(t, id, { content: "loop forever" }));
     expect(body.run).toMatchObject({ status: "incomplete", iterations: 3 });
     expect(body.run.error).toMatch(/agent\.max_iterations = 3/);
     expect(fake.completions).toHaveLength(3);
     const rows = await transcript(t, id);
-    const calls = rows.flatMap((m) => m.tool_calls ?? []).map((c: any) => c.id);
+    const calls = rows.flatMap((m) => m.tool_calls ?? []).map((c) => c.id);
     const answered = rows.filter((m) => m.role === "tool").map((m) => m.tool_call_id);
     expect(answered.sort()).toEqual(calls.sort());
   });
 
-  it("ends incomplete when the answer is cut off at the output limit", async () => {
+  it("ends incomplete when the answer is cut off at the output limit", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "The answer is cut", finish_reason: "length" });
-    const body = await (await post(t, id, { content: "long answer" })).json();
+    const body = await json<PostMessageRunResponse>(await post(t, id, { content: "long answer" }));
     expect(body.run).toMatchObject({ status: "incomplete", error: expect.stringMatching(/finish_reason: length/) });
-    expect(body.messages.at(-1).content).toBe("The answer is cut");
+    expect(body.messages.at(-1)!.content).toBe("The answer is cut");
   });
 
-  it("refuses a second run on a busy session with 409 session_busy", async () => {
+  it("refuses a second run on a busy session with 409 session_busy", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "slow answer", delay_ms: 400 });
     const first = post(t, id, { content: "first" });
@@ -166,40 +175,43 @@ describe("agent run failures", () => {
     const second = await post(t, id, { content: "second" });
     expect(second.status).toBe(409);
     expect(second.headers.get("content-type")).toBe("application/problem+json");
-    expect((await second.json()).code).toBe("session_busy");
-    expect((await (await first).json()).run.status).toBe("completed");
+    expect((await json<ProblemResponse>(second)).code).toBe("session_busy");
+    expect((await json<PostMessageRunResponse>(await first)).run.status).toBe("completed");
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["first", "slow answer"]);
   });
 
-  it("interrupts the run when the client cancels the request, keeping the transcript whole", async () => {
+  it("interrupts the run when the client cancels the request, keeping the transcript whole", async ({
+    app: t,
+    fake,
+  }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "never delivered", delay_ms: 3_000 });
     const controller = new AbortController();
     const pending = post(t, id, { content: "cancel me" }, {}, controller.signal);
     await waitFor(() => fake.completions.length === 1);
     controller.abort();
-    const body = await (await pending).json();
+    const body = await json<PostMessageRunResponse>(await pending);
     expect(body.run.status).toBe("interrupted");
     expect(t.app.services.store.runs.get(body.run.id)!.status).toBe("interrupted");
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["cancel me"]);
     expect(t.app.services.agent.isBusy(id)).toBe(false);
   });
 
-  it("records an interrupted result for a tool still running when the run is cancelled", async () => {
+  it("records an interrupted result for a tool still running when the run is cancelled", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ tool_calls: [{ id: "slow_1", name: "slow", arguments: { ms: 10_000 } }] });
     const controller = new AbortController();
     const pending = post(t, id, { content: "slow tool" }, {}, controller.signal);
     await waitFor(async () => (await transcript(t, id)).some((m) => m.tool_calls));
     controller.abort();
-    const body = await (await pending).json();
+    const body = await json<PostMessageRunResponse>(await pending);
     expect(body.run.status).toBe("interrupted");
     const rows = await transcript(t, id);
     expect(rows.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
     expect(rows[2]).toMatchObject({ tool_call_id: "slow_1", content: expect.stringMatching(/interrupted/) });
   });
 
-  it("interrupts a streamed run whose client disconnects", async () => {
+  it("interrupts a streamed run whose client disconnects", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "a long streamed answer that the client will not wait for", chunk_delay_ms: 100 });
     const res = await post(t, id, { content: "stream then leave", stream: true });
@@ -211,13 +223,10 @@ describe("agent run failures", () => {
 });
 
 describe("run admission and lifecycle", () => {
-  let fake: FakeModelServer;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-  });
-  afterAll(() => fake.close());
+  // The fake model is the file's; each test here starts from a fresh one, as the block's own was.
+  it.beforeEach(({ fake }) => fake.reset());
 
-  it("answers 429 with Retry-After beyond server.max_concurrent_runs", async () => {
+  it("answers 429 with Retry-After beyond server.max_concurrent_runs", async ({ fake }) => {
     const t = await makeAgentApp(fake, { overrides: { server: { max_concurrent_runs: 1 } } });
     try {
       const a = await t.createSession();
@@ -228,20 +237,20 @@ describe("run admission and lifecycle", () => {
       const res = await post(t, b, { content: "one too many" });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect((await res.json()).code).toBe("too_many_runs");
+      expect((await json<ProblemResponse>(res)).code).toBe("too_many_runs");
       expect(await transcript(t, b)).toEqual([]);
-      expect((await (await first).json()).run.status).toBe("completed");
+      expect((await json<PostMessageRunResponse>(await first)).run.status).toBe("completed");
     } finally {
       await t.close();
     }
   });
 
-  it("fails a run whose model does not answer within model.timeout_s", async () => {
+  it("fails a run whose model does not answer within model.timeout_s", async ({ fake }) => {
     const t = await makeAgentApp(fake, { overrides: { model: { timeout_s: 0.3 } } });
     try {
       const id = await t.createSession();
       fake.enqueue({ content: "too late", delay_ms: 2_000 });
-      const body = await (await post(t, id, { content: "hurry" })).json();
+      const body = await json<PostMessageRunResponse>(await post(t, id, { content: "hurry" }));
       expect(body.run.status).toBe("failed");
       expect(body.run.error).toMatch(/timeout/);
     } finally {
@@ -249,13 +258,13 @@ describe("run admission and lifecycle", () => {
     }
   });
 
-  it("retries a 5xx within model.max_retries and completes", async () => {
+  it("retries a 5xx within model.max_retries and completes", async ({ fake }) => {
     const t = await makeAgentApp(fake, { overrides: { model: { max_retries: 1 } } });
     try {
       fake.reset();
       const id = await t.createSession();
       fake.enqueue({ status: 502, error: { message: "blip" } }, { content: "recovered" });
-      const body = await (await post(t, id, { content: "retry" })).json();
+      const body = await json<PostMessageRunResponse>(await post(t, id, { content: "retry" }));
       expect(body.run).toMatchObject({ status: "completed", iterations: 1 });
       expect(fake.completions).toHaveLength(2);
     } finally {
@@ -263,13 +272,13 @@ describe("run admission and lifecycle", () => {
     }
   });
 
-  it("answers 503 model_not_configured and stores nothing without a model", async () => {
+  it("answers 503 model_not_configured and stores nothing without a model", async ({ fake }) => {
     const t = await makeAgentApp(fake, { overrides: { model: { name: null, base_url: null, api_key: null } } });
     try {
       const id = await t.createSession();
       const res = await post(t, id, { content: "anyone?" });
       expect(res.status).toBe(503);
-      expect((await res.json()).code).toBe("model_not_configured");
+      expect((await json<ProblemResponse>(res)).code).toBe("model_not_configured");
       expect(await transcript(t, id)).toEqual([]);
       expect(t.app.services.store.runs.listForSession(id)).toEqual([]);
     } finally {
