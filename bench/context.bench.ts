@@ -5,7 +5,7 @@ import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/database.js";
 import { createStore } from "../src/db/store.js";
 import { encoderFor } from "../src/domain/context/tokens.js";
-import type { MessageInput } from "../src/domain/sessions/transcript.js";
+import type { MessageInput } from "../src/domain/transcript/transcript.js";
 import { createLogger } from "../src/logger.js";
 import { startFakeModel } from "../tests/fixtures/fake-model.js";
 import { tempDir } from "../tests/fixtures/test-app.js";
@@ -129,9 +129,9 @@ export async function run(): Promise<void> {
     const tiktokenMs = cpuMs(start);
 
     start = process.cpuUsage();
-    const lean = await app.services.contextManager.compress(sessions.lean, { trigger: "manual" });
+    const lean = await app.services.compressions.compress(sessions.lean, { trigger: "manual" });
     const compressMs = cpuMs(start);
-    const legacy = await app.services.contextManager.compress(sessions.legacy, { trigger: "manual" });
+    const legacy = await app.services.compressions.compress(sessions.legacy, { trigger: "manual" });
     if (!lean.compressed || !legacy.compressed)
       throw new Error(`bench compression did not happen: ${lean.reason ?? legacy.reason}`);
 

@@ -1,21 +1,37 @@
+/**
+ * @module services
+ * Builds every object of the domain once per app, in dependency order: each is handed what it needs, already
+ * built. The use cases — the only code that spans capabilities — are bound here to the objects they use.
+ */
 import type { Config } from "./config.js";
+import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
-import type { Store } from "./db/store.js";
 import { BrowserRegistry } from "./domain/browser/registry.js";
+import { CompressionStore } from "./domain/context/compression-store.js";
+import { CompressionTriggers } from "./domain/context/compression-triggers.js";
+import { Compressions } from "./domain/context/compressions.js";
 import { ContextReader } from "./domain/context/context-reader.js";
-import { SessionContextManager } from "./domain/context/context-manager.js";
+import { ContextTools } from "./domain/context/context-tools.js";
 import { ContextEngineRegistry, assertContextConfig, loadNamedPlugins } from "./domain/context/engine-registry.js";
+import { EngineSessions } from "./domain/context/engine-session.js";
 import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { Readiness } from "./domain/readiness.js";
-import { MessageService } from "./domain/sessions/messages.js";
 import { SessionService } from "./domain/sessions/service.js";
-import { Transcript } from "./domain/sessions/transcript.js";
-import { SSE_KEEPALIVE_MS } from "./http/sse.js";
+import { Transcript } from "./domain/transcript/transcript.js";
+import { compressSession } from "./domain/use-cases/compress-session.js";
+import { createSession } from "./domain/use-cases/create-session.js";
+import { deleteSession } from "./domain/use-cases/delete-session.js";
+import { postMessage } from "./domain/use-cases/post-message.js";
+import { startChatRun } from "./domain/use-cases/start-chat-run.js";
+import { updateSession } from "./domain/use-cases/update-session.js";
 import type { Logger } from "./logger.js";
+
+/** Default interval of SSE keepalive comments. */
+const SSE_KEEPALIVE_MS = 15_000;
 
 export type AppDeps = {
   config: Config;
@@ -24,6 +40,23 @@ export type AppDeps = {
   now?: () => number;
   /** Interval of SSE keepalive comments (default 15 s); tests shorten it. */
   sseKeepaliveMs?: number;
+};
+
+/** The use cases, each bound to what it needs; routes call these for anything that spans capabilities. */
+export type UseCases = {
+  createSession: (input: Parameters<typeof createSession>[1]) => ReturnType<typeof createSession>;
+  updateSession: (id: string, input: Parameters<typeof updateSession>[2]) => ReturnType<typeof updateSession>;
+  deleteSession: (id: string) => ReturnType<typeof deleteSession>;
+  postMessage: (
+    sessionId: string,
+    input: Parameters<typeof postMessage>[2],
+    options?: Parameters<typeof postMessage>[3],
+  ) => ReturnType<typeof postMessage>;
+  compressSession: (
+    sessionId: string,
+    input: Parameters<typeof compressSession>[2],
+  ) => ReturnType<typeof compressSession>;
+  startChatRun: (request: Parameters<typeof startChatRun>[1]) => ReturnType<typeof startChatRun>;
 };
 
 /** The domain services, wired once per app. Routes reach them through `c.get("services")`. */
@@ -35,7 +68,6 @@ export type Services = {
   events: EventBus;
   sessions: SessionService;
   transcript: Transcript;
-  messages: MessageService;
   /** Read-only views of a session's context (active context, summaries, anchors, search). */
   context: ContextReader;
   readiness: Readiness;
@@ -44,14 +76,19 @@ export type Services = {
   browsers: BrowserRegistry;
   /** The known context engines (built in, plugins, registered programmatically). */
   engines: ContextEngineRegistry;
-  /** Runs the session's context engine and persists its compressions. */
-  contextManager: SessionContextManager;
-  /** Sources of the tools the agent offers the model (context engine, browser). */
+  /** Each session's context engine, opened on demand, and its lifecycle hooks. */
+  engineSessions: EngineSessions;
+  /** Compresses a session's context, one compression at a time per session. */
+  compressions: Compressions;
+  /** Where a run compresses: before it starts and after each model response. */
+  compressionTriggers: CompressionTriggers;
+  /** Sources of the tools the agent offers the model (context engine, browser); read on every run. */
   toolProviders: ToolProvider[];
   /** The tools of every provider, per session. */
   tools: ToolRegistry;
   /** Admits, runs, cancels and interrupts agent runs. */
   agent: AgentRunner;
+  useCases: UseCases;
   sseKeepaliveMs: number;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
@@ -64,33 +101,22 @@ export function createServices(deps: AppDeps): Services {
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
-  const browsers = new BrowserRegistry({ config, store, events, logger, now });
-  const sessions: SessionService = new SessionService({
-    config,
-    store,
-    now,
-    engines,
-    browsers,
-    events,
-    runs: (): AgentRunner => agent,
-    engineLifecycle: (): SessionContextManager => contextManager,
-  });
-  const transcript = new Transcript(store, now);
-  const messages = new MessageService(config, sessions, transcript);
   const llm = new LlmClients();
-  const contextManager: SessionContextManager = new SessionContextManager({
-    config,
-    store,
+  const browsers = new BrowserRegistry({ config, store, events, logger, now });
+  const sessions = new SessionService({ config, store, now, engines, browsers });
+  const transcript = new Transcript(store, now);
+  const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines });
+  const compressions = new Compressions({
+    engineSessions,
+    compressionStore: new CompressionStore(store, now),
+    events,
     logger,
     now,
-    llm,
-    events,
-    engines,
-    isRunInProgress: (sessionId: string): boolean => agent.isBusy(sessionId),
   });
-  const toolProviders: ToolProvider[] = [contextManager, browsers];
-  const tools = new ToolRegistry(() => toolProviders);
-  const agent: AgentRunner = new AgentRunner({
+  const compressionTriggers = new CompressionTriggers({ store, now, engineSessions, compressions });
+  const toolProviders: ToolProvider[] = [new ContextTools({ config, store, engineSessions }), browsers];
+  const tools = new ToolRegistry(toolProviders);
+  const agent = new AgentRunner({
     config,
     store,
     events,
@@ -100,11 +126,20 @@ export function createServices(deps: AppDeps): Services {
     logger,
     now,
     tools,
-    contextManager: () => contextManager,
+    contextManager: compressionTriggers,
     prepareMessages: (model, chatMessages) =>
       applyPromptCaching(chatMessages, { model, ttl: config.prompt_caching.cache_ttl }),
   });
-  const services: Services = {
+  const useCases: UseCases = {
+    createSession: (input) => createSession({ sessions, engineSessions }, input),
+    updateSession: (id, input) => updateSession({ sessions, browsers, engineSessions }, id, input),
+    deleteSession: (id) => deleteSession({ sessions, agent, browsers, engineSessions, events }, id),
+    postMessage: (sessionId, input, options) =>
+      postMessage({ config, sessions, transcript, agent }, sessionId, input, options),
+    compressSession: (sessionId, input) => compressSession({ agent, compressions }, sessionId, input),
+    startChatRun: (request) => startChatRun({ config, store, sessions, transcript, agent, engineSessions }, request),
+  };
+  return {
     config,
     store,
     logger,
@@ -112,22 +147,24 @@ export function createServices(deps: AppDeps): Services {
     events,
     sessions,
     transcript,
-    messages,
     context: new ContextReader(config, store, sessions),
     readiness: new Readiness(config, store),
     llm,
     browsers,
     engines,
-    contextManager,
+    engineSessions,
+    compressions,
+    compressionTriggers,
     toolProviders,
     tools,
     agent,
+    useCases,
     sseKeepaliveMs: deps.sseKeepaliveMs ?? SSE_KEEPALIVE_MS,
     startup: async () => {
       // Only plugins a configuration names are imported: importing runs the plugin's code in this process.
       await loadNamedPlugins(engines, config, sessions.engineNamesInUse(), logger);
       assertContextConfig(config, engines);
-      deps.store.idempotency.purgeExpired(now());
+      store.idempotency.purgeExpired(now());
       const interrupted = agent.recoverInterrupted();
       if (interrupted > 0)
         logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
@@ -138,14 +175,4 @@ export function createServices(deps: AppDeps): Services {
       events.endAll();
     },
   };
-  messages.setRunStarter(async (sessionId, message, options) => {
-    const { stream: feed, signal, idempotency } = options;
-    const started = idempotency?.priorRunId
-      ? agent.replay(idempotency.priorRunId, { feed })
-      : agent.start(sessionId, message, { feed, signal, idempotency });
-    if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
-    const finished = await started.done;
-    return { kind: "ran", messages: finished.messages, run: finished.run };
-  });
-  return services;
 }

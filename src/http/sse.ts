@@ -1,8 +1,6 @@
 /** One server-sent event frame; `event` omitted means the default `message` event. */
 export type SseFrame = { event?: string; data: string; id?: number | string };
 
-export const SSE_KEEPALIVE_MS = 15_000;
-
 export function formatSseFrame(frame: SseFrame): string {
   let out = "";
   if (frame.event) out += `event: ${frame.event}\n`;

@@ -36,7 +36,7 @@ async function addRounds(id: string, count: number) {
   }
 }
 
-const manager = () => t.app.services.contextManager;
+const manager = () => t.app.services.compressionTriggers;
 const session = (id: string) => t.app.services.store.sessions.get(id)!;
 
 describe("afterResponse", () => {

@@ -94,7 +94,7 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
 
   it("leaves the context alone under the threshold", async () => {
     expect(
-      await t.app.services.contextManager.afterResponse(id, { prompt_tokens: 100, completion_tokens: 1 }),
+      await t.app.services.compressionTriggers.afterResponse(id, { prompt_tokens: 100, completion_tokens: 1 }),
     ).toBeNull();
     expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
   });

@@ -6,7 +6,7 @@ import type { Logger } from "../../logger.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
 import type { CompressOutcome, ContextManager } from "../context/manager.js";
 import type { EventBus } from "../events/bus.js";
-import { publicMessage, type MessageInput, type Transcript } from "../sessions/transcript.js";
+import { publicMessage, type MessageInput, type Transcript } from "../transcript/transcript.js";
 import type { SessionService } from "../sessions/service.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { SessionTools, ToolRegistry } from "./tool-registry.js";
@@ -21,7 +21,8 @@ export type LoopDeps = {
   transcript: Transcript;
   sessions: SessionService;
   tools: ToolRegistry;
-  contextManager: () => ContextManager | undefined;
+  /** Compresses at a run's safe points; without one the session's figures are kept up to date by the loop. */
+  contextManager?: ContextManager;
   /** Applies model-specific request markers (prompt caching) to the messages sent. */
   prepareMessages: (model: string, messages: ChatMessage[]) => ChatMessage[];
   logger: Logger;
@@ -285,7 +286,7 @@ export class RunExecution {
 
   private async recordUsage(usage: TokenUsage): Promise<void> {
     const { sessionId, signal } = this.params;
-    if (!this.deps.contextManager()) {
+    if (!this.deps.contextManager) {
       // Without a context engine the session's figures are still kept up to date; the engine does it otherwise.
       this.deps.store.sessions.update(
         sessionId,
@@ -313,7 +314,7 @@ export class RunExecution {
   private async contextManagerCall(
     call: (cm: ContextManager) => Promise<CompressOutcome | null>,
   ): Promise<CompressOutcome | null> {
-    const cm = this.deps.contextManager();
+    const cm = this.deps.contextManager;
     if (!cm) return null;
     return unlessAborted(call(cm), this.params.signal);
   }

@@ -4,8 +4,8 @@ import { EventFeed } from "../events/feed.js";
 import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
-import type { IdempotencyClaim } from "../sessions/messages.js";
-import { publicMessage, type MessageInput } from "../sessions/transcript.js";
+import type { IdempotencyClaim } from "./idempotency-claim.js";
+import { publicMessage, type MessageInput } from "../transcript/transcript.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
 

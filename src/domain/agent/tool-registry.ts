@@ -73,9 +73,10 @@ function parseArguments(raw: string): { ok: true; value: Record<string, unknown>
 
 /** Collects the tools of every registered provider (browser, context engine, …) for a session. */
 export class ToolRegistry {
-  constructor(private readonly providers: () => ToolProvider[]) {}
+  /** `providers` is read on every lookup: a provider added before start-up (a plugin, a test) is seen. */
+  constructor(private readonly providers: readonly ToolProvider[]) {}
 
   forSession(session: SessionRecord): SessionTools {
-    return new SessionTools(this.providers().flatMap((provider) => provider.toolsFor(session)));
+    return new SessionTools(this.providers.flatMap((provider) => provider.toolsFor(session)));
   }
 }

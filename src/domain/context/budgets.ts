@@ -1,5 +1,6 @@
 import type { CompressionConfig, Config } from "../../config.js";
 import { contextLengthFor } from "../llm/context-windows.js";
+import type { SessionRecord } from "../../db/records.js";
 
 export const THRESHOLD_FLOOR_TOKENS = 64_000;
 export const THRESHOLD_MAX_RATIO = 0.85;
@@ -55,3 +56,11 @@ export function summaryModelWindow(config: Config): number {
 export function thresholdWithinSummaryWindow(thresholdTokens: number, config: Config): number {
   return hasDistinctSummaryModel(config) ? Math.min(thresholdTokens, summaryModelWindow(config)) : thresholdTokens;
 }
+
+/** Tokens of a session's active context, its system prompt included. */
+export function contextTotalTokens(session: Pick<SessionRecord, "system_prompt_tokens" | "context_tokens">): number {
+  return session.system_prompt_tokens + session.context_tokens;
+}
+
+/** A session with this many rows in its context is compressed before a run whatever its tokens (SPEC §5.7). */
+export const HYGIENE_MAX_MESSAGES = 400;

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import { contextTotalTokens } from "../sessions/service.js";
+import { contextTotalTokens } from "./budgets.js";
 import { buildActiveContext } from "./active-context.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { ChatMessage } from "../../kernel/chat.js";

@@ -1,4 +1,3 @@
-import type { ToolProvider } from "../agent/tools.js";
 import type { SummaryRecord } from "../../db/records.js";
 import type { TokenUsage } from "../../kernel/chat.js";
 
@@ -29,14 +28,13 @@ export type CompressOutcome = {
 };
 
 /**
- * What the agent loop needs from the session's context engine. The implementation picks the
- * engine a session is configured with and persists every change it makes (SPEC §5.2).
+ * What the agent loop needs from the session's context engine: the points of a run where it may compress. The
+ * implementation (compression-triggers.ts) picks the engine a session is configured with and persists every change
+ * it makes (SPEC §5.2).
  */
-export type ContextManager = ToolProvider & {
+export type ContextManager = {
   /** Before a run: hygiene (≥ hygiene_threshold or ≥ 400 messages) and the pre-flight threshold check. */
   prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null>;
   /** After each model response: records real usage; compresses when the real count crosses the threshold. */
   afterResponse(sessionId: string, usage: TokenUsage, signal?: AbortSignal): Promise<CompressOutcome | null>;
-  /** POST /compress: never blocked by anti-thrashing. */
-  compress(sessionId: string, request: CompressRequest): Promise<CompressOutcome>;
 };

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import { stringify as canonicalJson } from "safe-stable-stringify";
 import type { IdempotencyRepository } from "../../db/repositories/idempotency.js";
 import { HttpError } from "../errors.js";
-import type { IdempotencyClaim } from "../../domain/sessions/messages.js";
+import type { IdempotencyClaim } from "../../domain/agent/idempotency-claim.js";
 import type { AppEnv } from "../env.js";
 
 declare module "hono" {

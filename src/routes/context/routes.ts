@@ -100,11 +100,9 @@ export function contextRoutes() {
   });
 
   router.openapi(postCompress, async (c) => {
-    const { contextManager } = c.get("services");
     const { id } = c.req.valid("param");
     const body = c.req.header("content-type") ? c.req.valid("json") : {};
-    const outcome = await contextManager.compress(id, {
-      trigger: "manual",
+    const outcome = await c.get("services").useCases.compressSession(id, {
       focusTopic: body.focus_topic ?? null,
       dryRun: body.dry_run ?? false,
       signal: c.req.raw.signal,

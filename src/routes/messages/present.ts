@@ -3,8 +3,8 @@
  * Transcript rows and run outcomes as the API answers them. A stored row's public shape is the domain's
  * `publicMessage` (it drops the bookkeeping columns); a run's summary is already the wire shape and passes through.
  */
-import type { PostOutcome } from "../../domain/sessions/messages.js";
-import { publicMessage, type TranscriptPage } from "../../domain/sessions/transcript.js";
+import type { PostOutcome } from "../../domain/use-cases/post-message.js";
+import { publicMessage, type TranscriptPage } from "../../domain/transcript/transcript.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { SeqCursor } from "./cursor.js";
 import type { ListMessagesResponse, PostMessageAppendedResponse, PostMessageRunResponse } from "./schemas.js";

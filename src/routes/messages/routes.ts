@@ -57,9 +57,9 @@ export function messageRoutes() {
   const router = createRouter();
 
   router.openapi(postMessage, async (c) => {
-    const { messages, sseKeepaliveMs } = c.get("services");
+    const { useCases, sseKeepaliveMs } = c.get("services");
     const id = c.req.valid("param").id;
-    const outcome = await messages.post(id, c.req.valid("json"), {
+    const outcome = await useCases.postMessage(id, c.req.valid("json"), {
       signal: c.req.raw.signal,
       idempotency: c.get("idempotencyClaim"),
     });

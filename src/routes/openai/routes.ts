@@ -4,7 +4,6 @@
  * the agent (whole, or streamed as chunks). Their errors use the OpenAI envelope (src/http/openai-error.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { startChatRun } from "../../domain/compat/chat-runs.js";
 import { createRouter } from "../../http/router.js";
 import { sseResponse } from "../../http/sse.js";
 import { json } from "../shared/json-content.js";
@@ -96,7 +95,7 @@ export function openAiCompatRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
-    const { session, run: started } = startChatRun(services, {
+    const { session, run: started } = services.useCases.startChatRun({
       messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,
       stream: body.stream === true,

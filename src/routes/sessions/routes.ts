@@ -71,10 +71,9 @@ export function sessionRoutes() {
   router.openapi(
     createSession,
     async (c) => {
-      const { sessions } = c.get("services");
-      const session = await sessions.createFromClient(c.req.valid("json"));
-      c.header("Location", `/v1/sessions/${session.id}`);
-      return c.json(presentSession(sessions.view(session)), 201);
+      const snapshot = await c.get("services").useCases.createSession(c.req.valid("json"));
+      c.header("Location", `/v1/sessions/${snapshot.session.id}`);
+      return c.json(presentSession(snapshot), 201);
     },
     sessionBodyHook,
   );
@@ -83,27 +82,31 @@ export function sessionRoutes() {
     const { sessions } = c.get("services");
     const query = c.req.valid("query");
     const page = sessions.list(query.limit, decodeCursor(query.cursor, isSessionCursor));
-    const views = page.sessions.map((s) => sessions.view(s));
-    return c.json(presentSessionPage(views, page.next), 200);
+    return c.json(
+      presentSessionPage(
+        page.sessions.map((s) => sessions.snapshot(s)),
+        page.next,
+      ),
+      200,
+    );
   });
 
   router.openapi(getSession, (c) => {
     const { sessions } = c.get("services");
-    return c.json(presentSession(sessions.view(sessions.require(c.req.valid("param").id))), 200);
+    return c.json(presentSession(sessions.snapshot(sessions.require(c.req.valid("param").id))), 200);
   });
 
   router.openapi(
     patchSession,
     async (c) => {
-      const { sessions } = c.get("services");
-      const updated = await sessions.update(c.req.valid("param").id, c.req.valid("json"));
-      return c.json(presentSession(sessions.view(updated)), 200);
+      const snapshot = await c.get("services").useCases.updateSession(c.req.valid("param").id, c.req.valid("json"));
+      return c.json(presentSession(snapshot), 200);
     },
     sessionBodyHook,
   );
 
   router.openapi(deleteSession, async (c) => {
-    await c.get("services").sessions.delete(c.req.valid("param").id);
+    await c.get("services").useCases.deleteSession(c.req.valid("param").id);
     return c.body(null, 204);
   });
 

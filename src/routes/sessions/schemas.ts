@@ -20,7 +20,6 @@ import {
   serverOnlyBrowserKeyMessage,
   type SessionBrowserOverrides,
 } from "../../domain/sessions/config-policy.js";
-import { SESSION_VIEW_BROWSER_KEYS } from "../../domain/sessions/service.js";
 
 const MAX_TITLE_CHARS = 500;
 const MAX_SYSTEM_PROMPT_CHARS = 200_000;
@@ -36,6 +35,14 @@ function fieldsOf(
   const fields: FieldSchemas = {};
   for (const key of keys) fields[key] = section.shape[key] as z.ZodTypeAny;
   return fields;
+}
+
+/** The named fields of a config section with their own types, for a response schema generated clients read. */
+function typedFieldsOf<S extends z.ZodRawShape, K extends keyof S & string>(
+  section: z.ZodObject<S>,
+  keys: readonly K[],
+): Pick<S, K> {
+  return Object.fromEntries(keys.map((key) => [key, section.shape[key]])) as Pick<S, K>;
 }
 
 /**
@@ -158,6 +165,21 @@ export const UpdateSessionBody = CreateSessionBody.openapi("UpdateSession", {
   description: "Fields to change; omitted fields stay as they are",
 });
 
+/**
+ * The browser settings a session shows: what is in force for the session's own browser. The operator's lists
+ * (allowed CDP hosts, extra CDP methods) and the downloads switch are left out — they are the server's policy, not
+ * the session's state, and the host list maps the operator's network.
+ */
+const SESSION_VIEW_BROWSER_KEYS = [
+  "executable_path",
+  "cdp_url",
+  "headless",
+  "dialog_policy",
+  "dialog_timeout_s",
+  "bridge",
+  "allow_file_urls",
+] as const;
+
 // Rebuilt from the fields with this module's `z`: config.ts uses plain zod and may be loaded before
 // the OpenAPI extension, so its own objects cannot be relied on to have `.openapi()`.
 const ResolvedCompression = z.object(compressionConfigSchema.shape).strict().openapi("ResolvedCompressionSettings", {
@@ -165,7 +187,7 @@ const ResolvedCompression = z.object(compressionConfigSchema.shape).strict().ope
 });
 const ResolvedBrowser = z
   .object({
-    ...fieldsOf(browserConfigSchema, SESSION_VIEW_BROWSER_KEYS),
+    ...typedFieldsOf(browserConfigSchema, SESSION_VIEW_BROWSER_KEYS),
     cdp_url: z.string().nullable().openapi({
       description:
         "DevTools endpoint the browser attaches to (tokens and passwords masked), or null to launch Chromium",

@@ -1,13 +1,19 @@
+/**
+ * @module start-chat-run
+ * A chat-completions request answered by the agent (SPEC §7): the session it continues is picked or created, and a
+ * run is admitted on its last user message. A retry of a request whose run is stored answers with that run.
+ */
 import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
+import type { SessionRecord } from "../../db/records.js";
+import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
 import type { AgentRunner, StartedRun } from "../agent/runner.js";
+import { ChatSessionResolver, type ChatRequestMessage } from "../compat/chat-sessions.js";
+import type { EngineSessions } from "../context/engine-session.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
-import type { IdempotencyClaim } from "../sessions/messages.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import type { Transcript } from "../sessions/transcript.js";
-import { ChatSessionResolver, type ChatRequestMessage } from "./chat-sessions.js";
-import type { SessionRecord } from "../../db/records.js";
+import type { Transcript } from "../transcript/transcript.js";
 
 export type ChatRunDeps = {
   config: Config;
@@ -15,13 +21,10 @@ export type ChatRunDeps = {
   sessions: SessionService;
   transcript: Transcript;
   agent: AgentRunner;
+  engineSessions: EngineSessions;
 };
 
-/**
- * Starts the agent on a chat-completions request: checks a model is configured before anything is
- * stored, picks (or creates) the session, and admits the run on its last user message. A retry of a
- * request whose run is already stored answers with that run instead.
- */
+/** Checks a model is configured before anything is stored, then picks (or creates) the session and starts the run. */
 export function startChatRun(
   deps: ChatRunDeps,
   request: {
@@ -41,7 +44,8 @@ export function startChatRun(
   const named = request.sessionId ? deps.sessions.require(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   requireConfiguredModel(deps.config, model);
-  const { session, userMessage } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
+  const { session, userMessage, created } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
+  if (created) deps.engineSessions.sessionStarted(session.id);
   const run = deps.agent.start(session.id, userMessage, {
     feed: request.stream,
     signal: request.signal,

@@ -1,0 +1,65 @@
+/**
+ * @module compression-triggers
+ * When a run compresses its session's context (SPEC §5.7): before the run (hygiene at `hygiene_threshold` of the
+ * window or at 400 rows, then the engine's pre-flight check) and after each model response (the real prompt count
+ * against the threshold, unless anti-thrashing blocks automatic compressions for now).
+ */
+import type { Store } from "../../db/store.js";
+import type { TokenUsage } from "../../kernel/chat.js";
+import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "./budgets.js";
+import type { Compressions } from "./compressions.js";
+import type { EngineSessions } from "./engine-session.js";
+import { isAutoBlocked, readEngineState, recordRealPromptCount } from "./engine-state.js";
+import type { CompressOutcome, ContextManager } from "./manager.js";
+
+export type CompressionTriggersDeps = {
+  store: Store;
+  now: () => number;
+  engineSessions: EngineSessions;
+  compressions: Compressions;
+};
+
+export class CompressionTriggers implements ContextManager {
+  constructor(private readonly deps: CompressionTriggersDeps) {}
+
+  async prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null> {
+    const { engineSessions, compressions } = this.deps;
+    const prepared = engineSessions.prepare(sessionId);
+    const { session, settings, threshold } = prepared;
+    if (!settings.compression.enabled) return null;
+    const total = contextTotalTokens(session);
+    const hygiene =
+      total >= settings.compression.hygiene_threshold * settings.context_length ||
+      session.context_message_count >= HYGIENE_MAX_MESSAGES;
+    if (hygiene) return compressions.compress(sessionId, { trigger: "hygiene", signal });
+    if (isAutoBlocked(readEngineState(session.engine_state), this.deps.now())) return null;
+    const { engine } = engineSessions.open(prepared, readEngineState(session.engine_state));
+    const due = engine.shouldCompressPreflight
+      ? engine.shouldCompressPreflight(engineSessions.itemsOf(session).items)
+      : total >= threshold;
+    return due ? compressions.compress(sessionId, { trigger: "preflight", signal }) : null;
+  }
+
+  async afterResponse(sessionId: string, usage: TokenUsage, signal?: AbortSignal): Promise<CompressOutcome | null> {
+    const { engineSessions, compressions, store } = this.deps;
+    const prepared = engineSessions.prepare(sessionId);
+    const { session, settings, threshold } = prepared;
+    const now = this.deps.now();
+    const state = recordRealPromptCount(readEngineState(session.engine_state), usage.prompt_tokens, threshold, now);
+    store.sessions.update(
+      sessionId,
+      {
+        last_prompt_tokens: usage.prompt_tokens,
+        last_completion_tokens: usage.completion_tokens,
+        engine_state: { ...state },
+      },
+      now,
+    );
+    if (!settings.compression.enabled || isAutoBlocked(state, now)) return null;
+    const { engine } = engineSessions.open(prepared, state);
+    engine.updateFromResponse(usage);
+    return engine.shouldCompress(usage.prompt_tokens)
+      ? compressions.compress(sessionId, { trigger: "threshold", signal })
+      : null;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * @module engine-session
+ * A session's context engine, opened on demand: the session's row and settings, the threshold it compresses at, the
+ * engine built for it (with its summary model and what earlier compressions left), the active context as the
+ * engine's items — and the engine's lifecycle hooks, run as the session is created, changes model or is deleted.
+ */
+import type { Config } from "../../config.js";
+import type { SessionRecord, StoredMessage } from "../../db/records.js";
+import type { Store } from "../../db/store.js";
+import { notFound } from "../../kernel/errors.js";
+import type { Logger } from "../../logger.js";
+import type { LlmClients } from "../llm/client.js";
+import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
+import { effectiveTokens, toChatMessage } from "./active-context.js";
+import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
+import type { AnchorKind, ContextEngine, ContextItem, EngineSessionInfo } from "./engine.js";
+import type { ContextEngineRegistry } from "./engine-registry.js";
+import { readEngineState, type EngineState } from "./engine-state.js";
+import { SummaryModel } from "./summary-model.js";
+
+export type EngineSessionDeps = {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  now: () => number;
+  llm: LlmClients;
+  engines: ContextEngineRegistry;
+};
+
+/** A session read for its engine: the row, the settings in force, the threshold it compresses at. */
+export type PreparedSession = { session: SessionRecord; settings: SessionSettings; threshold: number };
+
+export type OpenedEngine = { engine: ContextEngine; summarizer: SummaryModel; info: EngineSessionInfo };
+
+export class EngineSessions {
+  private readonly warnedThreshold = new Set<string>();
+
+  constructor(private readonly deps: EngineSessionDeps) {}
+
+  prepare(sessionId: string): PreparedSession {
+    const session = this.deps.store.sessions.get(sessionId);
+    if (!session) throw notFound("session", sessionId);
+    const settings = resolveSessionSettings(this.deps.config, session);
+    return { session, settings, threshold: this.thresholdFor(session, settings) };
+  }
+
+  /** The threshold a session compresses at (already lowered to a smaller summary window; warned once per session). */
+  private thresholdFor(session: SessionRecord, settings: SessionSettings): number {
+    if (hasDistinctSummaryModel(this.deps.config) && !this.warnedThreshold.has(session.id)) {
+      const window = summaryModelWindow(this.deps.config);
+      if (
+        window === settings.threshold_tokens &&
+        window < computeThresholdTokens(settings.context_length, settings.compression)
+      ) {
+        this.warnedThreshold.add(session.id);
+        this.deps.logger.warn(
+          { session_id: session.id, summary_window: window },
+          "the summary model's window is under the compression threshold; compressing at the summary window instead",
+        );
+      }
+    }
+    return settings.threshold_tokens;
+  }
+
+  /** The session's engine, built with `state` as its summary model's anti-thrashing state. */
+  open({ session, settings, threshold }: PreparedSession, state: EngineState): OpenedEngine {
+    const summarizer = new SummaryModel({
+      config: this.deps.config,
+      llm: this.deps.llm,
+      sessionModel: settings.model,
+      now: this.deps.now,
+      state,
+    });
+    const info: EngineSessionInfo = {
+      sessionId: session.id,
+      model: settings.model,
+      contextLength: settings.context_length,
+      thresholdTokens: threshold,
+      compressionCount: session.compression_count,
+      lastPromptTokens: session.last_prompt_tokens,
+    };
+    const engine = this.deps.engines.create(settings.engine, {
+      ...info,
+      compression: settings.compression,
+      previousSummary: this.deps.store.summaries.latest(session.id)?.body ?? null,
+      previousAnchors: () =>
+        this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
+      summarizer,
+      now: this.deps.now,
+    });
+    return { engine, summarizer, info };
+  }
+
+  /** The active context's rows, and the same as the engine's items (the system prompt first). */
+  itemsOf(session: SessionRecord): { rows: StoredMessage[]; items: ContextItem[] } {
+    const rows = this.deps.store.messages.activeRows(session.id);
+    const items: ContextItem[] = [];
+    if (session.system_prompt)
+      items.push({ role: "system", content: session.system_prompt, tokens: session.system_prompt_tokens });
+    for (const row of rows)
+      items.push({ ...toChatMessage(row), seq: row.seq, kind: row.kind, tokens: effectiveTokens(row) });
+    return { rows, items };
+  }
+
+  /** `onSessionStart` of the session's engine, once, when the session is created. */
+  sessionStarted(sessionId: string): void {
+    void this.runHook(sessionId, "onSessionStart", (engine, info) => engine.onSessionStart?.(sessionId, info));
+  }
+
+  /** `updateModel` of the session's engine after the session's model changed. */
+  modelChanged(sessionId: string): void {
+    void this.runHook(sessionId, "updateModel", (engine, info) => engine.updateModel?.(info.model, info.contextLength));
+  }
+
+  /** `onSessionEnd` of the session's engine with its active context, before the session is deleted. */
+  async sessionEnding(sessionId: string): Promise<void> {
+    await this.runHook(sessionId, "onSessionEnd", (engine, _info, session) =>
+      engine.onSessionEnd?.(sessionId, this.itemsOf(session).items),
+    );
+  }
+
+  /** A failing hook is logged; it never stops the session from being created, changed or deleted. */
+  private async runHook(
+    sessionId: string,
+    hook: string,
+    call: (engine: ContextEngine, info: EngineSessionInfo, session: SessionRecord) => void | Promise<void>,
+  ): Promise<void> {
+    try {
+      const prepared = this.prepare(sessionId);
+      const { engine, info } = this.open(prepared, readEngineState(prepared.session.engine_state));
+      await call(engine, info, prepared.session);
+    } catch (err) {
+      this.deps.logger.warn({ err, session_id: sessionId, hook }, "the context engine's lifecycle hook failed");
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * @module compress-session
+ * A compression a client asked for (POST /compress): never blocked by anti-thrashing, but refused while an agent
+ * runs on the session — a run compresses at its own safe points, and compacting under it could split a tool call
+ * from its result. A dry run changes nothing, so it may run at any time.
+ */
+import { DomainError } from "../../kernel/errors.js";
+import type { AgentRunner } from "../agent/runner.js";
+import type { Compressions } from "../context/compressions.js";
+import type { CompressOutcome } from "../context/manager.js";
+
+export type CompressSessionDeps = { agent: AgentRunner; compressions: Compressions };
+
+export type CompressSessionInput = { focusTopic: string | null; dryRun: boolean; signal?: AbortSignal };
+
+export function compressSession(
+  deps: CompressSessionDeps,
+  sessionId: string,
+  input: CompressSessionInput,
+): Promise<CompressOutcome> {
+  if (!input.dryRun && deps.agent.isBusy(sessionId)) {
+    return Promise.reject(
+      new DomainError(
+        "session_busy",
+        `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`,
+      ),
+    );
+  }
+  return deps.compressions.compress(sessionId, { trigger: "manual", ...input });
+}
