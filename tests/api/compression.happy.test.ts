@@ -1,28 +1,34 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { extractAnchorsFromText } from "../../src/domain/context/anchors.js";
 import { redactSecrets } from "../../src/kernel/redaction.js";
 import { countMessageTokens } from "../../src/domain/context/tokens.js";
 import { append, filler, getJson, modelConfig, toolRound, type SeedMessage } from "../fixtures/context-transcript.js";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import {
+  json,
+  type CompressResponse,
+  type ContextMessage,
+  type GetContextResponse,
+  type GetSessionResponse,
+  type ListAnchorsResponse,
+  type ListMessagesResponse,
+  type ListSummariesResponse,
+  type MessageRow,
+  type ValidationProblem,
+} from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
+import { it, withApp } from "../fixtures/suite.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+
+// Each block has an app of its own, its model the fake one as modelConfig (context-transcript.ts) sets it.
+it.override("appOptions", { model: "context" });
+const itGenerated = withApp({ model: "context", contextLength: 16_000 });
+const itOutsideBmp = withApp({ model: "context" });
 
 /** POST /compress on hand-built transcripts. */
 describe("compression on request", () => {
-  let fake: FakeModelServer;
-  let t: TestApp;
+  it.beforeEach(({ fake }) => fake.reset());
 
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeTestApp(modelConfig(fake.baseUrl));
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
-
-  async function longSession(rounds = 14): Promise<string> {
+  async function longSession(t: TestApp, rounds = 14): Promise<string> {
     const id = await createSessionId(t, { system_prompt: "You are terse." });
     for (let i = 0; i < rounds; i++) {
       await append(
@@ -41,37 +47,40 @@ describe("compression on request", () => {
   }
 
   describe("POST /compress", () => {
-    it("replaces the middle with one summary and keeps every stored row", async () => {
-      const id = await longSession();
+    it("replaces the middle with one summary and keeps every stored row", async ({ app: t, fake }) => {
+      const id = await longSession(t);
       fake.enqueue({ content: "## Goal\nFinish the steps.\n## Completed Actions\nSteps ran." });
-      const before = await getJson(t, `/v1/sessions/${id}/context`);
+      const before = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
       const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
       expect(res.status).toBe(200);
-      const out = await res.json();
+      const out = await json<CompressResponse>(res);
       expect(out.compressed).toBe(true);
       expect(out.messages_compacted).toBeGreaterThan(10);
       expect(out.tokens_after).toBeLessThan(out.tokens_before);
-      expect(out.summary.version).toBe(1);
-      const after = await getJson(t, `/v1/sessions/${id}/context`);
+      expect(out.summary!.version).toBe(1);
+      const after = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
       expect(after.tokens.total).toBe(out.tokens_after);
       expect(after.messages.length).toBeLessThan(before.messages.length);
-      expect(after.summary_id).toBe(out.summary.id);
+      expect(after.summary_id).toBe(out.summary!.id);
       const summaryMessage = after.messages.find(
-        (m: any) => typeof m.content === "string" && m.content.includes("[CONTEXT COMPACTION"),
+        (m) => typeof m.content === "string" && m.content.includes("[CONTEXT COMPACTION"),
       );
-      expect(summaryMessage.content).toContain("Finish the steps.");
-      const all = await getJson(t, `/v1/sessions/${id}/messages?limit=200`);
-      expect(all.data.filter((m: any) => m.kind === "message")).toHaveLength(14 * 4);
+      expect(summaryMessage!.content).toContain("Finish the steps.");
+      const all = await getJson<ListMessagesResponse>(t, `/v1/sessions/${id}/messages?limit=200`);
+      expect(all.data.filter((m) => m.kind === "message")).toHaveLength(14 * 4);
       expect(fake.completions).toHaveLength(1);
       expect(fake.completions[0].body.max_tokens).toBeUndefined();
     });
   });
 
   describe("iterative summaries", () => {
-    it("feeds the previous summary into the second compression, focus topic last, turns framed as data", async () => {
-      const id = await longSession(10);
+    it("feeds the previous summary into the second compression, focus topic last, turns framed as data", async ({
+      app: t,
+      fake,
+    }) => {
+      const id = await longSession(t, 10);
       fake.enqueue({ content: "## Goal\nFIRST-SUMMARY-MARKER" });
-      const first = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+      const first = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
       expect(first.compressed).toBe(true);
       for (let i = 20; i < 30; i++) {
         await append(
@@ -87,15 +96,15 @@ describe("compression on request", () => {
         );
       }
       fake.enqueue({ content: "## Goal\nSECOND-SUMMARY-MARKER" });
-      const second = await (
-        await t.call("POST", `/v1/sessions/${id}/compress`, { focus_topic: "the make targets" })
-      ).json();
+      const second = await json<CompressResponse>(
+        await t.call("POST", `/v1/sessions/${id}/compress`, { focus_topic: "the make targets" }),
+      );
       expect(second.compressed).toBe(true);
-      expect(second.summary.version).toBe(2);
-      expect(second.summary.focus_topic).toBe("the make targets");
+      expect(second.summary!.version).toBe(2);
+      expect(second.summary!.focus_topic).toBe("the make targets");
 
       const [req1, req2] = fake.completions;
-      const prompt1 = req1.body.messages.map((m: any) => m.content).join("\n");
+      const prompt1 = req1.body.messages.map((m) => m.content as string).join("\n");
       const system = req1.body.messages[0].content as string;
       for (const heading of [
         "Historical Task Snapshot",
@@ -126,22 +135,22 @@ describe("compression on request", () => {
       expect(last.lastIndexOf("FOCUS TOPIC")).toBeGreaterThan(last.lastIndexOf("</compacted-turns>"));
 
       // head decay: after a summary exists only the system prompt precedes the new summary
-      const context = await getJson(t, `/v1/sessions/${id}/context`);
+      const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
       expect(context.messages[0].role).toBe("system");
       expect(context.messages[1].content).toContain("SECOND-SUMMARY-MARKER");
       expect(context.messages[1].role).toBe("user");
       expect(JSON.stringify(context.messages)).not.toContain("FIRST-SUMMARY-MARKER\n\n## Anchor");
       expect(context.compression_count).toBe(2);
 
-      const summaries = await getJson(t, `/v1/sessions/${id}/summaries`);
-      expect(summaries.data.map((s: any) => s.version)).toEqual([1, 2]);
+      const summaries = await getJson<ListSummariesResponse>(t, `/v1/sessions/${id}/summaries`);
+      expect(summaries.data.map((s) => s.version)).toEqual([1, 2]);
       expect(summaries.data[0].covers.from_seq).toBe(4); // after the protected head (3 rows)
       expect(summaries.data[1].covers.from_seq).toBe(1); // head decay: the old head is compacted now
       expect(summaries.data[0].covers.to_seq).toBeLessThan(summaries.data[1].covers.to_seq);
       expect(summaries.data[1].body).toContain("## Recovery");
     });
 
-    it("writes no session log heading in legacy mode", async () => {
+    it("writes no session log heading in legacy mode", async ({ app: t, fake }) => {
       const id = await createSessionId(t, { config: { compression: { tail_mode: "legacy" } } });
       for (let i = 0; i < 12; i++)
         await append(
@@ -150,14 +159,14 @@ describe("compression on request", () => {
           toolRound(`q ${i} ${filler(i, 40)}`, "read_file", { path: `src/f${i}.ts` }, filler(i, 300), `a ${i}`),
         );
       fake.enqueue({ content: "## Goal\nlegacy" });
-      const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+      const out = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
       expect(out.compressed).toBe(true);
       expect(fake.completions[0].body.messages[0].content).not.toContain("Detailed Session Log");
     });
   });
 
   describe("dry run", () => {
-    it("changes nothing, calls no model, and reports span, tokens and anchors", async () => {
+    it("changes nothing, calls no model, and reports span, tokens and anchors", async ({ app: t, fake }) => {
       const id = await createSessionId(t);
       // the first three rows are the protected head
       await append(t, id, [
@@ -172,36 +181,36 @@ describe("compression on request", () => {
       ]);
       for (let i = 40; i < 54; i++)
         await append(t, id, toolRound(`more ${i}`, "terminal", { command: "ls" }, filler(i, 300), "ok"));
-      const contextBefore = await getJson(t, `/v1/sessions/${id}/context`);
-      const sessionBefore = await getJson(t, `/v1/sessions/${id}`);
+      const contextBefore = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
+      const sessionBefore = await getJson<GetSessionResponse>(t, `/v1/sessions/${id}`);
       const res = await t.call("POST", `/v1/sessions/${id}/compress`, { dry_run: true });
-      const out = await res.json();
+      const out = await json<CompressResponse>(res);
       expect(res.status).toBe(200);
       expect(out.compressed).toBe(false);
       expect(out.reason).toMatch(/dry run/);
       expect(out.messages_compacted).toBeGreaterThan(0);
-      expect(out.would_compact.seqs).toHaveLength(out.messages_compacted);
+      expect(out.would_compact!.seqs).toHaveLength(out.messages_compacted);
       expect(out.tokens_after).toBeLessThan(out.tokens_before);
       expect(out.anchors).toContainEqual({ kind: "pr", value: "#4242", count: 1 });
       expect(out.anchors).toContainEqual({ kind: "path", value: "src/dry.ts", count: 1 });
       expect(fake.completions).toHaveLength(0);
-      expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
-      expect(await getJson(t, `/v1/sessions/${id}`)).toEqual(sessionBefore);
-      expect((await getJson(t, `/v1/sessions/${id}/summaries`)).data).toEqual([]);
+      expect(await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
+      expect(await getJson<GetSessionResponse>(t, `/v1/sessions/${id}`)).toEqual(sessionBefore);
+      expect((await getJson<ListSummariesResponse>(t, `/v1/sessions/${id}/summaries`)).data).toEqual([]);
     });
 
-    it("answers compressed: false with a reason when there is nothing to compact", async () => {
+    it("answers compressed: false with a reason when there is nothing to compact", async ({ app: t }) => {
       const id = await createSessionId(t);
       await append(t, id, [
         { role: "user", content: "hi" },
         { role: "assistant", content: "hello" },
       ]);
-      const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+      const out = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
       expect(out).toMatchObject({ compressed: false, messages_compacted: 0, summary: null });
       expect(out.reason).toMatch(/nothing to compact/);
     });
 
-    it("refuses a compression that would make the context bigger", async () => {
+    it("refuses a compression that would make the context bigger", async ({ app: t, fake }) => {
       const id = await createSessionId(t, { config: { compression: { tail_mode: "legacy", target_ratio: 0.01 } } });
       await append(
         t,
@@ -209,25 +218,28 @@ describe("compression on request", () => {
         Array.from({ length: 14 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: filler(i, 20) }) as const),
       );
       fake.enqueue({ content: `## Goal\n${filler(1, 3_000)}` });
-      const before = await getJson(t, `/v1/sessions/${id}/context`);
-      const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+      const before = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
+      const out = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
       expect(out.compressed).toBe(false);
       expect(out.reason).toMatch(/would not be smaller/);
-      expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(before);
+      expect(await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`)).toEqual(before);
     });
 
-    it("accepts a body-less POST and rejects unknown fields", async () => {
+    it("accepts a body-less POST and rejects unknown fields", async ({ app: t }) => {
       const id = await createSessionId(t);
       expect((await t.app.request(`/v1/sessions/${id}/compress`, { method: "POST" })).status).toBe(200);
       const bad = await t.call("POST", `/v1/sessions/${id}/compress`, { focus: "x" });
       expect(bad.status).toBe(400);
-      expect((await bad.json()).errors[0].location).toBe("body.focus");
+      expect((await json<ValidationProblem>(bad)).errors[0].location).toBe("body.focus");
       expect((await t.call("POST", `/v1/sessions/ses_missing/compress`, {})).status).toBe(404);
     });
   });
 
   describe("what always stays", () => {
-    it("keeps the last user ask and the last assistant reply through a long tool loop, tool pairs intact", async () => {
+    it("keeps the last user ask and the last assistant reply through a long tool loop, tool pairs intact", async ({
+      app: t,
+      fake,
+    }) => {
       const id = await createSessionId(t, { system_prompt: "sys" });
       await append(t, id, [
         { role: "user", content: "hello" },
@@ -254,10 +266,10 @@ describe("compression on request", () => {
         ]);
       }
       fake.enqueue({ content: "## Goal\nrefactor" });
-      const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+      const out = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
       expect(out.compressed).toBe(true);
-      const context = await getJson(t, `/v1/sessions/${id}/context`);
-      const contents = context.messages.map((m: any) => (typeof m.content === "string" ? m.content : ""));
+      const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
+      const contents = context.messages.map((m) => (typeof m.content === "string" ? m.content : ""));
       const summaryAt = contents.findIndex((c: string) => c.startsWith("[CONTEXT COMPACTION"));
       const askAt = contents.indexOf("LAST-ASK-MARKER: refactor every module");
       const replyAt = contents.findIndex((c: string) => c.includes("LAST-REPLY-MARKER: ready when you are"));
@@ -273,31 +285,31 @@ describe("compression on request", () => {
         ),
       ).toBe(true);
       expect(askAt).toBe(replyAt + 1);
-      const rows = (await getJson(t, `/v1/sessions/${id}/messages?limit=200`)).data;
-      expect(rows.find((m: any) => m.seq === 4).content).toBe("LAST-REPLY-MARKER: ready when you are"); // stored row untouched
-      expect(rows.filter((m: any) => m.kind === "summary")).toHaveLength(1); // the summary is still a transcript row
+      const rows = (await getJson<ListMessagesResponse>(t, `/v1/sessions/${id}/messages?limit=200`)).data;
+      expect(rows.find((m) => m.seq === 4)!.content).toBe("LAST-REPLY-MARKER: ready when you are"); // stored row untouched
+      expect(rows.filter((m) => m.kind === "summary")).toHaveLength(1); // the summary is still a transcript row
       const first = context.messages[askAt + 1];
       expect(first.role).toBe("assistant");
       // every tool result in the context follows the call that made it
       const seen = new Set<string>();
       for (const m of context.messages) {
         for (const call of m.tool_calls ?? []) seen.add(call.id);
-        if (m.role === "tool") expect(seen.has(m.tool_call_id)).toBe(true);
+        if (m.role === "tool") expect(seen.has(m.tool_call_id!)).toBe(true);
       }
     });
   });
 
   describe("a summary model with a smaller window", () => {
-    it("lowers the threshold to a summary window smaller than it", async () => {
+    it("lowers the threshold to a summary window smaller than it", async ({ fake }) => {
       const app = await makeTestApp({
         ...modelConfig(fake.baseUrl, 200_000),
         auxiliary: { compression: { model: "mid", context_length: 64_000 } },
       });
       try {
         const id = await createSessionId(app);
-        const context = await getJson(app, `/v1/sessions/${id}/context`);
+        const context = await getJson<GetContextResponse>(app, `/v1/sessions/${id}/context`);
         expect(context.tokens.threshold).toBe(64_000);
-        expect((await getJson(app, `/v1/sessions/${id}`)).stats.threshold_tokens).toBe(64_000);
+        expect((await getJson<GetSessionResponse>(app, `/v1/sessions/${id}`)).stats.threshold_tokens).toBe(64_000);
       } finally {
         await app.close();
       }
@@ -367,13 +379,16 @@ function generatedTurns(count: number): SeedMessage[] {
   return out;
 }
 
-function assertWellFormed(messages: any[]) {
+/** `String(value)` for a message content of any shape. */
+const stringOf = (value: unknown): string => String(value);
+
+function assertWellFormed(messages: ContextMessage[]) {
   const calls = new Set<string>();
   const answered = new Set<string>();
   for (const m of messages) {
     if (m.role === "tool") {
-      expect(calls.has(m.tool_call_id), `tool result ${m.tool_call_id} without its call`).toBe(true);
-      answered.add(m.tool_call_id);
+      expect(calls.has(m.tool_call_id!), `tool result ${m.tool_call_id} without its call`).toBe(true);
+      answered.add(m.tool_call_id!);
     }
     for (const call of m.tool_calls ?? []) calls.add(call.id);
   }
@@ -384,43 +399,35 @@ function assertWellFormed(messages: any[]) {
       for (const call of m.tool_calls ?? [])
         expect(answered.has(call.id), `call ${call.id} without a result`).toBe(true);
   });
-  const summary = messages.findIndex((m) => String(m.content).startsWith("[CONTEXT COMPACTION"));
+  const summary = messages.findIndex((m) => stringOf(m.content).startsWith("[CONTEXT COMPACTION"));
   if (summary > 0) expect(messages[summary - 1].role, "the role before the summary").not.toBe(messages[summary].role);
-  const merged = String(messages[summary]?.content ?? "").includes(
+  const merged = stringOf(messages[summary]?.content ?? "").includes(
     "[END OF COMPACTION SUMMARY — the conversation continues below]\n\n",
   );
   if (summary >= 0 && !merged && summary < messages.length - 1)
     expect(messages[summary + 1].role, "the role after the summary").not.toBe(messages[summary].role);
 }
 
-const anchorText = (row: any) =>
+const anchorText = (row: MessageRow) =>
   redactSecrets(
     [
       typeof row.content === "string" ? row.content : "",
-      ...(row.tool_calls ?? []).map((c: any) => c.function.arguments),
+      ...(row.tool_calls ?? []).map((c) => c.function.arguments),
     ].join("\n"),
   );
 
 describe("compression invariants over generated transcripts", () => {
-  let fake: FakeModelServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
+  itGenerated.beforeAll(({ fake }) => {
     fake.respondWith((_request, index) =>
       index % 3 === 2 ? { status: 500, error: { message: "overloaded" } } : { content: "## Goal\nGenerated summary." },
     );
-    t = await makeTestApp(modelConfig(fake.baseUrl, 16_000));
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
 
-  async function transcript(id: string): Promise<any[]> {
-    const rows: any[] = [];
+  async function transcript(t: TestApp, id: string): Promise<MessageRow[]> {
+    const rows: MessageRow[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await getJson(
+      const page: ListMessagesResponse = await getJson<ListMessagesResponse>(
         t,
         `/v1/sessions/${id}/messages?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
       );
@@ -430,7 +437,7 @@ describe("compression invariants over generated transcripts", () => {
     return rows;
   }
 
-  it("holds for every session, settings and compression", async () => {
+  itGenerated("holds for every session, settings and compression", async ({ app: t }) => {
     let compressions = 0;
     for (let trial = 0; trial < 12; trial++) {
       const id = await createSessionId(t, {
@@ -445,20 +452,20 @@ describe("compression invariants over generated transcripts", () => {
       });
       for (let round = 0; round < 3; round++) {
         await append(t, id, generatedTurns(20 + Math.floor(random() * 60)));
-        const inContextBefore = (await transcript(id)).filter((m: any) => m.in_context && m.kind === "message");
+        const inContextBefore = (await transcript(t, id)).filter((m) => m.in_context && m.kind === "message");
         const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
         expect(res.status).toBe(200);
-        const outcome = await res.json();
-        const context = await getJson(t, `/v1/sessions/${id}/context`);
+        const outcome = await json<CompressResponse>(res);
+        const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
         const where = `trial ${trial}, round ${round}`;
         assertWellFormed(context.messages);
-        const recount = context.messages.reduce((sum: number, m: any) => sum + countMessageTokens(m, "fake-model"), 0);
+        const recount = context.messages.reduce((sum: number, m) => sum + countMessageTokens(m, "fake-model"), 0);
         expect(context.tokens.total, where).toBe(recount);
         if (!outcome.compressed) continue;
         compressions += 1;
-        const stillIn = new Set((await transcript(id)).filter((m: any) => m.in_context).map((m: any) => m.seq));
+        const stillIn = new Set((await transcript(t, id)).filter((m) => m.in_context).map((m) => m.seq));
         const shown = JSON.stringify(context.messages);
-        for (const row of inContextBefore.filter((m: any) => !stillIn.has(m.seq))) {
+        for (const row of inContextBefore.filter((m) => !stillIn.has(m.seq))) {
           for (const anchor of extractAnchorsFromText(anchorText(row)))
             expect(
               shown.includes(JSON.stringify(anchor.value).slice(1, -1)),
@@ -483,45 +490,37 @@ function loneSurrogatesIn(value: unknown, path = "$"): string[] {
 
 /** Cuts made by compression never split a character: every text it produces stays valid Unicode. */
 describe("compression and characters outside the BMP", () => {
-  let fake: FakeModelServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeTestApp(modelConfig(fake.baseUrl));
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  itOutsideBmp(
+    "cuts user messages, tool arguments, turns and error anchors on character boundaries",
+    async ({ app: t, fake }) => {
+      const id = await createSessionId(t, { system_prompt: "sys" });
+      const emojiAt = (n: number) => `${"a".repeat(n)}😀 and more text after the emoji ${filler(1, 20)}`;
+      // head (protect_first_n = 3): a tool call whose argument is cut at 200 characters
+      await append(
+        t,
+        id,
+        toolRound("start", "write_file", { path: "notes.md", text: emojiAt(199) }, filler(2, 10), "written"),
+      );
+      await append(t, id, [
+        { role: "user", content: emojiAt(3_999) }, // the user-message appendix keeps 4,000 characters
+        { role: "assistant", content: "ok" },
+        { role: "user", content: `RangeError: ${"b".repeat(158)}😀 happened` }, // an error anchor keeps 160 characters of detail
+        { role: "assistant", content: "seen" },
+        { role: "user", content: emojiAt(2_599) }, // the summary request keeps the first 2,600 characters of a long turn
+        { role: "assistant", content: "long" },
+      ]);
+      for (let i = 0; i < 14; i++)
+        await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), `done ${i}`));
+      fake.enqueue({ content: "## Goal\nKeep going." });
+      const out = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
+      expect(out.compressed).toBe(true);
 
-  it("cuts user messages, tool arguments, turns and error anchors on character boundaries", async () => {
-    const id = await createSessionId(t, { system_prompt: "sys" });
-    const emojiAt = (n: number) => `${"a".repeat(n)}😀 and more text after the emoji ${filler(1, 20)}`;
-    // head (protect_first_n = 3): a tool call whose argument is cut at 200 characters
-    await append(
-      t,
-      id,
-      toolRound("start", "write_file", { path: "notes.md", text: emojiAt(199) }, filler(2, 10), "written"),
-    );
-    await append(t, id, [
-      { role: "user", content: emojiAt(3_999) }, // the user-message appendix keeps 4,000 characters
-      { role: "assistant", content: "ok" },
-      { role: "user", content: `RangeError: ${"b".repeat(158)}😀 happened` }, // an error anchor keeps 160 characters of detail
-      { role: "assistant", content: "seen" },
-      { role: "user", content: emojiAt(2_599) }, // the summary request keeps the first 2,600 characters of a long turn
-      { role: "assistant", content: "long" },
-    ]);
-    for (let i = 0; i < 14; i++)
-      await append(t, id, toolRound(`step ${i}`, "terminal", { command: "ls" }, filler(i, 300), `done ${i}`));
-    fake.enqueue({ content: "## Goal\nKeep going." });
-    const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
-    expect(out.compressed).toBe(true);
-
-    const context = await getJson(t, `/v1/sessions/${id}/context`);
-    const text = JSON.stringify(context.messages);
-    expect(text).toContain("…[truncated]");
-    expect(loneSurrogatesIn(context.messages)).toEqual([]);
-    expect(loneSurrogatesIn(fake.completions[0].body)).toEqual([]);
-    expect(loneSurrogatesIn(await getJson(t, `/v1/sessions/${id}/anchors`))).toEqual([]);
-  });
+      const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
+      const text = JSON.stringify(context.messages);
+      expect(text).toContain("…[truncated]");
+      expect(loneSurrogatesIn(context.messages)).toEqual([]);
+      expect(loneSurrogatesIn(fake.completions[0].body)).toEqual([]);
+      expect(loneSurrogatesIn(await getJson<ListAnchorsResponse>(t, `/v1/sessions/${id}/anchors`))).toEqual([]);
+    },
+  );
 });
