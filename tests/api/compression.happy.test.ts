@@ -14,6 +14,7 @@ import {
   type ListSummariesResponse,
   type MessageRow,
   type ValidationProblem,
+  stringOf,
 } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { it, withApp } from "../fixtures/suite.js";
@@ -378,9 +379,6 @@ function generatedTurns(count: number): SeedMessage[] {
   }
   return out;
 }
-
-/** `String(value)` for a message content of any shape. */
-const stringOf = (value: unknown): string => String(value);
 
 function assertWellFormed(messages: ContextMessage[]) {
   const calls = new Set<string>();
