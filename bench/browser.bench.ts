@@ -93,7 +93,7 @@ export async function run(): Promise<void> {
       };
       if (snap.frame_tree.children.filter((c) => c.is_oopif).length === 2) break;
     }
-    const session = t.app.services.browsers.get(id)!.topSession();
+    const session = t.app.services.supervisors.get(id)!.topSession();
     const snapshotMs: number[] = [];
     const frameTreeMs: number[] = [];
     for (let i = 0; i < SNAPSHOT_ROUNDS; i++) {

@@ -8,7 +8,9 @@ import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
-import { BrowserRegistry } from "./domain/browser/registry.js";
+import { BrowserService } from "./domain/browser/browser-service.js";
+import { DialogHistory } from "./domain/browser/dialog-history.js";
+import { SupervisorRegistry } from "./domain/browser/supervisor-registry.js";
 import { CompressionStore } from "./domain/context/compression-store.js";
 import { CompressionTriggers } from "./domain/context/compression-triggers.js";
 import { Compressions } from "./domain/context/compressions.js";
@@ -72,8 +74,10 @@ export type Services = {
   context: ContextReader;
   readiness: Readiness;
   llm: LlmClients;
+  /** What clients and the agent do with a session's browser. */
+  browsers: BrowserService;
   /** The supervised browsers, one per session that uses one. */
-  browsers: BrowserRegistry;
+  supervisors: SupervisorRegistry;
   /** The known context engines (built in, plugins, registered programmatically). */
   engines: ContextEngineRegistry;
   /** Each session's context engine, opened on demand, and its lifecycle hooks. */
@@ -102,8 +106,10 @@ export function createServices(deps: AppDeps): Services {
   const events = new EventBus(store.events, now);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
-  const browsers = new BrowserRegistry({ config, store, events, logger, now });
-  const sessions = new SessionService({ config, store, now, engines, browsers });
+  const dialogHistory = new DialogHistory({ store, events, logger });
+  const supervisors = new SupervisorRegistry({ config, store, events, logger, now, dialogHistory });
+  const browsers = new BrowserService({ config, store, logger, now, supervisors, dialogHistory });
+  const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
   const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines });
   const compressions = new Compressions({
@@ -132,8 +138,8 @@ export function createServices(deps: AppDeps): Services {
   });
   const useCases: UseCases = {
     createSession: (input) => createSession({ sessions, engineSessions }, input),
-    updateSession: (id, input) => updateSession({ sessions, browsers, engineSessions }, id, input),
-    deleteSession: (id) => deleteSession({ sessions, agent, browsers, engineSessions, events }, id),
+    updateSession: (id, input) => updateSession({ sessions, supervisors, engineSessions }, id, input),
+    deleteSession: (id) => deleteSession({ sessions, agent, supervisors, engineSessions, events }, id),
     postMessage: (sessionId, input, options) =>
       postMessage({ config, sessions, transcript, agent }, sessionId, input, options),
     compressSession: (sessionId, input) => compressSession({ agent, compressions }, sessionId, input),
@@ -151,6 +157,7 @@ export function createServices(deps: AppDeps): Services {
     readiness: new Readiness(config, store),
     llm,
     browsers,
+    supervisors,
     engines,
     engineSessions,
     compressions,
@@ -171,7 +178,7 @@ export function createServices(deps: AppDeps): Services {
     },
     shutdown: async () => {
       await agent.shutdown();
-      await browsers.stopAll();
+      await supervisors.stopAll();
       events.endAll();
     },
   };

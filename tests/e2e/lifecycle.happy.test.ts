@@ -63,7 +63,7 @@ describe("browser lifecycle", () => {
       pending_dialogs: [],
       frame_tree: { top: null, children: [], truncated: false },
     });
-    expect(t.app.services.browsers.get(id)).toBeUndefined();
+    expect(t.app.services.supervisors.get(id)).toBeUndefined();
     const url = pages.url("localhost", "/plain");
     expect(await navigate(t, id, url)).toMatchObject({ ok: true, url, title: "Plain" });
     expect((await sessionView(id)).browser).toEqual({ active: true, url });
@@ -81,7 +81,7 @@ describe("browser lifecycle", () => {
     const id = await createSessionId(t);
     const url = pages.url("localhost", "/plain");
     await navigate(t, id, url);
-    const before = t.app.services.browsers.get(id)!;
+    const before = t.app.services.supervisors.get(id)!;
     const res = await t.call("DELETE", `/v1/sessions/${id}/browser`);
     expect(res.status).toBe(204);
     expect(before.browser!.isConnected()).toBe(false);
@@ -90,7 +90,7 @@ describe("browser lifecycle", () => {
     expect((await t.call("DELETE", `/v1/sessions/${id}/browser`)).status).toBe(204);
 
     await navigate(t, id, url);
-    const after = t.app.services.browsers.get(id)!;
+    const after = t.app.services.supervisors.get(id)!;
     expect(after).not.toBe(before);
     expect(after.isActive()).toBe(true);
   });
@@ -98,16 +98,16 @@ describe("browser lifecycle", () => {
   it("stops the browser when the session is deleted", async () => {
     const id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
-    const supervisor = t.app.services.browsers.get(id)!;
+    const supervisor = t.app.services.supervisors.get(id)!;
     expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
     expect(supervisor.browser!.isConnected()).toBe(false);
-    expect(t.app.services.browsers.status(id)).toBeNull();
+    expect(t.app.services.supervisors.status(id)).toBeNull();
   });
 
   it("leaves no browser behind when a navigation starts one while the session is being deleted", async () => {
     const id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
-    const old = t.app.services.browsers.get(id)!;
+    const old = t.app.services.supervisors.get(id)!;
     const deleting = t.call("DELETE", `/v1/sessions/${id}`);
     // The old browser is being stopped and the session row still exists: a navigation now launches a new one.
     while (old.isActive()) await new Promise((resolve) => setImmediate(resolve));
@@ -115,7 +115,7 @@ describe("browser lifecycle", () => {
     expect((await deleting).status).toBe(204);
     expect([200, 404]).toContain((await navigating).status);
     await waitFor(
-      async () => t.app.services.browsers.status(id) === null,
+      async () => t.app.services.supervisors.status(id) === null,
       "no supervisor for the deleted session",
       5_000,
     );
@@ -127,7 +127,7 @@ describe("browser lifecycle", () => {
     const onFirst = pages.url("localhost", "/plain?on=first");
     await navigate(t, id, onFirst);
     expect(await pageUrls(first)).toContain(onFirst);
-    const old = t.app.services.browsers.get(id)!;
+    const old = t.app.services.supervisors.get(id)!;
     await evaluate(t, id, "setTimeout(() => alert('on the first browser'), 0)");
     const [pending] = await waitForPending(t, id);
 
@@ -149,7 +149,7 @@ describe("browser lifecycle", () => {
     await navigate(t, id, onSecond);
     expect(await pageUrls(second)).toContain(onSecond);
     expect(old.isActive()).toBe(false);
-    expect(t.app.services.browsers.get(id)).not.toBe(old);
+    expect(t.app.services.supervisors.get(id)).not.toBe(old);
     // Leaving a browser we connected to disconnects; it does not close the user's browser or page.
     expect(await pageUrls(first)).toContain(onFirst);
   });
@@ -178,7 +178,7 @@ describe("browser lifecycle", () => {
   it("notices a crashed page in a launched browser and launches afresh on the next action", async () => {
     const id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
-    const crashed = t.app.services.browsers.get(id)!;
+    const crashed = t.app.services.supervisors.get(id)!;
     const crash = t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Page.crash" });
     await waitFor(async () => !(await snapshot(t, id)).active, "the crash to be noticed");
     await crash;
@@ -186,7 +186,7 @@ describe("browser lifecycle", () => {
       reason: "page_crashed",
     });
     expect(await navigate(t, id, pages.url("localhost", "/plain"))).toMatchObject({ ok: true, title: "Plain" });
-    expect(t.app.services.browsers.get(id)).not.toBe(crashed);
+    expect(t.app.services.supervisors.get(id)).not.toBe(crashed);
     expect(crashed.browser!.isConnected()).toBe(false);
   });
 });

@@ -178,13 +178,13 @@ describe("browser/cdp attacks with the default allowlist", () => {
       "Target.sendMessageToTarget",
     );
     expect((await snapshot(t, id)).active).toBe(false);
-    expect(t.app.services.browsers.get(id)).toBeUndefined();
+    expect(t.app.services.supervisors.get(id)).toBeUndefined();
   });
 
   it("refuses the same messaging on a running browser, and the file never opens", async () => {
     await navigate(t, id, pages.url("localhost", "/plain"));
     // The page's real target id, as the attack used it (Target.getTargetInfo itself is refused now).
-    const { targetInfo } = await t.app.services.browsers.get(id)!.topSession().cdp.send("Target.getTargetInfo");
+    const { targetInfo } = await t.app.services.supervisors.get(id)!.topSession().cdp.send("Target.getTargetInfo");
     await expectRefused(
       await cdp(t, id, "Target.attachToTarget", { targetId: targetInfo.targetId, flatten: false }),
       "Target.attachToTarget",

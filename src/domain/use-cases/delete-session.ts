@@ -4,7 +4,7 @@
  * the context it had; then the row and everything stored for it go, and its live event streams end.
  */
 import type { AgentRunner } from "../agent/runner.js";
-import type { BrowserRegistry } from "../browser/registry.js";
+import type { SupervisorRegistry } from "../browser/supervisor-registry.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import type { EventBus } from "../events/bus.js";
 import type { SessionService } from "../sessions/service.js";
@@ -12,7 +12,7 @@ import type { SessionService } from "../sessions/service.js";
 export type DeleteSessionDeps = {
   sessions: SessionService;
   agent: AgentRunner;
-  browsers: BrowserRegistry;
+  supervisors: SupervisorRegistry;
   engineSessions: EngineSessions;
   events: EventBus;
 };
@@ -20,10 +20,10 @@ export type DeleteSessionDeps = {
 export async function deleteSession(deps: DeleteSessionDeps, id: string): Promise<void> {
   deps.sessions.require(id);
   await deps.agent.cancel(id, "the session was deleted");
-  await deps.browsers.stop(id);
+  await deps.supervisors.stop(id);
   await deps.engineSessions.sessionEnding(id);
   deps.sessions.deleteRow(id);
   deps.events.endSession(id);
   // A browser started while the first stop ran (the row still existed then) goes too.
-  await deps.browsers.stop(id);
+  await deps.supervisors.stop(id);
 }

@@ -3,11 +3,15 @@
  * Changing a session: the row under the config rules, then what depends on it — a browser bound to another
  * endpoint is stopped, and the context engine hears of a new model.
  */
-import type { BrowserRegistry } from "../browser/registry.js";
+import type { SupervisorRegistry } from "../browser/supervisor-registry.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import type { SessionService, SessionSnapshot, UpdateSessionInput } from "../sessions/service.js";
 
-export type UpdateSessionDeps = { sessions: SessionService; browsers: BrowserRegistry; engineSessions: EngineSessions };
+export type UpdateSessionDeps = {
+  sessions: SessionService;
+  supervisors: SupervisorRegistry;
+  engineSessions: EngineSessions;
+};
 
 export async function updateSession(
   deps: UpdateSessionDeps,
@@ -16,7 +20,7 @@ export async function updateSession(
 ): Promise<SessionSnapshot> {
   const { session, previous } = await deps.sessions.update(id, input);
   // Stopping starts synchronously, so no read after this PATCH shows the old endpoint's browser.
-  if (input.config?.browser !== undefined) void deps.browsers.rebindIfChanged(id).catch(() => undefined);
+  if (input.config?.browser !== undefined) void deps.supervisors.rebindIfChanged(id).catch(() => undefined);
   if (input.model !== undefined && input.model !== previous.model) deps.engineSessions.modelChanged(id);
   return deps.sessions.snapshot(session);
 }

@@ -4,7 +4,7 @@
  * dialog text, ISO times, the capped frame tree), so each answer passes through typed: a change on either side
  * shows up here as a type error rather than as an undocumented field.
  */
-import type { BrowserRegistry } from "../../domain/browser/registry.js";
+import type { BrowserService } from "../../domain/browser/browser-service.js";
 import type {
   CdpResponse,
   EvaluateResponse,
@@ -14,7 +14,7 @@ import type {
 } from "./schemas.js";
 
 type Answer<K extends "snapshot" | "navigate" | "evaluate" | "cdp" | "respond"> = Awaited<
-  ReturnType<BrowserRegistry[K]>
+  ReturnType<BrowserService[K]>
 >;
 
 export function presentSnapshot(snapshot: Answer<"snapshot">): GetSnapshotResponse {

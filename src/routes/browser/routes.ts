@@ -141,10 +141,7 @@ export function browserRoutes() {
     return c.json(presentCdpResult(result), 200);
   });
   router.openapi(stopRoute, async (c) => {
-    const { sessions, browsers } = c.get("services");
-    const { id } = c.req.valid("param");
-    sessions.require(id);
-    await browsers.stop(id);
+    await c.get("services").browsers.stop(c.req.valid("param").id);
     return c.body(null, 204);
   });
   router.openapi(respondRoute, async (c) => {

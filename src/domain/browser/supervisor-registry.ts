@@ -1,0 +1,115 @@
+/**
+ * @module supervisor-registry
+ * The supervisors of all sessions: started lazily on the first browser action, reused while their endpoint stays
+ * the same, replaced when it changes or when the browser died, stopped with the session or on request.
+ */
+import type { BrowserConfig, Config } from "../../config.js";
+import type { Store } from "../../db/store.js";
+import { notFound } from "../../kernel/errors.js";
+import type { Logger } from "../../logger.js";
+import type { EventBus } from "../events/bus.js";
+import { resolveSessionSettings } from "../sessions/settings.js";
+import type { DialogHistory } from "./dialog-history.js";
+import { assertDownloadsApartFromPlugins, sessionDownloadsDir } from "./download-policy.js";
+import { BrowserSupervisor, endpointOf } from "./supervisor.js";
+
+export type SupervisorRegistryDeps = {
+  config: Config;
+  store: Store;
+  events: EventBus;
+  logger: Logger;
+  now: () => number;
+  dialogHistory: DialogHistory;
+};
+
+export class SupervisorRegistry {
+  private readonly supervisors = new Map<string, BrowserSupervisor>();
+  private readonly starting = new Map<string, Promise<BrowserSupervisor>>();
+
+  constructor(private readonly deps: SupervisorRegistryDeps) {
+    assertDownloadsApartFromPlugins({
+      downloads: deps.config.browser.downloads,
+      databasePath: deps.config.database.path,
+      pluginsDir: deps.config.context.plugins_dir,
+    });
+  }
+
+  /** The browser settings in force for the session. */
+  settingsOf(sessionId: string): BrowserConfig {
+    const session = this.deps.store.sessions.get(sessionId);
+    if (!session) throw notFound("session", sessionId);
+    return resolveSessionSettings(this.deps.config, session).browser;
+  }
+
+  /** The session's live supervisor, if its browser is running. */
+  get(sessionId: string): BrowserSupervisor | undefined {
+    const supervisor = this.supervisors.get(sessionId);
+    return supervisor?.isActive() ? supervisor : undefined;
+  }
+
+  /** The running supervisor for the session's current endpoint, started if needed. */
+  async ensure(sessionId: string): Promise<BrowserSupervisor> {
+    const settings = this.settingsOf(sessionId);
+    const inFlight = this.starting.get(sessionId);
+    if (inFlight) return inFlight;
+    const existing = this.supervisors.get(sessionId);
+    if (existing?.isActive() && existing.endpoint === endpointOf(settings)) return existing;
+    const start = (async () => {
+      if (existing) {
+        this.supervisors.delete(sessionId);
+        await existing.stop();
+      }
+      const { config, events, logger, now, dialogHistory } = this.deps;
+      const supervisor = await BrowserSupervisor.start({
+        sessionId,
+        settings: () => this.settingsOf(sessionId),
+        publish: (type, data) => events.publish(sessionId, type, data),
+        recordDialog: (dialog, defaultPrompt) => dialogHistory.record(sessionId, dialog, defaultPrompt),
+        logger,
+        now,
+        // The scheme and download rules come from the server config only: a session must not be able to let its
+        // own browser read the server's files or write to its disk.
+        allowFileUrls: config.browser.allow_file_urls,
+        downloadsDir: config.browser.downloads ? sessionDownloadsDir(config.database.path, sessionId) : null,
+      });
+      // The session may have been deleted while its browser started: nothing may keep running for it.
+      if (!this.deps.store.sessions.get(sessionId)) {
+        await supervisor.stop();
+        throw notFound("session", sessionId);
+      }
+      this.supervisors.set(sessionId, supervisor);
+      return supervisor;
+    })();
+    this.starting.set(sessionId, start);
+    try {
+      return await start;
+    } finally {
+      this.starting.delete(sessionId);
+    }
+  }
+
+  status(sessionId: string): { active: boolean; url: string | null } | null {
+    const supervisor = this.supervisors.get(sessionId);
+    if (!supervisor) return null;
+    return { active: supervisor.isActive(), url: supervisor.url() };
+  }
+
+  /** A supervisor bound to an endpoint the session no longer names is let go now (SPEC §6.1: state never reused across endpoints). */
+  rebindIfChanged(sessionId: string): Promise<void> {
+    const supervisor = this.supervisors.get(sessionId);
+    if (!supervisor || supervisor.endpoint === endpointOf(this.settingsOf(sessionId))) return Promise.resolve();
+    this.supervisors.delete(sessionId);
+    return supervisor.stop();
+  }
+
+  async stop(sessionId: string): Promise<void> {
+    await this.starting.get(sessionId)?.catch(() => undefined);
+    const supervisor = this.supervisors.get(sessionId);
+    this.supervisors.delete(sessionId);
+    await supervisor?.stop();
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...new Set([...this.supervisors.keys(), ...this.starting.keys()])].map((id) => this.stop(id)));
+  }
+}
