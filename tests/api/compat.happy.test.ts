@@ -1,36 +1,32 @@
 import OpenAI from "openai";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import { describe, expect } from "vitest";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
-import { makeAgentApp, testTools, type AgentApp } from "../fixtures/agent-harness.js";
+import { testTools, type AgentApp } from "../fixtures/agent-harness.js";
+import { json, type CapabilitiesResponse } from "../fixtures/responses.js";
+import { it } from "../fixtures/suite.js";
 
 const API_KEY = "compat-key";
 
+it.override("appOptions", { tools: [testTools.add, testTools.echo], overrides: { server: { api_key: API_KEY } } });
+
+/** A hermes.tool.progress frame, as the openai client hands it over next to the chunks. */
+type ToolProgress = { tool: string; toolCallId: string; status: string };
+
 describe("OpenAI / Hermes compatibility, driven by the official openai client", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
   let server: LoopbackServer;
   let baseUrl: string;
   let client: OpenAI;
 
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake, {
-      tools: [testTools.add, testTools.echo],
-      overrides: { server: { api_key: API_KEY } },
-    });
-    server = await serveOnLoopback(t.app.fetch);
+  it.beforeAll(async ({ app }) => {
+    server = await serveOnLoopback(app.app.fetch);
     baseUrl = server.baseUrl;
     client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: API_KEY, maxRetries: 0 });
   });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
+  it.afterAll(() => server.close());
+  it.beforeEach(({ fake }) => fake.reset());
 
-  const sessionRows = (id: string) => t.app.services.store.messages.page(id, 0, 1000);
+  const sessionRows = (t: AgentApp, id: string) => t.app.services.store.messages.page(id, 0, 1000);
 
   it("lists the configured model", async () => {
     const models = await client.models.list();
@@ -42,7 +38,7 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
   it("describes its capabilities", async () => {
     const res = await fetch(`${baseUrl}/v1/capabilities`, { headers: { authorization: `Bearer ${API_KEY}` } });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json<CapabilitiesResponse>(res);
     expect(body).toMatchObject({ platform: "caduceus", model: "fake-model", auth: { type: "bearer", required: true } });
     expect(body.features).toMatchObject({
       chat_completions: true,
@@ -52,7 +48,7 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     expect(body.endpoints.chat_completions).toEqual({ method: "POST", path: "/v1/chat/completions" });
   });
 
-  it("answers a non-streamed completion and keeps the conversation in a derived session", async () => {
+  it("answers a non-streamed completion and keeps the conversation in a derived session", async ({ app: t, fake }) => {
     fake.enqueue({ content: "Paris.", usage: { prompt_tokens: 30, completion_tokens: 2 } });
     const system = { role: "system" as const, content: "Answer in one word." };
     const first = { role: "user" as const, content: "Capital of France?" };
@@ -78,13 +74,13 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
       .withResponse();
     expect(second.response.headers.get("x-hermes-session-id")).toBe(sessionId);
     expect(second.data.choices[0].message.content).toBe("Berlin.");
-    expect(fake.completions[1].body.messages.map((m: any) => m.content)).toEqual([
+    expect(fake.completions[1].body.messages.map((m) => m.content)).toEqual([
       "Answer in one word.",
       "Capital of France?",
       "Paris.",
       "And Germany?",
     ]);
-    expect(sessionRows(sessionId).map((m) => m.content)).toEqual([
+    expect(sessionRows(t, sessionId).map((m) => m.content)).toEqual([
       "Capital of France?",
       "Paris.",
       "And Germany?",
@@ -92,7 +88,7 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     ]);
   });
 
-  it("stores the earlier turns a new derived conversation brings along", async () => {
+  it("stores the earlier turns a new derived conversation brings along", async ({ app: t, fake }) => {
     fake.enqueue({ content: "42" });
     const { response } = await client.chat.completions
       .create({
@@ -105,7 +101,7 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
       })
       .withResponse();
     const sessionId = response.headers.get("x-hermes-session-id")!;
-    expect(sessionRows(sessionId).map((m) => [m.role, m.content])).toEqual([
+    expect(sessionRows(t, sessionId).map((m) => [m.role, m.content])).toEqual([
       ["user", "Remember the number 42."],
       ["assistant", "Noted."],
       ["user", "Which number?"],
@@ -113,7 +109,10 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     ]);
   });
 
-  it("continues the session named by X-Hermes-Session-Id with its history from the database", async () => {
+  it("continues the session named by X-Hermes-Session-Id with its history from the database", async ({
+    app: t,
+    fake,
+  }) => {
     const sessionId = await t.createSession({ system_prompt: "Be brief." });
     fake.enqueue({ content: "first reply" }, { content: "second reply" });
     const opts = { headers: { "X-Hermes-Session-Id": sessionId } };
@@ -131,7 +130,9 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     ]);
   });
 
-  it("streams: role chunk, content chunks, a final chunk with finish_reason and usage, then [DONE]", async () => {
+  it("streams: role chunk, content chunks, a final chunk with finish_reason and usage, then [DONE]", async ({
+    fake,
+  }) => {
     fake.enqueue({
       content: "A streamed answer in several chunks.",
       usage: { prompt_tokens: 12, completion_tokens: 8 },
@@ -141,19 +142,19 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
       stream: true,
       messages: [{ role: "user", content: "stream please" }],
     });
-    const chunks: any[] = [];
+    const chunks: ChatCompletionChunk[] = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks[0].choices[0].delta.role).toBe("assistant");
     const text = chunks.map((c) => c.choices?.[0]?.delta?.content ?? "").join("");
     expect(text).toBe("A streamed answer in several chunks.");
-    const last = chunks.at(-1);
+    const last = chunks.at(-1)!;
     expect(last.choices[0].finish_reason).toBe("stop");
     expect(last.usage).toEqual({ prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 });
     expect(chunks.filter((c) => c.choices[0].finish_reason)).toHaveLength(1);
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
   });
 
-  it("sends tool progress as hermes.tool.progress frames, and none when switched off", async () => {
+  it("sends tool progress as hermes.tool.progress frames, and none when switched off", async ({ fake }) => {
     const turns = () =>
       fake.enqueue({ tool_calls: [{ id: "tp1", name: "add", arguments: { a: 4, b: 5 } }] }, { content: "4 + 5 = 9" });
     turns();
@@ -184,27 +185,27 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
 
     // Through the openai client the frames arrive as extra objects next to the chunks.
     turns();
-    const seen: any[] = [];
+    const seen: Array<ChatCompletionChunk | ToolProgress> = [];
     for await (const item of await client.chat.completions.create({
       model: "caduceus",
       stream: true,
       messages: [{ role: "user", content: "add again" }],
     }))
       seen.push(item);
-    expect(seen.filter((item) => !("choices" in item)).map((item: any) => item.status)).toEqual([
+    expect(seen.filter((item): item is ToolProgress => !("choices" in item)).map((item) => item.status)).toEqual([
       "running",
       "completed",
     ]);
-    expect(seen.map((c) => c.choices?.[0]?.delta?.content ?? "").join("")).toBe("4 + 5 = 9");
+    expect(seen.map((c) => ("choices" in c ? (c.choices[0]?.delta?.content ?? "") : "")).join("")).toBe("4 + 5 = 9");
 
     turns();
-    const quiet: any[] = [];
+    const quiet: ChatCompletionChunk[] = [];
     const stream = await client.chat.completions.create(
       { model: "caduceus", stream: true, messages: [{ role: "user", content: "add quietly" }] },
       { headers: { "X-Hermes-Tool-Progress": "off" } },
     );
     for await (const item of stream) quiet.push(item);
     expect(quiet.every((item) => "choices" in item)).toBe(true);
-    expect(quiet.at(-1).choices[0].finish_reason).toBe("stop");
+    expect(quiet.at(-1)!.choices[0].finish_reason).toBe("stop");
   });
 });
