@@ -1,10 +1,12 @@
 import OpenAI from "openai";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { describe, expect } from "vitest";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
-import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import { makeAgentApp, waitFor } from "../fixtures/agent-harness.js";
+import { json, type OpenAIErrorResponse } from "../fixtures/responses.js";
+import { it } from "../fixtures/suite.js";
 
 const API_KEY = "compat-key";
+it.override("appOptions", { overrides: { server: { api_key: API_KEY } } });
 const envelope = {
   error: {
     message: expect.any(String),
@@ -15,25 +17,17 @@ const envelope = {
 };
 
 describe("compatibility routes: errors in the OpenAI envelope", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
   let server: LoopbackServer;
   let baseUrl: string;
   let client: OpenAI;
 
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake, { overrides: { server: { api_key: API_KEY } } });
-    server = await serveOnLoopback(t.app.fetch);
+  it.beforeAll(async ({ app }) => {
+    server = await serveOnLoopback(app.app.fetch);
     baseUrl = server.baseUrl;
     client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: API_KEY, maxRetries: 0 });
   });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
+  it.afterAll(() => server.close());
+  it.beforeEach(({ fake }) => fake.reset());
 
   const postRaw = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${baseUrl}/v1/chat/completions`, {
@@ -48,7 +42,7 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
     const res = await fetch(`${baseUrl}/v1/models`);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({
+    expect(await json<OpenAIErrorResponse>(res)).toEqual({
       error: {
         message: expect.stringMatching(/Bearer/),
         type: "authentication_error",
@@ -61,7 +55,7 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
   it("answers a malformed request with 400 invalid_request_error naming the parameter", async () => {
     const res = await postRaw({ model: "caduceus" });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await json<OpenAIErrorResponse>(res);
     expect(body).toEqual(envelope);
     expect(body.error).toMatchObject({ type: "invalid_request_error", param: "messages", code: "validation_failed" });
     const err = await client.chat.completions
@@ -77,15 +71,17 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
       { "x-hermes-session-id": "ses_missing" },
     );
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: { type: "not_found_error", code: "not_found" } });
+    expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
+      error: { type: "not_found_error", code: "not_found" },
+    });
   });
 
-  it("answers a failed run with 502 in the envelope, still naming the session", async () => {
+  it("answers a failed run with 502 in the envelope, still naming the session", async ({ app: t, fake }) => {
     fake.enqueue({ status: 500, error: { message: "model down" } });
     const res = await postRaw({ messages: [{ role: "user", content: "fail please" }] });
     expect(res.status).toBe(502);
     expect(res.headers.get("x-hermes-session-id")).toMatch(/^ses_/);
-    const body = await res.json();
+    const body = await json<OpenAIErrorResponse>(res);
     expect(body.error).toMatchObject({
       type: "server_error",
       code: "model_error",
@@ -95,7 +91,7 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     expect(rows.map((m) => m.content)).toEqual(["fail please"]);
   });
 
-  it("makes the openai client raise when a streamed run fails", async () => {
+  it("makes the openai client raise when a streamed run fails", async ({ fake }) => {
     fake.enqueue({ status: 500, error: { message: "stream model down" } });
     const stream = await client.chat.completions.create({
       model: "caduceus",
@@ -111,23 +107,27 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     expect((err as Error).message).toMatch(/stream model down/);
   });
 
-  it("answers 409 when the session is already running", async () => {
+  it("answers 409 when the session is already running", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "slow", delay_ms: 400 });
     const first = postRaw({ messages: [{ role: "user", content: "one" }] }, { "x-hermes-session-id": id });
     await waitFor(() => t.app.services.agent.isBusy(id));
     const res = await postRaw({ messages: [{ role: "user", content: "two" }] }, { "x-hermes-session-id": id });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ error: { type: "invalid_request_error", code: "session_busy" } });
+    expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
+      error: { type: "invalid_request_error", code: "session_busy" },
+    });
     expect((await first).status).toBe(200);
   });
 
-  it("answers 503 model_not_configured in the envelope without a model", async () => {
+  it("answers 503 model_not_configured in the envelope without a model", async ({ fake }) => {
     const bare = await makeAgentApp(fake, { overrides: { model: { name: null, base_url: null, api_key: null } } });
     try {
       const res = await bare.call("POST", "/v1/chat/completions", { messages: [{ role: "user", content: "hi" }] });
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ error: { type: "server_error", code: "model_not_configured" } });
+      expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
+        error: { type: "server_error", code: "model_not_configured" },
+      });
       expect(bare.app.services.store.sessions.list(10, null)).toEqual([]);
     } finally {
       await bare.close();
@@ -137,6 +137,8 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
   it("answers an unknown compatibility route in the envelope", async () => {
     const res = await fetch(`${baseUrl}/v1/chat/nothing`, { headers: { authorization: `Bearer ${API_KEY}` } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: { type: "not_found_error", code: "not_found" } });
+    expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
+      error: { type: "not_found_error", code: "not_found" },
+    });
   });
 });
