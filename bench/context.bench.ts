@@ -5,7 +5,7 @@ import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/database.js";
 import { createStore } from "../src/db/store.js";
 import { encoderFor } from "../src/domain/context/tokens.js";
-import type { MessageInput } from "../src/domain/transcript/transcript.js";
+import type { MessageInput } from "../src/domain/transcript/message-shape.js";
 import { createLogger } from "../src/logger.js";
 import { startFakeModel } from "../tests/fixtures/fake-model.js";
 import { tempDir } from "../tests/fixtures/test-app.js";

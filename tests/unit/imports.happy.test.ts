@@ -70,6 +70,58 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 const layerOf = (file: string) => file.split("/")[0];
 
+/** `domain/<capability>/…` → the capability (`domain/readiness.ts` is one of its own). */
+const capabilityOf = (file: string) => (file.startsWith("domain/") ? file.split("/")[1] : null);
+
+/**
+ * Stateless modules a capability may call into from another: pure functions and plain values (settings resolution,
+ * token counting and budgets, model windows, error classification, message shapes, the event feed value, where
+ * Chromium is). Anything
+ * else of another capability — its services and repositories — is reached through a port: imported as a type only.
+ */
+const SHARED_DOMAIN_MODULES = new Set([
+  "domain/sessions/settings.ts",
+  "domain/context/tokens.ts",
+  "domain/context/budgets.ts",
+  "domain/context/engine.ts",
+  "domain/context/active-context.ts",
+  "domain/llm/context-windows.ts",
+  "domain/llm/configured-model.ts",
+  "domain/llm/errors.ts",
+  "domain/events/feed.ts",
+  "domain/transcript/message-shape.ts",
+  "domain/browser/executable.ts",
+]);
+
+/** Each file of src/domain/ with the files it imports for their values (type-only imports left out). */
+function valueImports(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const file of sourceFiles(join(SRC, "domain"))) {
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+    const deps: string[] = [];
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+      const spec = statement.moduleSpecifier;
+      if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith(".")) continue;
+      if (ts.isImportDeclaration(statement)) {
+        const clause = statement.importClause;
+        const bindings = clause?.namedBindings;
+        const typeOnly =
+          clause !== undefined &&
+          (clause.isTypeOnly ||
+            (!clause.name &&
+              bindings !== undefined &&
+              ts.isNamedImports(bindings) &&
+              bindings.elements.every((element) => element.isTypeOnly)));
+        if (typeOnly) continue;
+      } else if (statement.isTypeOnly) continue;
+      deps.push(relative(SRC, resolve(dirname(file), spec.text.replace(/\.js$/, ".ts"))));
+    }
+    out.set(relative(SRC, file), deps);
+  }
+  return out;
+}
+
 /** Imports from files under `from` to files under a layer `to` allows it to use. */
 function violations(graph: Map<string, string[]>, from: string, allowed: (target: string) => boolean): string[] {
   const out: string[] = [];
@@ -99,6 +151,31 @@ describe("the import graph of src/", () => {
   it("keeps the domain away from transport: the domain imports no route, HTTP module, app or wiring", () => {
     const transport = new Set(["routes", "http", "app.ts", "main.ts", "services.ts"]);
     expect(violations(graph, "domain", (dep) => !transport.has(layerOf(dep)))).toEqual([]);
+  });
+
+  it("lets only use cases span capabilities: across capabilities, services are imported as types (ports)", () => {
+    const imports = valueImports();
+    expect(imports.get("domain/use-cases/post-message.ts")?.length).toBeGreaterThan(0);
+    const crossing: string[] = [];
+    for (const [file, deps] of imports) {
+      const own = capabilityOf(file);
+      if (own === "use-cases") continue;
+      for (const dep of deps) {
+        const other = capabilityOf(dep);
+        if (other === null || other === own || SHARED_DOMAIN_MODULES.has(dep)) continue;
+        crossing.push(`${file} → ${dep}`);
+      }
+    }
+    expect(crossing).toEqual([]);
+  });
+
+  it("keeps use cases on top: nothing in the domain but a use case imports one", () => {
+    const outside = [...graph].flatMap(([file, deps]) =>
+      capabilityOf(file) === "use-cases"
+        ? []
+        : deps.filter((dep) => capabilityOf(dep) === "use-cases").map((dep) => `${file} → ${dep}`),
+    );
+    expect(outside.filter((edge) => edge.startsWith("domain/"))).toEqual([]);
   });
 
   it("keeps the database layer at the bottom: src/db imports only itself and src/kernel", () => {

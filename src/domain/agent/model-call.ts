@@ -4,7 +4,7 @@ import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import { classifyLlmError, type LlmFailureKind } from "../llm/client.js";
+import { classifyLlmError, type LlmFailureKind } from "../llm/errors.js";
 import type { ToolSchema } from "./tool-registry.js";
 import type { ChatMessage, TokenUsage, ToolCall } from "../../kernel/chat.js";
 

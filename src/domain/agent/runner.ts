@@ -5,7 +5,7 @@ import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { IdempotencyClaim } from "./idempotency-claim.js";
-import { publicMessage, type MessageInput } from "../transcript/transcript.js";
+import { publicMessage, type MessageInput } from "../transcript/message-shape.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
 

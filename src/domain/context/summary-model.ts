@@ -1,5 +1,6 @@
 import type { Config } from "../../config.js";
-import { classifyLlmError, type LlmClients, type LlmEndpoint } from "../llm/client.js";
+import type { LlmClients, LlmEndpoint } from "../llm/client.js";
+import { classifyLlmError } from "../llm/errors.js";
 import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./summarizer.js";
 import { recordSummaryFailure, recordSummarySuccess, type EngineState } from "./engine-state.js";
 import { redactSecrets } from "../../kernel/redaction.js";

@@ -14,7 +14,8 @@ import type { EventFeed } from "../events/feed.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import { assertWellFormed, type MessageInput, type Transcript } from "../transcript/transcript.js";
+import { assertWellFormed, type MessageInput } from "../transcript/message-shape.js";
+import type { Transcript } from "../transcript/transcript.js";
 
 export type PostMessageInput = MessageInput & { run?: boolean; stream?: boolean };
 

@@ -4,7 +4,8 @@
  * `publicMessage` (it drops the bookkeeping columns); a run's summary is already the wire shape and passes through.
  */
 import type { PostOutcome } from "../../domain/use-cases/post-message.js";
-import { publicMessage, type TranscriptPage } from "../../domain/transcript/transcript.js";
+import { publicMessage } from "../../domain/transcript/message-shape.js";
+import type { TranscriptPage } from "../../domain/transcript/transcript.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { SeqCursor } from "./cursor.js";
 import type { ListMessagesResponse, PostMessageAppendedResponse, PostMessageRunResponse } from "./schemas.js";

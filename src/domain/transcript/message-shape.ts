@@ -1,0 +1,73 @@
+/**
+ * @module message-shape
+ * A message as clients post it, what makes one well formed (content, roles, tool-call ids — every field at fault
+ * listed), the text search indexes for it, and the public shape of a stored row.
+ */
+import type { Message, StoredMessage } from "../../db/records.js";
+import type { MessageContent, Role, ToolCall } from "../../kernel/chat.js";
+import { DomainError, type FieldIssue } from "../../kernel/errors.js";
+import { contentText } from "../../kernel/text.js";
+
+export type MessageInput = {
+  role: Role;
+  content: MessageContent;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  name?: string;
+};
+
+/** The text full-text search sees for a message: content, tool names, tool-call arguments. */
+export function searchTextOf(message: MessageInput): string {
+  const parts = [contentText(message.content)];
+  for (const call of message.tool_calls ?? []) parts.push(`${call.function.name} ${call.function.arguments}`);
+  if (message.name) parts.push(message.name);
+  return parts.filter(Boolean).join("\n");
+}
+
+/** The public shape of a stored row. */
+export function publicMessage(row: StoredMessage): Message {
+  const {
+    position: _position,
+    override: _override,
+    override_tokens: _overrideTokens,
+    run_id: _runId,
+    ...message
+  } = row;
+  return message;
+}
+
+function validateShape(input: MessageInput, index: number): FieldIssue[] {
+  const at = (...field: (string | number)[]) => (index === 0 ? field : ["messages", index, ...field]);
+  const errors: FieldIssue[] = [];
+  if (input.content === null && !(input.role === "assistant" && input.tool_calls?.length)) {
+    errors.push({
+      path: at("content"),
+      message: "content may be null only on an assistant message that carries tool_calls",
+    });
+  }
+  if (input.tool_calls?.length && input.role !== "assistant") {
+    errors.push({ path: at("tool_calls"), message: "only assistant messages carry tool_calls" });
+  }
+  if (input.role === "tool" && !input.tool_call_id) {
+    errors.push({
+      path: at("tool_call_id"),
+      message: "a tool message needs the tool_call_id of the call it answers",
+    });
+  }
+  if (input.role !== "tool" && input.tool_call_id) {
+    errors.push({ path: at("tool_call_id"), message: "only tool messages carry tool_call_id" });
+  }
+  const ids = new Set<string>();
+  for (const [i, call] of (input.tool_calls ?? []).entries()) {
+    if (ids.has(call.id))
+      errors.push({ path: at("tool_calls", i, "id"), message: `duplicate tool call id ${call.id}` });
+    ids.add(call.id);
+  }
+  return errors;
+}
+
+/** Rejects messages that are not well formed (content, roles, tool-call ids) before anything is stored. */
+export function assertWellFormed(inputs: MessageInput[]): void {
+  const errors = inputs.flatMap((input, i) => validateShape(input, i));
+  if (errors.length) throw new DomainError("validation_failed", "the message is not well formed", { fields: errors });
+}
