@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { describe, expect } from "vitest";
 import { append } from "../fixtures/context-transcript.js";
+import { json, type SearchMessagesResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
+import { it } from "../fixtures/suite.js";
 
-let t: TestApp;
+it.override("appOptions", { model: "none" });
+
 let id: string;
 
-beforeAll(async () => {
-  t = await makeTestApp();
-  id = await createSessionId(t);
-  await append(t, id, [
+it.beforeAll(async ({ app }) => {
+  id = await createSessionId(app);
+  await append(app, id, [
     { role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" },
   ]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** FTS5 query syntax typed by a user or a model must never reach SQLite as syntax. */
@@ -38,14 +36,14 @@ const HOSTILE_QUERIES = [
 ];
 
 describe("GET /search with FTS5 syntax in the query", () => {
-  it.each(HOSTILE_QUERIES)("answers 200 for %j", async (q) => {
+  it.for(HOSTILE_QUERIES)("answers 200 for %j", async (q, { app: t }) => {
     const res = await t.call("GET", `/v1/sessions/${id}/search?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
-    expect(Array.isArray((await res.json()).data)).toBe(true);
+    expect(Array.isArray((await json<SearchMessagesResponse>(res)).data)).toBe(true);
   });
 
-  it("treats a control character as a separator between words", async () => {
+  it("treats a control character as a separator between words", async ({ app: t }) => {
     const res = await t.call("GET", `/v1/sessions/${id}/search?q=${encodeURIComponent("deploy\u0000ENOSPC")}`);
-    expect((await res.json()).data.map((hit: any) => hit.seq)).toEqual([1]);
+    expect((await json<SearchMessagesResponse>(res)).data.map((hit) => hit.seq)).toEqual([1]);
   });
 });
