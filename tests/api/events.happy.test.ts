@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
-import { makeAgentApp, readSse, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import { describe, expect } from "vitest";
+import { readSse, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
+import { it } from "../fixtures/suite.js";
+
+it.override("appOptions", { tools: [testTools.echo], sseKeepaliveMs: 50 });
 
 describe("GET /v1/sessions/{id}/events", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake, { tools: [testTools.echo], sseKeepaliveMs: 50 });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
+  it.beforeEach(({ fake }) => fake.reset());
 
-  const run = (id: string, content: string) => t.call("POST", `/v1/sessions/${id}/messages`, { content });
-  const persisted = (id: string, after = 0) => t.app.services.events.replay(id, after);
+  const run = (t: AgentApp, id: string, content: string) => t.call("POST", `/v1/sessions/${id}/messages`, { content });
+  const persisted = (t: AgentApp, id: string, after = 0) => t.app.services.events.replay(id, after);
 
-  it("streams the session's events live while a run happens", async () => {
+  it("streams the session's events live while a run happens", async ({ app: t, fake }) => {
     const id = await t.createSession();
     const res = await t.call("GET", `/v1/sessions/${id}/events`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     fake.enqueue({ tool_calls: [{ id: "e1", name: "echo", arguments: { text: "hi" } }] }, { content: "done" });
     const reading = readSse(res, (f) => f.event === "run.completed");
-    await run(id, "watch me");
+    await run(t, id, "watch me");
     const frames = (await reading).filter((f) => f.event);
     // A live watcher makes the run stream from the model, so the answer arrives as deltas too.
     const deltas = frames.filter((f) => f.event === "message.delta").map((f) => JSON.parse(f.data).content);
@@ -40,18 +33,21 @@ describe("GET /v1/sessions/{id}/events", () => {
       "message.created",
       "run.completed",
     ]);
-    expect(frames.map((f) => Number(f.id))).toEqual(persisted(id).map((e) => e.id));
+    expect(frames.map((f) => Number(f.id))).toEqual(persisted(t, id).map((e) => e.id));
     expect(JSON.parse(frames.find((f) => f.event === "tool.started")!.data)).toMatchObject({
       tool_call_id: "e1",
       name: "echo",
     });
   });
 
-  it("ends the stream, after the interrupted run's last events, when the session is deleted", async () => {
+  it("ends the stream, after the interrupted run's last events, when the session is deleted", async ({
+    app: t,
+    fake,
+  }) => {
     const id = await t.createSession();
     const res = await t.call("GET", `/v1/sessions/${id}/events`);
     fake.enqueue({ content: "never delivered", delay_ms: 20_000 });
-    const answer = run(id, "delete me mid-run");
+    const answer = run(t, id, "delete me mid-run");
     await waitFor(() => fake.completions.length === 1);
     const body = new Response(res.body).text();
     expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
@@ -62,55 +58,58 @@ describe("GET /v1/sessions/{id}/events", () => {
     await answer;
   });
 
-  it("resumes after Last-Event-ID: replays what was missed, then goes live, without gaps or duplicates", async () => {
+  it("resumes after Last-Event-ID: replays what was missed, then goes live, without gaps or duplicates", async ({
+    app: t,
+    fake,
+  }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "first" });
-    await run(id, "one");
-    const before = persisted(id);
+    await run(t, id, "one");
+    const before = persisted(t, id);
     expect(before.length).toBeGreaterThan(3);
     const resumeAfter = before[1].id;
 
     const res = await t.call("GET", `/v1/sessions/${id}/events`, undefined, { "last-event-id": String(resumeAfter) });
     fake.enqueue({ content: "second" });
     const reading = readSse(res, (f, all) => all.filter((x) => x.event === "run.completed").length === 2);
-    await run(id, "two");
+    await run(t, id, "two");
     const ids = (await reading).filter((f) => f.event).map((f) => Number(f.id));
-    expect(ids).toEqual(persisted(id, resumeAfter).map((e) => e.id));
+    expect(ids).toEqual(persisted(t, id, resumeAfter).map((e) => e.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids[0]).toBe(before[2].id);
   });
 
-  it("accepts the id as ?last_event_id= for clients that cannot set headers", async () => {
+  it("accepts the id as ?last_event_id= for clients that cannot set headers", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "x" });
-    await run(id, "one");
-    const all = persisted(id);
+    await run(t, id, "one");
+    const all = persisted(t, id);
     const res = await t.call("GET", `/v1/sessions/${id}/events?last_event_id=${all.at(-2)!.id}`);
     const frames = (await readSse(res, (f) => f.event === "run.completed")).filter((f) => f.event);
     expect(frames.map((f) => Number(f.id))).toEqual([all.at(-1)!.id]);
   });
 
-  it("sends keepalive comments while idle", async () => {
+  it("sends keepalive comments while idle", async ({ app: t }) => {
     const id = await t.createSession();
     const res = await t.call("GET", `/v1/sessions/${id}/events`);
     const frames = await readSse(res, (f) => f.comment === "keepalive");
     expect(frames.some((f) => f.comment === "keepalive")).toBe(true);
   });
 
-  it("lets a client disconnect without disturbing the run", async () => {
+  it("lets a client disconnect without disturbing the run", async ({ app: t, fake }) => {
     const id = await t.createSession();
     const res = await t.call("GET", `/v1/sessions/${id}/events`);
     fake.enqueue({ content: "finished anyway", delay_ms: 200 });
-    const pending = run(id, "leave early");
+    const pending = run(t, id, "leave early");
     await readSse(res, (f) => f.event === "run.started");
-    const body = await (await pending).json();
+    const body = await json<PostMessageRunResponse>(await pending);
     expect(body.run.status).toBe("completed");
-    expect(body.messages.map((m: any) => m.content)).toEqual(["leave early", "finished anyway"]);
-    const types = persisted(id).map((e) => e.type);
+    expect(body.messages.map((m) => m.content)).toEqual(["leave early", "finished anyway"]);
+    const types = persisted(t, id).map((e) => e.type);
     expect(types.at(-1)).toBe("run.completed");
   });
 
-  it("ends the stream and drops its subscription when the session is deleted", async () => {
+  it("ends the stream and drops its subscription when the session is deleted", async ({ app: t }) => {
     const id = await t.createSession();
     const res = await t.call("GET", `/v1/sessions/${id}/events`);
     const reader = res.body!.getReader();

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { json, type CreateSessionResponse, type ProblemResponse } from "../fixtures/responses.js";
 import { countRows } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+
+it.override("appOptions", { model: "none" });
 
 /** The same request is the same request however its JSON is written: keys in another order, other spacing. */
 describe("Idempotency-Key fingerprints", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(() => t.close());
-
-  it("replays a body sent again with its keys reordered and other whitespace", async () => {
+  it("replays a body sent again with its keys reordered and other whitespace", async ({ app: t }) => {
     const headers = { "idempotency-key": "canonical-1" };
     const first = await t.call(
       "POST",
@@ -19,27 +16,27 @@ describe("Idempotency-Key fingerprints", () => {
       headers,
     );
     expect(first.status).toBe(201);
-    const created = (await first.json()) as { id: string };
+    const created = await json<CreateSessionResponse>(first);
 
     const reordered =
       '{\n  "config": { "compression": { "protect_last_n": 8, "threshold": 0.6 } },\n  "title": "once"\n}';
     const again = await t.call("POST", "/v1/sessions", reordered, headers);
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotency-replayed")).toBe("true");
-    expect(((await again.json()) as { id: string }).id).toBe(created.id);
+    expect((await json<CreateSessionResponse>(again)).id).toBe(created.id);
     expect(countRows(t, "sessions")).toBe(1);
   });
 
-  it("still refuses a body whose values differ, however close", async () => {
+  it("still refuses a body whose values differ, however close", async ({ app: t }) => {
     const headers = { "idempotency-key": "canonical-2" };
     expect((await t.call("POST", "/v1/sessions", '{"title":"a","model":null}', headers)).status).toBe(201);
     const changed = await t.call("POST", "/v1/sessions", '{"model":null,"title":"a "}', headers);
     expect(changed.status).toBe(409);
-    expect(await changed.json()).toMatchObject({ code: "idempotency_key_conflict" });
+    expect(await json<ProblemResponse>(changed)).toMatchObject({ code: "idempotency_key_conflict" });
     // An array's order is part of the value.
     const list = { "idempotency-key": "canonical-3" };
     const body = (order: string) => `{"role":"user","run":false,"content":[${order}]}`;
-    const sessionId = ((await (await t.call("POST", "/v1/sessions", {})).json()) as { id: string }).id;
+    const sessionId = (await json<CreateSessionResponse>(await t.call("POST", "/v1/sessions", {}))).id;
     const path = `/v1/sessions/${sessionId}/messages`;
     const a = '{"type":"text","text":"one"}';
     const b = '{"type":"text","text":"two"}';

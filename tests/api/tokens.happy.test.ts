@@ -1,25 +1,22 @@
 import { get_encoding } from "tiktoken";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { appendMessage, createSession } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+
+it.override("appOptions", { model: "none" });
 
 // Russian text splits very differently in the two encodings, so the stored count shows which was used.
 const TEXT = "Приветствую вас, как ваши дела сегодня?";
 
 describe("token counts", () => {
-  let t: TestApp;
   const o200k = get_encoding("o200k_base");
   const cl100k = get_encoding("cl100k_base");
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     o200k.free();
     cl100k.free();
-    await t.close();
   });
 
-  it("are computed with the encoding of the session's model, o200k_base by default", async () => {
+  it("are computed with the encoding of the session's model, o200k_base by default", async ({ app: t }) => {
     expect(o200k.encode(TEXT).length).not.toBe(cl100k.encode(TEXT).length);
     const byDefault = await appendMessage(t, (await createSession(t)).id, { role: "user", content: TEXT });
     const gpt4o = await appendMessage(t, (await createSession(t, { model: "gpt-4o" })).id, {
@@ -42,7 +39,7 @@ describe("token counts", () => {
     expect(gpt4.tokens).toBe(cl100k.encode(TEXT).length + framing);
   });
 
-  it("count tool calls and every text part of a multi-part message", async () => {
+  it("count tool calls and every text part of a multi-part message", async ({ app: t }) => {
     const session = await createSession(t);
     const plain = await appendMessage(t, session.id, { role: "user", content: "describe the page" });
     const parts = await appendMessage(t, session.id, {
