@@ -1,10 +1,19 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { append, modelConfig } from "../fixtures/context-transcript.js";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { afterAll, describe, expect } from "vitest";
+import { append } from "../fixtures/context-transcript.js";
+import {
+  json,
+  type CompressResponse,
+  type CreateSessionResponse,
+  type ValidationProblem,
+} from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+import { makeTestApp, tempDir } from "../fixtures/test-app.js";
+
+/** The fixture's app (engine selection) talks to the fake model; the plugin tests build apps of their own. */
+it.override("appOptions", { model: "context" });
 
 /** A plugin that cannot work is reported when it is named — at start-up or on the session — never on its first compression. */
 
@@ -60,14 +69,14 @@ describe("a broken plugin named by a session", () => {
     try {
       const res = await t.call("POST", "/v1/sessions", { config: { engine: "no-compress" } });
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = await json<ValidationProblem>(res);
       expect(body.code).toBe("validation_failed");
       expect(body.errors).toEqual([
         { location: "body.config.engine", message: expect.stringMatching(/does not implement compress/) },
       ]);
       const plain = await t.call("POST", "/v1/sessions", {});
       expect(plain.status).toBe(201);
-      const patched = await t.call("PATCH", `/v1/sessions/${(await plain.json()).id}`, {
+      const patched = await t.call("PATCH", `/v1/sessions/${(await json<CreateSessionResponse>(plain)).id}`, {
         config: { engine: "no-compress" },
       });
       expect(patched.status).toBe(400);
@@ -98,7 +107,7 @@ describe("a plugin is imported only when named", () => {
       ] as const) {
         const res = await t.call(method, path, { config: { engine: "broken" } });
         expect(res.status, method).toBe(400);
-        const body = (await res.json()) as { code: string; errors: Array<{ location: string; message: string }> };
+        const body = await json<ValidationProblem>(res);
         expect(body.code).toBe("validation_failed");
         expect(body.errors.map((e) => e.location)).toEqual(["body.config.engine"]);
         expect(body.errors[0]?.message).toMatch(/context engine plugin .*broken.* failed to load/);
@@ -131,18 +140,7 @@ describe("a plugin is imported only when named", () => {
 });
 
 describe("engine selection", () => {
-  let fake: FakeModelServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeTestApp(modelConfig(fake.baseUrl));
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-
-  it("leaves the context unchanged and says why when an engine throws", async () => {
+  it("leaves the context unchanged and says why when an engine throws", async ({ app: t }) => {
     t.app.services.engines.register("broken", (context) => ({
       name: "broken",
       last_prompt_tokens: 0,
@@ -161,15 +159,18 @@ describe("engine selection", () => {
     await append(t, id, [{ role: "user", content: "hi" }]);
     const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ compressed: false, reason: "the broken engine failed: index corrupted" });
+    expect(await json<CompressResponse>(res)).toMatchObject({
+      compressed: false,
+      reason: "the broken engine failed: index corrupted",
+    });
   });
 
-  it("refuses an unknown engine at start and on session create", async () => {
+  it("refuses an unknown engine at start and on session create", async ({ app: t }) => {
     await expect(makeTestApp({ context: { engine: "no-such-engine" } })).rejects.toThrow(
       /context\.engine: unknown engine "no-such-engine"/,
     );
     const res = await t.call("POST", "/v1/sessions", { config: { engine: "no-such-engine" } });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors[0]).toMatchObject({ location: "body.config.engine" });
+    expect((await json<ValidationProblem>(res)).errors[0]).toMatchObject({ location: "body.config.engine" });
   });
 });
