@@ -21,7 +21,7 @@ export type Message = {
   tokens: number;
   in_context: boolean;
   kind: "message" | "summary";
-  created_at: string;
+  created_at: number;
 };
 
 /** A stored row plus what the active context needs: its place and its shortened form, if any. */
@@ -160,10 +160,10 @@ export type SummaryRecord = {
   focus_topic: string | null;
   fallback_used: boolean;
   message_id: string | null;
-  created_at: string;
+  created_at: number;
 };
 
-export type NewSummary = Omit<SummaryRecord, "created_at" | "session_id"> & { created_at: number };
+export type NewSummary = Omit<SummaryRecord, "session_id">;
 
 export type SearchHit = {
   seq: number;
@@ -173,5 +173,5 @@ export type SearchHit = {
   kind: string;
   snippet: string;
   rank: number;
-  created_at: string;
+  created_at: number;
 };

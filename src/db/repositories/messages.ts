@@ -24,7 +24,7 @@ export function toStoredMessage(row: Row): StoredMessage {
     tokens: row.tokens,
     in_context: row.inContext,
     kind: row.kind,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: row.createdAt,
     position: row.position,
     override: row.overrideJson ? (JSON.parse(row.overrideJson) as StoredMessage["override"]) : null,
     override_tokens: row.overrideTokens,

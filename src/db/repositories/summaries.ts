@@ -18,7 +18,7 @@ function toRecord(row: Row): SummaryRecord {
     focus_topic: row.focusTopic,
     fallback_used: row.fallbackUsed,
     message_id: row.messageId,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: row.createdAt,
   };
 }
 

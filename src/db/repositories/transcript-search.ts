@@ -39,11 +39,7 @@ export class TranscriptSearchRepository {
       session_id: sessionId,
       role: options.role ?? null,
       limit: options.limit,
-    }) as Array<Omit<SearchHit, "in_context" | "created_at"> & { in_context: number; created_at: number }>;
-    return rows.map((row) => ({
-      ...row,
-      in_context: row.in_context === 1,
-      created_at: new Date(row.created_at).toISOString(),
-    }));
+    }) as Array<Omit<SearchHit, "in_context"> & { in_context: number }>;
+    return rows.map((row) => ({ ...row, in_context: row.in_context === 1 }));
   }
 }

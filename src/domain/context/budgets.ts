@@ -64,3 +64,8 @@ export function contextTotalTokens(session: Pick<SessionRecord, "system_prompt_t
 
 /** A session with this many rows in its context is compressed before a run whatever its tokens (SPEC §5.7). */
 export const HYGIENE_MAX_MESSAGES = 400;
+
+/** `tokens` as a percentage of the window, to two decimals. */
+export function usagePercent(tokens: number, contextLength: number): number {
+  return Math.round((tokens / contextLength) * 10_000) / 100;
+}

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import type { SessionService } from "../sessions/service.js";
-import { buildContextView, type ContextView } from "./context-view.js";
+import { readContext, type ContextSnapshot } from "./context-view.js";
 import { searchTranscript } from "./session-search.js";
 import type { AnchorRecord, SummaryRecord } from "../../db/records.js";
 import type { Role } from "../../kernel/chat.js";
@@ -14,8 +14,8 @@ export class ContextReader {
     private readonly sessions: SessionService,
   ) {}
 
-  view(sessionId: string): ContextView {
-    return buildContextView(this.config, this.store, this.sessions.require(sessionId));
+  view(sessionId: string): ContextSnapshot {
+    return readContext(this.config, this.store, this.sessions.require(sessionId));
   }
 
   summaries(sessionId: string): SummaryRecord[] {

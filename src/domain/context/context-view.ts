@@ -1,34 +1,28 @@
+/**
+ * @module context-view
+ * A session's active context as it stands: the messages exactly as the model gets them, with the settings and the
+ * latest summary the compressor's figures come from.
+ */
 import type { Config } from "../../config.js";
-import type { Store } from "../../db/store.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
-import { contextTotalTokens } from "./budgets.js";
-import { buildActiveContext } from "./active-context.js";
 import type { SessionRecord } from "../../db/records.js";
+import type { Store } from "../../db/store.js";
 import type { ChatMessage } from "../../kernel/chat.js";
+import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
+import { buildActiveContext } from "./active-context.js";
 
-export type ContextView = {
+export type ContextSnapshot = {
+  session: SessionRecord;
+  settings: SessionSettings;
   messages: ChatMessage[];
-  tokens: { total: number; threshold: number; context_length: number; usage_percent: number };
-  summary_id: string | null;
-  compression_count: number;
-  engine: string;
+  /** The summary version now in the context, if the session was ever compressed. */
+  summaryId: string | null;
 };
 
-/** The active context of a session with the figures the compressor decides on. */
-export function buildContextView(config: Config, store: Store, session: SessionRecord): ContextView {
-  const settings = resolveSessionSettings(config, session);
-  const { messages } = buildActiveContext(store, session);
-  const total = contextTotalTokens(session);
+export function readContext(config: Config, store: Store, session: SessionRecord): ContextSnapshot {
   return {
-    messages,
-    tokens: {
-      total,
-      threshold: settings.threshold_tokens,
-      context_length: settings.context_length,
-      usage_percent: Math.round((total / settings.context_length) * 10_000) / 100,
-    },
-    summary_id: session.compression_count > 0 ? (store.summaries.latest(session.id)?.id ?? null) : null,
-    compression_count: session.compression_count,
-    engine: settings.engine,
+    session,
+    settings: resolveSessionSettings(config, session),
+    messages: buildActiveContext(store, session).messages,
+    summaryId: session.compression_count > 0 ? (store.summaries.latest(session.id)?.id ?? null) : null,
   };
 }

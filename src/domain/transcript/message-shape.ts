@@ -24,16 +24,23 @@ export function searchTextOf(message: MessageInput): string {
   return parts.filter(Boolean).join("\n");
 }
 
+/**
+ * A stored row as clients read it — in the transcript and in the session's `message.created` events alike: the
+ * bookkeeping columns left out, its time in ISO 8601.
+ */
+export type PublicMessage = Omit<Message, "created_at"> & { created_at: string };
+
 /** The public shape of a stored row. */
-export function publicMessage(row: StoredMessage): Message {
+export function publicMessage(row: StoredMessage): PublicMessage {
   const {
     position: _position,
     override: _override,
     override_tokens: _overrideTokens,
     run_id: _runId,
+    created_at: createdAt,
     ...message
   } = row;
-  return message;
+  return { ...message, created_at: new Date(createdAt).toISOString() };
 }
 
 function validateShape(input: MessageInput, index: number): FieldIssue[] {

@@ -1,11 +1,12 @@
 /**
  * @module present
- * The context's views as the API answers them. The active context, anchors and search hits come from the domain in
- * their wire shape and pass through typed; a summary version drops the id of the transcript row that carries it,
- * which is the database's business.
+ * The context's views as the API answers them: the active context with its token figures; anchors pass through
+ * typed; a summary version drops the id of the transcript row that carries it, which is the
+ * database's business; summary and search-hit times become ISO 8601.
  */
 import type { ContextReader } from "../../domain/context/context-reader.js";
-import type { ContextView } from "../../domain/context/context-view.js";
+import { contextTotalTokens, usagePercent } from "../../domain/context/budgets.js";
+import type { ContextSnapshot } from "../../domain/context/context-view.js";
 import type { CompressOutcome } from "../../domain/context/manager.js";
 import type {
   CompressResponse,
@@ -21,12 +22,24 @@ type Anchor = ReturnType<ContextReader["anchors"]>[number];
 type SearchHit = ReturnType<ContextReader["search"]>[number];
 
 function presentSummary(summary: SummaryVersion) {
-  const { message_id: _messageId, ...rest } = summary;
-  return rest;
+  const { message_id: _messageId, created_at: createdAt, ...rest } = summary;
+  return { ...rest, created_at: new Date(createdAt).toISOString() };
 }
 
-export function presentContext(view: ContextView): GetContextResponse {
-  return view;
+export function presentContext({ session, settings, messages, summaryId }: ContextSnapshot): GetContextResponse {
+  const total = contextTotalTokens(session);
+  return {
+    messages,
+    tokens: {
+      total,
+      threshold: settings.threshold_tokens,
+      context_length: settings.context_length,
+      usage_percent: usagePercent(total, settings.context_length),
+    },
+    summary_id: summaryId,
+    compression_count: session.compression_count,
+    engine: settings.engine,
+  };
 }
 
 export function presentCompression(outcome: CompressOutcome): CompressResponse {
@@ -42,5 +55,5 @@ export function presentAnchorList(anchors: Anchor[]): ListAnchorsResponse {
 }
 
 export function presentSearchResult(hits: SearchHit[], query: string): SearchMessagesResponse {
-  return { data: hits, query };
+  return { data: hits.map((hit) => ({ ...hit, created_at: new Date(hit.created_at).toISOString() })), query };
 }

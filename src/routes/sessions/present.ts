@@ -4,7 +4,7 @@
  * policy lists left out), token statistics, the live browser state, ISO times; the page adds the opaque cursor.
  */
 import type { BrowserConfig } from "../../config.js";
-import { contextTotalTokens } from "../../domain/context/budgets.js";
+import { contextTotalTokens, usagePercent } from "../../domain/context/budgets.js";
 import type { SessionSnapshot } from "../../domain/sessions/service.js";
 import { encodeCursor } from "../../http/cursor.js";
 import { redactSecrets } from "../../kernel/redaction.js";
@@ -43,7 +43,7 @@ export function presentSession({ session, settings, browser }: SessionSnapshot):
       context_tokens: total,
       threshold_tokens: settings.threshold_tokens,
       context_length: settings.context_length,
-      usage_percent: Math.round((total / settings.context_length) * 10_000) / 100,
+      usage_percent: usagePercent(total, settings.context_length),
       compression_count: session.compression_count,
       last_prompt_tokens: session.last_prompt_tokens,
     },
