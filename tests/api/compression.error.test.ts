@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import { waitFor } from "../fixtures/agent-harness.js";
 import { append, filler, getJson, makeClockedTestApp, modelConfig, toolRound } from "../fixtures/context-transcript.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import {
+  json,
+  type CompressResponse,
+  type GetContextResponse,
+  type ListSummariesResponse,
+  type PostMessageRunResponse,
+  type ProblemResponse,
+} from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
+import { it as itWithAgent } from "../fixtures/suite.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 /** POST /compress when the summary model, the database or the configuration fails it. */
@@ -62,14 +71,15 @@ describe("compression failures", () => {
 
   const compress = async (id: string, body: Record<string, unknown> = {}) => {
     const res = await t.call("POST", `/v1/sessions/${id}/compress`, body);
-    return { status: res.status, body: await res.json() };
+    // The compression's outcome, or the problem when it is refused.
+    return { status: res.status, body: await json<CompressResponse & Partial<ProblemResponse>>(res) };
   };
 
   describe("atomic persistence", () => {
     it("a failure midway through the transaction leaves the session exactly as before", async () => {
       const id = await session();
       const before = snapshot(id);
-      const contextBefore = await getJson(t, `/v1/sessions/${id}/context`);
+      const contextBefore = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
       t.database.sqlite.exec(
         "create trigger fail_summary_insert before insert on summaries begin select raise(abort, 'disk failure while writing the summary'); end;",
       );
@@ -83,7 +93,7 @@ describe("compression failures", () => {
         t.database.sqlite.exec("drop trigger fail_summary_insert");
       }
       expect(snapshot(id)).toEqual(before);
-      expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
+      expect(await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
       fake.enqueue({ content: "## Goal\nstored now" });
       expect((await compress(id)).body.compressed).toBe(true);
     });
@@ -105,7 +115,7 @@ describe("compression failures", () => {
       const after = snapshot(id);
       expect(after.messages).toEqual(before.messages);
       expect(after.summaries).toEqual([]);
-      expect((after.session as any).compression_count).toBe(0);
+      expect((after.session as { compression_count: number }).compression_count).toBe(0);
     });
 
     it("falls back to a deterministic summary on a server error, never dropping turns silently", async () => {
@@ -119,7 +129,7 @@ describe("compression failures", () => {
       const res = await compress(id);
       expect(res.body.compressed).toBe(true);
       expect(res.body.fallback_used).toBe(true);
-      const body: string = res.body.summary.body;
+      const body: string = res.body.summary!.body;
       expect(body).toContain("Deterministic summary");
       expect(body).toMatch(/## Last User Ask\nask \d+ about src\/r\d+\.ts/);
       expect(body).toMatch(/- \[seq \d+\] the LAST-ASK-MARKER question/);
@@ -127,7 +137,7 @@ describe("compression failures", () => {
       expect(body).toMatch(/## Errors Seen\n- fatal: step/);
       expect(body).toMatch(/## Files Touched\n- src\/r/);
       expect(body).toContain("## Anchor Index");
-      expect(res.body.summary.model).toBeNull();
+      expect(res.body.summary!.model).toBeNull();
     });
 
     it("keeps fallback summaries in a row bounded, the older ones cut with a note", async () => {
@@ -139,12 +149,12 @@ describe("compression failures", () => {
         const res = await compress(id);
         expect(res.body.compressed, JSON.stringify(res.body)).toBe(true);
         expect(res.body.fallback_used).toBe(true);
-        lengths.push(res.body.summary.body.length);
+        lengths.push(res.body.summary!.body.length);
         await addRounds(id, 20);
       }
       // same-sized spans: once the nested previous summaries reach their bound, the summary stops growing
       expect(lengths[6] - lengths[5], JSON.stringify(lengths)).toBeLessThan(lengths[5] * 0.05);
-      const last = (await getJson(t, `/v1/sessions/${id}/summaries`)).data.at(-1).body as string;
+      const last = (await getJson<ListSummariesResponse>(t, `/v1/sessions/${id}/summaries`)).data.at(-1)!.body;
       expect(last).toContain("chars of older summaries cut here");
     });
 
@@ -171,7 +181,7 @@ describe("compression failures", () => {
       await addRounds(id, 14);
       const during = await compress(id);
       expect(during.body).toMatchObject({ compressed: true, fallback_used: true });
-      expect(during.body.summary.body).toMatch(/cooling down/);
+      expect(during.body.summary!.body).toMatch(/cooling down/);
       expect(fake.completions).toHaveLength(1);
       clock.now += 61_000;
       await addRounds(id, 14);
@@ -210,7 +220,7 @@ describe("compression failures", () => {
         fake.enqueue({ content: "## Goal\nfrom the main model" });
         const res = await compress(id);
         expect(res.body).toMatchObject({ compressed: true, fallback_used: false });
-        expect(res.body.summary.model).toBe("fake-model");
+        expect(res.body.summary!.model).toBe("fake-model");
         expect(aux.completions).toHaveLength(1);
         expect(aux.completions[0].body.model).toBe("aux-model");
         expect(fake.completions).toHaveLength(1);
@@ -235,20 +245,9 @@ describe("compression failures", () => {
 
 /** How a running agent meets a manual compression of its session. */
 describe("a session with a run in progress", () => {
-  let fake: FakeModelServer;
-  let t: AgentApp;
+  itWithAgent.beforeEach(({ fake }) => fake.reset());
 
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    t = await makeAgentApp(fake);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(() => fake.reset());
-
-  it("refuses a manual compression until the run ends, but allows a dry run", async () => {
+  itWithAgent("refuses a manual compression until the run ends, but allows a dry run", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "done", delay_ms: 600 });
     const pending = t.call("POST", `/v1/sessions/${id}/messages`, { content: "work" });
@@ -256,11 +255,11 @@ describe("a session with a run in progress", () => {
 
     const busy = await t.call("POST", `/v1/sessions/${id}/compress`, {});
     expect(busy.status).toBe(409);
-    expect(await busy.json()).toMatchObject({ code: "session_busy" });
+    expect(await json<ProblemResponse>(busy)).toMatchObject({ code: "session_busy" });
     const dry = await t.call("POST", `/v1/sessions/${id}/compress`, { dry_run: true });
     expect(dry.status).toBe(200);
 
-    expect((await (await pending).json()).run.status).toBe("completed");
+    expect((await json<PostMessageRunResponse>(await pending)).run.status).toBe("completed");
     const after = await t.call("POST", `/v1/sessions/${id}/compress`, {});
     expect(after.status).toBe(200);
   });
