@@ -1,8 +1,13 @@
+/**
+ * @module config
+ * The server's configuration: the zod schema of the YAML file and the environment (every default of the server
+ * lives in this schema; nothing else invents one), loading and merging them, and the rules a whole configuration
+ * must keep (never listen beyond loopback without an API key).
+ */
 import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-
-/** Every default of the server lives in this schema; nothing else invents one. */
+import { isLoopbackHost } from "./kernel/loopback.js";
 
 const MB = 1024 * 1024;
 /** Upper bounds on configuration strings: a path, a URL, a name, a key. Nothing stored may be unbounded. */
@@ -285,12 +290,6 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (!result.success) throw new ConfigError(`invalid configuration: ${formatZodIssues(result.error)}`);
   assertSafeBinding(result.data);
   return result.data;
-}
-
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
-
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function assertSafeBinding(config: Config): void {

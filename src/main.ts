@@ -1,7 +1,8 @@
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
-import { ConfigError, isLoopbackHost, loadConfig, type Config } from "./config.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { isLoopbackHost } from "./kernel/loopback.js";
 import { openDatabase, type DatabaseHandle } from "./db/database.js";
 import { createStore } from "./db/store.js";
 import { createHttpServer } from "./http/node-adapter.js";

@@ -3,7 +3,7 @@
  * Without an API key, only requests addressed to a loopback name are served (DNS rebinding guard).
  */
 import type { MiddlewareHandler } from "hono";
-import { isLoopbackHost } from "../../config.js";
+import { isLoopbackHost } from "../../kernel/loopback.js";
 import { HttpError } from "../errors.js";
 import type { AppEnv } from "../env.js";
 
