@@ -1,9 +1,36 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { parse } from "yaml";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { json } from "../fixtures/responses.js";
+import { it } from "../fixtures/suite.js";
 
-type Schema = Record<string, any>;
+it.override("appOptions", { model: "none" });
+
+/** The parts of an OpenAPI 3.1 schema object these checks read. */
+type Schema = {
+  description?: string;
+  $ref?: string;
+  type?: string;
+  example?: unknown;
+  examples?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
+type Operation = {
+  summary?: string;
+  security?: unknown[];
+  parameters?: Array<{ in: string; name: string }>;
+  responses: Record<string, { description?: string; content?: Record<string, unknown> }>;
+};
+/** GET /openapi.json, as far as these checks read it. */
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema>; securitySchemes: Record<string, unknown> };
+};
 
 /** Every property of every component schema, with a path for the failure message. */
 function properties(schemas: Record<string, Schema>): Array<[string, Schema]> {
@@ -15,7 +42,7 @@ function properties(schemas: Record<string, Schema>): Array<[string, Schema]> {
       walk(property, `${path}.${key}`);
     }
     walk(schema.items, `${path}[]`);
-    for (const key of ["anyOf", "oneOf", "allOf"])
+    for (const key of ["anyOf", "oneOf", "allOf"] as const)
       for (const [i, part] of (schema[key] ?? []).entries()) walk(part, `${path}<${i}>`);
   };
   for (const [name, schema] of Object.entries(schemas)) walk(schema, name);
@@ -27,13 +54,10 @@ const described = (p: Schema) => Boolean(p.description || p.$ref || p.allOf?.som
 const OPENAI_COMPAT_PATHS = new Set(["/v1/models", "/v1/chat/completions", "/v1/capabilities"]);
 
 describe("OpenAPI document and API reference", () => {
-  let t: TestApp;
-  let doc: any;
-  beforeAll(async () => {
-    t = await makeTestApp();
-    doc = await (await t.app.request("/openapi.json")).json();
+  let doc: OpenApiDocument;
+  it.beforeAll(async ({ app }) => {
+    doc = await json<OpenApiDocument>(await app.app.request("/openapi.json"));
   });
-  afterAll(() => t.close());
 
   it("serves OpenAPI 3.1 equal to the checked-in openapi.yaml (run `npm run openapi` after changing routes)", () => {
     expect(doc.openapi).toBe("3.1.0");
@@ -52,10 +76,10 @@ describe("OpenAPI document and API reference", () => {
   });
 
   it("documents every operation with a summary, responses and problem schemas for errors", () => {
-    for (const [path, operations] of Object.entries<Record<string, any>>(doc.paths)) {
-      for (const [method, operation] of Object.entries<any>(operations)) {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
         expect(operation.summary, `${method} ${path}`).toMatch(/\S/);
-        for (const [status, response] of Object.entries<any>(operation.responses)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
           expect(response.description, `${method} ${path} ${status}`).toMatch(/\S/);
           // Readiness answers 503 with its report, not a problem: the checks are the useful part.
           if (Number(status) >= 400 && response.content && path !== "/health/ready") {
@@ -69,11 +93,13 @@ describe("OpenAPI document and API reference", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.paths["/health"].get.security).toEqual([]);
     for (const path of ["/v1/sessions", "/v1/sessions/{id}/messages"]) {
-      expect(doc.paths[path].post.parameters.map((p: any) => `${p.in}:${p.name}`)).toContain("header:idempotency-key");
+      expect((doc.paths[path].post.parameters ?? []).map((p) => `${p.in}:${p.name}`)).toContain(
+        "header:idempotency-key",
+      );
     }
   });
 
-  it("serves /docs from local assets only, and each asset answers", async () => {
+  it("serves /docs from local assets only, and each asset answers", async ({ app: t }) => {
     const res = await t.app.request("/docs");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
