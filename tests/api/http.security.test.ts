@@ -1,15 +1,32 @@
 import { rmSync } from "node:fs";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { openDatabase } from "../../src/db/database.js";
 import { createStore } from "../../src/db/store.js";
 import { createLogger } from "../../src/logger.js";
+import {
+  json,
+  type CreateSessionResponse,
+  type OpenAIErrorResponse,
+  type ProblemResponse,
+} from "../fixtures/responses.js";
 import { countRows, createSession } from "../fixtures/sessions-api.js";
-import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+import { makeTestApp, tempDir } from "../fixtures/test-app.js";
 
 const API_KEY = "sk-test-4f9a2c71e8d3";
+
+it.override("appOptions", {
+  model: "none",
+  overrides: { server: { api_key: API_KEY, cors_origins: ["https://app.example"] } },
+});
+
+/** What the 401 checks read of GET /openapi.json. */
+type OperationsByPath = { paths: Record<string, Record<string, { security?: unknown[] }>> };
+/** An error body: the OpenAI envelope on the compatible routes, problem+json elsewhere. */
+type ErrorBody = Partial<OpenAIErrorResponse> & Partial<ProblemResponse>;
 
 function expectSecurityHeaders(res: Response, what: string) {
   expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
@@ -19,18 +36,14 @@ function expectSecurityHeaders(res: Response, what: string) {
 }
 
 describe("security", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({ server: { api_key: API_KEY, cors_origins: ["https://app.example"] } });
-  });
-  afterAll(() => t.close());
-
   describe("bearer auth", () => {
-    it("answers 401 with WWW-Authenticate: Bearer on every protected route of the OpenAPI document", async () => {
-      const doc = await (await t.app.request("/openapi.json")).json();
+    it("answers 401 with WWW-Authenticate: Bearer on every protected route of the OpenAPI document", async ({
+      app: t,
+    }) => {
+      const doc = await json<OperationsByPath>(await t.app.request("/openapi.json"));
       const checked: string[] = [];
-      for (const [path, operations] of Object.entries<Record<string, any>>(doc.paths)) {
-        for (const [method, operation] of Object.entries<any>(operations)) {
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
           if (Array.isArray(operation.security) && operation.security.length === 0) continue;
           const url = path.replaceAll(/\{[^}]+\}/g, "ses_x");
           for (const authorization of [undefined, "Bearer wrong-key", `Basic ${API_KEY}`, API_KEY]) {
@@ -38,7 +51,7 @@ describe("security", () => {
             const res = await t.app.request(url, { method: method.toUpperCase(), headers });
             expect(res.status, `${method} ${url} with ${authorization}`).toBe(401);
             expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
-            const body = await res.json();
+            const body = await json<ErrorBody>(res);
             // The OpenAI-compatible routes answer in the OpenAI error envelope, the rest in problem+json.
             if (body.error) expect(body.error).toMatchObject({ code: "unauthorized", type: "authentication_error" });
             else expect(body).toMatchObject({ code: "unauthorized", status: 401 });
@@ -62,7 +75,7 @@ describe("security", () => {
       expect(countRows(t, "sessions")).toBe(0);
     });
 
-    it("lets the right key through", async () => {
+    it("lets the right key through", async ({ app: t }) => {
       const res = await t.app.request("/v1/sessions", { headers: { authorization: `Bearer ${API_KEY}` } });
       expect(res.status).toBe(200);
       expect((await t.app.request("/v1/sessions", { headers: { authorization: `bearer ${API_KEY}` } })).status).toBe(
@@ -70,7 +83,7 @@ describe("security", () => {
       );
     });
 
-    it("keeps the health checks, the OpenAPI document and the API reference open", async () => {
+    it("keeps the health checks, the OpenAPI document and the API reference open", async ({ app: t }) => {
       for (const path of [
         "/health",
         "/v1/health",
@@ -95,7 +108,7 @@ describe("security", () => {
         for (const host of ["evil.example:8642", "evil.example", "192.168.1.20:8642", "localhost.evil.example"]) {
           const res = await app.app.request("/v1/sessions", { method: "POST", headers: { host } });
           expect(res.status, host).toBe(403);
-          expect((await res.json()).detail).toContain("server.api_key");
+          expect((await json<ProblemResponse>(res)).detail).toContain("server.api_key");
         }
         expect(countRows(app, "sessions")).toBe(0);
       } finally {
@@ -103,7 +116,7 @@ describe("security", () => {
       }
     });
 
-    it("serves any Host name once an API key guards the server", async () => {
+    it("serves any Host name once an API key guards the server", async ({ app: t }) => {
       const res = await t.app.request("/v1/sessions", {
         headers: { host: "api.example.com", authorization: `Bearer ${API_KEY}` },
       });
@@ -114,13 +127,13 @@ describe("security", () => {
   describe("CORS allowlist", () => {
     const auth = { authorization: `Bearer ${API_KEY}` };
 
-    it("serves requests without Origin as usual, without CORS headers", async () => {
+    it("serves requests without Origin as usual, without CORS headers", async ({ app: t }) => {
       const res = await t.app.request("/v1/sessions", { headers: auth });
       expect(res.status).toBe(200);
       expect(res.headers.get("access-control-allow-origin")).toBeNull();
     });
 
-    it("adds CORS headers for an allowlisted origin", async () => {
+    it("adds CORS headers for an allowlisted origin", async ({ app: t }) => {
       const res = await t.app.request("/v1/sessions", { headers: { ...auth, origin: "https://app.example" } });
       expect(res.status).toBe(200);
       expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example");
@@ -128,7 +141,7 @@ describe("security", () => {
       expect(res.headers.get("vary")).toContain("Origin");
     });
 
-    it("refuses any other origin with 403 before touching anything", async () => {
+    it("refuses any other origin with 403 before touching anything", async ({ app: t }) => {
       const res = await t.app.request("/v1/sessions", {
         method: "POST",
         headers: { ...auth, origin: "https://evil.example", "content-type": "application/json" },
@@ -136,11 +149,11 @@ describe("security", () => {
       });
       expect(res.status).toBe(403);
       expect(res.headers.get("access-control-allow-origin")).toBeNull();
-      expect(await res.json()).toMatchObject({ code: "forbidden_origin", status: 403 });
+      expect(await json<ProblemResponse>(res)).toMatchObject({ code: "forbidden_origin", status: 403 });
       expect(countRows(t, "sessions")).toBe(0);
     });
 
-    it("answers preflight requests for allowlisted origins only, without needing the key", async () => {
+    it("answers preflight requests for allowlisted origins only, without needing the key", async ({ app: t }) => {
       const preflight = (origin: string) =>
         t.app.request("/v1/sessions", {
           method: "OPTIONS",
@@ -159,7 +172,7 @@ describe("security", () => {
       expect(refused.status).toBe(403);
     });
 
-    it("is off by default: any cross-origin request is refused", async () => {
+    it("is off by default: every cross-origin request is refused", async () => {
       const app = await makeTestApp();
       try {
         const res = await app.app.request("/v1/sessions", { headers: { origin: "https://app.example" } });
@@ -171,9 +184,11 @@ describe("security", () => {
   });
 
   describe("security headers", () => {
-    it("are on every response: success, errors, docs", async () => {
+    it("are on every response: success, errors, docs", async ({ app: t }) => {
       const auth = { authorization: `Bearer ${API_KEY}` };
-      const session = await (await t.app.request("/v1/sessions", { method: "POST", headers: auth })).json();
+      const session = await json<CreateSessionResponse>(
+        await t.app.request("/v1/sessions", { method: "POST", headers: auth }),
+      );
       const responses: Array<[string, Response]> = [
         ["health", await t.app.request("/health")],
         ["list", await t.app.request("/v1/sessions", { headers: auth })],
@@ -202,7 +217,7 @@ describe("security", () => {
         expect(res.headers.get("content-type")).toBe("application/problem+json");
         expectSecurityHeaders(res, "500");
         const text = await res.text();
-        const body = JSON.parse(text);
+        const body = JSON.parse(text) as ProblemResponse;
         expect(Object.keys(body).sort()).toEqual(["code", "detail", "request_id", "status", "title", "type"]);
         expect(body).toMatchObject({ code: "internal_error", status: 500, request_id: "boom-1" });
         expect(body.detail).toContain("boom-1");
@@ -240,7 +255,7 @@ describe("security", () => {
         });
         expect(bad.status).toBe(401);
 
-        const records = lines.map((line) => JSON.parse(line));
+        const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
         const first = records.find((r) => r.request_id === "log-1");
         expect(first).toMatchObject({
           msg: "request",
@@ -249,8 +264,8 @@ describe("security", () => {
           status: 200,
           request_id: "log-1",
         });
-        expect(first.duration_ms).toEqual(expect.any(Number));
-        expect(first.level).toBe(30);
+        expect(first!.duration_ms).toEqual(expect.any(Number));
+        expect(first!.level).toBe(30);
         expect(records.find((r) => r.request_id === "log-2")).toMatchObject({ status: 401, path: "/v1/sessions" });
         const all = lines.join("\n");
         expect(all).not.toContain(API_KEY);
