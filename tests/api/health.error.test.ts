@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { json, type ReadinessResponse } from "../fixtures/responses.js";
 import { makeTestApp } from "../fixtures/test-app.js";
 
 describe("readiness", () => {
@@ -8,7 +9,7 @@ describe("readiness", () => {
       t.database.sqlite.close();
       const res = await t.call("GET", "/health/ready");
       expect(res.status).toBe(503);
-      const body = await res.json();
+      const body = await json<ReadinessResponse>(res);
       expect(body.status).toBe("unavailable");
       expect(body.checks.database.status).toBe("unavailable");
       expect((await t.call("GET", "/health")).status).toBe(200);
