@@ -4,6 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 import { append, filler, getJson, modelConfig, toolRound, type SeedMessage } from "../fixtures/context-transcript.js";
+import {
+  json,
+  type CompressResponse,
+  type ContextMessage,
+  type GetContextResponse,
+  type GetSessionResponse,
+  type ListMessagesResponse,
+  type SearchMessagesResponse,
+} from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 
 /**
@@ -36,13 +45,13 @@ function textOf(content: unknown): string {
 }
 
 /** Tool messages answer a call made earlier in the context; calls are answered (the trailing one excepted). */
-function assertWellFormed(messages: any[]) {
+function assertWellFormed(messages: ContextMessage[]) {
   const calls = new Set<string>();
   const answered = new Set<string>();
   for (const m of messages) {
     if (m.role === "tool") {
-      expect(calls.has(m.tool_call_id), `orphan tool result ${m.tool_call_id}`).toBe(true);
-      answered.add(m.tool_call_id);
+      expect(calls.has(m.tool_call_id!), `orphan tool result ${m.tool_call_id}`).toBe(true);
+      answered.add(m.tool_call_id!);
     }
     for (const call of m.tool_calls ?? []) calls.add(call.id);
   }
@@ -59,7 +68,7 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
   let t: TestApp;
   let id: string;
   let seeded: SeedMessage[];
-  let contextBefore: any;
+  let contextBefore: GetContextResponse;
 
   beforeAll(async () => {
     fake = await startFakeModel();
@@ -80,7 +89,7 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     }
     seeded.push({ role: "user", content: "FINAL-ASK: what is left?" });
     await append(t, id, seeded);
-    contextBefore = await getJson(t, `/v1/sessions/${id}/context`);
+    contextBefore = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
   });
   afterAll(async () => {
     await t.close();
@@ -89,40 +98,40 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
 
   it("is the session's engine", async () => {
     expect(contextBefore.engine).toBe(engine);
-    expect((await getJson(t, `/v1/sessions/${id}`)).config.engine).toBe(engine);
+    expect((await getJson<GetSessionResponse>(t, `/v1/sessions/${id}`)).config.engine).toBe(engine);
   });
 
   it("leaves the context alone under the threshold", async () => {
     expect(
       await t.app.services.compressionTriggers.afterResponse(id, { prompt_tokens: 100, completion_tokens: 1 }),
     ).toBeNull();
-    expect(await getJson(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
+    expect(await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`)).toEqual(contextBefore);
   });
 
   it("shrinks the context when compressing, and reports it", async () => {
     const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
     expect(res.status).toBe(200);
-    const out = await res.json();
+    const out = await json<CompressResponse>(res);
     expect(out.compressed).toBe(true);
     expect(out.tokens_after).toBeLessThan(out.tokens_before);
-    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
     expect(context.tokens.total).toBe(out.tokens_after);
     expect(context.compression_count).toBe(1);
     expect(t.app.services.events.replay(id, 0).map((e) => e.type)).toContain("context.compressed");
   });
 
   it("keeps every stored row verbatim (lossless)", async () => {
-    const page = await getJson(t, `/v1/sessions/${id}/messages?limit=200`);
-    const originals = page.data.filter((m: any) => m.kind === "message");
+    const page = await getJson<ListMessagesResponse>(t, `/v1/sessions/${id}/messages?limit=200`);
+    const originals = page.data.filter((m) => m.kind === "message");
     expect(originals).toHaveLength(seeded.length);
-    originals.forEach((m: any, i: number) => {
+    originals.forEach((m, i: number) => {
       expect(m.role).toBe(seeded[i].role);
       expect(m.content).toEqual(seeded[i].content);
     });
   });
 
   it("leaves a well-formed context: system prompt first, tool pairs intact, the last ask verbatim", async () => {
-    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
     expect(context.messages[0]).toEqual({ role: "system", content: "You are the contract assistant." });
     assertWellFormed(context.messages);
     expect(context.messages[context.messages.length - 1]).toMatchObject({
@@ -132,17 +141,17 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
   });
 
   it("keeps what it shortened findable", async () => {
-    const context = await getJson(t, `/v1/sessions/${id}/context`);
-    const shown = context.messages.map((m: any) => textOf(m.content)).join("\n");
+    const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
+    const shown = context.messages.map((m) => textOf(m.content)).join("\n");
     expect(shown).not.toContain("CONTRACT-OUTPUT-0 ");
-    const hits = await getJson(t, `/v1/sessions/${id}/search?q=CONTRACT-OUTPUT-0`);
+    const hits = await getJson<SearchMessagesResponse>(t, `/v1/sessions/${id}/search?q=CONTRACT-OUTPUT-0`);
     expect(hits.data[0]).toMatchObject({ role: "tool", seq: 3 });
   });
 
   it("offers the model session_search, which reads back what the engine moved out or shortened", async () => {
     const session = t.app.services.sessions.require(id);
     const tools = t.app.services.tools.forSession(session);
-    expect(tools.schemas().map((schema: any) => schema.function.name)).toContain("session_search");
+    expect(tools.schemas().map((schema) => schema.function.name)).toContain("session_search");
     const search = t.app.services.toolProviders
       .flatMap((p) => p.toolsFor(session))
       .find((tool) => tool.name === "session_search")!;
@@ -164,9 +173,9 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
       );
     more.push({ role: "user", content: "FINAL-ASK-2" });
     await append(t, id, more);
-    const out = await (await t.call("POST", `/v1/sessions/${id}/compress`, {})).json();
+    const out = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
     expect(out.compressed).toBe(true);
-    const context = await getJson(t, `/v1/sessions/${id}/context`);
+    const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
     assertWellFormed(context.messages);
     expect(context.compression_count).toBe(2);
     expect(context.messages[context.messages.length - 1].content).toBe("FINAL-ASK-2");
