@@ -1,33 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { DELTA_EVENT_RETENTION_MS } from "../../src/domain/events/bus.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+import type { TestApp } from "../fixtures/test-app.js";
+
+const clock = { now: Date.UTC(2026, 10, 30, 8, 0, 0) };
+it.override("appOptions", { model: "none", now: () => clock.now });
 
 describe("event retention", () => {
-  const clock = { now: Date.UTC(2026, 10, 30, 8, 0, 0) };
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({}, { now: () => clock.now });
-  });
-  afterAll(() => t.close());
-
-  const storedTypes = (sessionId: string) =>
+  const storedTypes = (t: TestApp, sessionId: string) =>
     (
       t.database.sqlite.prepare("select type from events where session_id = ? order by id").all(sessionId) as Array<{
         type: string;
       }>
     ).map((r) => r.type);
 
-  it("drops streamed text chunks after a day and keeps every other event", async () => {
+  it("drops streamed text chunks after a day and keeps every other event", async ({ app: t }) => {
     const id = await createSessionId(t);
     const bus = t.app.services.events;
     bus.publish(id, "message.delta", { delta: "Hel" });
     bus.publish(id, "message.delta", { delta: "lo" });
     bus.publish(id, "message.created", { message: { content: "Hello" } });
-    expect(storedTypes(id)).toEqual(["message.delta", "message.delta", "message.created"]);
+    expect(storedTypes(t, id)).toEqual(["message.delta", "message.delta", "message.created"]);
 
     clock.now += DELTA_EVENT_RETENTION_MS + 60 * 60 * 1000;
     bus.publish(id, "message.delta", { delta: "fresh" });
-    expect(storedTypes(id)).toEqual(["message.created", "message.delta"]);
+    expect(storedTypes(t, id)).toEqual(["message.created", "message.delta"]);
   });
 });

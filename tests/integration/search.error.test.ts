@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { describe, expect } from "vitest";
 import { append } from "../fixtures/context-transcript.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
+import { it } from "../fixtures/suite.js";
 
-let t: TestApp;
+it.override("appOptions", { model: "none" });
+
 let id: string;
 
-beforeAll(async () => {
-  t = await makeTestApp();
-  id = await createSessionId(t);
-  await append(t, id, [
+it.beforeAll(async ({ app }) => {
+  id = await createSessionId(app);
+  await append(app, id, [
     { role: "user", content: "deploy failed on src/app.ts with ENOSPC near the cache: retry-later" },
   ]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** FTS5 query syntax typed by a model must never reach SQLite as syntax. */
 describe("FTS5 syntax in a session_search query", () => {
-  it("the session_search tool answers instead of failing", async () => {
+  it("the session_search tool answers instead of failing", async ({ app: t }) => {
     const session = t.app.services.sessions.require(id);
     const tool = t.app.services.toolProviders
       .flatMap((p) => p.toolsFor(session))

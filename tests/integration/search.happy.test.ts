@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { seedAnchoredSession } from "../fixtures/anchored-session.js";
-import { modelConfig } from "../fixtures/context-transcript.js";
-import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
 
-let fake: FakeModelServer;
-let t: TestApp;
+it.override("appOptions", { model: "context" });
+
 let id: string;
 
-beforeAll(async () => {
-  fake = await startFakeModel();
-  t = await makeTestApp(modelConfig(fake.baseUrl));
-  id = await seedAnchoredSession(t, fake);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+it.beforeAll(async ({ app, fake }) => {
+  id = await seedAnchoredSession(app, fake);
 });
 
 describe("full-text search", () => {
-  it("the session_search tool finds what compression moved out", async () => {
+  it("the session_search tool finds what compression moved out", async ({ app: t }) => {
     const services = t.app.services;
     const session = services.sessions.require(id);
     const tool = services.toolProviders.flatMap((p) => p.toolsFor(session)).find((d) => d.name === "session_search");
