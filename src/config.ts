@@ -2,7 +2,8 @@
  * @module config
  * The server's configuration: the zod schema of the YAML file and the environment (every default of the server
  * lives in this schema; nothing else invents one), loading and merging them, and the rules a whole configuration
- * must keep (never listen beyond loopback without an API key).
+ * must keep (never listen beyond loopback without an API key). Flags win over the environment, which wins over
+ * the file; an error names the flag or environment variable a bad value came from, else its YAML key.
  */
 import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
@@ -16,6 +17,17 @@ export const MAX_URL_CHARS = 2_048;
 export const MAX_NAME_CHARS = 200;
 export const MAX_SECRET_CHARS = 4_096;
 const MAX_LIST_ENTRIES = 200;
+
+/**
+ * The model used when only an OpenAI API key is given (no model name, no endpoint other than OpenAI's): a current,
+ * inexpensive model every OpenAI account can call, with tools and streaming, whose 128K window the context-window
+ * table knows.
+ */
+export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
+const OPENAI_API_HOST = "api.openai.com";
+
+/** A TCP port; 0 asks the system for any free one. The command line checks `--port` against it too. */
+export const portSchema = z.number().int().min(0).max(65_535);
 
 export const compressionConfigSchema = z
   .object({
@@ -134,7 +146,7 @@ export const configSchema = z
     server: z
       .object({
         host: z.string().min(1).max(MAX_NAME_CHARS).default("127.0.0.1"),
-        port: z.number().int().min(0).max(65_535).default(8642),
+        port: portSchema.default(8642),
         api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
         cors_origins: z.array(z.string().min(1).max(MAX_URL_CHARS)).max(MAX_LIST_ENTRIES).default([]),
         max_body_bytes: z
@@ -246,20 +258,38 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   node[path[path.length - 1]] = value;
 }
 
-export function formatZodIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`)
-    .join("; ");
+/** Where a value that did not come from the YAML file came from (a flag or an environment variable), by dotted key. */
+type ValueSources = Map<string, string>;
+
+/** `CADUCEUS_PORT (server.port)` for a value from the environment, `--port (server.port)` from a flag, else the key. */
+function describeKey(path: PropertyKey[], sources: ValueSources): string {
+  const keys = path.map(String);
+  const key = keys.length ? keys.join(".") : "(root)";
+  // An issue can sit below the key a source set (server.cors_origins.1), so the longest prefix with a source names it.
+  for (let length = keys.length; length > 0; length--) {
+    const source = sources.get(keys.slice(0, length).join("."));
+    if (source) return `${source} (${key})`;
+  }
+  return key;
 }
+
+function formatZodIssues(error: z.ZodError, sources: ValueSources): string {
+  return error.issues.map((issue) => `${describeKey(issue.path, sources)}: ${issue.message}`).join("; ");
+}
+
+/** A setting given on the command line: the key it sets, in the YAML shape, and the flag, for error messages. */
+export type FlagSetting = { path: string[]; flag: string; value: unknown };
 
 export type LoadConfigOptions = {
   /** A file to read; `undefined` looks at CADUCEUS_CONFIG, then ./caduceus.yaml; `null` reads no file. */
   configPath?: string | null;
   env?: NodeJS.ProcessEnv;
   overrides?: Record<string, unknown>;
+  /** Command-line settings; they win over the environment and the file. */
+  flags?: FlagSetting[];
 };
 
-/** Reads YAML (if any) and the environment, validates, and returns a complete configuration. */
+/** Reads YAML (if any), the environment and the flags, validates, and returns a complete configuration. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   const explicitPath = options.configPath === undefined ? env.CADUCEUS_CONFIG || null : options.configPath;
@@ -282,20 +312,37 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     }
   }
   const merged = structuredClone({ ...fileValues, ...(options.overrides ?? {}) }) as Record<string, unknown>;
+  const sources: ValueSources = new Map();
   for (const binding of ENV_BINDINGS) {
     const name = binding.names.find((n) => env[n] !== undefined && env[n] !== "");
-    if (name) setPath(merged, binding.path, convertEnv(env[name] as string, binding.kind));
+    if (!name) continue;
+    setPath(merged, binding.path, convertEnv(env[name] as string, binding.kind));
+    sources.set(binding.path.join("."), name);
+  }
+  for (const setting of options.flags ?? []) {
+    setPath(merged, setting.path, setting.value);
+    sources.set(setting.path.join("."), setting.flag);
   }
   const result = configSchema.safeParse(merged);
-  if (!result.success) throw new ConfigError(`invalid configuration: ${formatZodIssues(result.error)}`);
-  assertSafeBinding(result.data);
-  return result.data;
+  if (!result.success) throw new ConfigError(`invalid configuration: ${formatZodIssues(result.error, sources)}`);
+  assertSafeBinding(result.data, sources);
+  return withDefaultModel(result.data);
 }
 
-function assertSafeBinding(config: Config): void {
+/**
+ * With an OpenAI key and no model name, the official API is meant: the default model stands in for the name, so
+ * every reader of `model.name` (sessions, compression, readiness) sees the model runs will use.
+ */
+function withDefaultModel(config: Config): Config {
+  const { name, api_key, base_url } = config.model;
+  if (name || !api_key || (base_url && new URL(base_url).hostname !== OPENAI_API_HOST)) return config;
+  return { ...config, model: { ...config.model, name: DEFAULT_OPENAI_MODEL } };
+}
+
+function assertSafeBinding(config: Config, sources: ValueSources): void {
   if (!isLoopbackHost(config.server.host) && !config.server.api_key) {
     throw new ConfigError(
-      `server.host: refusing to listen on ${config.server.host} without an API key; ` +
+      `${describeKey(["server", "host"], sources)}: refusing to listen on ${config.server.host} without an API key; ` +
         `set server.api_key (or CADUCEUS_API_KEY) or bind to 127.0.0.1`,
     );
   }

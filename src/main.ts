@@ -1,12 +1,32 @@
+/**
+ * @module main
+ * The server's entry point: loads the configuration, opens the database, starts the services and the HTTP server;
+ * on SIGTERM or SIGINT it stops accepting, shuts the services down, gives open responses a moment to finish and
+ * closes the database. It exits with status 2 when the configuration or the database cannot be used.
+ */
+/**
+ * @module main
+ * The process entry behind `caduceus`: reads the command line, `.env` and the configuration, opens the database,
+ * builds the app, serves it, and shuts it down on SIGTERM/SIGINT. Help, the version and bad arguments are answered
+ * before anything is opened.
+ */
+import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
+import { parseCommandLine, usageText } from "./cli.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { isLoopbackHost } from "./kernel/loopback.js";
 import { openDatabase, type DatabaseHandle } from "./db/database.js";
 import { createStore } from "./db/store.js";
 import { createHttpServer } from "./http/node-adapter.js";
 import { createLogger } from "./logger.js";
+import { VERSION } from "./version.js";
+
+/** The exit code of a start refused for bad arguments or configuration (a supervisor should not retry it). */
+const EXIT_USAGE = 2;
+/** Read from the working directory, as other tools of the ecosystem do. */
+const DOTENV_PATH = ".env";
 
 /** How long a stopping server lets open responses finish writing their last frames. */
 const RESPONSE_DRAIN_TIMEOUT_MS = 3_000;
@@ -23,25 +43,38 @@ async function drainResponses(server: HttpServer, responsesDone: Promise<void>):
   server.closeAllConnections();
 }
 
-function configPathFromArgs(argv: string[]): string | null {
-  const index = argv.indexOf("--config");
-  if (index >= 0) {
-    const path = argv[index + 1];
-    if (!path) throw new ConfigError("--config needs a path");
-    return path;
+/** Puts `.env`'s variables into the environment; Node leaves any variable that is already set as it is. */
+function loadDotEnv(): void {
+  if (!existsSync(DOTENV_PATH)) return;
+  try {
+    process.loadEnvFile(DOTENV_PATH);
+  } catch (err) {
+    throw new ConfigError(`${DOTENV_PATH}: cannot be read (${(err as Error).message})`);
   }
-  const inline = argv.find((arg) => arg.startsWith("--config="));
-  return inline ? inline.slice("--config=".length) : null;
 }
 
 async function main(): Promise<void> {
+  const command = parseCommandLine(process.argv.slice(2));
+  switch (command.kind) {
+    case "help":
+      process.stdout.write(usageText());
+      return;
+    case "version":
+      process.stdout.write(`${VERSION}\n`);
+      return;
+    case "invalid":
+      process.stderr.write(`caduceus: ${command.message}\n\n${usageText()}`);
+      process.exitCode = EXIT_USAGE;
+      return;
+  }
   let config: Config;
   try {
-    config = loadConfig({ configPath: configPathFromArgs(process.argv.slice(2)) ?? undefined });
+    loadDotEnv();
+    config = loadConfig({ configPath: command.configPath, flags: command.flags });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`caduceus: ${err.message}\n`);
-      process.exit(2);
+      process.exit(EXIT_USAGE);
     }
     throw err;
   }
@@ -52,9 +85,9 @@ async function main(): Promise<void> {
   } catch (err) {
     process.stderr.write(
       `caduceus: database.path ${config.database.path}: cannot open the database (${(err as Error).message}); ` +
-        `point database.path (CADUCEUS_DB) at a writable location\n`,
+        `point database.path (CADUCEUS_DB, --db) at a writable location\n`,
     );
-    process.exit(2);
+    process.exit(EXIT_USAGE);
   }
   const store = createStore(database);
   const app = createApp({ config, store, logger });
@@ -64,7 +97,7 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) {
       process.stderr.write(`caduceus: ${err.message}\n`);
       database.close();
-      process.exit(2);
+      process.exit(EXIT_USAGE);
     }
     throw err;
   }

@@ -1,3 +1,8 @@
+/**
+ * @module version
+ * The package's version, read from package.json at start so `caduceus --version`, /health and the OpenAPI
+ * document always say the version that was installed.
+ */
 import { readFileSync } from "node:fs";
 
 /** package.json sits one level above both src/ and dist/. */
