@@ -1,14 +1,30 @@
 /**
  * @module configured-model
  * Whether a session can reach a model, and the one refusal when it cannot: every path that would call
- * the model (a posted message, a chat completion, the runner's admission) asks here.
+ * the model (a posted message, a chat completion, the runner's admission) asks here. The refusal names the
+ * keys (and their environment variables) still missing, so the operator knows exactly what to set.
  */
-import type { Config } from "../../config.js";
+import { DEFAULT_OPENAI_MODEL, type Config } from "../../config.js";
 import { DomainError } from "../../kernel/errors.js";
 
 /** Whether a model is reachable for a session: a name, and an endpoint or a key to reach it with. */
 export function isModelConfigured(config: Config, model: string | null): boolean {
   return Boolean(model && (config.model.base_url || config.model.api_key));
+}
+
+/** What is missing for `model` to be reachable, in the operator's words (keys with their environment variables). */
+function missingModelSettings(config: Config, model: string | null): string {
+  const name = "model.name (CADUCEUS_MODEL)";
+  const key = "model.api_key (OPENAI_API_KEY)";
+  const endpoint = "model.base_url (OPENAI_BASE_URL)";
+  if (model) return `model ${model} has no endpoint: set ${key} for the OpenAI API, or ${endpoint}`;
+  // No name: with a key and no other endpoint loadConfig would have chosen the default model, so either an endpoint
+  // that needs a name is set, or nothing is. The URL itself stays out: it can carry credentials.
+  if (config.model.base_url) return `no model is configured: set ${name}; the server at ${endpoint} needs one`;
+  return (
+    `no model is configured: set ${key} (runs then use ${DEFAULT_OPENAI_MODEL} on the OpenAI API), ` +
+    `or ${endpoint} and ${name} for another OpenAI-compatible server`
+  );
 }
 
 /**
@@ -17,9 +33,6 @@ export function isModelConfigured(config: Config, model: string | null): boolean
  */
 export function requireConfiguredModel(config: Config, model: string | null, alternative?: string): string {
   if (model && isModelConfigured(config, model)) return model;
-  const instead = alternative ? `, or ${alternative}` : "";
-  throw new DomainError(
-    "model_not_configured",
-    `no model is configured: set model.name and model.base_url (or OPENAI_API_KEY)${instead}`,
-  );
+  const instead = alternative ? `; or ${alternative}` : "";
+  throw new DomainError("model_not_configured", `${missingModelSettings(config, model)}${instead}`);
 }
