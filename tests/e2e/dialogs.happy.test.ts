@@ -1,12 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createApp } from "../../src/app.js";
 import { openDatabase } from "../../src/db/database.js";
 import { createStore } from "../../src/db/store.js";
 import { createLogger } from "../../src/logger.js";
 import { evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
-import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { json, type GetSnapshotResponse, type RespondDialogResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import type { PagesServer } from "../fixtures/pages-server.js";
+import { it } from "../fixtures/suite.js";
+import type { TestApp } from "../fixtures/test-app.js";
+
+it.override("appOptions", { model: "none" });
 
 /** Dialogs in a launched Chromium (native dialogs; the bridge is off in launch mode by default). */
 describe("browser dialogs", () => {
@@ -20,15 +24,12 @@ describe("browser dialogs", () => {
   };
   const answers = async () => (await evaluate(t, id, "window.__answers")).result as unknown[];
 
-  beforeAll(async () => {
-    t = await makeTestApp();
-    pages = await startPagesServer();
+  // The helpers above read the block's app and session, so the fixtures are kept here for them.
+  it.beforeAll(async ({ app, pages: served }) => {
+    t = app;
+    pages = served;
     id = await createSessionId(t);
     await navigate(t, id, pages.url("localhost", "/plain"));
-  });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
   });
 
   it("queues an alert with a d-N id and the top frame's id, redacts secrets, and retires it as answered by the agent", async () => {
@@ -50,7 +51,10 @@ describe("browser dialogs", () => {
 
     const res = await respond(t, id, { action: "accept" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, dialog: { id: dialog.id, type: "alert" } });
+    expect(await json<RespondDialogResponse>(res)).toMatchObject({
+      ok: true,
+      dialog: { id: dialog.id, type: "alert" },
+    });
     expect(await answers()).toEqual(["after alert"]);
     const after = await snapshot(t, id);
     expect(after.pending_dialogs).toEqual([]);
@@ -207,7 +211,7 @@ describe("browser dialogs", () => {
     const restarted = createApp({ config: t.config, store: createStore(database), logger: createLogger(t.config) });
     try {
       const res = await restarted.request(`/v1/sessions/${id}/snapshot`);
-      const body = (await res.json()) as typeof live;
+      const body = await json<GetSnapshotResponse>(res);
       expect(body.active).toBe(false);
       expect(body.pending_dialogs).toEqual([]);
       expect(body.frame_tree).toEqual({ top: null, children: [], truncated: false });

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { evaluate, navigate } from "../fixtures/browser.js";
-import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { json, type CdpResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+
+// Target.getTargets is off the built-in CDP allowlist; the operator allows it here to count the popups.
+it.override("appOptions", { model: "none", overrides: { browser: { cdp_allow: ["Target.getTargets"] } } });
 
 /** browser/evaluate runs the expression once, whatever its value turns out to be. */
 describe("browser/evaluate results", () => {
-  let t: TestApp;
-  let pages: PagesServer;
   let id: string;
 
-  beforeAll(async () => {
-    // Target.getTargets is off the built-in CDP allowlist; the operator allows it here to count the popups.
-    t = await makeTestApp({ browser: { cdp_allow: ["Target.getTargets"] } });
-    pages = await startPagesServer();
-    id = await createSessionId(t);
-    await navigate(t, id, pages.url("localhost", "/plain"));
-  });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
+  it.beforeAll(async ({ app, pages }) => {
+    id = await createSessionId(app);
+    await navigate(app, id, pages.url("localhost", "/plain"));
   });
 
-  it("runs an expression whose value cannot be serialized exactly once and returns its description", async () => {
+  it("runs an expression whose value cannot be serialized exactly once and returns its description", async ({
+    app: t,
+  }) => {
     expect(await evaluate(t, id, "window.__runs = 0; true")).toMatchObject({ ok: true, result: true });
     expect(await evaluate(t, id, "window.__runs += 1, window")).toEqual({
       ok: true,
@@ -35,20 +31,20 @@ describe("browser/evaluate results", () => {
     expect(await evaluate(t, id, "window.__runs")).toMatchObject({ ok: true, result: 2 });
   });
 
-  it("opens one popup for each window.open()", async () => {
+  it("opens one popup for each window.open()", async ({ app: t }) => {
     const opened = await evaluate(t, id, "window.open('/plain?popup'), true");
     expect(opened).toMatchObject({ ok: true, result: true });
     const handle = await evaluate(t, id, "window.__popup = window.open('/plain?popup')");
     expect(handle).toMatchObject({ ok: true, result_type: "object" });
     const res = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Target.getTargets" });
     // A popup exists as a target from window.open() on, even before its page has loaded.
-    const pagesOpen = ((await res.json()).result.targetInfos as Array<{ type: string }>).filter(
-      (target) => target.type === "page",
-    );
+    const pagesOpen = (
+      (await json<CdpResponse>(res)).result as { targetInfos: Array<{ type: string }> }
+    ).targetInfos.filter((target) => target.type === "page");
     expect(pagesOpen).toHaveLength(3);
   });
 
-  it("returns JSON values, symbols, bigints and undefined as results", async () => {
+  it("returns JSON values, symbols, bigints and undefined as results", async ({ app: t }) => {
     expect(await evaluate(t, id, "({ a: [1, 'two', null], b: { c: true } })")).toEqual({
       ok: true,
       result: { a: [1, "two", null], b: { c: true } },

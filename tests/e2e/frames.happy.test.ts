@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import {
   evaluate,
   fourFrameTree,
@@ -9,32 +9,28 @@ import {
   waitForPending,
   type SnapshotBody,
 } from "../fixtures/browser.js";
-import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { json, type CdpResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { it } from "../fixtures/suite.js";
+
+it.override("appOptions", { model: "none" });
 
 /** Frame tree, OOPIF routing and evaluation in a launched Chromium with site isolation. */
 describe("browser frames", () => {
-  let t: TestApp;
-  let pages: PagesServer;
   let id: string;
   let tree: SnapshotBody["frame_tree"];
 
-  beforeAll(async () => {
-    t = await makeTestApp();
-    pages = await startPagesServer();
-    id = await createSessionId(t);
-    await navigate(t, id, pages.url("localhost", "/four-frames"));
-    tree = await fourFrameTree(t, id);
-  });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
+  it.beforeAll(async ({ app, pages }) => {
+    id = await createSessionId(app);
+    await navigate(app, id, pages.url("localhost", "/four-frames"));
+    tree = await fourFrameTree(app, id);
   });
 
   const byUrl = (part: string) => tree.children.find((c) => c.url.includes(part))!;
 
-  it("lists srcdoc, cross-site and nested cross-site frames with CDP ids, is_oopif and session ids only on OOPIFs", () => {
+  it("lists srcdoc, cross-site and nested cross-site frames with CDP ids, is_oopif and session ids only on OOPIFs", ({
+    pages,
+  }) => {
     expect(tree.top).toEqual({
       frame_id: expect.stringMatching(/^[0-9A-F]{32}$/),
       url: pages.url("localhost", "/four-frames"),
@@ -68,7 +64,7 @@ describe("browser frames", () => {
     expect(tree.truncated).toBe(false);
   });
 
-  it("runs browser/cdp inside an OOPIF's own session", async () => {
+  it("runs browser/cdp inside an OOPIF's own session", async ({ app: t, pages }) => {
     const middle = byUrl("/middle");
     const res = await t.call("POST", `/v1/sessions/${id}/browser/cdp`, {
       method: "Runtime.evaluate",
@@ -76,7 +72,7 @@ describe("browser frames", () => {
       frame_id: middle.frame_id,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await json<CdpResponse>(res)).toEqual({
       method: "Runtime.evaluate",
       frame_id: middle.frame_id,
       session_id: middle.session_id,
@@ -86,14 +82,14 @@ describe("browser frames", () => {
       method: "Runtime.evaluate",
       params: { expression: "location.origin", returnByValue: true },
     });
-    expect(await top.json()).toMatchObject({
+    expect(await json<CdpResponse>(top)).toMatchObject({
       frame_id: null,
       session_id: null,
       result: { result: { value: `http://localhost:${pages.port}` } },
     });
   });
 
-  it("evaluates in every frame, OOPIF or not", async () => {
+  it("evaluates in every frame, OOPIF or not", async ({ app: t }) => {
     expect((await evaluate(t, id, "location.href")).result).toBe(tree.top!.url);
     for (const frame of tree.children) {
       expect(await evaluate(t, id, "location.href", frame.frame_id)).toEqual({
@@ -104,7 +100,7 @@ describe("browser frames", () => {
     }
   });
 
-  it("tags dialogs from each of the four frames with that frame's id", async () => {
+  it("tags dialogs from each of the four frames with that frame's id", async ({ app: t }) => {
     const frames = [tree.top!.frame_id, ...tree.children.map((c) => c.frame_id)];
     for (const frameId of frames) {
       const fired = await evaluate(
@@ -128,7 +124,7 @@ describe("browser frames", () => {
     expect(recent.reverse()).toEqual(frames);
   });
 
-  it("forgets the frames of a page it navigated away from, and reports them detached", async () => {
+  it("forgets the frames of a page it navigated away from, and reports them detached", async ({ app: t, pages }) => {
     await navigate(t, id, pages.url("localhost", "/plain"));
     const snap = await waitFor(async () => {
       const s = await snapshot(t, id);
@@ -144,7 +140,7 @@ describe("browser frames", () => {
     tree = await fourFrameTree(t, id);
   });
 
-  it("truncates a tree with more than 30 frames and deeply nested OOPIFs", async () => {
+  it("truncates a tree with more than 30 frames and deeply nested OOPIFs", async ({ app: t, pages }) => {
     await navigate(t, id, pages.url("localhost", "/many-frames"));
     const snap = await waitFor(async () => {
       const s = await snapshot(t, id);
@@ -162,7 +158,7 @@ describe("browser frames", () => {
     expect(children.some((c) => c.is_oopif)).toBe(true);
   });
 
-  it('shows the opaque origin of a fresh browser\'s about:blank page as "null"', async () => {
+  it('shows the opaque origin of a fresh browser\'s about:blank page as "null"', async ({ app: t }) => {
     const fresh = await createSessionId(t);
     expect((await t.call("POST", `/v1/sessions/${fresh}/browser/cdp`, { method: "Page.getFrameTree" })).status).toBe(
       200,
@@ -171,7 +167,7 @@ describe("browser frames", () => {
     expect(top).toMatchObject({ url: "about:blank", origin: "null" });
   });
 
-  it("keeps the last console messages", async () => {
+  it("keeps the last console messages", async ({ app: t, pages }) => {
     await navigate(t, id, pages.url("localhost", "/console"));
     const snap = await waitFor(async () => {
       const s = await snapshot(t, id);
