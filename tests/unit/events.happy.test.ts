@@ -12,18 +12,18 @@ describe("SSE frames and feeds", () => {
 
   it("delivers pushed items in order, ends after draining, and drops everything once cancelled", async () => {
     const feed = new EventFeed();
-    feed.push({ type: "a", data: 1 });
-    feed.push({ type: "b", data: 2 });
+    feed.push({ type: "message.delta", data: { run_id: "run_1", content: "a" } });
+    feed.push({ type: "message.delta", data: { run_id: "run_1", content: "b" } });
     feed.end();
-    feed.push({ type: "late", data: 3 });
+    feed.push({ type: "message.delta", data: { run_id: "run_1", content: "late" } });
     const got: string[] = [];
-    for await (const item of feed) got.push(item.type);
+    for await (const item of feed) if (item.type === "message.delta") got.push(item.data.content);
     expect(got).toEqual(["a", "b"]);
 
     const cancelled = new EventFeed();
     let told = false;
     cancelled.onCancel(() => (told = true));
-    cancelled.push({ type: "x", data: null });
+    cancelled.push({ type: "browser.disconnected", data: { reason: "page_closed" } });
     cancelled.cancel();
     const rest: string[] = [];
     for await (const item of cancelled) rest.push(item.type);

@@ -1,3 +1,10 @@
+/**
+ * @module loop
+ * One agent run from start to end: the model is called and the tools it asks for are run, turn after turn, until
+ * a final answer, the iteration budget, a cancel or a failure. Every message is stored and announced as it is
+ * made, the context is compressed at the run's safe points, and tool calls a stopped run leaves open get an
+ * "interrupted" result.
+ */
 import { randomBytes } from "node:crypto";
 import type OpenAI from "openai";
 import type { Config } from "../../config.js";
@@ -13,7 +20,9 @@ import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { SessionTools, ToolRegistry } from "./tool-registry.js";
 import type { ToolOutput } from "./tools.js";
 import type { RunRecord, StoredMessage } from "../../db/records.js";
+import { summarizeRun, type RunResultSummary } from "./run-summary.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
+import { headOf } from "../../kernel/text.js";
 
 export type LoopDeps = {
   config: Config;
@@ -41,27 +50,13 @@ export type RunParams = {
   signal: AbortSignal;
 };
 
-export type RunResultSummary = {
-  id: string;
-  status: RunStatus;
-  iterations: number;
-  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
-  compressed: boolean;
-  error: string | null;
-};
+// Routes and use cases name a run's summary through the loop that produces it.
+export type { RunResultSummary };
 
 export type FinishedRun = { run: RunResultSummary; messages: StoredMessage[] };
 
-export function summarizeRun(run: RunRecord): RunResultSummary {
-  return {
-    id: run.id,
-    status: run.status,
-    iterations: run.iterations,
-    usage: run.usage,
-    compressed: run.compressed,
-    error: run.error,
-  };
-}
+/** How much of a failed tool call's error text its log line shows. */
+const TOOL_ERROR_LOGGED_CHARS = 300;
 
 export const INTERRUPTED_TOOL_RESULT =
   "Error: the run was interrupted before this tool call finished; its outcome is unknown.";
@@ -104,6 +99,8 @@ export class RunExecution {
   private readonly usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
   private iterations = 0;
   private compressed = false;
+  /** Monotonic, unlike the injected clock (which tests may hold still): durations in the log are real. */
+  private readonly startedAt = performance.now();
   private context: ChatMessage[] = [];
   /** Tool calls of persisted assistant messages that have no result yet. */
   private readonly openCalls = new Map<string, ToolCall>();
@@ -128,6 +125,10 @@ export class RunExecution {
       } else if (err instanceof ModelCallError) {
         status = "failed";
         error = err.message;
+        this.deps.logger.warn(
+          { run_id: this.params.run.id, session_id: this.params.sessionId, kind: err.kind, status: err.status },
+          "model call failed",
+        );
       } else {
         status = "failed";
         error = `internal error during the run: ${err instanceof Error ? err.message : String(err)}`;
@@ -191,6 +192,19 @@ export class RunExecution {
         // Stream from the model when someone watches the session live, so they see the answer grow.
         stream: streamModel || this.deps.events.hasListeners(sessionId),
         onDelta: (content) => this.deps.events.publish(sessionId, "message.delta", { run_id: run.id, content }),
+        onAttemptFailed: ({ attempt, kind, status }) =>
+          this.deps.logger.warn(
+            {
+              run_id: run.id,
+              session_id: sessionId,
+              model,
+              kind,
+              status,
+              attempt,
+              max_attempts: this.deps.config.model.max_retries + 1,
+            },
+            "model call attempt failed",
+          ),
       },
     );
   }
@@ -244,8 +258,22 @@ export class RunExecution {
           name: call.function.name,
           arguments: call.function.arguments,
         });
+        const startedAt = performance.now();
         const output: ToolOutput = await unlessAborted(tools.execute(call, { session, runId: run.id, signal }), signal);
         if (signal.aborted) throw new RunAborted();
+        // The arguments stay out of the log: they are the model's text and can carry anything the page showed it.
+        this.deps.logger.info(
+          {
+            run_id: run.id,
+            session_id: sessionId,
+            tool: call.function.name,
+            tool_call_id: call.id,
+            duration_ms: Math.round(performance.now() - startedAt),
+            ok: !output.is_error,
+            ...(output.is_error ? { error: headOf(output.content, TOOL_ERROR_LOGGED_CHARS) } : {}),
+          },
+          "tool call finished",
+        );
         const row = this.persist({
           role: "tool",
           content: output.content,
@@ -371,6 +399,18 @@ export class RunExecution {
     const summary = summarizeRun(record);
     const type = status === "completed" || status === "incomplete" ? "run.completed" : "run.failed";
     this.deps.events.publish(sessionId, type, { run: summary });
+    const line = {
+      run_id: run.id,
+      session_id: sessionId,
+      status,
+      iterations: summary.iterations,
+      usage: summary.usage,
+      compressed: summary.compressed,
+      duration_ms: Math.round(performance.now() - this.startedAt),
+      error,
+    };
+    if (status === "failed") this.deps.logger.warn(line, "run failed");
+    else this.deps.logger.info(line, "run finished");
     return { run: summary, messages: this.messages };
   }
 }

@@ -1,9 +1,15 @@
+/**
+ * @module model-call
+ * One chat-completions call with a run's messages and tools, streamed (text handed on as it arrives, tool-call
+ * fragments joined) or not, read into one ModelTurn; a failure comes out as a ModelCallError that says what to check.
+ */
 import type OpenAI from "openai";
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsBase,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
+import { APIError } from "openai";
 import { classifyLlmError, type LlmFailureKind } from "../llm/errors.js";
 import type { ToolSchema } from "./tool-registry.js";
 import type { ChatMessage, TokenUsage, ToolCall } from "../../kernel/chat.js";
@@ -28,9 +34,44 @@ export class ModelCallError extends Error {
   constructor(
     readonly kind: LlmFailureKind | "empty",
     message: string,
+    /** The endpoint's HTTP status, when it answered with one. */
+    readonly status: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** One HTTP attempt of a model call that failed; the SDK may try again (`model.max_retries`). */
+export type AttemptFailure = { attempt: number; kind: LlmFailureKind; status: number | null };
+
+/** The header the SDK numbers its retries of one request with (0 on the first attempt). */
+const RETRY_COUNT_HEADER = "x-stainless-retry-count";
+
+/**
+ * The client with each HTTP attempt watched: the SDK retries failed attempts by itself and tells no one, so each
+ * failure is reported here, numbered from the retry count the SDK sends along. The body is left to the SDK.
+ */
+function watchedClient(client: OpenAI, signal: AbortSignal, onFailure: (failure: AttemptFailure) => void): OpenAI {
+  return client.withOptions({
+    fetch: async (input, init) => {
+      const attempt = Number(new Headers(init?.headers).get(RETRY_COUNT_HEADER) ?? 0) + 1;
+      try {
+        const response = await fetch(input, init);
+        if (!response.ok) {
+          const error = APIError.generate(response.status, undefined, response.statusText, response.headers);
+          onFailure({ attempt, kind: classifyLlmError(error).kind, status: response.status });
+        }
+        return response;
+      } catch (err) {
+        // The run's own cancel is no failure; the SDK's timeout aborts the request too, and is one.
+        if (!signal.aborted) {
+          const timedOut = err instanceof Error && err.name === "AbortError";
+          onFailure({ attempt, kind: timedOut ? "timeout" : "network", status: null });
+        }
+        throw err;
+      }
+    },
+  });
 }
 
 const ADVICE: Record<LlmFailureKind, string> = {
@@ -49,7 +90,7 @@ export function describeModelFailure(err: unknown): ModelCallError {
   if (err instanceof ModelCallError) return err;
   const { kind, message, status } = classifyLlmError(err);
   const code = status === null ? "" : ` (HTTP ${status})`;
-  return new ModelCallError(kind, `model call failed: ${kind}${code}: ${message} — ${ADVICE[kind]}`);
+  return new ModelCallError(kind, `model call failed: ${kind}${code}: ${message} — ${ADVICE[kind]}`, status);
 }
 
 function baseParams(request: ModelRequest): ChatCompletionCreateParamsBase {
@@ -157,12 +198,18 @@ async function callStreaming(
 export async function callModel(
   client: OpenAI,
   request: ModelRequest,
-  options: { signal: AbortSignal; stream: boolean; onDelta: (text: string) => void },
+  options: {
+    signal: AbortSignal;
+    stream: boolean;
+    onDelta: (text: string) => void;
+    onAttemptFailed: (failure: AttemptFailure) => void;
+  },
 ): Promise<ModelTurn> {
+  const watched = watchedClient(client, options.signal, options.onAttemptFailed);
   try {
     return options.stream
-      ? await callStreaming(client, request, options.signal, options.onDelta)
-      : await callOnce(client, request, options.signal);
+      ? await callStreaming(watched, request, options.signal, options.onDelta)
+      : await callOnce(watched, request, options.signal);
   } catch (err) {
     if (options.signal.aborted) throw err;
     throw describeModelFailure(err);

@@ -1,3 +1,9 @@
+/**
+ * @module runner
+ * Starting, replaying and stopping agent runs: admission (one run per session, `server.max_concurrent_runs` in
+ * all), the run, its idempotency key and its user message stored in one transaction, the run's event feed, cancel
+ * and shutdown, and at start-up the runs a previous process left unfinished.
+ */
 import { contentText } from "../../kernel/text.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { EventFeed } from "../events/feed.js";
@@ -7,7 +13,8 @@ import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { IdempotencyClaim } from "./idempotency-claim.js";
 import { publicMessage, type MessageInput } from "../transcript/message-shape.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import { INTERRUPTED_TOOL_RESULT, RunExecution, summarizeRun, type FinishedRun, type LoopDeps } from "./loop.js";
+import { INTERRUPTED_TOOL_RESULT, RunExecution, type FinishedRun, type LoopDeps } from "./loop.js";
+import { summarizeRun } from "./run-summary.js";
 
 export type AgentRunnerDeps = LoopDeps & {
   llm: LlmClients;
@@ -90,9 +97,7 @@ export class AgentRunner {
 
     const controller = new AbortController();
     const feed = options.feed ? new EventFeed() : null;
-    const unsubscribe = feed
-      ? events.subscribe(sessionId, (event) => feed.push({ type: event.type, data: event.data, id: event.id }))
-      : () => {};
+    const unsubscribe = feed ? events.subscribe(sessionId, (event) => feed.push(event)) : () => {};
     feed?.onCancel(() => controller.abort("the client disconnected"));
     const external = options.signal;
     const onExternalAbort = () => controller.abort("the client cancelled the request");
@@ -100,6 +105,7 @@ export class AgentRunner {
     else external?.addEventListener("abort", onExternalAbort, { once: true });
 
     events.publish(sessionId, "run.started", { run_id: runId, session_id: sessionId, model });
+    this.deps.logger.info({ run_id: runId, session_id: sessionId, model }, "run started");
     events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
 
     const client = this.deps.llm.get({

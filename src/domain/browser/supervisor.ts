@@ -1,3 +1,9 @@
+/**
+ * @module supervisor
+ * One session's browser, launched or connected to over CDP, and everything that watches it: CDP sessions on the
+ * page and on each out-of-process iframe, dialogs (native or through the bridge), frames, console output, documents
+ * the URL policy forbids, and the browser or the page going away.
+ */
 import {
   chromium,
   type Browser,
@@ -9,6 +15,7 @@ import {
 } from "playwright-core";
 import type { BrowserConfig } from "../../config.js";
 import type { Logger } from "../../logger.js";
+import type { BrowserLossReason, EventPayload, SessionEventType } from "../events/event-types.js";
 import { DomainError } from "../../kernel/errors.js";
 import { findBrowserExecutable } from "./executable.js";
 import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js";
@@ -66,7 +73,7 @@ export type SupervisorDeps = {
   sessionId: string;
   /** The session's browser settings as they are now (a PATCH applies to the next dialog). */
   settings(): BrowserConfig;
-  publish(type: string, data: unknown): void;
+  publish<T extends SessionEventType>(type: T, data: EventPayload<T>): void;
   recordDialog(dialog: ClosedDialogView, defaultPrompt: string): void;
   logger: Logger;
   now(): number;
@@ -74,6 +81,17 @@ export type SupervisorDeps = {
   allowFileUrls: boolean;
   /** The session's download folder when the server config allows downloads; null denies them. */
   downloadsDir: string | null;
+};
+
+/** What a CDP URL reaches, for events and logs that must not show the URL itself (it can carry a token). */
+function cdpEndpointKind(cdpUrl: string): "cdp_http" | "cdp_websocket" {
+  return /^wss?:/i.test(cdpUrl) ? "cdp_websocket" : "cdp_http";
+}
+
+const LOSS_LOG_MESSAGES: Record<BrowserLossReason, string> = {
+  browser_disconnected: "browser disconnected",
+  page_crashed: "browser page crashed",
+  page_closed: "browser page closed",
 };
 
 /** Where a supervisor's browser comes from; a different endpoint means a different supervisor. */
@@ -128,8 +146,32 @@ export class BrowserSupervisor {
     this.frames = new FrameTracker((change) => this.onFrameChange(change));
     this.dialogs = new DialogQueue({
       settings: () => deps.settings(),
-      opened: (dialog) => deps.publish("dialog.opened", { dialog }),
-      closed: (dialog, defaultPrompt) => deps.recordDialog(dialog, defaultPrompt),
+      opened: (dialog) => {
+        deps.publish("dialog.opened", { dialog });
+        deps.logger.info(
+          {
+            session_id: deps.sessionId,
+            dialog_id: dialog.id,
+            type: dialog.type,
+            via: dialog.via,
+            frame_id: dialog.frame_id,
+          },
+          "dialog opened",
+        );
+      },
+      closed: (dialog, defaultPrompt) => {
+        deps.recordDialog(dialog, defaultPrompt);
+        deps.logger.info(
+          {
+            session_id: deps.sessionId,
+            dialog_id: dialog.id,
+            type: dialog.type,
+            closed_by: dialog.closed_by,
+            action: dialog.action,
+          },
+          "dialog closed",
+        );
+      },
       now: () => deps.now(),
       warn: (message, error) => deps.logger.debug({ err: error, session_id: deps.sessionId }, message),
     });
@@ -141,6 +183,7 @@ export class BrowserSupervisor {
       await supervisor.open();
     } catch (error) {
       await supervisor.stop();
+      deps.logger.warn({ session_id: deps.sessionId, err: error }, "browser failed to start");
       if (error instanceof DomainError) throw error;
       const settings = deps.settings();
       const where = settings.cdp_url ? `connect to ${settings.cdp_url}` : "launch Chromium";
@@ -222,9 +265,20 @@ export class BrowserSupervisor {
 
   private async open(): Promise<void> {
     const settings = this.deps.settings();
+    const startedAt = performance.now();
     if (settings.cdp_url) {
+      const endpointKind = cdpEndpointKind(settings.cdp_url);
+      this.deps.publish("browser.starting", { mode: "connect", endpoint_kind: endpointKind });
       this.browser = await chromium.connectOverCDP(settings.cdp_url, { timeout: CONNECT_TIMEOUT_MS });
       this.context = this.browser.contexts()[0] ?? (await this.browser.newContext(CONTEXT_OPTIONS));
+      this.deps.logger.info(
+        {
+          session_id: this.deps.sessionId,
+          endpoint_kind: endpointKind,
+          duration_ms: Math.round(performance.now() - startedAt),
+        },
+        "browser connected",
+      );
     } else {
       const executablePath = findBrowserExecutable(settings.executable_path);
       if (!executablePath) {
@@ -235,6 +289,7 @@ export class BrowserSupervisor {
             : `browser.executable_path ${settings.executable_path} does not exist; point it at a Chromium or set it to auto`,
         );
       }
+      this.deps.publish("browser.starting", { mode: "launch", endpoint_kind: "local_chromium" });
       this.browser = await chromium.launch({
         executablePath,
         headless: settings.headless,
@@ -242,6 +297,15 @@ export class BrowserSupervisor {
         timeout: LAUNCH_TIMEOUT_MS,
       });
       this.context = await this.browser.newContext(CONTEXT_OPTIONS);
+      this.deps.logger.info(
+        {
+          session_id: this.deps.sessionId,
+          executable: executablePath,
+          headless: settings.headless,
+          duration_ms: Math.round(performance.now() - startedAt),
+        },
+        "browser launched",
+      );
     }
     const context = this.context;
     // Listening keeps playwright-core from dismissing dialogs itself; the supervisor answers them over CDP.
@@ -536,12 +600,13 @@ export class BrowserSupervisor {
   }
 
   /** The browser or the page went away without being asked to: report it once; the next action starts afresh. */
-  private lost(reason: string): void {
+  private lost(reason: BrowserLossReason): void {
     if (this.stopping || !this.active) return;
     this.active = false;
     this.dialogs.closedRemotely(() => true);
     this.frames.clear();
     this.deps.publish("browser.disconnected", { reason });
+    this.deps.logger.warn({ session_id: this.deps.sessionId, reason }, LOSS_LOG_MESSAGES[reason]);
     if (this.browser?.isConnected())
       void withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
   }

@@ -2,7 +2,7 @@
  * @module compressions
  * One compression of a session's context: the session's engine decides what to keep, the plan is checked (never a
  * bigger context, never an unusable one), and the compression store writes it; the session hears of it as a
- * `context.compressed` event. Compressions of one session run one at a time: a second request waits for the first.
+ * `context.compressing` event before the engine runs and a `context.compressed` event once it landed. Compressions of one session run one at a time: a second request waits for the first.
  */
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../events/bus.js";
@@ -22,6 +22,8 @@ export type CompressionsDeps = {
   logger: Logger;
   now: () => number;
 };
+
+const elapsedMs = (since: number) => Math.round(performance.now() - since);
 
 export class Compressions {
   private readonly running = new Map<string, Promise<unknown>>();
@@ -46,19 +48,38 @@ export class Compressions {
     const prepared = engineSessions.prepare(sessionId);
     const { session, settings } = prepared;
     const tokensBefore = contextTotalTokens(session);
-    const unchanged = (reason: string, fallback = false): CompressOutcome => ({
-      compressed: false,
-      reason,
-      tokens_before: tokensBefore,
-      tokens_after: tokensBefore,
-      messages_compacted: 0,
-      summary: null,
-      fallback_used: fallback,
-      anchors_added: 0,
-    });
+    const startedAt = performance.now();
+    const logged = { session_id: sessionId, trigger: request.trigger, engine: settings.engine };
+    const unchanged = (reason: string, fallback = false): CompressOutcome => {
+      if (!request.dryRun) {
+        this.deps.logger.info(
+          { ...logged, reason, tokens_before: tokensBefore, duration_ms: elapsedMs(startedAt) },
+          "context compression changed nothing",
+        );
+      }
+      return {
+        compressed: false,
+        reason,
+        tokens_before: tokensBefore,
+        tokens_after: tokensBefore,
+        messages_compacted: 0,
+        summary: null,
+        fallback_used: fallback,
+        anchors_added: 0,
+      };
+    };
     const { rows, items } = engineSessions.itemsOf(session);
     if (rows.length === 0) return unchanged("the context is empty");
     const { engine, summarizer } = engineSessions.open(prepared, readEngineState(session.engine_state));
+    // A dry run changes nothing, so it announces nothing: a stream shows only compressions that may land.
+    if (!request.dryRun) {
+      this.deps.events.publish(sessionId, "context.compressing", {
+        session_id: sessionId,
+        trigger: request.trigger,
+        engine: settings.engine,
+        tokens_before: tokensBefore,
+      });
+    }
     let result: EngineCompressResult;
     try {
       result = normalizeResult(
@@ -150,7 +171,15 @@ export class Compressions {
       anchors_added: outcome.anchors_added,
     });
     this.deps.logger.info(
-      { session_id: sessionId, trigger: request.trigger, ...outcome, summary: undefined },
+      {
+        ...logged,
+        tokens_before: outcome.tokens_before,
+        tokens_after: outcome.tokens_after,
+        messages_compacted: outcome.messages_compacted,
+        fallback_used: outcome.fallback_used,
+        anchors_added: outcome.anchors_added,
+        duration_ms: elapsedMs(startedAt),
+      },
       "context compressed",
     );
     return outcome;

@@ -1,6 +1,21 @@
+/**
+ * @module bus
+ * Session events: stored first, then handed to live subscribers; replayed after an id for streams that resume, and
+ * ended for good when the session is deleted or the server stops. Old `message.delta` chunks are pruned.
+ */
 import type { EventRepository } from "../../db/repositories/events.js";
+import type { EventPayload, SessionEventType } from "./event-types.js";
 
-export type SessionEvent = { id: number; session_id: string; type: string; data: unknown; created_at: number };
+/** A stored event of one type, with that type's payload. */
+export type SessionEventOf<T extends SessionEventType> = {
+  id: number;
+  session_id: string;
+  type: T;
+  data: EventPayload<T>;
+  created_at: number;
+};
+/** Any stored event; its `type` tells which payload `data` is. */
+export type SessionEvent = { [T in SessionEventType]: SessionEventOf<T> }[SessionEventType];
 export type EventListener = (event: SessionEvent) => void;
 
 /**
@@ -24,7 +39,7 @@ export class EventBus {
     private readonly now: () => number = Date.now,
   ) {}
 
-  publish(sessionId: string, type: string, data: unknown): SessionEvent | null {
+  publish<T extends SessionEventType>(sessionId: string, type: T, data: EventPayload<T>): SessionEvent | null {
     let event: SessionEvent;
     const now = this.now();
     if (now - this.lastDeltaPrune >= DELTA_PRUNE_INTERVAL_MS) {
@@ -32,7 +47,8 @@ export class EventBus {
       this.repository.deleteOlderThan("message.delta", now - DELTA_EVENT_RETENTION_MS);
     }
     try {
-      event = this.repository.insert(sessionId, type, data, now);
+      const stored = this.repository.insert(sessionId, type, data, now);
+      event = { ...stored, type, data } as SessionEventOf<T> as SessionEvent;
     } catch {
       // The session was deleted while something still reported on it: nothing left to tell.
       return null;
@@ -87,6 +103,7 @@ export class EventBus {
   }
 
   replay(sessionId: string, afterId: number, limit?: number): SessionEvent[] {
-    return this.repository.after(sessionId, afterId, limit);
+    // Rows are written by publish alone, so each stored type names the payload stored with it.
+    return this.repository.after(sessionId, afterId, limit) as SessionEvent[];
   }
 }

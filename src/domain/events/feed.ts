@@ -1,5 +1,12 @@
+/**
+ * @module feed
+ * The queue between what produces events (a run, a session's bus) and the one reader that streams them to a
+ * client, with the reader going away reported back to the producer.
+ */
+import type { EventPayload, EventType } from "./event-types.js";
+
 /** One item of a feed: a named event with its data and, for persisted session events, its id. */
-export type FeedItem = { type: string; data: unknown; id?: number };
+export type FeedItem = { [T in EventType]: { type: T; data: EventPayload<T>; id?: number } }[EventType];
 
 /**
  * An unbounded, single-consumer queue of events that a producer pushes into and a reader iterates.

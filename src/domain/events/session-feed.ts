@@ -1,3 +1,8 @@
+/**
+ * @module session-feed
+ * A session's event stream as one feed: with `Last-Event-ID`, the persisted events after it first, then the live
+ * ones, with no gap and no duplicate; without it, live events only.
+ */
 import type { EventBus, SessionEvent } from "./bus.js";
 import { EventFeed } from "./feed.js";
 
@@ -17,7 +22,7 @@ export function openSessionFeed(bus: EventBus, sessionId: string, afterId: numbe
   const deliver = (event: SessionEvent) => {
     if (event.id <= lastId) return;
     lastId = event.id;
-    feed.push({ type: event.type, data: event.data, id: event.id });
+    feed.push(event);
   };
   const unsubscribe = bus.subscribe(
     sessionId,

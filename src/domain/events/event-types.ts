@@ -1,0 +1,94 @@
+/**
+ * @module event-types
+ * The closed list of events the server tells a session's streams about, and the payload each one carries. The bus
+ * and the browser supervisor accept only these names with these payloads, so an event cannot be published that a
+ * client (or the OpenAPI description built from this list) does not know of.
+ */
+import type { RunResultSummary } from "../agent/run-summary.js";
+import type { ClosedDialogView, PendingDialogView } from "../browser/types.js";
+import type { CompressionTrigger } from "../context/manager.js";
+import type { PublicMessage } from "../transcript/message-shape.js";
+
+/** Every event type, in the order a run typically shows them. */
+export const EVENT_TYPES = [
+  "run.started",
+  "message.created",
+  "message.delta",
+  "tool.started",
+  "tool.completed",
+  "context.compressing",
+  "context.compressed",
+  "browser.starting",
+  "browser.disconnected",
+  "dialog.opened",
+  "dialog.closed",
+  "frame.attached",
+  "frame.navigated",
+  "frame.detached",
+  "run.completed",
+  "run.failed",
+  "done",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * `done` ends a run's own stream (POST /messages with `stream: true`, a chat completion); it is never stored, so
+ * a session's event log and `GET /events` carry every other type only.
+ */
+export type SessionEventType = Exclude<EventType, "done">;
+
+type RunRef = { run_id: string };
+type FramePayload = { frame_id: string; parent_frame_id: string | null; url: string };
+type RunEndPayload = { run: RunResultSummary };
+
+/** The payloads by name; mapped over EVENT_TYPES below, so a listed type without a payload does not compile. */
+type Payloads = {
+  "run.started": RunRef & { session_id: string; model: string };
+  "message.created": RunRef & { message: PublicMessage };
+  /** A chunk of an assistant's text as the model streams it; the whole text follows in `message.created`. */
+  "message.delta": RunRef & { content: string };
+  "tool.started": RunRef & { tool_call_id: string; name: string; arguments: string };
+  "tool.completed": RunRef & { tool_call_id: string; name: string; is_error: boolean; content: string };
+  /** Published before the engine (and its summary model) is called, so a client can show that work is under way. */
+  "context.compressing": {
+    session_id: string;
+    trigger: CompressionTrigger;
+    engine: string;
+    tokens_before: number;
+  };
+  "context.compressed": {
+    trigger: CompressionTrigger;
+    engine: string;
+    summary_id: string | null;
+    tokens_before: number;
+    tokens_after: number;
+    messages_compacted: number;
+    fallback_used: boolean;
+    anchors_added: number;
+  };
+  /**
+   * Published before the browser is launched or connected to. `endpoint_kind` says what is reached, never where:
+   * a CDP URL can carry a token.
+   */
+  "browser.starting": {
+    mode: "launch" | "connect";
+    endpoint_kind: "local_chromium" | "cdp_http" | "cdp_websocket";
+  };
+  "browser.disconnected": { reason: BrowserLossReason };
+  "dialog.opened": { dialog: PendingDialogView };
+  "dialog.closed": { dialog: ClosedDialogView };
+  "frame.attached": FramePayload;
+  "frame.navigated": FramePayload;
+  "frame.detached": FramePayload;
+  "run.completed": RunEndPayload;
+  "run.failed": RunEndPayload;
+  done: RunEndPayload;
+};
+
+/** Why a supervised browser went away without being asked to. */
+export type BrowserLossReason = "browser_disconnected" | "page_crashed" | "page_closed";
+
+export type EventPayloads = { [T in EventType]: Payloads[T] };
+
+export type EventPayload<T extends EventType> = EventPayloads[T];
