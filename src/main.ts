@@ -1,11 +1,5 @@
 /**
  * @module main
- * The server's entry point: loads the configuration, opens the database, starts the services and the HTTP server;
- * on SIGTERM or SIGINT it stops accepting, shuts the services down, gives open responses a moment to finish and
- * closes the database. It exits with status 2 when the configuration or the database cannot be used.
- */
-/**
- * @module main
  * The process entry behind `caduceus`: reads the command line, `.env` and the configuration, opens the database,
  * builds the app, serves it, and shuts it down on SIGTERM/SIGINT. Help, the version and bad arguments are answered
  * before anything is opened.
@@ -13,14 +7,10 @@
 import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp } from "./app.js";
 import { parseCommandLine, usageText } from "./cli.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
+import type { DatabaseHandle } from "./db/database.js";
 import { isLoopbackHost } from "./kernel/loopback.js";
-import { openDatabase, type DatabaseHandle } from "./db/database.js";
-import { createStore } from "./db/store.js";
-import { createHttpServer } from "./http/node-adapter.js";
-import { createLogger } from "./logger.js";
 import { VERSION } from "./version.js";
 
 /** The exit code of a start refused for bad arguments or configuration (a supervisor should not retry it). */
@@ -78,6 +68,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Loaded only to serve: with SQLite, the browser driver and the tokenizer they take seconds on a busy machine,
+  // and help, the version and a refused start answer without them.
+  const [{ createApp }, { openDatabase }, { createStore }, { createHttpServer }, { createLogger }] = await Promise.all([
+    import("./app.js"),
+    import("./db/database.js"),
+    import("./db/store.js"),
+    import("./http/node-adapter.js"),
+    import("./logger.js"),
+  ]);
   const logger = createLogger(config);
   let database: DatabaseHandle;
   try {
