@@ -1,4 +1,8 @@
-import { createRequire } from "node:module";
+/**
+ * @module logger
+ * The server's pino logger: JSON lines (readable lines through pino-pretty with `logging.pretty`), with known secret fields
+ * censored and secrets inside messages and errors masked before anything is written.
+ */
 import { pino, type Logger } from "pino";
 import type { Config } from "./config.js";
 import { redactDeep, redactSecrets } from "./kernel/redaction.js";
@@ -37,23 +41,12 @@ export function createLogger(config: Pick<Config, "logging">, destination?: Node
       },
     },
   };
-  if (config.logging.pretty && !destination) {
-    // pino-pretty is optional: pretty output is a convenience for a developer's terminal.
-    if (isInstalled("pino-pretty")) return pino({ ...options, transport: { target: "pino-pretty" } });
-    const logger = pino(options);
-    logger.warn("logging.pretty needs the pino-pretty package (npm install pino-pretty); logging JSON instead");
-    return logger;
-  }
-  return destination ? pino(options, destination as never) : pino(options);
-}
-
-function isInstalled(name: string): boolean {
-  try {
-    createRequire(import.meta.url).resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
+  // A given destination is a reader of JSON lines (a test, a collector): it gets them even when pretty is set.
+  if (destination) return pino(options, destination as never);
+  // Redaction and the masking hook run here, before a line reaches the transport's worker, so pretty output is as
+  // clean as JSON; pino-pretty colours it only on a terminal.
+  if (config.logging.pretty) return pino({ ...options, transport: { target: "pino-pretty" } });
+  return pino(options);
 }
 
 function redactError(err: Error): Error {

@@ -1,3 +1,8 @@
+/**
+ * @module database
+ * Opens the SQLite file with drizzle over better-sqlite3, in WAL mode so a committed transaction survives a crash,
+ * and applies the pending migrations from drizzle/, with foreign keys checked once they have run.
+ */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,10 @@
+/**
+ * @module schema
+ * The drizzle schema of the SQLite database: sessions, their transcript and tool calls, summaries, anchors, runs,
+ * events, dialog history and idempotency keys. Times are stored as epoch milliseconds. JSON columns hold text
+ * parsed by the repositories.
+ */
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-
-/** Times are stored as epoch milliseconds. JSON columns hold text parsed by the repositories. */
 
 export const sessions = sqliteTable(
   "sessions",

@@ -1,3 +1,8 @@
+/**
+ * @module store
+ * The repositories over one open database, built together, with a way to group their writes in one transaction
+ * (which takes the write lock at once) and a ping for the readiness check.
+ */
 import type { DatabaseHandle } from "./database.js";
 import { AnchorRepository } from "./repositories/anchors.js";
 import { ContextRowRepository } from "./repositories/context-rows.js";

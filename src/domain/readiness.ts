@@ -1,29 +1,151 @@
+/**
+ * @module readiness
+ * The readiness report, from real probes: the database answers a ping, the model's endpoint answers
+ * `GET {base_url}/models` with the configured key, and the browser is an executable Chromium or a CDP endpoint that
+ * answers `/json/version`. The server is unavailable without its database or with a configured model it cannot
+ * reach, and degraded when anything else is missing. Probes over the network are short and their answers reused for
+ * a few seconds, so frequent polling neither waits long nor floods the provider.
+ */
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
 import type { Config } from "../config.js";
 import type { Store } from "../db/store.js";
+import { redactSecrets } from "../kernel/redaction.js";
 import { findBrowserExecutable } from "./browser/executable.js";
 
 export type CheckState = "ok" | "degraded" | "unavailable";
 export type Check = { status: CheckState; detail?: string };
 export type ReadinessReport = { status: CheckState; checks: { database: Check; model: Check; browser: Check } };
 
+/** How long a probe of the model or of a CDP endpoint may take before the endpoint counts as unreachable. */
+export const PROBE_TIMEOUT_MS = 2_000;
+/** How long a network probe's answer is reused, so a load balancer polling every second does not poll the provider. */
+export const PROBE_CACHE_MS = 5_000;
+/** Where the OpenAI SDK sends requests when `model.base_url` is unset. */
+const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
 const RANK: Record<CheckState, number> = { ok: 0, degraded: 1, unavailable: 2 };
 
+/** Without the database nothing works, and a configured model that cannot be reached fails every run. */
+function overallStatus(checks: ReadinessReport["checks"]): CheckState {
+  if (checks.database.status === "unavailable" || checks.model.status === "unavailable") return "unavailable";
+  const worst = Object.values(checks).reduce<CheckState>(
+    (acc, c) => (RANK[c.status] > RANK[acc] ? c.status : acc),
+    "ok",
+  );
+  // The browser is needed by browser tools only: without it the server still serves runs.
+  return worst === "unavailable" ? "degraded" : worst;
+}
+
+/** A URL as a report may show it: no credentials, query or fragment (a key or a CDP token can sit there). */
+function shownUrl(url: URL): string {
+  return redactSecrets(`${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`);
+}
+
+/** Why a request got no answer, in a few words. */
+function failureOf(err: unknown): string {
+  if (err instanceof Error && err.name === "TimeoutError") return `no answer within ${PROBE_TIMEOUT_MS} ms`;
+  const cause = err instanceof Error ? err.cause : undefined;
+  // undici puts the socket's error (ECONNREFUSED, ENOTFOUND…) in `cause`; an AggregateError there has no message.
+  const code = cause instanceof Error ? (cause as NodeJS.ErrnoException).code : undefined;
+  const message = cause instanceof Error ? cause.message || code : err instanceof Error ? err.message : String(err);
+  return redactSecrets(message || "the request failed");
+}
+
+/** GET with the probe timeout; the body is not needed, so it is let go at once. */
+async function probe(url: URL, headers: Record<string, string> = {}): Promise<number> {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+  await response.body?.cancel();
+  return response.status;
+}
+
+async function probeModel(name: string, baseUrl: string, apiKey: string | null): Promise<Check> {
+  // The configuration holds URLs only (config.ts validates them).
+  const base = new URL(baseUrl);
+  const url = new URL(`${base.pathname.replace(/\/+$/, "")}/models`, base);
+  url.search = base.search;
+  const request = `GET ${shownUrl(url)}`;
+  let status: number;
+  try {
+    status = await probe(url, apiKey ? { authorization: `Bearer ${apiKey}` } : {});
+  } catch (err) {
+    return {
+      status: "unavailable",
+      detail: `model ${name}: ${request} failed: ${failureOf(err)}; check model.base_url and that the endpoint is up`,
+    };
+  }
+  if (status >= 200 && status < 300) return { status: "ok", detail: `${name} at ${shownUrl(base)}` };
+  if (status === 401 || status === 403) {
+    return {
+      status: "unavailable",
+      detail: `model ${name}: ${request} answered HTTP ${status}: the endpoint refuses model.api_key`,
+    };
+  }
+  if (status >= 500) {
+    return {
+      status: "unavailable",
+      detail: `model ${name}: ${request} answered HTTP ${status}: the endpoint is failing`,
+    };
+  }
+  // Some OpenAI-compatible servers serve chat completions without a model list: reachable, but unconfirmed.
+  return {
+    status: "degraded",
+    detail: `model ${name}: ${request} answered HTTP ${status}; the endpoint answers but lists no models`,
+  };
+}
+
+/** The HTTP address of a CDP endpoint's `/json/version`, whichever scheme the URL was given with. */
+function cdpVersionUrl(cdpUrl: string): URL {
+  const url = new URL(cdpUrl);
+  url.protocol = url.protocol === "wss:" || url.protocol === "https:" ? "https:" : "http:";
+  url.pathname = "/json/version";
+  return url;
+}
+
+async function probeCdp(cdpUrl: string): Promise<Check> {
+  const url = cdpVersionUrl(cdpUrl);
+  const request = `GET ${shownUrl(url)}`;
+  try {
+    const status = await probe(url);
+    if (status >= 200 && status < 300) return { status: "ok", detail: `CDP endpoint answers at ${shownUrl(url)}` };
+    return { status: "unavailable", detail: `browser.cdp_url: ${request} answered HTTP ${status}` };
+  } catch (err) {
+    return { status: "unavailable", detail: `browser.cdp_url: ${request} failed: ${failureOf(err)}` };
+  }
+}
+
+async function checkExecutable(configured: string): Promise<Check> {
+  const path = findBrowserExecutable(configured);
+  if (!path) {
+    return configured === "auto"
+      ? { status: "degraded", detail: "no Chromium found; install Debian's chromium or set browser.executable_path" }
+      : { status: "unavailable", detail: `browser.executable_path ${configured} does not exist` };
+  }
+  try {
+    await access(path, constants.X_OK);
+    return { status: "ok", detail: path };
+  } catch {
+    return {
+      status: "unavailable",
+      detail: `${path} is not executable; fix its permissions or set browser.executable_path`,
+    };
+  }
+}
+
+type CachedProbe = { expiresAt: number; check: Promise<Check> };
+
 export class Readiness {
+  private readonly cache = new Map<"model" | "browser", CachedProbe>();
+
   constructor(
     private readonly config: Config,
     private readonly store: Store,
   ) {}
 
   async check(): Promise<ReadinessReport> {
-    const checks = { database: this.database(), model: this.model(), browser: this.browser() };
-    const status = Object.values(checks).reduce<CheckState>(
-      (worst, c) => (RANK[c.status] > RANK[worst] ? c.status : worst),
-      "ok",
-    );
-    return {
-      status: checks.database.status === "unavailable" ? "unavailable" : status === "unavailable" ? "degraded" : status,
-      checks,
-    };
+    const [model, browser] = await Promise.all([this.model(), this.browser()]);
+    const checks = { database: this.database(), model, browser };
+    return { status: overallStatus(checks), checks };
   }
 
   private database(): Check {
@@ -34,7 +156,7 @@ export class Readiness {
     }
   }
 
-  private model(): Check {
+  private async model(): Promise<Check> {
     const { base_url, api_key, name } = this.config.model;
     if (!name)
       return { status: "degraded", detail: "no model configured (set model.name / CADUCEUS_MODEL); runs answer 503" };
@@ -44,14 +166,23 @@ export class Readiness {
         detail: `model ${name} has no endpoint: set model.base_url (OPENAI_BASE_URL) or model.api_key (OPENAI_API_KEY); runs answer 503`,
       };
     }
-    return { status: "ok", detail: `${name} at ${base_url ?? "the OpenAI default endpoint"}` };
+    const baseUrl = base_url ?? OPENAI_DEFAULT_BASE_URL;
+    return this.cached("model", () => probeModel(name, baseUrl, api_key));
   }
 
-  private browser(): Check {
-    if (this.config.browser.cdp_url) return { status: "ok", detail: `connects to ${this.config.browser.cdp_url}` };
-    const path = findBrowserExecutable(this.config.browser.executable_path);
-    return path
-      ? { status: "ok", detail: path }
-      : { status: "degraded", detail: "no Chromium found; install Debian's chromium or set browser.executable_path" };
+  private async browser(): Promise<Check> {
+    const { cdp_url, executable_path } = this.config.browser;
+    if (cdp_url) return this.cached("browser", () => probeCdp(cdp_url));
+    return checkExecutable(executable_path);
+  }
+
+  /** The probe's answer while it is fresh (the server's config never changes); checks at once share one probe. */
+  private cached(name: "model" | "browser", run: () => Promise<Check>): Promise<Check> {
+    const now = performance.now();
+    const hit = this.cache.get(name);
+    if (hit && now < hit.expiresAt) return hit.check;
+    const check = run();
+    this.cache.set(name, { expiresAt: now + PROBE_CACHE_MS, check });
+    return check;
   }
 }

@@ -1,3 +1,8 @@
+/**
+ * @module cursor
+ * Opaque pagination cursors: a value sent as base64url JSON in `next_cursor` and read back from `?cursor=`; a
+ * cursor this server did not issue is a validation error.
+ */
 import { HttpError } from "./errors.js";
 
 export function encodeCursor(value: unknown): string {

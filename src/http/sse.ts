@@ -1,3 +1,8 @@
+/**
+ * @module sse
+ * Server-sent events: frames in the `text/event-stream` format, a streaming response with keepalive comments that
+ * closes its source when the client goes away, and session events as frames.
+ */
 /** One server-sent event frame; `event` omitted means the default `message` event. */
 export type SseFrame = { event?: string; data: string; id?: number | string };
 

@@ -1,3 +1,8 @@
+/**
+ * @module anchors
+ * The `anchors` table: each session's index of identifiers from its compacted turns, one row per kind and value,
+ * with how often it was seen and the seq range it was seen in.
+ */
 import type Database from "better-sqlite3";
 import type { AnchorRecord } from "../records.js";
 

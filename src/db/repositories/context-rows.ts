@@ -1,3 +1,8 @@
+/**
+ * @module context-rows
+ * What a compression changes on transcript rows: whether a row is in the active context, and the shortened form it
+ * is shown in. A row's stored content is never rewritten.
+ */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { messages } from "../schema.js";

@@ -1,3 +1,8 @@
+/**
+ * @module dialog-history
+ * The `dialog_history` table: the closed browser dialogs of each session, read back newest first as
+ * `recent_dialogs` after the browser, or the server, is gone.
+ */
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { dialogHistory } from "../schema.js";

@@ -1,3 +1,8 @@
+/**
+ * @module events
+ * The `events` table: every session event in publish order, with the ids a stream resumes from (`Last-Event-ID`),
+ * and the pruning of one event type by age (the bus drops old `message.delta` chunks this way).
+ */
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { events } from "../schema.js";

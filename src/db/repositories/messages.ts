@@ -1,3 +1,9 @@
+/**
+ * @module messages
+ * The transcript in the `messages` table, with its tool calls indexed beside it: appends that hand out dense seqs
+ * and keep the session's counters in step, reads of pages, of a run's rows and of the active context, and the
+ * pairing of tool calls with their results. The statements on the hot paths are prepared once.
+ */
 import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";

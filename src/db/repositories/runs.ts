@@ -1,3 +1,8 @@
+/**
+ * @module runs
+ * The `runs` table: each agent run's status, iterations and token usage as it goes, and at start-up the runs a
+ * previous process left `running`, which are marked interrupted.
+ */
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { runs } from "../schema.js";

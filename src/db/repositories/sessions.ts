@@ -1,3 +1,9 @@
+/**
+ * @module sessions
+ * The `sessions` table: a session's title, model and system prompt, its own config and engine state (as JSON) and
+ * the counters kept with them; lookups by id and by the key of a derived chat-completions conversation, and the
+ * list newest first, paged by a (created_at, id) cursor.
+ */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { sessions } from "../schema.js";

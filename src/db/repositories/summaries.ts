@@ -1,3 +1,8 @@
+/**
+ * @module summaries
+ * The `summaries` table: every version of a session's compression summary, with the seq range it covers and the
+ * tokens before and after; the latest one is what the next compression builds on.
+ */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { summaries } from "../schema.js";

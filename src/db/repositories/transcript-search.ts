@@ -1,3 +1,8 @@
+/**
+ * @module transcript-search
+ * Full-text search over a session's whole transcript through the `messages_fts` FTS5 index: free text turned into
+ * a query that cannot fail to parse, hits ranked by bm25, each with a snippet.
+ */
 import type Database from "better-sqlite3";
 import type { SearchHit } from "../records.js";
 

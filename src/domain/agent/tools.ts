@@ -1,3 +1,8 @@
+/**
+ * @module tools
+ * The contract between the agent loop and what offers it tools (the browser, the context engine): a tool's
+ * definition, the context a call runs in, what the call hands back, and the provider that decides per session.
+ */
 import type { SessionRecord } from "../../db/records.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model. */

@@ -1,3 +1,9 @@
+/**
+ * @module actions
+ * What the agent and the API do in a session's browser: navigate, click and type by outline ref, the outline
+ * itself, evaluate in any frame, and raw CDP. None of them waits on a page a dialog blocks (an action that opens
+ * one returns at once, naming it), and none reads a document the URL policy forbids.
+ */
 import type { Locator } from "playwright-core";
 import { DomainError } from "../../kernel/errors.js";
 import type { BrowserSupervisor } from "./supervisor.js";

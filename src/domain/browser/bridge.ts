@@ -1,13 +1,13 @@
+/**
+ * @module bridge
+ * The dialog bridge, for backends that close native dialogs before anyone can answer them: an init script replaces
+ * alert/confirm/prompt with a synchronous XHR to a host that can never resolve (`.invalid`), the supervisor
+ * intercepts that request (CDP Fetch) and holds it until the dialog is answered. https keeps it clear of
+ * mixed-content blocking on https pages; CSP is bypassed by the supervisor. When the request cannot go through, the
+ * page falls back to the native dialog, so a dialog is never answered silently. `beforeunload` stays native.
+ */
 import type { DialogType } from "./types.js";
 
-/**
- * The dialog bridge, for backends that close native dialogs before anyone can answer them: an init
- * script replaces alert/confirm/prompt with a synchronous XHR to a host that can never resolve
- * (`.invalid`), the supervisor intercepts that request (CDP Fetch) and holds it until the dialog is
- * answered. https keeps it clear of mixed-content blocking on https pages; CSP is bypassed by the
- * supervisor. When the request cannot go through, the page falls back to the native dialog, so a
- * dialog is never answered silently. `beforeunload` stays native.
- */
 export const BRIDGE_HOST = "caduceus-dialog-bridge.invalid";
 export const BRIDGE_URL_PATTERN = `https://${BRIDGE_HOST}/*`;
 

@@ -1,3 +1,8 @@
+/**
+ * @module dialogs
+ * The JavaScript dialogs of one session's browser: each is answered by the session's dialog policy or by the
+ * agent, dismissed by the must_respond watchdog, or closed by the browser itself, and recorded with who closed it.
+ */
 import type { BrowserConfig } from "../../config.js";
 import { DomainError } from "../../kernel/errors.js";
 import { redactSecrets } from "../../kernel/redaction.js";

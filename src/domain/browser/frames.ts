@@ -1,3 +1,8 @@
+/**
+ * @module frames
+ * The page's frame tree as the supervisor learns it from CDP events: the CDP session that renders each frame (the
+ * page's own or an out-of-process iframe's), every change announced, and the bounded `frame_tree` view of it.
+ */
 import type { CDPSession } from "playwright-core";
 import { FRAME_TREE_MAX_ENTRIES, FRAME_TREE_MAX_OOPIF_DEPTH, type FrameTreeView, type FrameView } from "./types.js";
 

@@ -1,3 +1,8 @@
+/**
+ * @module targets
+ * CDP sessions on one target (the page or an out-of-process iframe): attaching, enabling the domains the supervisor
+ * listens to and handing their events on to it; and the timeout every wait on the browser goes through.
+ */
 import type { BrowserContext, CDPSession, Frame, Page } from "playwright-core";
 import { BRIDGE_SCRIPT, BRIDGE_URL_PATTERN } from "./bridge.js";
 import type { CdpFrame, TargetSession } from "./frames.js";

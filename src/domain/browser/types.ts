@@ -1,3 +1,8 @@
+/**
+ * @module types
+ * The browser's state as clients see it — pending and closed dialogs, the frame tree, console entries, the
+ * snapshot — and the bounds on how much of each is kept.
+ */
 export type DialogType = "alert" | "confirm" | "prompt" | "beforeunload";
 export type ClosedBy = "agent" | "auto_policy" | "watchdog" | "remote";
 export type DialogAction = "accept" | "dismiss";

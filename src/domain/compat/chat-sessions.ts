@@ -1,3 +1,8 @@
+/**
+ * @module chat-sessions
+ * The session an OpenAI chat-completions request continues: the one `X-Hermes-Session-Id` names, or one derived
+ * from the conversation's system prompt and first user message, created with the earlier turns on first use.
+ */
 import { createHash } from "node:crypto";
 import type { Store } from "../../db/store.js";
 import { contentText } from "../../kernel/text.js";

@@ -1,3 +1,8 @@
+/**
+ * @module active-context
+ * The active context as the model gets it: the session's system prompt, then the in-context transcript rows, each
+ * shown in its shortened form where a compression gave it one.
+ */
 import type { Store } from "../../db/store.js";
 import type { SessionRecord, StoredMessage } from "../../db/records.js";
 import type { ChatMessage } from "../../kernel/chat.js";

@@ -1,10 +1,10 @@
+/**
+ * @module anchors
+ * The anchor index (SPEC §5.5): identifiers pulled mechanically out of the compacted turns — text, tool-call
+ * arguments and tool results — never rewritten by a model; counted, ranked and rendered within a size bound.
+ */
 import type { Anchor, AnchorKind, ContextItem } from "./engine.js";
 import { contentText, headOf } from "../../kernel/text.js";
-
-/**
- * The anchor index (SPEC §5.5): identifiers pulled mechanically out of the compacted turns —
- * text, tool-call arguments and tool results — never rewritten by a model.
- */
 
 export const ANCHOR_INDEX_MAX_CHARS = 7_000;
 const ERROR_DETAIL_MAX_CHARS = 160;

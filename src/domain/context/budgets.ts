@@ -1,3 +1,8 @@
+/**
+ * @module budgets
+ * The token figures compression works with, derived from the context window and `compression.*`: the threshold
+ * that triggers it, the tail kept verbatim, the summary's target length, and the summary model's window.
+ */
 import type { CompressionConfig, Config } from "../../config.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import type { SessionRecord } from "../../db/records.js";

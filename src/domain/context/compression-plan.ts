@@ -1,3 +1,9 @@
+/**
+ * @module compression-plan
+ * Turns what a context engine returned into row-level writes, checking it on the way: an engine may drop, shorten or
+ * restore rows and add user or assistant items, but one that invents, repeats or reorders rows or changes a row's
+ * role is refused with an EngineOutputError.
+ */
 import type { ContextItem } from "./engine.js";
 import { countMessageTokens } from "./tokens.js";
 import type { StoredMessage } from "../../db/records.js";

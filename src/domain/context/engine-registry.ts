@@ -1,3 +1,8 @@
+/**
+ * @module engine-registry
+ * The context engines a session may name — the built-in `compressor`, engines registered in code, and plugins under
+ * `context.plugins_dir`, imported only once named — and the start-up checks of the context configuration.
+ */
 import { existsSync, readdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";

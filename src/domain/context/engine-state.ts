@@ -1,4 +1,10 @@
 /**
+ * @module engine-state
+ * The context manager's persisted bookkeeping, read from the session row, and how each outcome changes it: a
+ * compression that did not help is a strike, strikes or fallbacks in a row block automatic compression for a
+ * while, and summary-model failures start cooldowns.
+ */
+/**
  * Bookkeeping of the context manager that must survive restarts, kept in
  * `sessions.engine_state_json`: anti-thrashing strikes (SPEC §5.6) and summary-model cooldowns (§5.7).
  */

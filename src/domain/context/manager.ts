@@ -1,3 +1,8 @@
+/**
+ * @module manager
+ * The context manager as the agent loop and the compress endpoint see it: what triggers a compression, how one is
+ * asked for, what it reports, and the two points of a run where it may compress.
+ */
 import type { SummaryRecord } from "../../db/records.js";
 import type { TokenUsage } from "../../kernel/chat.js";
 

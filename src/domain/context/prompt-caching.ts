@@ -1,9 +1,9 @@
-import type { ChatMessage, ContentPart } from "../../kernel/chat.js";
-
 /**
- * Prompt-cache markers for Claude models (SPEC §5.9): the system prompt and the last three
- * non-system messages get `cache_control` (at most four markers). Pure: returns new messages.
+ * @module prompt-caching
+ * Prompt-cache markers for Claude models (SPEC §5.9): the system prompt and the last three non-system messages get
+ * `cache_control` (at most four markers). Pure: returns new messages.
  */
+import type { ChatMessage, ContentPart } from "../../kernel/chat.js";
 
 export type CacheTtl = "5m" | "1h";
 export type CacheMarker = { type: "ephemeral"; ttl?: "1h" };

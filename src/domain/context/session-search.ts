@@ -1,3 +1,8 @@
+/**
+ * @module session-search
+ * Full-text search over a session's whole transcript, compacted turns included: for the API, and as the
+ * `session_search` tool through which a model reads compacted turns again.
+ */
 import type { Store } from "../../db/store.js";
 import type { ToolDefinition } from "../agent/tools.js";
 import type { SearchHit } from "../../db/records.js";

@@ -1,3 +1,9 @@
+/**
+ * @module summary-model
+ * The model that writes compression summaries: `auxiliary.compression.*` over `model.*`, with the main model tried
+ * once more when the two differ. A failure either aborts the compression or lets the fallback summary stand in;
+ * timeouts and unusable answers also start a cooldown.
+ */
 import type { Config } from "../../config.js";
 import type { LlmClients, LlmEndpoint } from "../llm/client.js";
 import { classifyLlmError } from "../llm/errors.js";

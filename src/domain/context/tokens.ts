@@ -1,3 +1,8 @@
+/**
+ * @module tokens
+ * Token counts with tiktoken, in the model's encoding (o200k_base for a model it does not know): of a text, in
+ * linear time, and of a message as a request carries it.
+ */
 import { get_encoding, encoding_for_model, type Tiktoken, type TiktokenEncoding, type TiktokenModel } from "tiktoken";
 import { forEachTokenChunk } from "./token-chunks.js";
 import type { ChatMessage, MessageContent } from "../../kernel/chat.js";

@@ -1,3 +1,8 @@
+/**
+ * @module settings
+ * The settings a session runs with: the server's configuration with the keys the session may own laid over it,
+ * and the context window and compression threshold of the model it uses.
+ */
 import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import { computeThresholdTokens, thresholdWithinSummaryWindow } from "../context/budgets.js";

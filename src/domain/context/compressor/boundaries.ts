@@ -1,3 +1,9 @@
+/**
+ * @module boundaries
+ * Where the built-in compressor cuts a context: the head kept at the start, the tail kept within its token budget,
+ * and the last user ask and assistant reply kept from the span between. No cut falls between a tool call and its
+ * results.
+ */
 import type { ContextItem } from "../engine.js";
 
 /** Where the head ends and the tail starts (SPEC §5.3). Indexes are into the non-system rows. */

@@ -1,3 +1,9 @@
+/**
+ * @module compressor
+ * The built-in context engine, `compressor`: prunes old tool traffic, keeps the head and the tail, and replaces the
+ * span between with one summary (the summary model's, or a deterministic one when it cannot be used) and the
+ * anchors of what was compacted.
+ */
 import type { CompressionConfig } from "../../../config.js";
 import { anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
 import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.js";

@@ -1,9 +1,12 @@
+/**
+ * @module pruning
+ * Cheap, model-free shortening of old tool traffic (SPEC §5.4 step 1): duplicate outputs point at the newest copy,
+ * old outputs become one-liners, long arguments are cut, and in lean mode big outputs in the tail become stubs.
+ */
 import { exitCodeOf } from "../anchors.js";
 import type { ContextItem } from "../engine.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf } from "../../../kernel/text.js";
-
-/** Cheap, model-free shortening of old tool traffic (SPEC §5.4 step 1). */
 
 export const PRUNE_MIN_CHARS = 200;
 export const TOOL_ARGUMENT_MAX_CHARS = 200;

@@ -1,11 +1,15 @@
+/**
+ * @module summary-message
+ * The summary message as the model sees it, and the deterministic parts never left to a model: its framing, the
+ * appendices (anchor index, user messages, recovery note), the fallback summary, where the summary goes, and the
+ * tool calls and results of the new context kept in pairs.
+ */
 import { ANCHOR_INDEX_MAX_CHARS, renderAnchorIndex } from "../anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf, tailOf } from "../../../kernel/text.js";
 import { keyArgumentOf } from "./pruning.js";
 import type { ContentPart, Role } from "../../../kernel/chat.js";
-
-/** The summary message as the model sees it, and the deterministic parts never left to a model. */
 
 export const SUMMARY_PREAMBLE =
   "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns of this conversation were compacted into the summary below. " +

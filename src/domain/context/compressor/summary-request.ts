@@ -1,8 +1,11 @@
+/**
+ * @module summary-request
+ * The one request sent to the summary model (SPEC §5.4 step 3): the instructions and headings, the previous summary
+ * to update, the compacted turns (redacted, capped and framed as data) and the focus topic.
+ */
 import type { ContextItem } from "../engine.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf, tailOf } from "../../../kernel/text.js";
-
-/** The one request sent to the summary model (SPEC §5.4 step 3). */
 
 export const SERIALIZED_MESSAGE_MAX_CHARS = 4_000;
 const MESSAGE_HEAD_CHARS = 2_600;
