@@ -1,3 +1,9 @@
+/**
+ * @module app
+ * The HTTP application: the middleware every request passes through, in order, the routes of every resource, the
+ * OpenAPI document at /openapi.json, and the one error handler that turns whatever is thrown into problem+json (or
+ * the OpenAI error envelope on the compatible paths).
+ */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -12,7 +18,7 @@ import { loopbackHostGuard } from "./http/middleware/loopback-host.js";
 import { requestId } from "./http/middleware/request-id.js";
 import { requestLog } from "./http/middleware/request-log.js";
 import { securityHeaders } from "./http/middleware/security-headers.js";
-import { isOpenAiCompatPath, openAiErrorResponse } from "./http/openai-error.js";
+import { isOpenAiCompatPath, openAiErrorBody, openAiErrorResponse } from "./http/openai-error.js";
 import { problemResponse } from "./http/problem.js";
 import { browserRoutes } from "./routes/browser/routes.js";
 import { contextRoutes } from "./routes/context/routes.js";
@@ -22,6 +28,7 @@ import { healthRoutes } from "./routes/health/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
+import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
 import { VERSION } from "./version.js";
 
@@ -35,8 +42,30 @@ export const OPENAPI_INFO = {
     description:
       "Agent API server: sessions, messages and agent runs with a supervised headless browser " +
       "(dialogs, frames, OOPIFs) and lossless context compression.",
+    contact: { name: "Caduceus maintainers" },
+    license: { name: "MIT", identifier: "MIT" },
   },
+  servers: [{ url: "http://127.0.0.1:8642", description: "A local server on the default host and port" }],
   security: [{ bearerAuth: [] }],
+  tags: [
+    {
+      name: "sessions",
+      description: "Sessions: create, list, read, change and delete, with their settings and token figures",
+    },
+    { name: "messages", description: "The transcript: append messages and run the agent on a user message" },
+    {
+      name: "context",
+      description:
+        "The active context, compression on request, summary versions, the anchor index and transcript search",
+    },
+    {
+      name: "browser",
+      description: "The session's supervised browser: snapshot, navigate, evaluate, raw CDP, dialogs, stop",
+    },
+    { name: "events", description: "The session's live event stream (SSE), resumable with Last-Event-ID" },
+    { name: "compatibility", description: "OpenAI-compatible operations (models, chat completions) and capabilities" },
+    { name: "health", description: "Liveness and readiness checks" },
+  ],
 };
 
 /** A thrown value the API answers with a known code: our own errors, or hono's body-parsing failures. */
@@ -107,6 +136,11 @@ export function createApp(deps: AppDeps): App {
     scheme: "bearer",
     description: "server.api_key, sent as `Authorization: Bearer <key>`",
   });
+  registerResponseHeaders((name, header) => app.openAPIRegistry.registerComponent("headers", name, header));
+  registerErrorExamples(
+    (name, example) => app.openAPIRegistry.registerComponent("examples", name, example),
+    openAiErrorBody,
+  );
   app.doc31("/openapi.json", OPENAPI_INFO);
 
   app.notFound((c) => {

@@ -49,7 +49,6 @@ export const ERROR_CODES = [
   "unauthorized",
   "forbidden_origin",
   "invalid_tool_pair",
-  "compression_failed",
   "internal_error",
 ] as const satisfies readonly ErrorCode[];
 

@@ -30,7 +30,6 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   payload_too_large: { status: 413, title: "Payload too large" },
   too_many_runs: { status: 429, title: "Too many concurrent runs" },
   model_error: { status: 502, title: "The model failed" },
-  compression_failed: { status: 502, title: "Compression failed" },
   model_not_configured: { status: 503, title: "No model is configured" },
   browser_unavailable: { status: 503, title: "Browser unavailable" },
   shutting_down: { status: 503, title: "Server is shutting down" },
@@ -40,6 +39,10 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
 
 export function statusOf(code: ErrorCode): ContentfulStatusCode {
   return ERROR_STATUS[code].status;
+}
+
+export function titleOf(code: ErrorCode): string {
+  return ERROR_STATUS[code].title;
 }
 
 export type Problem = {

@@ -26,7 +26,6 @@ export const DOMAIN_ERROR_CODES = [
   "too_many_runs",
   "shutting_down",
   "invalid_tool_pair",
-  "compression_failed",
   "internal_error",
 ] as const;
 

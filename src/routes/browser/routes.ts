@@ -6,8 +6,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
 import { json } from "../shared/json-content.js";
-import { SessionIdParam } from "../shared/params.js";
-import { ProblemSchema, problemResponses } from "../shared/problem-responses.js";
+import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
+import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
+import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import {
   presentCdpResult,
   presentDialogAnswer,
@@ -30,43 +31,66 @@ import {
 const getSnapshot = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/snapshot",
+  operationId: "getBrowserSnapshot",
   tags: ["browser"],
   summary: "Browser state: pending and recent dialogs, frame tree, console",
   description: "Answers from state kept by the supervisor, so it answers promptly even while a dialog blocks the page.",
   request: { params: SessionIdParam },
-  responses: { 200: { description: "The snapshot", content: json(SnapshotSchema) }, ...problemResponses(401, 404) },
+  responses: {
+    200: jsonAnswer("The snapshot", SnapshotSchema),
+    ...problemResponses({ codes: ["not_found"] }),
+  },
 });
 
 const navigateRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/browser/navigate",
+  operationId: "navigateBrowser",
   tags: ["browser"],
   summary: "Start the browser if needed and open a URL",
   description:
     "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.",
-  request: { params: SessionIdParam, body: { required: true, content: json(NavigateBody) } },
+  request: {
+    params: SessionIdParam,
+    headers: IdempotencyHeaders,
+    body: { required: true, content: json(NavigateBody) },
+  },
   responses: {
-    200: { description: "Where the page is now", content: json(ActionResultSchema) },
-    ...problemResponses(400, 401, 404, 415, 503),
+    200: postAnswer("Where the page is now", ActionResultSchema),
+    ...problemResponses({
+      codes: ["not_found", "url_not_allowed", "browser_unavailable"],
+      body: true,
+      idempotent: true,
+    }),
   },
 });
 
 const evaluateRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/browser/evaluate",
+  operationId: "evaluateScript",
   tags: ["browser"],
   summary: "Evaluate JavaScript in the top frame or any frame of the tree",
   description: "JavaScript exceptions are results (`ok: false`), not errors.",
-  request: { params: SessionIdParam, body: { required: true, content: json(EvaluateBody) } },
+  request: {
+    params: SessionIdParam,
+    headers: IdempotencyHeaders,
+    body: { required: true, content: json(EvaluateBody) },
+  },
   responses: {
-    200: { description: "The value or the exception", content: json(EvaluateResultSchema) },
-    ...problemResponses(400, 401, 404, 415, 503),
+    200: postAnswer("The value or the exception", EvaluateResultSchema),
+    ...problemResponses({
+      codes: ["not_found", "frame_not_found", "url_not_allowed", "browser_unavailable", "browser_timeout"],
+      body: true,
+      idempotent: true,
+    }),
   },
 });
 
 const cdpRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/browser/cdp",
+  operationId: "sendCdpCommand",
   tags: ["browser"],
   summary: "Send a raw CDP command, optionally inside an out-of-process iframe",
   description:
@@ -79,38 +103,63 @@ const cdpRoute = createRoute({
     "Log, Performance); any other method answers 403 cdp_method_not_allowed before a browser is started, whatever " +
     "the session. The server operator can allow more with `browser.cdp_allow`. Params that cannot be sent " +
     "(nested more than 32 levels, or not JSON) answer 400 validation_failed at `body.params`.",
-  request: { params: SessionIdParam, body: { required: true, content: json(CdpBody) } },
+  request: { params: SessionIdParam, headers: IdempotencyHeaders, body: { required: true, content: json(CdpBody) } },
   responses: {
-    200: { description: "The CDP result", content: json(CdpResultSchema) },
-    ...problemResponses(400, 401, 404, 409, 415, 503, 504),
-    403: {
-      description: "The method is not on the CDP allowlist (cdp_method_not_allowed)",
-      content: { "application/problem+json": { schema: ProblemSchema } },
-    },
+    200: postAnswer("The CDP result", CdpResultSchema),
+    ...problemResponses({
+      codes: [
+        "not_found",
+        "frame_not_found",
+        "frame_not_oopif",
+        "page_blocked_by_dialog",
+        "url_not_allowed",
+        "cdp_method_not_allowed",
+        "cdp_command_failed",
+        "browser_unavailable",
+        "browser_timeout",
+      ],
+      body: true,
+      idempotent: true,
+    }),
   },
 });
 
 const stopRoute = createRoute({
   method: "delete",
   path: "/v1/sessions/{id}/browser",
+  operationId: "stopBrowser",
   tags: ["browser"],
   summary: "Stop the session's browser supervisor",
+  description:
+    "Closes the session's browser (or disconnects from a CDP endpoint); the next browser action starts a fresh one.",
   request: { params: SessionIdParam },
-  responses: { 204: { description: "Stopped (or was not running)" }, ...problemResponses(401, 404) },
+  responses: {
+    204: { description: "Stopped (or was not running)", headers: { "X-Request-Id": RESPONSE_HEADERS.requestId } },
+    ...problemResponses({ codes: ["not_found"] }),
+  },
 });
 
 const respondRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/dialogs/respond",
+  operationId: "respondToDialog",
   tags: ["browser"],
   summary: "Answer a pending JavaScript dialog",
   description:
     "With one dialog pending, `dialog_id` may be left out; with several it is required (409 dialog_ambiguous lists the candidates). " +
     "No dialog pending → 409 no_dialog_open; an unknown id → 404 dialog_not_found.",
-  request: { params: SessionIdParam, body: { required: true, content: json(RespondBody) } },
+  request: {
+    params: SessionIdParam,
+    headers: IdempotencyHeaders,
+    body: { required: true, content: json(RespondBody) },
+  },
   responses: {
-    200: { description: "The dialog that was answered", content: json(RespondResultSchema) },
-    ...problemResponses(400, 401, 404, 409, 415),
+    200: postAnswer("The dialog that was answered", RespondResultSchema),
+    ...problemResponses({
+      codes: ["not_found", "dialog_not_found", "no_dialog_open", "dialog_ambiguous"],
+      body: true,
+      idempotent: true,
+    }),
   },
 });
 

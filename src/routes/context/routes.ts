@@ -6,8 +6,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
 import { json } from "../shared/json-content.js";
-import { SessionIdParam } from "../shared/params.js";
+import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { problemResponses } from "../shared/problem-responses.js";
+import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import {
   presentAnchorList,
   presentCompression,
@@ -29,66 +30,84 @@ import {
 const getContext = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/context",
+  operationId: "getContext",
   tags: ["context"],
   summary: "The active context exactly as the model would get it",
   description:
     "After a compression: the head, the summary message (with its anchor index and user-message appendix), then the tail, shortened rows shown shortened.",
   request: { params: SessionIdParam },
   responses: {
-    200: { description: "Active context and token figures", content: json(ContextSchema) },
-    ...problemResponses(401, 404),
+    200: jsonAnswer("Active context and token figures", ContextSchema),
+    ...problemResponses({ codes: ["not_found"] }),
   },
 });
 
 const postCompress = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/compress",
+  operationId: "compressContext",
   tags: ["context"],
   summary: "Compress the context now",
   description:
     "Runs the session's context engine now (never blocked by anti-thrashing). `dry_run` changes nothing and reports what would be " +
     "compacted, the tokens it would save and the anchors in that span. When the summary model is unreachable (auth, quota, network) " +
     "the context is left unchanged and `reason` says why; other summary failures use a deterministic fallback summary.",
-  request: { params: SessionIdParam, body: { required: false, content: json(CompressBody) } },
+  request: {
+    params: SessionIdParam,
+    headers: IdempotencyHeaders,
+    body: { required: false, content: json(CompressBody) },
+  },
   responses: {
-    200: { description: "What the compression did", content: json(CompressResultSchema) },
-    ...problemResponses(400, 401, 404, 409, 415),
+    200: postAnswer("What the compression did", CompressResultSchema),
+    ...problemResponses({ codes: ["not_found", "session_busy"], body: true, idempotent: true }),
   },
 });
 
 const listSummaries = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/summaries",
+  operationId: "listSummaries",
   tags: ["context"],
   summary: "Every persisted summary version of the session",
+  description:
+    "Each compression that wrote a summary adds a version (1, 2, …); the latest one is the summary in the context, and " +
+    "each keeps what it covered, the tokens before and after, and whether the deterministic fallback wrote it.",
   request: { params: SessionIdParam },
   responses: {
-    200: { description: "Summary versions, oldest first", content: json(SummaryList) },
-    ...problemResponses(401, 404),
+    200: jsonAnswer("Summary versions, oldest first", SummaryList),
+    ...problemResponses({ codes: ["not_found"] }),
   },
 });
 
 const listAnchors = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/anchors",
+  operationId: "listAnchors",
   tags: ["context"],
   summary: "The anchor index of the compacted turns",
+  description:
+    "The exact identifiers (paths, URLs, commit SHAs, error names, issue refs, …) extracted from every compacted turn, " +
+    "each with how often it occurred and the first and last seq it occurred at; filter by `kind` or a substring `q`.",
   request: { params: SessionIdParam, query: AnchorQuery },
   responses: {
-    200: { description: "Anchors with counts and first/last seq", content: json(AnchorList) },
-    ...problemResponses(400, 401, 404),
+    200: jsonAnswer("Anchors with counts and first/last seq", AnchorList),
+    ...problemResponses({ codes: ["not_found"] }),
   },
 });
 
 const searchMessages = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/search",
+  operationId: "searchMessages",
   tags: ["context"],
   summary: "Full-text search over the whole transcript, compacted rows included",
+  description:
+    "SQLite FTS5 over every message of the session, compacted or not, best match first; each hit says whether its row is " +
+    "still in the active context. Filter by `role`.",
   request: { params: SessionIdParam, query: SearchQuery },
   responses: {
-    200: { description: "Matching messages, best first", content: json(SearchResult) },
-    ...problemResponses(400, 401, 404),
+    200: jsonAnswer("Matching messages, best first", SearchResult),
+    ...problemResponses({ codes: ["not_found"] }),
   },
 });
 

@@ -14,6 +14,7 @@ import { EventsHeaders, EventsQuery } from "./schemas.js";
 const streamEvents = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/events",
+  operationId: "streamEvents",
   tags: ["events"],
   summary: "Server-sent events of the session, live; resumable with Last-Event-ID",
   description:
@@ -28,13 +29,14 @@ const streamEvents = createRoute({
       description: "An SSE stream of the session's events",
       content: {
         "text/event-stream": {
-          schema: z
-            .string()
-            .openapi({ description: "SSE frames (SPEC §4.3)", example: "event: run.started\nid: 7\ndata: {}\n\n" }),
+          schema: z.string().openapi({
+            description: "SSE frames: `event:`, `id:`, `data:` (JSON)",
+            example: "event: run.started\nid: 7\ndata: {}\n\n",
+          }),
         },
       },
     },
-    ...problemResponses(400, 401, 404),
+    ...problemResponses({ codes: ["not_found"] }),
   },
 });
 

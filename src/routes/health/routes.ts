@@ -5,16 +5,20 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
+import { ProblemSchema } from "../shared/problem-responses.js";
 import { presentHealth, presentReadiness } from "./present.js";
 import { HealthSchema, ReadySchema } from "./schemas.js";
 
-function healthRoute(path: string) {
+/** `/health` is the operation; `/v1/health` is the same answer under the versioned prefix. */
+function healthRoute(path: string, operationId: string) {
   return createRoute({
     method: "get",
     path,
+    operationId,
     tags: ["health"],
     summary: "Liveness",
-    description: "Answers without authentication while the process is up.",
+    description:
+      "Answers 200 without authentication while the process is up; it checks nothing else (see /health/ready for that).",
     security: [],
     responses: { 200: { description: "Alive", content: { "application/json": { schema: HealthSchema } } } },
   });
@@ -23,19 +27,37 @@ function healthRoute(path: string) {
 const readyRoute = createRoute({
   method: "get",
   path: "/health/ready",
+  operationId: "getReadiness",
   tags: ["health"],
   summary: "Readiness of the database, the model and the browser",
+  description:
+    "Checks for real: pings the database; probes the configured model with `GET {model.base_url}/models` (OpenAI's " +
+    "API when no base URL is set) using `model.api_key`; finds an executable Chromium, or with `browser.cdp_url` " +
+    "asks the endpoint for `/json/version`. Network probes time out after 2 s and their answers are reused for 5 s. " +
+    "It answers 503 when the database check or the model check is `unavailable` (a configured model that cannot be " +
+    "reached, refuses the key or fails); a missing model configuration or browser only degrades it (200). Needs the " +
+    "API key when `server.api_key` is set.",
   responses: {
-    200: { description: "Every check ok or degraded", content: { "application/json": { schema: ReadySchema } } },
-    503: { description: "A check is unavailable", content: { "application/json": { schema: ReadySchema } } },
+    200: {
+      description: "Ready: every check ok, or degraded (no model configured, no browser)",
+      content: { "application/json": { schema: ReadySchema } },
+    },
+    401: {
+      description: "unauthorized: server.api_key is set and the request has no valid `Authorization: Bearer <key>`",
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    },
+    503: {
+      description: "Not ready: the database or the configured model is unavailable; each check's detail says why",
+      content: { "application/json": { schema: ReadySchema } },
+    },
   },
 });
 
 export function healthRoutes() {
   const router = createRouter();
   const health = presentHealth();
-  router.openapi(healthRoute("/health"), (c) => c.json(health, 200));
-  router.openapi(healthRoute("/v1/health"), (c) => c.json(health, 200));
+  router.openapi(healthRoute("/health", "getHealth"), (c) => c.json(health, 200));
+  router.openapi(healthRoute("/v1/health", "getHealthV1"), (c) => c.json(health, 200));
   router.openapi(readyRoute, async (c) => {
     const report = await c.get("services").readiness.check();
     return c.json(presentReadiness(report), report.status === "unavailable" ? 503 : 200);

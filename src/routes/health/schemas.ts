@@ -26,12 +26,15 @@ const checkSchema = (description: string) =>
     .openapi({ description });
 export const ReadySchema = z
   .object({
-    status: CheckState.openapi({ description: "Worst of the checks", example: "ok" }),
+    status: CheckState.openapi({
+      description: "unavailable when the database or the model is; otherwise the worst of the checks, at most degraded",
+      example: "ok",
+    }),
     checks: z
       .object({
         database: checkSchema("SQLite reachable"),
-        model: checkSchema("Model configured"),
-        browser: checkSchema("Chromium found or CDP URL set"),
+        model: checkSchema("Model endpoint answers GET /models with the configured key"),
+        browser: checkSchema("Chromium executable found, or the CDP endpoint answers /json/version"),
       })
       .openapi({ description: "Each dependency's state" }),
   })

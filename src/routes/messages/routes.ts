@@ -11,6 +11,7 @@ import { json } from "../shared/json-content.js";
 import { PageQuery } from "../shared/pagination.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { problemResponses } from "../shared/problem-responses.js";
+import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { isSeqCursor } from "./cursor.js";
 import { presentAppended, presentMessagePage, presentRun } from "./present.js";
 import { AppendedMessages, MessagePage, PostMessageBody, RunResult } from "./schemas.js";
@@ -18,6 +19,7 @@ import { AppendedMessages, MessagePage, PostMessageBody, RunResult } from "./sch
 const postMessage = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/messages",
+  operationId: "postMessage",
   tags: ["messages"],
   summary: "Append a message; for a user message, run the agent",
   description:
@@ -30,26 +32,45 @@ const postMessage = createRoute({
   },
   responses: {
     200: {
-      description: "The run's messages and outcome (or, with stream: true, an SSE stream of events)",
+      ...postAnswer("The run's messages and outcome (or, with stream: true, an SSE stream of events)", RunResult),
       content: {
         ...json(RunResult),
-        "text/event-stream": { schema: z.string().openapi({ description: "SSE frames (SPEC §4.3)" }) },
+        "text/event-stream": {
+          schema: z
+            .string()
+            .openapi({ description: "SSE frames of the run's events, as GET /v1/sessions/{id}/events" }),
+        },
       },
     },
-    201: { description: "Appended without a run", content: json(AppendedMessages) },
-    ...problemResponses(400, 401, 404, 409, 413, 415, 429, 503),
+    201: postAnswer("Appended without a run", AppendedMessages),
+    ...problemResponses({
+      codes: [
+        "not_found",
+        "invalid_tool_pair",
+        "session_busy",
+        "too_many_runs",
+        "model_not_configured",
+        "shutting_down",
+      ],
+      body: true,
+      idempotent: true,
+    }),
   },
 });
 
 const listMessages = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/messages",
+  operationId: "listMessages",
   tags: ["messages"],
   summary: "The full transcript, compacted rows included, in seq order",
+  description:
+    "Nothing is ever removed from the transcript: rows a compression took out of the context stay here with " +
+    "`in_context: false`, and summaries appear as rows of kind `summary`. Paginated with an opaque `cursor`.",
   request: { params: SessionIdParam, query: PageQuery },
   responses: {
-    200: { description: "A page of messages", content: json(MessagePage) },
-    ...problemResponses(400, 401, 404),
+    200: jsonAnswer("A page of messages", MessagePage),
+    ...problemResponses({ codes: ["not_found"] }),
   },
 });
 

@@ -7,6 +7,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
 import { sseResponse } from "../../http/sse.js";
 import { json } from "../shared/json-content.js";
+import { IdempotencyHeaders } from "../shared/params.js";
+import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { describeCapabilities } from "./capabilities.js";
 import { chatChunks } from "./chunks.js";
 import { SESSION_HEADER, wantsToolProgress } from "./headers.js";
@@ -23,25 +25,31 @@ import {
 const listModels = createRoute({
   method: "get",
   path: "/v1/models",
+  operationId: "listModels",
   tags: ["compatibility"],
   summary: "Models, in the OpenAI list shape",
+  description: "The configured model, so OpenAI clients that list models before chatting find one.",
   responses: {
-    200: { description: "The configured model", content: json(ModelListSchema) },
-    ...openAiErrorResponses(401),
+    200: jsonAnswer("The configured model", ModelListSchema),
+    ...openAiErrorResponses({}),
   },
 });
 
 const capabilities = createRoute({
   method: "get",
   path: "/v1/capabilities",
+  operationId: "getCapabilities",
   tags: ["compatibility"],
   summary: "Features and endpoints of this server, for clients that discover them",
-  responses: { 200: { description: "Capabilities", content: json(CapabilitiesSchema) }, ...openAiErrorResponses(401) },
+  description:
+    "What this server supports (streaming, sessions, tool progress, …) and where, in the shape Hermes clients read.",
+  responses: { 200: jsonAnswer("Capabilities", CapabilitiesSchema), ...openAiErrorResponses({}) },
 });
 
 const chatCompletions = createRoute({
   method: "post",
   path: "/v1/chat/completions",
+  operationId: "createChatCompletion",
   tags: ["compatibility"],
   summary: "OpenAI chat completions, answered by the agent",
   description:
@@ -52,7 +60,7 @@ const chatCompletions = createRoute({
     "unless `X-Hermes-Tool-Progress: off` is sent.",
   request: {
     body: { required: true, content: json(ChatCompletionRequestSchema) },
-    headers: z.object({
+    headers: IdempotencyHeaders.extend({
       "x-hermes-session-id": z
         .string()
         .max(64)
@@ -68,7 +76,15 @@ const chatCompletions = createRoute({
     200: {
       description: "The answer (or, with stream: true, SSE chunks)",
       headers: {
-        [SESSION_HEADER]: { description: "The session this conversation lives in", schema: { type: "string" } },
+        ...postAnswer("", ChatCompletionSchema).headers,
+        [SESSION_HEADER]: {
+          description: "The session this conversation lives in",
+          schema: { type: "string", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+        },
+        "X-Run-Id": {
+          description: "The agent run that answered",
+          schema: { type: "string", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+        },
       },
       content: {
         ...json(ChatCompletionSchema),
@@ -77,7 +93,19 @@ const chatCompletions = createRoute({
         },
       },
     },
-    ...openAiErrorResponses(400, 401, 404, 409, 413, 415, 429, 502, 503),
+    ...openAiErrorResponses({
+      codes: [
+        "not_found",
+        "invalid_tool_pair",
+        "session_busy",
+        "too_many_runs",
+        "model_error",
+        "model_not_configured",
+        "shutting_down",
+      ],
+      body: true,
+      idempotent: true,
+    }),
   },
 });
 

@@ -5,7 +5,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ContentSchema, ToolCallSchema } from "../shared/chat-schemas.js";
-import { json } from "../shared/json-content.js";
+import { titleOf } from "../../http/problem.js";
+import { errorHeaders, errorStatusesOf, exampleRef, type ErrorSpec } from "../shared/problem-responses.js";
 
 export const OpenAIErrorSchema = z
   .object({
@@ -28,11 +29,24 @@ export const OpenAIErrorSchema = z
   })
   .openapi("OpenAIError", { description: "OpenAI error envelope, used by the compatibility routes" });
 
-/** The error responses of a compatibility operation: the OpenAI envelope whatever the status. */
-export const openAiErrorResponses = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [status, { description: "OpenAI error envelope", content: json(OpenAIErrorSchema) }]),
+/** The error responses of a compatibility operation: the OpenAI envelope whatever the status, one example per code. */
+export function openAiErrorResponses(spec: ErrorSpec) {
+  return Object.fromEntries(
+    errorStatusesOf(spec).map(([status, codes]) => [
+      status,
+      {
+        description: codes.map((code) => `${code}: ${titleOf(code)}`).join("; "),
+        headers: errorHeaders(codes),
+        content: {
+          "application/json": {
+            schema: OpenAIErrorSchema,
+            examples: Object.fromEntries(codes.map((code) => [code, { $ref: exampleRef("openai", code) }])),
+          },
+        },
+      },
+    ]),
   );
+}
 
 export const ChatRequestMessageSchema = z
   .object({

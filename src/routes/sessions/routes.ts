@@ -8,7 +8,8 @@ import { createRouter } from "../../http/router.js";
 import { json } from "../shared/json-content.js";
 import { PageQuery } from "../shared/pagination.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
-import { problemResponses } from "../shared/problem-responses.js";
+import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
+import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { sessionBodyHook } from "./body-hook.js";
 import { isSessionCursor } from "./cursor.js";
 import { presentSession, presentSessionPage } from "./present.js";
@@ -17,52 +18,81 @@ import { CreateSessionBody, SessionPage, SessionSchema, UpdateSessionBody } from
 const createSession = createRoute({
   method: "post",
   path: "/v1/sessions",
+  operationId: "createSession",
   tags: ["sessions"],
   summary: "Create a session",
+  description:
+    "Every field is optional: the session runs with the server's model and settings unless it names its own. Config " +
+    "overrides are checked against what a session may set and what this server allows (CDP hosts, engines).",
   request: { headers: IdempotencyHeaders, body: { required: false, content: json(CreateSessionBody) } },
   responses: {
-    201: { description: "Created", content: json(SessionSchema) },
-    ...problemResponses(400, 401, 409, 413, 415),
+    201: {
+      ...postAnswer("Created", SessionSchema),
+      headers: {
+        ...postAnswer("Created", SessionSchema).headers,
+        Location: {
+          description: "The new session's URL",
+          schema: { type: "string", example: "/v1/sessions/ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+        },
+      },
+    },
+    ...problemResponses({ body: true, idempotent: true }),
   },
 });
 
 const listSessions = createRoute({
   method: "get",
   path: "/v1/sessions",
+  operationId: "listSessions",
   tags: ["sessions"],
   summary: "List sessions, newest first",
+  description: "Paginated with an opaque `cursor`: pass `next_cursor` of a page to get the next one.",
   request: { query: PageQuery },
-  responses: { 200: { description: "A page of sessions", content: json(SessionPage) }, ...problemResponses(400, 401) },
+  responses: { 200: jsonAnswer("A page of sessions", SessionPage), ...problemResponses({}) },
 });
 
 const getSession = createRoute({
   method: "get",
   path: "/v1/sessions/{id}",
+  operationId: "getSession",
   tags: ["sessions"],
   summary: "Get a session with its token statistics",
+  description:
+    "The settings in force (server defaults overlaid with the session's own), token figures and browser state.",
   request: { params: SessionIdParam },
-  responses: { 200: { description: "The session", content: json(SessionSchema) }, ...problemResponses(401, 404) },
+  responses: { 200: jsonAnswer("The session", SessionSchema), ...problemResponses({ codes: ["not_found"] }) },
 });
 
 const patchSession = createRoute({
   method: "patch",
   path: "/v1/sessions/{id}",
+  operationId: "updateSession",
   tags: ["sessions"],
   summary: "Change title, model, system prompt or config",
+  description:
+    "Fields left out stay as they are; config overrides merge into the session's own. A browser bound to a CDP endpoint " +
+    "the session no longer names is stopped at once.",
   request: { params: SessionIdParam, body: { required: true, content: json(UpdateSessionBody) } },
   responses: {
-    200: { description: "The updated session", content: json(SessionSchema) },
-    ...problemResponses(400, 401, 404, 415),
+    200: jsonAnswer("The updated session", SessionSchema),
+    ...problemResponses({ codes: ["not_found"], body: true }),
   },
 });
 
 const deleteSession = createRoute({
   method: "delete",
   path: "/v1/sessions/{id}",
+  operationId: "deleteSession",
   tags: ["sessions"],
   summary: "Delete a session, its rows, and stop its browser",
+  description:
+    "A run in progress is interrupted first and its browser stopped; then the session and everything stored for it " +
+    "(transcript, summaries, anchors, events, dialog history) are deleted and its event streams end.",
   request: { params: SessionIdParam },
-  responses: { 204: { description: "Deleted" }, ...problemResponses(401, 404) },
+  responses: {
+    204: { description: "Deleted", headers: { "X-Request-Id": RESPONSE_HEADERS.requestId } },
+    ...problemResponses({ codes: ["not_found"] }),
+  },
 });
 
 export function sessionRoutes() {

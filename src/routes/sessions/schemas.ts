@@ -63,7 +63,7 @@ const CompressionOverrides = z
   .object(overridesOf(fieldsOf(compressionConfigSchema)))
   .strict()
   .openapi("CompressionSettings", {
-    description: "Context compression settings (SPEC §5); any field left out keeps the server default",
+    description: "Context compression settings; any field left out keeps the server default",
     example: { threshold: 0.5, tail_mode: "lean", protect_last_n: 20 },
   }) as unknown as z.ZodType<Partial<CompressionConfig>>;
 
@@ -110,7 +110,7 @@ const BrowserOverrides = z
   .catchall(RefusedBrowserKey)
   .openapi("BrowserSettings", {
     description:
-      "Browser supervisor settings a session may set (SPEC §6); any field left out keeps the server default. " +
+      "Browser supervisor settings a session may set; any field left out keeps the server default. " +
       `The server-only settings (${SERVER_ONLY_BROWSER_KEYS.join(", ")}) are the operator's: naming one is a 400 naming the key`,
     example: { dialog_policy: "must_respond", dialog_timeout_s: 300 },
     // The catchall above exists only to name refused keys; no extra key is ever accepted.
