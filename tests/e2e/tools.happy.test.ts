@@ -1,16 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ToolDefinition, ToolOutput } from "../../src/domain/agent/tools.js";
-import { makeAgentApp, type AgentApp } from "../fixtures/agent-harness.js";
 import { evaluate, snapshot, waitFor } from "../fixtures/browser.js";
-import {
-  startFakeModel,
-  type FakeModelServer,
-  type FakeTurn,
-  type RecordedCompletion,
-} from "../fixtures/fake-model.js";
-import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import type { FakeTurn, RecordedCompletion } from "../fixtures/fake-model.js";
+import type { PagesServer } from "../fixtures/pages-server.js";
+import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
+import { it, withApp } from "../fixtures/suite.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+
+/** The tools are called directly on an app without a model; the agent run has one of its own, on the fake model. */
+it.override("appOptions", { model: "none" });
+const itInAgentRun = withApp({});
+
+/** What a browser tool answers as JSON in its content: the fields these tests read (each tool answers some). */
+type ToolJson = {
+  ok?: boolean;
+  title?: string;
+  code?: string;
+  error?: string;
+  outline?: string | null;
+  pending_dialogs?: Array<{ id: string; type: string; message?: string }>;
+  dialog_opened?: { id: string; type: string; message?: string };
+  dialog?: { id: string };
+  frame_tree?: Outline["frame_tree"];
+};
 
 type Outline = {
   outline: string | null;
@@ -25,10 +38,10 @@ describe("browser tools", () => {
   let id: string;
   let tools: Map<string, ToolDefinition>;
 
-  const call = async (name: string, args: Record<string, unknown> = {}): Promise<ToolOutput & { json: any }> => {
+  const call = async (name: string, args: Record<string, unknown> = {}): Promise<ToolOutput & { json: ToolJson }> => {
     const session = t.app.services.sessions.require(id);
     const out = await tools.get(name)!.execute(args, { session, runId: null });
-    return { ...out, json: JSON.parse(out.content) };
+    return { ...out, json: JSON.parse(out.content) as ToolJson };
   };
   const refOf = (outline: string, pattern: RegExp) =>
     outline
@@ -36,16 +49,13 @@ describe("browser tools", () => {
       .find((line) => pattern.test(line))
       ?.match(/\[ref=([^\]]+)\]/)?.[1];
 
-  beforeAll(async () => {
-    t = await makeTestApp();
-    pages = await startPagesServer();
+  // The call helper reads the block's app and session, so the fixtures are kept here for it.
+  it.beforeAll(async ({ app, pages: served }) => {
+    t = app;
+    pages = served;
     id = await createSessionId(t);
     const session = t.app.services.sessions.require(id);
     tools = new Map(t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).map((tool) => [tool.name, tool]));
-  });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
   });
 
   it("offers the six browser tools with JSON schemas", () => {
@@ -101,10 +111,10 @@ describe("browser tools", () => {
     expect(blocked.json.pending_dialogs).toHaveLength(1);
     const refused = await call("browser_click", { ref: refOf(outline, /button "Alert me"/) });
     expect(refused.is_error).toBe(true);
-    expect(refused.json.error).toContain(click.json.dialog_opened.id);
+    expect(refused.json.error).toContain(click.json.dialog_opened!.id);
 
     const answered = await call("browser_dialog", { action: "accept" });
-    expect(answered.json).toMatchObject({ ok: true, dialog: { id: click.json.dialog_opened.id } });
+    expect(answered.json).toMatchObject({ ok: true, dialog: { id: click.json.dialog_opened!.id } });
     expect(
       await waitFor(
         async () => ((await evaluate(t, id, "window.__answers")).result as unknown[]).at(-1) === true,
@@ -125,7 +135,7 @@ describe("browser tools", () => {
     const click = await call("browser_click", { ref: refOf(outline, /button "Search"/) });
     expect(click.is_error).toBe(true);
     expect(click.json).toMatchObject({ ok: false, pending_dialogs: [{ type: "alert", message: "busy then alert" }] });
-    expect(click.json.error).toContain(click.json.pending_dialogs[0].id);
+    expect(click.json.error).toContain(click.json.pending_dialogs![0].id);
     expect((await call("browser_dialog", { action: "accept" })).json.ok).toBe(true);
   });
 
@@ -183,80 +193,73 @@ describe("browser tools availability", () => {
 
 /** The agent loop driving the browser through the fake model: navigate → snapshot → click → dialog. */
 describe("browser tools in an agent run", () => {
-  let fake: FakeModelServer;
-  let pages: PagesServer;
-  let t: AgentApp;
-
-  beforeAll(async () => {
-    fake = await startFakeModel();
-    pages = await startPagesServer();
-    t = await makeAgentApp(fake);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-    await pages.close();
-  });
-
-  it("navigates, reads the outline, clicks a button that opens a confirm, and accepts it", async () => {
-    const toolResults = (request: RecordedCompletion) => request.body.messages.filter((m) => m.role === "tool");
-    fake.respondWith((request): FakeTurn => {
-      const results = toolResults(request);
-      switch (results.length) {
-        case 0:
-          return {
-            tool_calls: [{ id: "nav", name: "browser_navigate", arguments: { url: pages.url("localhost", "/form") } }],
-          };
-        case 1:
-          return { tool_calls: [{ id: "snap", name: "browser_snapshot", arguments: {} }] };
-        case 2: {
-          const outline = JSON.parse(results[1].content as string).outline as string;
-          const ref = outline
-            .split("\n")
-            .find((line) => line.includes('button "Confirm me"'))!
-            .match(/\[ref=([^\]]+)\]/)![1];
-          return { tool_calls: [{ id: "click", name: "browser_click", arguments: { ref } }] };
+  itInAgentRun(
+    "navigates, reads the outline, clicks a button that opens a confirm, and accepts it",
+    async ({ app: t, fake, pages }) => {
+      const toolResults = (request: RecordedCompletion) => request.body.messages.filter((m) => m.role === "tool");
+      fake.respondWith((request): FakeTurn => {
+        const results = toolResults(request);
+        switch (results.length) {
+          case 0:
+            return {
+              tool_calls: [
+                { id: "nav", name: "browser_navigate", arguments: { url: pages.url("localhost", "/form") } },
+              ],
+            };
+          case 1:
+            return { tool_calls: [{ id: "snap", name: "browser_snapshot", arguments: {} }] };
+          case 2: {
+            const outline = JSON.parse(results[1].content as string).outline as string;
+            const ref = outline
+              .split("\n")
+              .find((line) => line.includes('button "Confirm me"'))!
+              .match(/\[ref=([^\]]+)\]/)![1];
+            return { tool_calls: [{ id: "click", name: "browser_click", arguments: { ref } }] };
+          }
+          case 3:
+            return { tool_calls: [{ id: "answer", name: "browser_dialog", arguments: { action: "accept" } }] };
+          default:
+            return { content: "Confirmed." };
         }
-        case 3:
-          return { tool_calls: [{ id: "answer", name: "browser_dialog", arguments: { action: "accept" } }] };
-        default:
-          return { content: "Confirmed." };
-      }
-    });
-    const id = await t.createSession();
-    const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "Open the form and confirm." });
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body.run.status).toBe("completed");
+      });
+      const id = await t.createSession();
+      const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "Open the form and confirm." });
+      expect(res.status).toBe(200);
+      const body = await json<PostMessageRunResponse>(res);
+      expect(body.run.status).toBe("completed");
 
-    const tools = body.messages.filter((m: { role: string }) => m.role === "tool");
-    expect(tools.map((m: { name: string }) => m.name)).toEqual([
-      "browser_navigate",
-      "browser_snapshot",
-      "browser_click",
-      "browser_dialog",
-    ]);
-    const clicked = JSON.parse(tools[2].content);
-    expect(clicked).toMatchObject({ ok: true, dialog_opened: { type: "confirm", message: "Proceed?" } });
-    expect(JSON.parse(tools[3].content)).toMatchObject({ ok: true, dialog: { id: clicked.dialog_opened.id } });
-    expect(body.messages.at(-1)).toMatchObject({ role: "assistant", content: "Confirmed." });
-
-    expect((await evaluate(t, id, "window.__answers")).result).toEqual([true]);
-    expect((await snapshot(t, id)).recent_dialogs[0]).toMatchObject({
-      id: clicked.dialog_opened.id,
-      closed_by: "agent",
-      action: "accept",
-    });
-    const sentTools = (fake.completions[0].body.tools ?? []).map((tool) => tool.function.name);
-    expect(sentTools).toEqual(
-      expect.arrayContaining([
+      const tools = body.messages.filter((m) => m.role === "tool");
+      expect(tools.map((m) => m.name)).toEqual([
         "browser_navigate",
         "browser_snapshot",
         "browser_click",
-        "browser_type",
         "browser_dialog",
-        "browser_cdp",
-      ]),
-    );
-  });
+      ]);
+      const clicked = JSON.parse(tools[2].content as string) as ToolJson;
+      expect(clicked).toMatchObject({ ok: true, dialog_opened: { type: "confirm", message: "Proceed?" } });
+      expect(JSON.parse(tools[3].content as string)).toMatchObject({
+        ok: true,
+        dialog: { id: clicked.dialog_opened!.id },
+      });
+      expect(body.messages.at(-1)).toMatchObject({ role: "assistant", content: "Confirmed." });
+
+      expect((await evaluate(t, id, "window.__answers")).result).toEqual([true]);
+      expect((await snapshot(t, id)).recent_dialogs[0]).toMatchObject({
+        id: clicked.dialog_opened!.id,
+        closed_by: "agent",
+        action: "accept",
+      });
+      const sentTools = (fake.completions[0].body.tools ?? []).map((tool) => tool.function.name);
+      expect(sentTools).toEqual(
+        expect.arrayContaining([
+          "browser_navigate",
+          "browser_snapshot",
+          "browser_click",
+          "browser_type",
+          "browser_dialog",
+          "browser_cdp",
+        ]),
+      );
+    },
+  );
 });
