@@ -2,6 +2,14 @@ import { rmSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  json,
+  type CreateSessionResponse,
+  type ListMessagesResponse,
+  type OpenAIErrorResponse,
+  type PostMessageAppendedResponse,
+  type ValidationProblem,
+} from "../fixtures/responses.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { tempDir } from "../fixtures/test-app.js";
 
@@ -54,11 +62,11 @@ function rawRequest(port: number, request: string): Promise<RawResponse> {
 /** `[[[…0…]]]` with `levels` arrays, built as text: JSON.stringify could not build it. */
 const nestedArrays = (levels: number) => `${"[".repeat(levels)}0${"]".repeat(levels)}`;
 
-function expectProblem(res: RawResponse, status: number, code: string): any {
+function expectProblem(res: RawResponse, status: number, code: string): ValidationProblem {
   expect(res.status, res.body).toBe(status);
   expect(res.headers["content-type"]).toBe("application/problem+json");
   expect(res.headers["x-content-type-options"]).toBe("nosniff");
-  const problem = JSON.parse(res.body);
+  const problem = JSON.parse(res.body) as ValidationProblem;
   expect(problem).toMatchObject({ status, code });
   expect(problem.request_id).toMatch(/\S/);
   expect(res.headers["x-request-id"]).toBe(problem.request_id);
@@ -77,7 +85,7 @@ describe("the HTTP adapter of the server process", () => {
     server = await startServerProcess({ CADUCEUS_DB: join(dir, "caduceus.db") });
     const created = await post("/v1/sessions", JSON.stringify({ title: "security" }));
     expect(created.status).toBe(201);
-    sessionId = ((await created.json()) as { id: string }).id;
+    sessionId = (await json<CreateSessionResponse>(created)).id;
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -90,7 +98,7 @@ describe("the HTTP adapter of the server process", () => {
       const res = await post(`/v1/sessions/${sessionId}/messages`, body);
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
-      const problem = await res.json();
+      const problem = await json<ValidationProblem>(res);
       expect(problem.code).toBe("validation_failed");
       expect(problem.request_id).toBe(res.headers.get("x-request-id"));
       expect(problem.detail).toContain(String(JSON_MAX_DEPTH));
@@ -98,7 +106,9 @@ describe("the HTTP adapter of the server process", () => {
       expect(problem.errors[0].location).toMatch(/^body\.content\.0\.data\.0\.0\.0/);
       expect(problem.errors[0].message).toContain(String(JSON_MAX_DEPTH));
       // Nothing was stored.
-      const messages = await (await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/messages`)).json();
+      const messages = await json<ListMessagesResponse>(
+        await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/messages`),
+      );
       expect(messages.data).toEqual([]);
     });
 
@@ -106,7 +116,7 @@ describe("the HTTP adapter of the server process", () => {
       const deepObject = `${'{"a":'.repeat(DEEP_LEVELS)}1${"}".repeat(DEEP_LEVELS)}`;
       const res = await post("/v1/sessions", `{"title":"x","metadata":${deepObject}}`);
       expect(res.status).toBe(400);
-      const problem = await res.json();
+      const problem = await json<ValidationProblem>(res);
       expect(problem.code).toBe("validation_failed");
       expect(problem.errors[0].location).toMatch(/^body\.metadata\.a\.a/);
       // Brackets inside strings are text, not nesting.
@@ -119,15 +129,15 @@ describe("the HTTP adapter of the server process", () => {
 
     it(`up to ${JSON_MAX_DEPTH} levels is accepted and stored as sent`, async () => {
       // body{} content[] part{} → the part's data may nest 61 more levels.
-      const data = JSON.parse(nestedArrays(JSON_MAX_DEPTH - 3));
+      const data = JSON.parse(nestedArrays(JSON_MAX_DEPTH - 3)) as unknown;
       const res = await post(
         `/v1/sessions/${sessionId}/messages`,
         JSON.stringify({ run: false, content: [{ type: "text", text: "deep", data }] }),
       );
       expect(res.status, await res.clone().text()).toBe(201);
-      const stored = (await res.json()).messages[0];
-      expect(stored.content[0].data).toEqual(data);
-      const tooDeep = JSON.parse(nestedArrays(JSON_MAX_DEPTH - 2));
+      const stored = (await json<PostMessageAppendedResponse>(res)).messages[0];
+      expect((stored.content as Array<{ data?: unknown }>)[0].data).toEqual(data);
+      const tooDeep = JSON.parse(nestedArrays(JSON_MAX_DEPTH - 2)) as unknown;
       expect(
         (
           await post(
@@ -142,7 +152,7 @@ describe("the HTTP adapter of the server process", () => {
       const body = `{"model":"m","messages":[{"role":"user","content":${nestedArrays(DEEP_LEVELS)}}]}`;
       const res = await post("/v1/chat/completions", body);
       expect(res.status).toBe(400);
-      const error = (await res.json()).error;
+      const error = (await json<OpenAIErrorResponse>(res)).error;
       expect(error.code).toBe("validation_failed");
       expect(error.param).toMatch(/^messages\[0\]\.content\[0\]/);
     });
@@ -210,7 +220,10 @@ describe("the HTTP adapter of the server process", () => {
     it("answers an odd Host on an OpenAI-compatible path in the OpenAI envelope", async () => {
       const res = await get(`127.1:${server.port}`, "", "/v1/models");
       expect(res.status).toBe(400);
-      expect(JSON.parse(res.body).error).toMatchObject({ code: "validation_failed", param: "host" });
+      expect((JSON.parse(res.body) as OpenAIErrorResponse).error).toMatchObject({
+        code: "validation_failed",
+        param: "host",
+      });
     });
 
     it("refuses an absolute-form target naming another host than Host, and serves one naming the same", async () => {
