@@ -99,6 +99,7 @@ describe("progress events and their log lines", () => {
       expect(logs.lines.find((l) => l.msg === "context compressed")).toMatchObject({
         session_id: id,
         fallback_used: true,
+        summary_failure: expect.stringContaining("summary backend down"),
         tokens_after: out.tokens_after,
       });
     });

@@ -177,6 +177,8 @@ export class Compressions {
         tokens_after: outcome.tokens_after,
         messages_compacted: outcome.messages_compacted,
         fallback_used: outcome.fallback_used,
+        // Why the summary model gave no summary: its own failures are not logged where they happen.
+        ...(outcome.fallback_used ? { summary_failure: summarizer.state.last_failure } : {}),
         anchors_added: outcome.anchors_added,
         duration_ms: elapsedMs(startedAt),
       },
