@@ -5,6 +5,7 @@ import { openDatabase } from "../../src/db/database.js";
 import { createStore } from "../../src/db/store.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { waitFor } from "../fixtures/agent-harness.js";
+import { json, type CreateSessionResponse, type PostMessageRunResponse } from "../fixtures/responses.js";
 import { startServerProcess } from "../fixtures/server-process.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { tempDir } from "../fixtures/test-app.js";
@@ -109,13 +110,9 @@ describe("run lifecycle across the server process", () => {
         body: JSON.stringify({ content: "try again" }),
       });
       expect(res.status, server.output()).toBe(200);
-      expect((await res.json()).run.status).toBe("completed");
-      const sent = fake.completions[0].body.messages as Array<{
-        role: string;
-        tool_call_id?: string;
-        content: unknown;
-      }>;
-      const callAt = sent.findIndex((m: any) => m.tool_calls?.[0]?.id === "call_open");
+      expect((await json<PostMessageRunResponse>(res)).run.status).toBe("completed");
+      const sent = fake.completions[0].body.messages;
+      const callAt = sent.findIndex((m) => m.tool_calls?.[0]?.id === "call_open");
       expect(sent[callAt + 1]).toMatchObject({
         role: "tool",
         tool_call_id: "call_open",
@@ -137,7 +134,7 @@ describe("run lifecycle across the server process", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ content: "work until I stop you" }),
     }).then(
-      async (res) => await res.json(),
+      async (res) => await json<PostMessageRunResponse>(res),
       () => null,
     );
     await waitFor(() => fake.completions.length === 1, 10_000);
@@ -161,8 +158,8 @@ describe("run lifecycle across the server process", () => {
         headers: { "content-type": "application/json", ...headers },
         body: JSON.stringify(body),
       });
-    const streamed = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
-    const waiting = ((await (await post("/v1/sessions", {})).json()) as { id: string }).id;
+    const streamed = (await json<CreateSessionResponse>(await post("/v1/sessions", {}))).id;
+    const waiting = (await json<CreateSessionResponse>(await post("/v1/sessions", {}))).id;
     fake.reset();
     fake.respondWith(() => ({ content: "never sent", delay_ms: 20_000 }));
     const watcher = await fetch(`${server.baseUrl}/v1/sessions/${streamed}/events`);
@@ -172,7 +169,7 @@ describe("run lifecycle across the server process", () => {
     );
     const answer = post(`/v1/sessions/${waiting}/messages`, { content: "wait until I stop you" }).then(async (res) => ({
       status: res.status,
-      body: await res.json(),
+      body: await json<PostMessageRunResponse>(res),
     }));
     await waitFor(() => fake.completions.length === 2, 10_000);
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
