@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { json, type SessionResponse } from "../fixtures/responses.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { tempDir } from "../fixtures/test-app.js";
 
@@ -43,7 +44,7 @@ describe("start-up configuration", () => {
       body: "{}",
     });
     expect(created.status).toBe(201);
-    const session = await created.json();
+    const session = await json<SessionResponse>(created);
     // Values only the file set are in force.
     expect(session.config.compression.protect_last_n).toBe(7);
     expect(session.model).toBe("gpt-4o");

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { json as body, type CompressResponse, type GetContextResponse } from "../fixtures/responses.js";
 import { startServerProcess } from "../fixtures/server-process.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { tempDir as makeTempDir } from "../fixtures/test-app.js";
@@ -72,7 +73,9 @@ describe("context engine in the real server process", () => {
       sessionId = await createSessionId(server, { title: "e2e" });
       await seed(server.baseUrl, sessionId, 0, 14);
       fake.enqueue({ content: "## Goal\nPERSISTED-SUMMARY-V1" });
-      const first = await (await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/compress`, json({}))).json();
+      const first = await body<CompressResponse>(
+        await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/compress`, json({})),
+      );
       expect(first.compressed).toBe(true);
     } finally {
       expect(await server.stop()).toBe(0);
@@ -81,11 +84,13 @@ describe("context engine in the real server process", () => {
     try {
       await seed(server.baseUrl, sessionId, 14, 28);
       fake.enqueue({ content: "## Goal\nPERSISTED-SUMMARY-V2" });
-      const second = await (await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/compress`, json({}))).json();
-      expect(second.summary.version).toBe(2);
+      const second = await body<CompressResponse>(
+        await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/compress`, json({})),
+      );
+      expect(second.summary!.version).toBe(2);
       const request = fake.completions[fake.completions.length - 1].body;
       expect(JSON.stringify(request.messages)).toContain("PERSISTED-SUMMARY-V1");
-      const context = await (await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/context`)).json();
+      const context = await body<GetContextResponse>(await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/context`));
       expect(JSON.stringify(context.messages)).toContain("PERSISTED-SUMMARY-V2");
     } finally {
       await server.stop();
@@ -107,9 +112,11 @@ describe("context engine in the real server process", () => {
     try {
       const sessionId = await createSessionId(server);
       await seed(server.baseUrl, sessionId, 0, 6);
-      const out = await (await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/compress`, json({}))).json();
+      const out = await body<CompressResponse>(
+        await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/compress`, json({})),
+      );
       expect(out).toMatchObject({ compressed: true, messages_compacted: 0, summary: null });
-      const context = await (await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/context`)).json();
+      const context = await body<GetContextResponse>(await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/context`));
       expect(context.engine).toBe("observation-masking");
       expect(JSON.stringify(context.messages)).toContain("[observation masked: read_file output of seq 3");
     } finally {

@@ -1,6 +1,12 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  json,
+  type HealthResponse,
+  type ListMessagesResponse,
+  type PostMessageAppendedResponse,
+} from "../fixtures/responses.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { tempDir } from "../fixtures/test-app.js";
@@ -35,11 +41,11 @@ describe("token counting of pathological text on the server process", () => {
     const content = "x".repeat(MIB);
     const res = await call("POST", `/v1/sessions/${sessionId}/messages`, { role: "user", content, run: false });
     expect(res.status, await res.clone().text()).toBe(201);
-    const stored = (await res.json()).messages[0];
+    const stored = (await json<PostMessageAppendedResponse>(res)).messages[0];
     // A token of repeated letters covers a handful of them: far fewer tokens than bytes, far more than 1 per 64.
     expect(stored.tokens).toBeGreaterThan(MIB / 64);
     expect(stored.tokens).toBeLessThan(MIB / 2);
-    const listed = await (await call("GET", `/v1/sessions/${sessionId}/messages`)).json();
+    const listed = await json<ListMessagesResponse>(await call("GET", `/v1/sessions/${sessionId}/messages`));
     expect(listed.data[0].content).toHaveLength(MIB);
   });
 
@@ -49,7 +55,7 @@ describe("token counting of pathological text on the server process", () => {
     expect(Buffer.byteLength(content)).toBeGreaterThanOrEqual(120_000);
     const res = await call("POST", `/v1/sessions/${sessionId}/messages`, { role: "user", content, run: false });
     expect(res.status, await res.clone().text()).toBe(201);
-    const tokens = (await res.json()).messages[0].tokens;
+    const tokens = (await json<PostMessageAppendedResponse>(res)).messages[0].tokens;
     // o200k_base has Thai syllables and words: between 1 token per 10 characters and 1 per character.
     expect(tokens).toBeGreaterThan(THAI_CHARS / 10);
     expect(tokens).toBeLessThan(THAI_CHARS);
@@ -67,7 +73,7 @@ describe("token counting of pathological text on the server process", () => {
     expect(posted.status).toBe(201);
     for (const health of healths) {
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ status: "ok" });
+      expect(await json<HealthResponse>(health)).toMatchObject({ status: "ok" });
     }
   });
 });
