@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RunResultSummary } from "../../src/domain/agent/run-summary.js";
+import type { EventBus } from "../../src/domain/events/bus.js";
 import { EVENT_TYPES } from "../../src/domain/events/event-types.js";
 
 describe("the event list", () => {
@@ -28,5 +30,27 @@ describe("the event list", () => {
         "browser.disconnected",
       ]),
     );
+  });
+
+  it("refuses, when type-checked, an unknown event or a payload of the wrong shape", () => {
+    // Never called: `npm run typecheck` fails if either publish below compiles.
+    const wrong = (bus: EventBus) => {
+      // @ts-expect-error -- not an event type
+      bus.publish("ses_1", "run.exploded", { run_id: "run_1" });
+      // @ts-expect-error -- message.delta carries run_id and content
+      bus.publish("ses_1", "message.delta", { delta: "Hel" });
+      const run: RunResultSummary = {
+        id: "run_1",
+        status: "completed",
+        iterations: 1,
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        compressed: false,
+        error: null,
+      };
+      bus.publish("ses_1", "run.completed", { run });
+      // @ts-expect-error -- done ends a run's own stream and is never stored
+      bus.publish("ses_1", "done", { run });
+    };
+    expect(wrong).toBeTypeOf("function");
   });
 });
