@@ -67,7 +67,10 @@ describe("HTTP conventions", () => {
       const res = await t.call("POST", "/v1/sessions", '{"title": "unterminated');
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
-      expect(await res.json()).toMatchObject({ code: "validation_failed", errors: [{ location: "body" }] });
+      expect(await json<ProblemResponse>(res)).toMatchObject({
+        code: "validation_failed",
+        errors: [{ location: "body" }],
+      });
     });
 
     it("answers unknown routes and methods with a 404 problem", async ({ app: t }) => {
@@ -115,7 +118,7 @@ describe("HTTP conventions", () => {
         run: false,
       });
       expect(res.status).toBe(413);
-      expect(await res.json()).toMatchObject({ code: "payload_too_large", status: 413 });
+      expect(await json<ProblemResponse>(res)).toMatchObject({ code: "payload_too_large", status: 413 });
       expect(countRows(t, "messages", session.id)).toBe(0);
 
       const declared = await t.app.request(`/v1/sessions/${session.id}/messages`, {

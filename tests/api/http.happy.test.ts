@@ -42,7 +42,10 @@ describe("HTTP conventions", () => {
         body: "",
       });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: "validation_failed", errors: [{ location: "body.content" }] });
+      expect(await json<ProblemResponse>(res)).toMatchObject({
+        code: "validation_failed",
+        errors: [{ location: "body.content" }],
+      });
     });
   });
 
@@ -87,12 +90,12 @@ describe("HTTP conventions", () => {
         expect(second.status).toBe(201);
         expect(second.headers.get("idempotency-replayed")).toBe("true");
         expect(second.headers.get("location")).toBe(`/v1/sessions/${created.id}`);
-        expect(await second.json()).toEqual(created);
+        expect(await json<CreateSessionResponse>(second)).toEqual(created);
         expect(countRows(app, "sessions")).toBe(1);
 
         const conflict = await app.call("POST", "/v1/sessions", { title: "twice" }, { "idempotency-key": "create-1" });
         expect(conflict.status).toBe(409);
-        expect(await conflict.json()).toMatchObject({ code: "idempotency_key_conflict", status: 409 });
+        expect(await json<ProblemResponse>(conflict)).toMatchObject({ code: "idempotency_key_conflict", status: 409 });
         expect(countRows(app, "sessions")).toBe(1);
 
         const stored = app.database.sqlite

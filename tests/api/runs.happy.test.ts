@@ -188,7 +188,7 @@ describe("agent runs", () => {
     );
     expect(second.status).toBe(200);
     expect(second.headers.get("idempotency-replayed")).toBe("true");
-    expect(await second.json()).toEqual(firstBody);
+    expect(await json<PostMessageRunResponse>(second)).toEqual(firstBody);
     expect(fake.completions).toHaveLength(1);
     const transcript = await json<ListMessagesResponse>(await t.call("GET", `/v1/sessions/${id}/messages`));
     expect(transcript.data).toHaveLength(2);

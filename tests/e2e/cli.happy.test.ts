@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, runCli, startCli } from "../fixtures/cli-process.js";
-import { json, type HealthResponse } from "../fixtures/responses.js";
+import { json, type CreateSessionResponse, type HealthResponse } from "../fixtures/responses.js";
 import { startServerProcess } from "../fixtures/server-process.js";
 import { createSession } from "../fixtures/sessions-api.js";
 import { tempDir } from "../fixtures/test-app.js";
@@ -98,7 +98,7 @@ describe("the caduceus command", () => {
       // What only .env sets is in force.
       const created = await server.call("POST", "/v1/sessions", {}, as("from-env"));
       expect(created.status).toBe(201);
-      expect((await created.json()).model).toBe("dotenv-model");
+      expect((await json<CreateSessionResponse>(created)).model).toBe("dotenv-model");
     } finally {
       expect(await server.stop(), server.output.stderr).toBe(0);
     }

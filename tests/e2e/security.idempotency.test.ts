@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readSse, waitFor } from "../fixtures/agent-harness.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
+import { json } from "../fixtures/responses.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { tempDir } from "../fixtures/test-app.js";
@@ -126,7 +127,7 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
     expect(keyRow("k1")).toMatchObject({ run_id: stored.run_id, status: 200 });
     const again = await post(second, path, body, "k1");
     expect(again.headers.get("idempotency-replayed")).toBe("true");
-    expect(await again.json()).toEqual(answer);
+    expect(await json<RunAnswer>(again)).toEqual(answer);
 
     const transcript = (await (await fetch(`${second.baseUrl}${path}`)).json()) as { data: PublicMessage[] };
     expect(transcript.data.filter((m) => m.role === "user").map((m) => m.content)).toEqual([body.content]);
@@ -235,13 +236,13 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
 
     const replay = await post(first, path, body, "k-normal");
     expect(replay.headers.get("idempotency-replayed")).toBe("true");
-    expect(await replay.json()).toEqual(answer);
+    expect(await json<RunAnswer>(replay)).toEqual(answer);
 
     await crash(first);
     const second = await start();
     const afterRestart = await post(second, path, body, "k-normal");
     expect(afterRestart.headers.get("idempotency-replayed")).toBe("true");
-    expect(await afterRestart.json()).toEqual(answer);
+    expect(await json<RunAnswer>(afterRestart)).toEqual(answer);
     expect(userMessages(sessionId)).toHaveLength(1);
     expect(fake.completions).toHaveLength(1);
   });
