@@ -5,7 +5,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
-import { json } from "../shared/json-content.js";
+import { jsonBody } from "../shared/json-content.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
@@ -53,7 +53,7 @@ const navigateRoute = createRoute({
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
-    body: { required: true, content: json(NavigateBody) },
+    body: { required: true, content: jsonBody(NavigateBody, { url: "https://example.com/" }) },
   },
   responses: {
     200: postAnswer("Where the page is now", ActionResultSchema),
@@ -75,7 +75,7 @@ const evaluateRoute = createRoute({
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
-    body: { required: true, content: json(EvaluateBody) },
+    body: { required: true, content: jsonBody(EvaluateBody, { expression: "document.title" }) },
   },
   responses: {
     200: postAnswer("The value or the exception", EvaluateResultSchema),
@@ -103,7 +103,14 @@ const cdpRoute = createRoute({
     "Log, Performance); any other method answers 403 cdp_method_not_allowed before a browser is started, whatever " +
     "the session. The server operator can allow more with `browser.cdp_allow`. Params that cannot be sent " +
     "(nested more than 32 levels, or not JSON) answer 400 validation_failed at `body.params`.",
-  request: { params: SessionIdParam, headers: IdempotencyHeaders, body: { required: true, content: json(CdpBody) } },
+  request: {
+    params: SessionIdParam,
+    headers: IdempotencyHeaders,
+    body: {
+      required: true,
+      content: jsonBody(CdpBody, { method: "Runtime.evaluate", params: { expression: "1 + 1", returnByValue: true } }),
+    },
+  },
   responses: {
     200: postAnswer("The CDP result", CdpResultSchema),
     ...problemResponses({
@@ -151,7 +158,7 @@ const respondRoute = createRoute({
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
-    body: { required: true, content: json(RespondBody) },
+    body: { required: true, content: jsonBody(RespondBody, { action: "accept" }) },
   },
   responses: {
     200: postAnswer("The dialog that was answered", RespondResultSchema),

@@ -167,20 +167,27 @@ export const EvaluateBody = z
   .strict()
   .openapi("EvaluateRequest");
 
-export const EvaluateResultSchema = z
+const EvaluateValueSchema = z
   .object({
-    ok: z
-      .boolean()
-      .openapi({ description: "False when the expression threw (or the frame is blocked)", example: true }),
-    result: z.unknown().optional().openapi({ description: "The value, serialized as JSON", example: "Four frames" }),
-    result_type: z.string().optional().openapi({ description: "JS type of the value", example: "string" }),
+    ok: z.literal(true).openapi({ description: "The expression ran", example: true }),
+    result: z.unknown().openapi({ description: "The value, serialized as JSON", example: "Four frames" }),
+    result_type: z.string().openapi({ description: "JS type of the value", example: "string" }),
+  })
+  .openapi("EvaluateValue", { description: "The expression's value" });
+
+const EvaluateFailureSchema = z
+  .object({
+    ok: z.literal(false).openapi({ description: "The expression threw, or the frame is blocked", example: false }),
     error: z
       .string()
-      .optional()
       .openapi({ description: "The exception or why it could not run", example: "ReferenceError: x is not defined" }),
     pending_dialogs: z.array(PendingDialogSchema).optional().openapi({ description: "Dialogs that block the frame" }),
   })
-  .openapi("EvaluateResult");
+  .openapi("EvaluateFailure", { description: "Why the expression gave no value" });
+
+export const EvaluateResultSchema = z
+  .union([EvaluateValueSchema, EvaluateFailureSchema])
+  .openapi("EvaluateResult", { description: "The value, or the exception; narrow on `ok`" });
 
 export const CdpBody = z
   .object({

@@ -5,7 +5,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
-import { json } from "../shared/json-content.js";
+import { jsonBody } from "../shared/json-content.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
@@ -55,7 +55,7 @@ const postCompress = createRoute({
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
-    body: { required: false, content: json(CompressBody) },
+    body: { required: false, content: jsonBody(CompressBody, { dry_run: true }) },
   },
   responses: {
     200: postAnswer("What the compression did", CompressResultSchema),

@@ -2,12 +2,14 @@
  * @module routes
  * The session's live event stream (SSE), resumable with Last-Event-ID.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { EVENT_TYPES } from "../../domain/events/event-types.js";
 import { openSessionFeed } from "../../domain/events/session-feed.js";
 import { createRouter } from "../../http/router.js";
 import { framesOf, sseResponse } from "../../http/sse.js";
 import { SessionIdParam } from "../shared/params.js";
 import { problemResponses } from "../shared/problem-responses.js";
+import { SessionEventSchema } from "./event-schemas.js";
 import { parseEventId } from "./last-event-id.js";
 import { EventsHeaders, EventsQuery } from "./schemas.js";
 
@@ -18,8 +20,7 @@ const streamEvents = createRoute({
   tags: ["events"],
   summary: "Server-sent events of the session, live; resumable with Last-Event-ID",
   description:
-    "Frames carry `event:` (message.created, message.delta, tool.started, tool.completed, dialog.opened, dialog.closed, " +
-    "frame.attached, frame.detached, frame.navigated, context.compressed, run.started, run.completed, run.failed), " +
+    `Frames carry \`event:\` (${EVENT_TYPES.filter((type) => type !== "done").join(", ")}), ` +
     "`id:` (increasing per session) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, " +
     "every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. " +
     "A `: keepalive` comment is sent every 15 s.",
@@ -29,10 +30,7 @@ const streamEvents = createRoute({
       description: "An SSE stream of the session's events",
       content: {
         "text/event-stream": {
-          schema: z.string().openapi({
-            description: "SSE frames: `event:`, `id:`, `data:` (JSON)",
-            example: "event: run.started\nid: 7\ndata: {}\n\n",
-          }),
+          schema: SessionEventSchema,
         },
       },
     },

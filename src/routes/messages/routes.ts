@@ -3,13 +3,14 @@
  * The transcript operations: post a message (appended only, or with an agent run answered whole or streamed as
  * SSE) and list the whole transcript in seq order.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { decodeCursor } from "../../http/cursor.js";
 import { createRouter } from "../../http/router.js";
 import { framesOf, sseResponse } from "../../http/sse.js";
-import { json } from "../shared/json-content.js";
+import { json, jsonBody } from "../shared/json-content.js";
 import { PageQuery } from "../shared/pagination.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
+import { RunEventSchema } from "../events/event-schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { isSeqCursor } from "./cursor.js";
@@ -28,18 +29,17 @@ const postMessage = createRoute({
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
-    body: { required: true, content: json(PostMessageBody) },
+    body: {
+      required: true,
+      content: jsonBody(PostMessageBody, { content: "Remember: the release is on Friday.", run: false }),
+    },
   },
   responses: {
     200: {
       ...postAnswer("The run's messages and outcome (or, with stream: true, an SSE stream of events)", RunResult),
       content: {
         ...json(RunResult),
-        "text/event-stream": {
-          schema: z
-            .string()
-            .openapi({ description: "SSE frames of the run's events, as GET /v1/sessions/{id}/events" }),
-        },
+        "text/event-stream": { schema: RunEventSchema },
       },
     },
     201: postAnswer("Appended without a run", AppendedMessages),
@@ -80,10 +80,15 @@ export function messageRoutes() {
   router.openapi(postMessage, async (c) => {
     const { useCases, sseKeepaliveMs } = c.get("services");
     const id = c.req.valid("param").id;
-    const outcome = await useCases.postMessage(id, c.req.valid("json"), {
-      signal: c.req.raw.signal,
-      idempotency: c.get("idempotencyClaim"),
-    });
+    const body = c.req.valid("json");
+    const outcome = await useCases.postMessage(
+      id,
+      { ...body, role: body.role ?? "user" },
+      {
+        signal: c.req.raw.signal,
+        idempotency: c.get("idempotencyClaim"),
+      },
+    );
     if (outcome.kind === "appended") return c.json(presentAppended(outcome), 201);
     if (outcome.kind === "stream") {
       const { feed } = outcome;

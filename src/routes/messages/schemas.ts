@@ -28,7 +28,8 @@ export const MessageSchema = z
 
 export const PostMessageBody = z
   .object({
-    role: RoleSchema.default("user"),
+    // Optional rather than defaulted, so generated clients may leave it out; the route fills in "user".
+    role: RoleSchema.optional().openapi({ description: "Message role; user when left out", example: "user" }),
     content: ContentSchema,
     tool_calls: z
       .array(ToolCallSchema)
@@ -76,7 +77,7 @@ export const RunSchema = z
     compressed: z
       .boolean()
       .openapi({ description: "Whether the context was compressed during the run", example: false }),
-    error: z.string().nullable().optional().openapi({ description: "Why the run failed", example: null }),
+    error: z.string().nullable().openapi({ description: "Why the run failed; null unless it failed", example: null }),
   })
   .openapi("Run");
 

@@ -6,7 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
 import { sseResponse } from "../../http/sse.js";
-import { json } from "../shared/json-content.js";
+import { json, jsonBody } from "../shared/json-content.js";
 import { IdempotencyHeaders } from "../shared/params.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { describeCapabilities } from "./capabilities.js";
@@ -18,6 +18,7 @@ import {
   CapabilitiesSchema,
   ChatCompletionRequestSchema,
   ChatCompletionSchema,
+  ChatStreamFrameSchema,
   ModelListSchema,
   openAiErrorResponses,
 } from "./schemas.js";
@@ -59,7 +60,13 @@ const chatCompletions = createRoute({
     "`finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames " +
     "unless `X-Hermes-Tool-Progress: off` is sent.",
   request: {
-    body: { required: true, content: json(ChatCompletionRequestSchema) },
+    body: {
+      required: true,
+      content: jsonBody(ChatCompletionRequestSchema, {
+        model: "caduceus",
+        messages: [{ role: "user", content: "Say hello." }],
+      }),
+    },
     headers: IdempotencyHeaders.extend({
       "x-hermes-session-id": z
         .string()
@@ -89,7 +96,7 @@ const chatCompletions = createRoute({
       content: {
         ...json(ChatCompletionSchema),
         "text/event-stream": {
-          schema: z.string().openapi({ description: "chat.completion.chunk frames, then [DONE]" }),
+          schema: ChatStreamFrameSchema,
         },
       },
     },

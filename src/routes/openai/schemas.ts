@@ -131,6 +131,72 @@ export const ChatCompletionSchema = z
   })
   .openapi("ChatCompletion");
 
+const ChatChunkSchema = z
+  .object({
+    id: z.string().openapi({ description: "Completion id", example: "chatcmpl-run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    object: z
+      .literal("chat.completion.chunk")
+      .openapi({ description: "Always chat.completion.chunk", example: "chat.completion.chunk" }),
+    created: z.number().int().openapi({ description: "Unix seconds", example: 1796020000 }),
+    model: z.string().openapi({ description: "The requested model name", example: "caduceus" }),
+    choices: z
+      .array(
+        z.object({
+          index: z.number().int().openapi({ description: "Always 0", example: 0 }),
+          delta: z
+            .object({
+              role: z
+                .literal("assistant")
+                .optional()
+                .openapi({ description: "First chunk only", example: "assistant" }),
+              content: z.string().optional().openapi({ description: "A piece of the answer", example: "The page " }),
+            })
+            .openapi({ description: "What this chunk adds" }),
+          finish_reason: z
+            .enum(["stop", "length"])
+            .nullable()
+            .openapi({ description: "Set on the final chunk only", example: null }),
+        }),
+      )
+      .openapi({ description: "One choice" }),
+    usage: UsageSchema.optional(),
+  })
+  .openapi("ChatCompletionChunk", { description: "A streamed piece of the answer; the last one carries usage" });
+
+const ToolProgressSchema = z
+  .object({
+    tool: z.string().openapi({ description: "The tool", example: "browser_navigate" }),
+    toolCallId: z.string().openapi({ description: "The tool call", example: "call_1" }),
+    status: z.enum(["running", "completed"]).openapi({ description: "Where the call is", example: "running" }),
+    label: z
+      .string()
+      .optional()
+      .openapi({ description: "The call, shortened (running only)", example: "browser_navigate({…})" }),
+    is_error: z.boolean().optional().openapi({ description: "Whether it failed (completed only)", example: false }),
+  })
+  .openapi("ToolProgress", { description: "Tool activity of the agent (not sent with X-Hermes-Tool-Progress: off)" });
+
+/** The SSE frames of a streamed chat completion, in order: chunks (with tool progress between), then `[DONE]`. */
+export const ChatStreamFrameSchema = z
+  .union([
+    z.object({ data: ChatChunkSchema }).openapi("ChatChunkFrame", { description: "`data:` a chat.completion.chunk" }),
+    z
+      .object({
+        event: z
+          .literal("hermes.tool.progress")
+          .openapi({ description: "The frame's event", example: "hermes.tool.progress" }),
+        data: ToolProgressSchema,
+      })
+      .openapi("ToolProgressFrame", { description: "`event: hermes.tool.progress`" }),
+    z
+      .object({ data: OpenAIErrorSchema })
+      .openapi("ChatErrorFrame", { description: "The run failed: an error object instead of a final chunk" }),
+    z
+      .object({ data: z.literal("[DONE]").openapi({ description: "The end of the stream", example: "[DONE]" }) })
+      .openapi("ChatDoneFrame", { description: "`data: [DONE]`, the last frame" }),
+  ])
+  .openapi("ChatStreamFrame", { description: "One SSE frame of a streamed chat completion" });
+
 export const ModelListSchema = z
   .object({
     object: z.literal("list").openapi({ description: "Always list", example: "list" }),

@@ -5,7 +5,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { decodeCursor } from "../../http/cursor.js";
 import { createRouter } from "../../http/router.js";
-import { json } from "../shared/json-content.js";
+import { jsonBody } from "../shared/json-content.js";
 import { PageQuery } from "../shared/pagination.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
@@ -24,7 +24,16 @@ const createSession = createRoute({
   description:
     "Every field is optional: the session runs with the server's model and settings unless it names its own. Config " +
     "overrides are checked against what a session may set and what this server allows (CDP hosts, engines).",
-  request: { headers: IdempotencyHeaders, body: { required: false, content: json(CreateSessionBody) } },
+  request: {
+    headers: IdempotencyHeaders,
+    body: {
+      required: false,
+      content: jsonBody(CreateSessionBody, {
+        title: "Release checklist",
+        system_prompt: "You are a careful release engineer.",
+      }),
+    },
+  },
   responses: {
     201: {
       ...postAnswer("Created", SessionSchema),
@@ -72,7 +81,10 @@ const patchSession = createRoute({
   description:
     "Fields left out stay as they are; config overrides merge into the session's own. A browser bound to a CDP endpoint " +
     "the session no longer names is stopped at once.",
-  request: { params: SessionIdParam, body: { required: true, content: json(UpdateSessionBody) } },
+  request: {
+    params: SessionIdParam,
+    body: { required: true, content: jsonBody(UpdateSessionBody, { title: "Release checklist (Friday)" }) },
+  },
   responses: {
     200: jsonAnswer("The updated session", SessionSchema),
     ...problemResponses({ codes: ["not_found"], body: true }),

@@ -1,0 +1,120 @@
+/**
+ * @module event-schemas
+ * The events of a session's streams as OpenAPI documents them: one schema per event type, built from the closed
+ * list of src/domain/events/event-types.ts (a type the list gains without a schema here does not compile), each an
+ * SSE frame whose `event` names it and whose `data` is its payload; the streams are a `oneOf` of them.
+ */
+import { z } from "@hono/zod-openapi";
+import { EVENT_TYPES, type EventPayload, type EventType } from "../../domain/events/event-types.js";
+import { ClosedDialogSchema, PendingDialogSchema } from "../browser/schemas.js";
+import { MessageSchema, RunSchema } from "../messages/schemas.js";
+
+const RUN_ID = z.string().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" });
+const TRIGGER = z
+  .enum(["manual", "preflight", "threshold", "hygiene"])
+  .openapi({ description: "What started the compression", example: "threshold" });
+const FRAME = {
+  frame_id: z.string().openapi({ description: "The frame", example: "C01F90E73142278092C168237637BA15" }),
+  parent_frame_id: z.string().nullable().openapi({ description: "Its parent; null for the top frame", example: null }),
+  url: z.string().openapi({ description: "Its URL", example: "http://localhost:8000/frame" }),
+};
+const RUN_END = { run: RunSchema };
+
+/** Each event type's payload; typed so that a payload the domain publishes and its schema cannot drift apart. */
+const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
+  "run.started": z.object({
+    run_id: RUN_ID,
+    session_id: z.string().openapi({ description: "The session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    model: z.string().openapi({ description: "The model the run uses", example: "gpt-4o-mini" }),
+  }),
+  "message.created": z.object({ run_id: RUN_ID, message: MessageSchema }),
+  "message.delta": z.object({
+    run_id: RUN_ID,
+    content: z.string().openapi({ description: "A chunk of the assistant's text", example: "The page " }),
+  }),
+  "tool.started": z.object({
+    run_id: RUN_ID,
+    tool_call_id: z.string().openapi({ description: "The tool call", example: "call_1" }),
+    name: z.string().openapi({ description: "The tool", example: "browser_navigate" }),
+    arguments: z.string().openapi({ description: "Its arguments (JSON)", example: '{"url":"https://example.com"}' }),
+  }),
+  "tool.completed": z.object({
+    run_id: RUN_ID,
+    tool_call_id: z.string().openapi({ description: "The tool call", example: "call_1" }),
+    name: z.string().openapi({ description: "The tool", example: "browser_navigate" }),
+    is_error: z.boolean().openapi({ description: "Whether the tool failed", example: false }),
+    content: z.string().openapi({ description: "The result the model gets", example: '{"ok":true}' }),
+  }),
+  "context.compressing": z.object({
+    session_id: z.string().openapi({ description: "The session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    trigger: TRIGGER,
+    engine: z.string().openapi({ description: "The context engine", example: "compressor" }),
+    tokens_before: z.number().int().openapi({ description: "Context tokens now", example: 98000 }),
+  }),
+  "context.compressed": z.object({
+    trigger: TRIGGER,
+    engine: z.string().openapi({ description: "The context engine", example: "compressor" }),
+    summary_id: z.string().nullable().openapi({ description: "The summary version written", example: "sum_01JD5Z" }),
+    tokens_before: z.number().int().openapi({ description: "Context tokens before", example: 98000 }),
+    tokens_after: z.number().int().openapi({ description: "Context tokens after", example: 21000 }),
+    messages_compacted: z.number().int().openapi({ description: "Rows taken out of the context", example: 140 }),
+    fallback_used: z.boolean().openapi({ description: "Whether the deterministic fallback wrote it", example: false }),
+    anchors_added: z.number().int().openapi({ description: "New anchors indexed", example: 37 }),
+  }),
+  "browser.starting": z.object({
+    mode: z.enum(["launch", "connect"]).openapi({ description: "Launching Chromium or connecting", example: "launch" }),
+    endpoint_kind: z.enum(["local_chromium", "cdp_http", "cdp_websocket"]).openapi({
+      description: "What is reached (never where: a CDP URL can carry a token)",
+      example: "local_chromium",
+    }),
+  }),
+  "browser.disconnected": z.object({
+    reason: z
+      .enum(["browser_disconnected", "page_crashed", "page_closed"])
+      .openapi({ description: "Why the browser went away", example: "page_crashed" }),
+  }),
+  "dialog.opened": z.object({ dialog: PendingDialogSchema }),
+  "dialog.closed": z.object({ dialog: ClosedDialogSchema }),
+  "frame.attached": z.object(FRAME),
+  "frame.navigated": z.object(FRAME),
+  "frame.detached": z.object(FRAME),
+  "run.completed": z.object(RUN_END),
+  "run.failed": z.object(RUN_END),
+  done: z.object(RUN_END),
+};
+
+const schemaName = (type: EventType) =>
+  `${type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("")}Event`;
+
+/** One SSE frame of the given type: `event`, `id` (absent on frames rebuilt from stored runs), `data`. */
+function frameSchema<T extends EventType>(type: T) {
+  return z
+    .object({
+      event: z.literal(type).openapi({ description: "The event type", example: type }),
+      id: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: "Increasing per session; resume with Last-Event-ID", example: 7 }),
+      data: PAYLOADS[type],
+    })
+    .openapi(schemaName(type), { description: `The \`${type}\` frame` });
+}
+
+const frames = EVENT_TYPES.map(frameSchema);
+const sessionFrames = EVENT_TYPES.filter((type) => type !== "done").map(frameSchema);
+
+/** `GET /v1/sessions/{id}/events`: every stored event type. */
+export const SessionEventSchema = z
+  .union(sessionFrames as unknown as [z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]])
+  .openapi("SessionEvent", {
+    description: "One SSE frame of a session's stream, by `event`; `data` is the frame's JSON",
+  });
+
+/** A run's own stream (`POST /messages` with `stream: true`): the session's events while it lasts, then `done`. */
+export const RunEventSchema = z
+  .union(frames as unknown as [z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]])
+  .openapi("RunEvent", { description: "One SSE frame of a run's stream: the session's events, then `done`" });
