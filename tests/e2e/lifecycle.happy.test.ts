@@ -14,6 +14,7 @@ import {
   type SnapshotBody,
 } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
+import { json, type ProblemResponse } from "../fixtures/responses.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
@@ -168,7 +169,7 @@ describe("browser lifecycle", () => {
       url: pages.url("localhost", "/plain"),
     });
     expect(unreachable.status).toBe(503);
-    expect((await unreachable.json()).code).toBe("browser_unavailable");
+    expect((await json<ProblemResponse>(unreachable)).code).toBe("browser_unavailable");
 
     await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: first.cdpUrl } } });
     expect(await navigate(t, id, pages.url("localhost", "/plain?again"))).toMatchObject({ ok: true });

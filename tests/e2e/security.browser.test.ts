@@ -27,6 +27,7 @@ import {
   type PagesServer,
   type RequestRecorder,
 } from "../fixtures/pages-server.js";
+import { json } from "../fixtures/responses.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 /** The first line of /etc/passwd on any Linux: if it ever comes back, the browser read the server's disk. */
@@ -207,7 +208,10 @@ describe("browser/cdp attacks with the default allowlist", () => {
   it("refuses CDP Page.navigate to file:// with 400 url_not_allowed and the page stays where it was", async () => {
     const res = await cdp(t, id, "Page.navigate", { url: PASSWD_URL });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: "url_not_allowed", errors: [{ location: "body.params.url" }] });
+    expect(await json<Problem>(res)).toMatchObject({
+      code: "url_not_allowed",
+      errors: [{ location: "body.params.url" }],
+    });
     expect((await evaluate(t, id, "location.href")).result).toBe(pages.url("localhost", "/plain"));
     await expectPasswdNeverShown(t, id);
   });
