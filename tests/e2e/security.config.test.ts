@@ -2,11 +2,18 @@ import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } 
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { CHROMIUM_PATH } from "../fixtures/browser.js";
-import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { appendMessage, countRows, createSession, type SessionBody } from "../fixtures/sessions-api.js";
+import { it, withApp } from "../fixtures/suite.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
+
+/** The first block's app has the default settings; the second's operator allows some CDP hosts. */
+it.override("appOptions", { model: "none" });
+const itWithCdpHosts = withApp({
+  model: "none",
+  overrides: { browser: { allowed_cdp_hosts: ["127.0.0.1", "[::1]", "Browser.Internal."] } },
+});
 
 /**
  * A session is the client's; the operator's settings are not (SPEC §3). Each test below is an attack
@@ -84,26 +91,17 @@ async function problemOf(res: Response, status = 400): Promise<Problem> {
   return (await res.json()) as Problem;
 }
 
-let pages: PagesServer;
 let recorder: Awaited<ReturnType<typeof startRecorder>>;
 beforeAll(async () => {
-  pages = await startPagesServer();
   recorder = await startRecorder();
 });
 afterAll(async () => {
-  await pages.close();
   await recorder.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("server-only browser settings", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(() => t.close());
-
-  it("refuses browser.executable_path on create, stores no session, and runs nothing", async () => {
+  it("refuses browser.executable_path on create, stores no session, and runs nothing", async ({ app: t }) => {
     const exec = markerExecutable();
     const before = countRows(t, "sessions");
     for (const executable_path of [exec.path, "x".repeat(1024 * 1024)]) {
@@ -117,7 +115,10 @@ describe("server-only browser settings", () => {
     expect(existsSync(exec.marker)).toBe(false);
   });
 
-  it("refuses executable_path and allow_file_urls on PATCH; the row keeps neither and the browser is the server's", async () => {
+  it("refuses executable_path and allow_file_urls on PATCH; the row keeps neither and the browser is the server's", async ({
+    app: t,
+    pages,
+  }) => {
     const exec = markerExecutable();
     const session = await createSession(t, { title: "kept" });
     const problem = await problemOf(
@@ -144,7 +145,7 @@ describe("server-only browser settings", () => {
     expect((await t.call("DELETE", `/v1/sessions/${session.id}/browser`)).status).toBe(204);
   });
 
-  it("refuses server-only keys smuggled under a __proto__ key, on create and PATCH", async () => {
+  it("refuses server-only keys smuggled under a __proto__ key, on create and PATCH", async ({ app: t }) => {
     const session = await createSession(t, { title: "kept" });
     const before = countRows(t, "sessions");
     // Raw text: an object literal's __proto__ would set a prototype, not send the key.
@@ -164,7 +165,7 @@ describe("server-only browser settings", () => {
     expect((await getJson<SessionBody>(t, `/v1/sessions/${session.id}`)).config.browser.allow_file_urls).toBe(false);
   });
 
-  it("names every refused key in one answer, together with the body's other validation errors", async () => {
+  it("names every refused key in one answer, together with the body's other validation errors", async ({ app: t }) => {
     const before = countRows(t, "sessions");
     const problem = await problemOf(
       await t.call("POST", "/v1/sessions", {
@@ -210,7 +211,10 @@ describe("server-only browser settings", () => {
     expect(countRows(t, "sessions")).toBe(before);
   });
 
-  it("refuses a cdp_url to a host not in browser.allowed_cdp_hosts and never fetches /json/version from it", async () => {
+  it("refuses a cdp_url to a host not in browser.allowed_cdp_hosts and never fetches /json/version from it", async ({
+    app: t,
+    pages,
+  }) => {
     const before = countRows(t, "sessions");
     const created = await problemOf(
       await t.call("POST", "/v1/sessions", { config: { browser: { cdp_url: recorder.url } } }),
@@ -233,7 +237,7 @@ describe("server-only browser settings", () => {
     expect((await t.call("DELETE", `/v1/sessions/${session.id}/browser`)).status).toBe(204);
   });
 
-  it("refuses a cdp_url that is not a DevTools URL, and one longer than a URL may be", async () => {
+  it("refuses a cdp_url that is not a DevTools URL, and one longer than a URL may be", async ({ app: t }) => {
     for (const cdp_url of ["file:///etc/passwd", "javascript:alert(1)", `http://127.0.0.1/${"a".repeat(4096)}`]) {
       const problem = await problemOf(await t.call("POST", "/v1/sessions", { config: { browser: { cdp_url } } }));
       expect(
@@ -243,7 +247,10 @@ describe("server-only browser settings", () => {
     }
   });
 
-  it("ignores server-only keys in a row stored before the rule: no executable, no file URLs, no CDP endpoint", async () => {
+  it("ignores server-only keys in a row stored before the rule: no executable, no file URLs, no CDP endpoint", async ({
+    app: t,
+    pages,
+  }) => {
     const exec = markerExecutable();
     const session = await createSession(t);
     // The row as the old server wrote it for the attack.
@@ -300,53 +307,56 @@ describe("server-only browser settings", () => {
 });
 
 describe("cdp_url with browser.allowed_cdp_hosts", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({ browser: { allowed_cdp_hosts: ["127.0.0.1", "[::1]", "Browser.Internal."] } });
-  });
-  afterAll(() => t.close());
+  itWithCdpHosts(
+    "accepts the same cdp_url once the operator allows its host, without connecting yet",
+    async ({ app: t }) => {
+      const session = await createSession(t, { config: { browser: { cdp_url: recorder.url } } });
+      expect(session.config.browser.cdp_url).toBe(recorder.url);
+      expect(storedConfig(t, session.id)).toEqual({ browser: { cdp_url: recorder.url } });
+      expect(recorder.paths).toEqual([]);
+    },
+  );
 
-  it("accepts the same cdp_url once the operator allows its host, without connecting yet", async () => {
-    const session = await createSession(t, { config: { browser: { cdp_url: recorder.url } } });
-    expect(session.config.browser.cdp_url).toBe(recorder.url);
-    expect(storedConfig(t, session.id)).toEqual({ browser: { cdp_url: recorder.url } });
-    expect(recorder.paths).toEqual([]);
-  });
+  itWithCdpHosts(
+    "compares parsed host names: case, trailing dots, brackets and IP spellings match; user@, ports and lookalikes do not smuggle a host in",
+    async ({ app: t }) => {
+      for (const cdp_url of [
+        "HTTP://127.0.0.1.:9222/",
+        "ws://127.1:9222/devtools/browser/abc",
+        "http://[::1]:9222",
+        "http://[0:0:0:0:0:0:0:1]:9222",
+        "wss://browser.internal/devtools/browser/abc",
+        "http://BROWSER.INTERNAL.:9222",
+      ]) {
+        const res = await t.call("POST", "/v1/sessions", { config: { browser: { cdp_url } } });
+        expect(res.status, `${cdp_url}: ${await res.clone().text()}`).toBe(201);
+      }
+      for (const cdp_url of [
+        "http://127.0.0.1@evil.example:9222/",
+        "http://127.0.0.1:9222@evil.example/",
+        "http://127.0.0.1.evil.example:9222/",
+        "http://evil.example/127.0.0.1",
+        "http://localhost:9222",
+        "http://10.0.0.1:9222",
+        "http://internal:9222",
+      ]) {
+        const problem = await problemOf(await t.call("POST", "/v1/sessions", { config: { browser: { cdp_url } } }));
+        expectErrors(problem, { "body.config.browser.cdp_url": CDP_HOST_MESSAGE }, cdp_url);
+      }
+      expect(recorder.paths).toEqual([]);
+    },
+  );
 
-  it("compares parsed host names: case, trailing dots, brackets and IP spellings match; user@, ports and lookalikes do not smuggle a host in", async () => {
-    for (const cdp_url of [
-      "HTTP://127.0.0.1.:9222/",
-      "ws://127.1:9222/devtools/browser/abc",
-      "http://[::1]:9222",
-      "http://[0:0:0:0:0:0:0:1]:9222",
-      "wss://browser.internal/devtools/browser/abc",
-      "http://BROWSER.INTERNAL.:9222",
-    ]) {
-      const res = await t.call("POST", "/v1/sessions", { config: { browser: { cdp_url } } });
-      expect(res.status, `${cdp_url}: ${await res.clone().text()}`).toBe(201);
-    }
-    for (const cdp_url of [
-      "http://127.0.0.1@evil.example:9222/",
-      "http://127.0.0.1:9222@evil.example/",
-      "http://127.0.0.1.evil.example:9222/",
-      "http://evil.example/127.0.0.1",
-      "http://localhost:9222",
-      "http://10.0.0.1:9222",
-      "http://internal:9222",
-    ]) {
-      const problem = await problemOf(await t.call("POST", "/v1/sessions", { config: { browser: { cdp_url } } }));
-      expectErrors(problem, { "body.config.browser.cdp_url": CDP_HOST_MESSAGE }, cdp_url);
-    }
-    expect(recorder.paths).toEqual([]);
-  });
-
-  it("null drops the session's own endpoint; it never turns the server's setting into another", async () => {
-    const session = await createSession(t, { config: { browser: { cdp_url: recorder.url } } });
-    const patched = await t.call("PATCH", `/v1/sessions/${session.id}`, { config: { browser: { cdp_url: null } } });
-    expect(patched.status).toBe(200);
-    expect(((await patched.json()) as SessionBody).config.browser.cdp_url).toBeNull();
-    expect(storedConfig(t, session.id)).toEqual({});
-  });
+  itWithCdpHosts(
+    "null drops the session's own endpoint; it never turns the server's setting into another",
+    async ({ app: t }) => {
+      const session = await createSession(t, { config: { browser: { cdp_url: recorder.url } } });
+      const patched = await t.call("PATCH", `/v1/sessions/${session.id}`, { config: { browser: { cdp_url: null } } });
+      expect(patched.status).toBe(200);
+      expect(((await patched.json()) as SessionBody).config.browser.cdp_url).toBeNull();
+      expect(storedConfig(t, session.id)).toEqual({});
+    },
+  );
 });
 
 describe("context engine plugins nobody names", () => {
