@@ -170,13 +170,14 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
     const progress = body
       .split("\n\n")
       .filter((block) => block.startsWith("event: hermes.tool.progress"))
-      .map((block) =>
-        JSON.parse(
-          block
-            .split("\n")
-            .find((l) => l.startsWith("data: "))!
-            .slice(6),
-        ),
+      .map(
+        (block) =>
+          JSON.parse(
+            block
+              .split("\n")
+              .find((l) => l.startsWith("data: "))!
+              .slice(6),
+          ) as ToolProgress,
       );
     expect(progress).toEqual([
       { tool: "add", toolCallId: "tp1", status: "running", label: expect.stringContaining("add(") },

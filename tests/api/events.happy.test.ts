@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { readSse, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import { type AgentApp, eventData, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
 import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
 import { it } from "../fixtures/suite.js";
 
@@ -21,7 +21,7 @@ describe("GET /v1/sessions/{id}/events", () => {
     await run(t, id, "watch me");
     const frames = (await reading).filter((f) => f.event);
     // A live watcher makes the run stream from the model, so the answer arrives as deltas too.
-    const deltas = frames.filter((f) => f.event === "message.delta").map((f) => JSON.parse(f.data).content);
+    const deltas = frames.filter((f) => f.event === "message.delta").map((f) => eventData<"message.delta">(f).content);
     expect(deltas.join("")).toBe("done");
     expect(frames.filter((f) => f.event !== "message.delta").map((f) => f.event)).toEqual([
       "run.started",
@@ -34,7 +34,7 @@ describe("GET /v1/sessions/{id}/events", () => {
       "run.completed",
     ]);
     expect(frames.map((f) => Number(f.id))).toEqual(persisted(t, id).map((e) => e.id));
-    expect(JSON.parse(frames.find((f) => f.event === "tool.started")!.data)).toMatchObject({
+    expect(eventData<"tool.started">(frames.find((f) => f.event === "tool.started")!)).toMatchObject({
       tool_call_id: "e1",
       name: "echo",
     });

@@ -104,7 +104,7 @@ describe("HTTP conventions", () => {
         expect(stored).toHaveLength(1);
         expect(stored[0]).toMatchObject({ key: "create-1", status: 201 });
         expect(stored[0].expires_at - stored[0].created_at).toBe(24 * 60 * 60 * 1000);
-        expect(JSON.parse(stored[0].body).id).toBe(created.id);
+        expect((JSON.parse(stored[0].body) as CreateSessionResponse).id).toBe(created.id);
       } finally {
         await app.close();
       }

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import type { FakeModelServer } from "../fixtures/fake-model.js";
-import { makeAgentApp, readSse, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
+import { type AgentApp, eventData, makeAgentApp, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
 import {
   json,
   type ListMessagesResponse,
@@ -64,7 +64,7 @@ describe("agent run failures", () => {
         await readSse(await post(t, id, { content: `stream ${what}`, stream: true }), (f) => f.event === "done")
       ).filter((f) => f.event);
       expect(frames.at(-1)!.event).toBe("done");
-      const run = JSON.parse(frames.at(-1)!.data).run;
+      const run = eventData<"done">(frames.at(-1)!).run;
       expect(run.status).toBe("failed");
       expect(run.error).toMatch(error);
       expect((await transcript(t, id)).map((m) => m.role)).toEqual(["user"]);
@@ -77,7 +77,7 @@ describe("agent run failures", () => {
     const res = await post(t, id, { content: "stream and fail", stream: true });
     const frames = (await readSse(res, (f) => f.event === "done")).filter((f) => f.event);
     expect(frames.map((f) => f.event)).toEqual(["run.started", "message.created", "run.failed", "done"]);
-    expect(JSON.parse(frames[3].data).run).toMatchObject({
+    expect(eventData<"done">(frames[3]).run).toMatchObject({
       status: "failed",
       error: expect.stringMatching(/HTTP 503/),
     });

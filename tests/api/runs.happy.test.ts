@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { readSse, testTools, type AgentApp } from "../fixtures/agent-harness.js";
+import { type AgentApp, eventData, readSse, testTools } from "../fixtures/agent-harness.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
 import {
   json,
@@ -159,13 +159,15 @@ describe("agent runs", () => {
     expect(ids.every((n, i) => i === 0 || n > ids[i - 1])).toBe(true);
     const text = frames
       .filter((f) => f.event === "message.delta")
-      .map((f) => JSON.parse(f.data).content)
+      .map((f) => eventData<"message.delta">(f).content)
       .join("");
     expect(text).toBe("The streamed answer is here.");
-    const done = JSON.parse(frames.at(-1)!.data);
+    const done = eventData<"done">(frames.at(-1)!);
     expect(done.run).toMatchObject({ status: "completed", iterations: 2 });
     expect(fake.completions.every((r) => r.body.stream === true)).toBe(true);
-    const created = frames.filter((f) => f.event === "message.created").map((f) => JSON.parse(f.data).message.role);
+    const created = frames
+      .filter((f) => f.event === "message.created")
+      .map((f) => eventData<"message.created">(f).message.role);
     expect(created).toEqual(["user", "assistant", "tool", "assistant"]);
   });
 

@@ -64,7 +64,7 @@ describe("sessions: create, list, get, patch, delete", () => {
       system_prompt_tokens: number;
     };
     // Only the overrides are stored, so later changes of the server defaults still apply.
-    expect(JSON.parse(row.config_json)).toEqual({
+    expect(JSON.parse(row.config_json) as unknown).toEqual({
       compression: { threshold: 0.9, protect_last_n: 5 },
       browser: { dialog_policy: "auto_dismiss" },
       engine: "compressor",
