@@ -99,7 +99,7 @@ function frameSchema<T extends EventType>(type: T) {
         .int()
         .optional()
         .openapi({ description: "Increasing per session; resume with Last-Event-ID", example: 7 }),
-      data: PAYLOADS[type],
+      data: PAYLOADS[type].openapi({ description: "The event's payload, sent as the frame's JSON `data:`" }),
     })
     .openapi(schemaName(type), { description: `The \`${type}\` frame` });
 }

@@ -5,7 +5,8 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
-import { ProblemSchema } from "../shared/problem-responses.js";
+import { problemResponses } from "../shared/problem-responses.js";
+import { jsonAnswer } from "../shared/success-responses.js";
 import { presentHealth, presentReadiness } from "./present.js";
 import { HealthSchema, ReadySchema } from "./schemas.js";
 
@@ -20,7 +21,11 @@ function healthRoute(path: string, operationId: string) {
     description:
       "Answers 200 without authentication while the process is up; it checks nothing else (see /health/ready for that).",
     security: [],
-    responses: { 200: { description: "Alive", content: { "application/json": { schema: HealthSchema } } } },
+    responses: {
+      200: jsonAnswer("Alive", HealthSchema),
+      // Even a liveness check can be refused for its Host or Origin, or fail inside.
+      ...problemResponses({ auth: false }),
+    },
   });
 }
 
@@ -38,18 +43,13 @@ const readyRoute = createRoute({
     "reached, refuses the key or fails); a missing model configuration or browser only degrades it (200). Needs the " +
     "API key when `server.api_key` is set.",
   responses: {
-    200: {
-      description: "Ready: every check ok, or degraded (no model configured, no browser)",
-      content: { "application/json": { schema: ReadySchema } },
-    },
-    401: {
-      description: "unauthorized: server.api_key is set and the request has no valid `Authorization: Bearer <key>`",
-      content: { "application/problem+json": { schema: ProblemSchema } },
-    },
-    503: {
-      description: "Not ready: the database or the configured model is unavailable; each check's detail says why",
-      content: { "application/json": { schema: ReadySchema } },
-    },
+    200: jsonAnswer("Ready: every check ok, or degraded (no model configured, no browser)", ReadySchema),
+    // 401 (unauthorized) only when server.api_key is set, like every operation but the liveness checks.
+    ...problemResponses({}),
+    503: jsonAnswer(
+      "Not ready: the database or the configured model is unavailable; each check's detail says why",
+      ReadySchema,
+    ),
   },
 });
 

@@ -1,0 +1,4954 @@
+/* Generated from openapi.yaml by `npm run openapi` (openapi-typescript); do not edit. */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description Answers 200 without authentication while the process is up; it checks nothing else (see /health/ready for that).
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description Answers 200 without authentication while the process is up; it checks nothing else (see /health/ready for that).
+         */
+        get: operations["getHealthV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness of the database, the model and the browser
+         * @description Checks for real: pings the database; probes the configured model with `GET {model.base_url}/models` (OpenAI's API when no base URL is set) using `model.api_key`; finds an executable Chromium, or with `browser.cdp_url` asks the endpoint for `/json/version`. Network probes time out after 2 s and their answers are reused for 5 s. It answers 503 when the database check or the model check is `unavailable` (a configured model that cannot be reached, refuses the key or fails); a missing model configuration or browser only degrades it (200). Needs the API key when `server.api_key` is set.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sessions, newest first
+         * @description Paginated with an opaque `cursor`: pass `next_cursor` of a page to get the next one.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        /**
+         * Create a session
+         * @description Every field is optional: the session runs with the server's model and settings unless it names its own. Config overrides are checked against what a session may set and what this server allows (CDP hosts, engines).
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a session with its token statistics
+         * @description The settings in force (server defaults overlaid with the session's own), token figures and browser state.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a session, its rows, and stop its browser
+         * @description A run in progress is interrupted first and its browser stopped; then the session and everything stored for it (transcript, summaries, anchors, events, dialog history) are deleted and its event streams end.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        /**
+         * Change title, model, system prompt or config
+         * @description Fields left out stay as they are; config overrides merge into the session's own. A browser bound to a CDP endpoint the session no longer names is stopped at once.
+         */
+        patch: operations["updateSession"];
+        trace?: never;
+    };
+    "/v1/sessions/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The full transcript, compacted rows included, in seq order
+         * @description Nothing is ever removed from the transcript: rows a compression took out of the context stay here with `in_context: false`, and summaries appear as rows of kind `summary`. Paginated with an opaque `cursor`.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        /**
+         * Append a message; for a user message, run the agent
+         * @description With `run: false` or a non-user role the message is only appended (201). With a user message and `run` (the default) the agent runs until it answers (200), or streams its events as SSE when `stream: true`.
+         */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active context exactly as the model would get it
+         * @description After a compression: the head, the summary message (with its anchor index and user-message appendix), then the tail, shortened rows shown shortened.
+         */
+        get: operations["getContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/compress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress the context now
+         * @description Runs the session's context engine now (never blocked by anti-thrashing). `dry_run` changes nothing and reports what would be compacted, the tokens it would save and the anchors in that span. When the summary model is unreachable (auth, quota, network) the context is left unchanged and `reason` says why; other summary failures use a deterministic fallback summary.
+         */
+        post: operations["compressContext"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every persisted summary version of the session
+         * @description Each compression that wrote a summary adds a version (1, 2, …); the latest one is the summary in the context, and each keeps what it covered, the tokens before and after, and whether the deterministic fallback wrote it.
+         */
+        get: operations["listSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/anchors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The anchor index of the compacted turns
+         * @description The exact identifiers (paths, URLs, commit SHAs, error names, issue refs, …) extracted from every compacted turn, each with how often it occurred and the first and last seq it occurred at; filter by `kind` or a substring `q`.
+         */
+        get: operations["listAnchors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search over the whole transcript, compacted rows included
+         * @description SQLite FTS5 over every message of the session, compacted or not, best match first; each hit says whether its row is still in the active context. Filter by `role`.
+         */
+        get: operations["searchMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browser state: pending and recent dialogs, frame tree, console
+         * @description Answers from state kept by the supervisor, so it answers promptly even while a dialog blocks the page.
+         */
+        get: operations["getBrowserSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/browser/navigate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the browser if needed and open a URL
+         * @description Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.
+         */
+        post: operations["navigateBrowser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/browser/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate JavaScript in the top frame or any frame of the tree
+         * @description JavaScript exceptions are results (`ok: false`), not errors.
+         */
+        post: operations["evaluateScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/browser/cdp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a raw CDP command, optionally inside an out-of-process iframe
+         * @description `frame_id` must name an OOPIF (`is_oopif: true`); a same-process frame answers 409 frame_not_oopif. A command CDP refuses answers 400 cdp_command_failed with CDP's message; one that opens a dialog, or that a pending dialog blocks, answers 409 page_blocked_by_dialog at once with `pending_dialogs`; one the browser does not answer within `timeout_ms` answers 504 browser_timeout. Page.navigate and Target.createTarget follow the same URL rules as browser/navigate.
+         *
+         *     Only the methods a page agent needs run (Runtime evaluation, DOM/CSS/Accessibility/DOMSnapshot reads and edits, Page navigation, history, frame tree and screenshots, Network cookies and headers, Emulation, Input, Log, Performance); any other method answers 403 cdp_method_not_allowed before a browser is started, whatever the session. The server operator can allow more with `browser.cdp_allow`. Params that cannot be sent (nested more than 32 levels, or not JSON) answer 400 validation_failed at `body.params`.
+         */
+        post: operations["sendCdpCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/browser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop the session's browser supervisor
+         * @description Closes the session's browser (or disconnects from a CDP endpoint); the next browser action starts a fresh one.
+         */
+        delete: operations["stopBrowser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/dialogs/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a pending JavaScript dialog
+         * @description With one dialog pending, `dialog_id` may be left out; with several it is required (409 dialog_ambiguous lists the candidates). No dialog pending → 409 no_dialog_open; an unknown id → 404 dialog_not_found.
+         */
+        post: operations["respondToDialog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events of the session, live; resumable with Last-Event-ID
+         * @description Frames carry `event:` (run.started, message.created, message.delta, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.completed, run.failed), `id:` (increasing per session) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models, in the OpenAI list shape
+         * @description The configured model, so OpenAI clients that list models before chatting find one.
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Features and endpoints of this server, for clients that discover them
+         * @description What this server supports (streaming, sessions, tool progress, …) and where, in the shape Hermes clients read.
+         */
+        get: operations["getCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI chat completions, answered by the agent
+         * @description Runs the agent on the last user message. The session is the one named by `X-Hermes-Session-Id` (its history comes from the database) or, without the header, one derived from the system prompt and the first user message. The response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with `finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames unless `X-Hermes-Tool-Progress: off` is sent.
+         */
+        post: operations["createChatCompletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Health: {
+            /**
+             * @description Always ok when the process answers
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+            /**
+             * @description Server version
+             * @example 0.1.0
+             */
+            version: string;
+            /**
+             * @description Server platform name
+             * @example caduceus
+             * @enum {string}
+             */
+            platform: "caduceus";
+        };
+        /** @description RFC 9457 problem details */
+        Problem: {
+            /**
+             * @description URI naming the problem type
+             * @example https://caduceus.dev/problems/not-found
+             */
+            type: string;
+            /**
+             * @description Short summary of the problem type
+             * @example Not found
+             */
+            title: string;
+            /**
+             * @description HTTP status code
+             * @example 404
+             */
+            status: number;
+            /**
+             * @description What went wrong and what to do next
+             * @example session ses_01JD… does not exist
+             */
+            detail: string;
+            /**
+             * @description Stable machine-readable error code
+             * @example not_found
+             * @enum {string}
+             */
+            code: "validation_failed" | "unsupported_media_type" | "not_found" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "payload_too_large" | "too_many_runs" | "shutting_down" | "unauthorized" | "forbidden_origin" | "invalid_tool_pair" | "internal_error";
+            /**
+             * @description The request's X-Request-Id
+             * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            request_id: string;
+            /** @description Every failing field, for validation errors */
+            errors?: {
+                /**
+                 * @description Where the failing field is
+                 * @example body.content
+                 */
+                location: string;
+                /**
+                 * @description Why it failed
+                 * @example Required
+                 */
+                message: string;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        Readiness: {
+            /**
+             * @description unavailable when the database or the model is; otherwise the worst of the checks, at most degraded
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+            /** @description Each dependency's state */
+            checks: {
+                /** @description SQLite reachable */
+                database: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+                /** @description Model endpoint answers GET /models with the configured key */
+                model: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+                /** @description Chromium executable found, or the CDP endpoint answers /json/version */
+                browser: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+            };
+        };
+        Session: {
+            /**
+             * @description Session id
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Label
+             * @example Release checklist
+             */
+            title: string | null;
+            /**
+             * @description Model the session runs with
+             * @example gpt-4o
+             */
+            model: string | null;
+            /**
+             * @description System prompt
+             * @example You are a careful release engineer.
+             */
+            system_prompt: string | null;
+            /**
+             * @description Creation time (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Last change (ISO 8601)
+             * @example 2026-11-30T07:05:00.000Z
+             */
+            updated_at: string;
+            /** @description Settings in force: server defaults overlaid with the session's overrides */
+            config: {
+                compression: components["schemas"]["ResolvedCompressionSettings"];
+                browser: components["schemas"]["ResolvedBrowserSettings"];
+                /**
+                 * @description Active context engine
+                 * @example compressor
+                 */
+                engine: string;
+            };
+            /** @description Token statistics */
+            stats: {
+                /**
+                 * @description Rows in the transcript
+                 * @example 42
+                 */
+                message_count: number;
+                /**
+                 * @description Tokens of the active context, system prompt included
+                 * @example 18250
+                 */
+                context_tokens: number;
+                /**
+                 * @description Tokens at which compression starts
+                 * @example 96000
+                 */
+                threshold_tokens: number;
+                /**
+                 * @description The model's context window
+                 * @example 128000
+                 */
+                context_length: number;
+                /**
+                 * @description context_tokens as a percentage of context_length
+                 * @example 14.26
+                 */
+                usage_percent: number;
+                /**
+                 * @description Compressions so far
+                 * @example 0
+                 */
+                compression_count: number;
+                /**
+                 * @description Prompt tokens the model reported last
+                 * @example 0
+                 */
+                last_prompt_tokens: number;
+            };
+            /** @description Browser state */
+            browser: {
+                /**
+                 * @description Whether a browser supervisor runs for the session
+                 * @example false
+                 */
+                active: boolean;
+                /**
+                 * @description Current (or last) page URL
+                 * @example null
+                 */
+                url: string | null;
+            };
+        };
+        /** @description Compression settings in force for the session */
+        ResolvedCompressionSettings: {
+            /**
+             * @description Compress when the context crosses the threshold
+             * @default true
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * @description Share of the context window at which compression starts (windows under 512K use at least 0.75)
+             * @default 0.5
+             * @example 0.5
+             */
+            threshold: number;
+            /**
+             * @description Tail kept verbatim as a share of the threshold (legacy tail mode)
+             * @default 0.2
+             * @example 0.2
+             */
+            target_ratio: number;
+            /**
+             * @description How the verbatim tail is budgeted
+             * @default lean
+             * @example lean
+             * @enum {string}
+             */
+            tail_mode: "lean" | "legacy";
+            /**
+             * @description First messages kept verbatim until a summary exists
+             * @default 3
+             * @example 3
+             */
+            protect_first_n: number;
+            /**
+             * @description Most recent messages the tail tries to keep
+             * @default 20
+             * @example 20
+             */
+            protect_last_n: number;
+            /**
+             * @description Share of the window at which a pre-flight compression is forced
+             * @default 0.85
+             * @example 0.85
+             */
+            hygiene_threshold: number;
+            /**
+             * @description Absolute cap on the threshold in tokens, null for none
+             * @default null
+             * @example null
+             */
+            threshold_tokens_cap: number | null;
+        };
+        /** @description Browser settings in force for the session (the operator's policy lists are not shown) */
+        ResolvedBrowserSettings: {
+            /**
+             * @description Chromium executable, or auto to use the first one installed
+             * @default auto
+             * @example auto
+             */
+            executable_path: string;
+            /**
+             * @description DevTools endpoint the browser attaches to (tokens and passwords masked), or null to launch Chromium
+             * @example null
+             */
+            cdp_url: string | null;
+            /**
+             * @description Launch the browser without a window
+             * @default true
+             * @example true
+             */
+            headless: boolean;
+            /**
+             * @description How JS dialogs are answered: by a client or the agent, or automatically
+             * @default must_respond
+             * @example must_respond
+             * @enum {string}
+             */
+            dialog_policy: "must_respond" | "auto_dismiss" | "auto_accept";
+            /**
+             * @description Seconds an unanswered dialog waits before it is dismissed
+             * @default 300
+             * @example 300
+             */
+            dialog_timeout_s: number;
+            /**
+             * @description Page-side bridge for dialogs in frames
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            bridge: "auto" | "on" | "off";
+            /**
+             * @description Allow navigating to file:// URLs (server config only)
+             * @default false
+             * @example false
+             */
+            allow_file_urls: boolean;
+        };
+        CreateSession: {
+            /**
+             * @description A label for the session
+             * @example Release checklist
+             */
+            title?: string | null;
+            /**
+             * @description Model name; defaults to model.name
+             * @example gpt-4o
+             */
+            model?: string | null;
+            /**
+             * @description System prompt, fixed for the whole session
+             * @example You are a careful release engineer.
+             */
+            system_prompt?: string | null;
+            config?: components["schemas"]["SessionConfigInput"];
+        };
+        /** @description Per-session overrides of the server defaults */
+        SessionConfigInput: {
+            compression?: components["schemas"]["CompressionSettings"];
+            browser?: components["schemas"]["BrowserSettings"];
+            /**
+             * @description Context engine: compressor (built in) or the name of a plugin installed on the server
+             * @example compressor
+             */
+            engine?: string;
+        };
+        /**
+         * @description Context compression settings; any field left out keeps the server default
+         * @example {
+         *       "threshold": 0.5,
+         *       "tail_mode": "lean",
+         *       "protect_last_n": 20
+         *     }
+         */
+        CompressionSettings: {
+            /**
+             * @description Compress when the context crosses the threshold
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description Share of the context window at which compression starts (windows under 512K use at least 0.75)
+             * @example 0.5
+             */
+            threshold?: number;
+            /**
+             * @description Tail kept verbatim as a share of the threshold (legacy tail mode)
+             * @example 0.2
+             */
+            target_ratio?: number;
+            /**
+             * @description How the verbatim tail is budgeted
+             * @example lean
+             * @enum {string}
+             */
+            tail_mode?: "lean" | "legacy";
+            /**
+             * @description First messages kept verbatim until a summary exists
+             * @example 3
+             */
+            protect_first_n?: number;
+            /**
+             * @description Most recent messages the tail tries to keep
+             * @example 20
+             */
+            protect_last_n?: number;
+            /**
+             * @description Share of the window at which a pre-flight compression is forced
+             * @example 0.85
+             */
+            hygiene_threshold?: number;
+            /**
+             * @description Absolute cap on the threshold in tokens, null for none
+             * @example null
+             */
+            threshold_tokens_cap?: number | null;
+        };
+        /**
+         * @description Browser supervisor settings a session may set; any field left out keeps the server default. The server-only settings (executable_path, allow_file_urls, allowed_cdp_hosts, cdp_allow, downloads) are the operator's: naming one is a 400 naming the key
+         * @example {
+         *       "dialog_policy": "must_respond",
+         *       "dialog_timeout_s": 300
+         *     }
+         */
+        BrowserSettings: {
+            /**
+             * Format: uri
+             * @description Attach the session's browser to this DevTools endpoint instead of the server's browser; its host must be in the server's browser.allowed_cdp_hosts. null drops the session's own endpoint (the server's setting applies again)
+             * @example http://127.0.0.1:9222
+             */
+            cdp_url?: string | null;
+            /**
+             * @description Launch the browser without a window
+             * @example true
+             */
+            headless?: boolean;
+            /**
+             * @description How JS dialogs are answered: by a client or the agent, or automatically
+             * @example must_respond
+             * @enum {string}
+             */
+            dialog_policy?: "must_respond" | "auto_dismiss" | "auto_accept";
+            /**
+             * @description Seconds an unanswered dialog waits before it is dismissed
+             * @example 300
+             */
+            dialog_timeout_s?: number;
+            /**
+             * @description Page-side bridge for dialogs in frames
+             * @example auto
+             * @enum {string}
+             */
+            bridge?: "auto" | "on" | "off";
+        };
+        SessionPage: {
+            /** @description This page's items */
+            data: components["schemas"]["Session"][];
+            /**
+             * @description Cursor of the next page, null on the last page
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        /** @description Fields to change; omitted fields stay as they are */
+        UpdateSession: {
+            /**
+             * @description A label for the session
+             * @example Release checklist
+             */
+            title?: string | null;
+            /**
+             * @description Model name; defaults to model.name
+             * @example gpt-4o
+             */
+            model?: string | null;
+            /**
+             * @description System prompt, fixed for the whole session
+             * @example You are a careful release engineer.
+             */
+            system_prompt?: string | null;
+            config?: components["schemas"]["SessionConfigInput"];
+        };
+        RunResult: {
+            /** @description The user message and every message the run added */
+            messages: components["schemas"]["Message"][];
+            run: components["schemas"]["Run"];
+        };
+        Message: {
+            /**
+             * @description Message id
+             * @example msg_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Session id
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description Dense, increasing position in the transcript
+             * @example 1
+             */
+            seq: number;
+            /**
+             * @description Message role
+             * @example user
+             * @enum {string}
+             */
+            role: "system" | "user" | "assistant" | "tool";
+            content: components["schemas"]["MessageContent"];
+            /** @description Tool calls (assistant only) */
+            tool_calls?: components["schemas"]["ToolCall"][];
+            /**
+             * @description The call a tool message answers
+             * @example call_1
+             */
+            tool_call_id?: string;
+            /**
+             * @description Participant or tool name
+             * @example browser_navigate
+             */
+            name?: string;
+            /**
+             * @description Tokens of the stored message (tiktoken)
+             * @example 12
+             */
+            tokens: number;
+            /**
+             * @description Whether the row is in the active context
+             * @example true
+             */
+            in_context: boolean;
+            /**
+             * @description message, or a compression summary
+             * @example message
+             * @enum {string}
+             */
+            kind: "message" | "summary";
+            /**
+             * @description Creation time (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description A string, an array of content parts, or null (assistant messages with tool_calls only)
+         * @example Open https://example.com and tell me its title.
+         */
+        MessageContent: string | components["schemas"]["ContentPart"][] | null;
+        /** @description One part of a multi-part message (OpenAI chat shape) */
+        ContentPart: {
+            /**
+             * @description Part type (text, image_url, …)
+             * @example text
+             */
+            type: string;
+            /**
+             * @description Text of a text part
+             * @example What changed in PR #1234?
+             */
+            text?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A tool call made by an assistant message */
+        ToolCall: {
+            /**
+             * @description Tool call id
+             * @example call_1
+             */
+            id: string;
+            /**
+             * @description Always function
+             * @example function
+             * @enum {string}
+             */
+            type: "function";
+            /** @description The function called */
+            function: {
+                /**
+                 * @description Tool name
+                 * @example browser_navigate
+                 */
+                name: string;
+                /**
+                 * @description JSON-encoded arguments
+                 * @example {"url":"https://example.com"}
+                 */
+                arguments: string;
+            };
+        };
+        Run: {
+            /**
+             * @description Run id
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Run status
+             * @example completed
+             * @enum {string}
+             */
+            status: "running" | "completed" | "incomplete" | "failed" | "interrupted";
+            /**
+             * @description Model calls made
+             * @example 2
+             */
+            iterations: number;
+            /** @description Token usage reported by the model */
+            usage: {
+                /**
+                 * @description Prompt tokens over the run
+                 * @example 1200
+                 */
+                prompt_tokens: number;
+                /**
+                 * @description Completion tokens over the run
+                 * @example 80
+                 */
+                completion_tokens: number;
+                /**
+                 * @description Sum of both
+                 * @example 1280
+                 */
+                total_tokens: number;
+            };
+            /**
+             * @description Whether the context was compressed during the run
+             * @example false
+             */
+            compressed: boolean;
+            /**
+             * @description Why the run failed; null unless it failed
+             * @example null
+             */
+            error: string | null;
+        };
+        /** @description One SSE frame of a run's stream: the session's events, then `done` */
+        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["DoneEvent"];
+        /** @description The `run.started` frame */
+        RunStartedEvent: {
+            /**
+             * @description The event type
+             * @example run.started
+             * @enum {string}
+             */
+            event: "run.started";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description The session
+                 * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                session_id: string;
+                /**
+                 * @description The model the run uses
+                 * @example gpt-4o-mini
+                 */
+                model: string;
+            };
+        };
+        /** @description The `message.created` frame */
+        MessageCreatedEvent: {
+            /**
+             * @description The event type
+             * @example message.created
+             * @enum {string}
+             */
+            event: "message.created";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                message: components["schemas"]["Message"];
+            };
+        };
+        /** @description The `message.delta` frame */
+        MessageDeltaEvent: {
+            /**
+             * @description The event type
+             * @example message.delta
+             * @enum {string}
+             */
+            event: "message.delta";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description A chunk of the assistant's text
+                 * @example The page
+                 */
+                content: string;
+            };
+        };
+        /** @description The `tool.started` frame */
+        ToolStartedEvent: {
+            /**
+             * @description The event type
+             * @example tool.started
+             * @enum {string}
+             */
+            event: "tool.started";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description The tool call
+                 * @example call_1
+                 */
+                tool_call_id: string;
+                /**
+                 * @description The tool
+                 * @example browser_navigate
+                 */
+                name: string;
+                /**
+                 * @description Its arguments (JSON)
+                 * @example {"url":"https://example.com"}
+                 */
+                arguments: string;
+            };
+        };
+        /** @description The `tool.completed` frame */
+        ToolCompletedEvent: {
+            /**
+             * @description The event type
+             * @example tool.completed
+             * @enum {string}
+             */
+            event: "tool.completed";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description The tool call
+                 * @example call_1
+                 */
+                tool_call_id: string;
+                /**
+                 * @description The tool
+                 * @example browser_navigate
+                 */
+                name: string;
+                /**
+                 * @description Whether the tool failed
+                 * @example false
+                 */
+                is_error: boolean;
+                /**
+                 * @description The result the model gets
+                 * @example {"ok":true}
+                 */
+                content: string;
+            };
+        };
+        /** @description The `context.compressing` frame */
+        ContextCompressingEvent: {
+            /**
+             * @description The event type
+             * @example context.compressing
+             * @enum {string}
+             */
+            event: "context.compressing";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The session
+                 * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                session_id: string;
+                /**
+                 * @description What started the compression
+                 * @example threshold
+                 * @enum {string}
+                 */
+                trigger: "manual" | "preflight" | "threshold" | "hygiene";
+                /**
+                 * @description The context engine
+                 * @example compressor
+                 */
+                engine: string;
+                /**
+                 * @description Context tokens now
+                 * @example 98000
+                 */
+                tokens_before: number;
+            };
+        };
+        /** @description The `context.compressed` frame */
+        ContextCompressedEvent: {
+            /**
+             * @description The event type
+             * @example context.compressed
+             * @enum {string}
+             */
+            event: "context.compressed";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description What started the compression
+                 * @example threshold
+                 * @enum {string}
+                 */
+                trigger: "manual" | "preflight" | "threshold" | "hygiene";
+                /**
+                 * @description The context engine
+                 * @example compressor
+                 */
+                engine: string;
+                /**
+                 * @description The summary version written
+                 * @example sum_01JD5Z
+                 */
+                summary_id: string | null;
+                /**
+                 * @description Context tokens before
+                 * @example 98000
+                 */
+                tokens_before: number;
+                /**
+                 * @description Context tokens after
+                 * @example 21000
+                 */
+                tokens_after: number;
+                /**
+                 * @description Rows taken out of the context
+                 * @example 140
+                 */
+                messages_compacted: number;
+                /**
+                 * @description Whether the deterministic fallback wrote it
+                 * @example false
+                 */
+                fallback_used: boolean;
+                /**
+                 * @description New anchors indexed
+                 * @example 37
+                 */
+                anchors_added: number;
+            };
+        };
+        /** @description The `browser.starting` frame */
+        BrowserStartingEvent: {
+            /**
+             * @description The event type
+             * @example browser.starting
+             * @enum {string}
+             */
+            event: "browser.starting";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description Launching Chromium or connecting
+                 * @example launch
+                 * @enum {string}
+                 */
+                mode: "launch" | "connect";
+                /**
+                 * @description What is reached (never where: a CDP URL can carry a token)
+                 * @example local_chromium
+                 * @enum {string}
+                 */
+                endpoint_kind: "local_chromium" | "cdp_http" | "cdp_websocket";
+            };
+        };
+        /** @description The `browser.disconnected` frame */
+        BrowserDisconnectedEvent: {
+            /**
+             * @description The event type
+             * @example browser.disconnected
+             * @enum {string}
+             */
+            event: "browser.disconnected";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description Why the browser went away
+                 * @example page_crashed
+                 * @enum {string}
+                 */
+                reason: "browser_disconnected" | "page_crashed" | "page_closed";
+            };
+        };
+        /** @description The `dialog.opened` frame */
+        DialogOpenedEvent: {
+            /**
+             * @description The event type
+             * @example dialog.opened
+             * @enum {string}
+             */
+            event: "dialog.opened";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                dialog: components["schemas"]["PendingDialog"];
+            };
+        };
+        /** @description A dialog blocking a frame until it is answered */
+        PendingDialog: {
+            /**
+             * @description Dialog id, increasing per browser supervisor
+             * @example d-1
+             */
+            id: string;
+            /**
+             * @description Kind of JavaScript dialog
+             * @example confirm
+             * @enum {string}
+             */
+            type: "alert" | "confirm" | "prompt" | "beforeunload";
+            /**
+             * @description Dialog text (secrets masked)
+             * @example Delete this item?
+             */
+            message: string;
+            /**
+             * @description Default text of a prompt() (secrets masked)
+             * @example
+             */
+            default_prompt: string;
+            /**
+             * @description When it opened (ISO 8601)
+             * @example 2026-01-01T12:00:00.000Z
+             */
+            opened_at: string;
+            /**
+             * @description CDP frame id of the frame that raised it
+             * @example 5EF34BB9E22DCFAFBB8821B30CF5C621
+             */
+            frame_id: string | null;
+            /**
+             * @description native: a real JS dialog; bridge: held as an intercepted request
+             * @example native
+             * @enum {string}
+             */
+            via: "native" | "bridge";
+        };
+        /** @description The `dialog.closed` frame */
+        DialogClosedEvent: {
+            /**
+             * @description The event type
+             * @example dialog.closed
+             * @enum {string}
+             */
+            event: "dialog.closed";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                dialog: components["schemas"]["ClosedDialog"];
+            };
+        };
+        /** @description A dialog from the persisted history */
+        ClosedDialog: {
+            /**
+             * @description Dialog id
+             * @example d-1
+             */
+            id: string;
+            /**
+             * @description Kind of JavaScript dialog
+             * @example confirm
+             * @enum {string}
+             */
+            type: "alert" | "confirm" | "prompt" | "beforeunload";
+            /**
+             * @description Dialog text (secrets masked)
+             * @example Saved
+             */
+            message: string;
+            /**
+             * @description When it opened
+             * @example 2026-01-01T12:00:00.000Z
+             */
+            opened_at: string;
+            /**
+             * @description When it closed
+             * @example 2026-01-01T12:00:02.000Z
+             */
+            closed_at: string;
+            /**
+             * @description agent: answered on request; auto_policy: by dialog_policy; watchdog: timed out; remote: closed by the browser
+             * @example agent
+             * @enum {string}
+             */
+            closed_by: "agent" | "auto_policy" | "watchdog" | "remote";
+            /**
+             * @description CDP frame id of the frame that raised it
+             * @example 5EF34BB9E22DCFAFBB8821B30CF5C621
+             */
+            frame_id: string | null;
+            /**
+             * @description How it was answered; null when the browser closed it
+             * @example accept
+             * @enum {string|null}
+             */
+            action: "accept" | "dismiss" | null;
+        };
+        /** @description The `frame.attached` frame */
+        FrameAttachedEvent: {
+            /**
+             * @description The event type
+             * @example frame.attached
+             * @enum {string}
+             */
+            event: "frame.attached";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The frame
+                 * @example C01F90E73142278092C168237637BA15
+                 */
+                frame_id: string;
+                /**
+                 * @description Its parent; null for the top frame
+                 * @example null
+                 */
+                parent_frame_id: string | null;
+                /**
+                 * @description Its URL
+                 * @example http://localhost:8000/frame
+                 */
+                url: string;
+            };
+        };
+        /** @description The `frame.navigated` frame */
+        FrameNavigatedEvent: {
+            /**
+             * @description The event type
+             * @example frame.navigated
+             * @enum {string}
+             */
+            event: "frame.navigated";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The frame
+                 * @example C01F90E73142278092C168237637BA15
+                 */
+                frame_id: string;
+                /**
+                 * @description Its parent; null for the top frame
+                 * @example null
+                 */
+                parent_frame_id: string | null;
+                /**
+                 * @description Its URL
+                 * @example http://localhost:8000/frame
+                 */
+                url: string;
+            };
+        };
+        /** @description The `frame.detached` frame */
+        FrameDetachedEvent: {
+            /**
+             * @description The event type
+             * @example frame.detached
+             * @enum {string}
+             */
+            event: "frame.detached";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The frame
+                 * @example C01F90E73142278092C168237637BA15
+                 */
+                frame_id: string;
+                /**
+                 * @description Its parent; null for the top frame
+                 * @example null
+                 */
+                parent_frame_id: string | null;
+                /**
+                 * @description Its URL
+                 * @example http://localhost:8000/frame
+                 */
+                url: string;
+            };
+        };
+        /** @description The `run.completed` frame */
+        RunCompletedEvent: {
+            /**
+             * @description The event type
+             * @example run.completed
+             * @enum {string}
+             */
+            event: "run.completed";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                run: components["schemas"]["Run"];
+            };
+        };
+        /** @description The `run.failed` frame */
+        RunFailedEvent: {
+            /**
+             * @description The event type
+             * @example run.failed
+             * @enum {string}
+             */
+            event: "run.failed";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                run: components["schemas"]["Run"];
+            };
+        };
+        /** @description The `done` frame */
+        DoneEvent: {
+            /**
+             * @description The event type
+             * @example done
+             * @enum {string}
+             */
+            event: "done";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                run: components["schemas"]["Run"];
+            };
+        };
+        AppendedMessages: {
+            /** @description The rows appended */
+            messages: components["schemas"]["Message"][];
+        };
+        PostMessage: {
+            /**
+             * @description Message role; user when left out
+             * @example user
+             * @enum {string}
+             */
+            role?: "system" | "user" | "assistant" | "tool";
+            content: components["schemas"]["MessageContent"];
+            /** @description Tool calls of an assistant message */
+            tool_calls?: components["schemas"]["ToolCall"][];
+            /**
+             * @description For a tool message: the call it answers
+             * @example call_1
+             */
+            tool_call_id?: string;
+            /**
+             * @description Participant or tool name
+             * @example browser_navigate
+             */
+            name?: string;
+            /**
+             * @description Run the agent after appending (default true for user messages)
+             * @example false
+             */
+            run?: boolean;
+            /**
+             * @description Answer with an SSE stream of the run's events
+             * @example false
+             */
+            stream?: boolean;
+        };
+        MessagePage: {
+            /** @description This page's items */
+            data: components["schemas"]["Message"][];
+            /**
+             * @description Cursor of the next page, null on the last page
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        Context: {
+            /** @description The active context, in order, as sent to the model */
+            messages: components["schemas"]["ChatMessage"][];
+            /** @description Token figures */
+            tokens: {
+                /**
+                 * @description Tokens of the active context
+                 * @example 18250
+                 */
+                total: number;
+                /**
+                 * @description Compression threshold
+                 * @example 96000
+                 */
+                threshold: number;
+                /**
+                 * @description Model window
+                 * @example 128000
+                 */
+                context_length: number;
+                /**
+                 * @description total / context_length × 100
+                 * @example 14.26
+                 */
+                usage_percent: number;
+            };
+            /**
+             * @description The summary in the context, if any
+             * @example null
+             */
+            summary_id: string | null;
+            /**
+             * @description Compressions so far
+             * @example 0
+             */
+            compression_count: number;
+            /**
+             * @description Active context engine
+             * @example compressor
+             */
+            engine: string;
+        };
+        /** @description A message as the model receives it */
+        ChatMessage: {
+            /**
+             * @description Message role
+             * @example user
+             * @enum {string}
+             */
+            role: "system" | "user" | "assistant" | "tool";
+            content: components["schemas"]["MessageContent"];
+            /** @description Tool calls */
+            tool_calls?: components["schemas"]["ToolCall"][];
+            /**
+             * @description Answered call
+             * @example call_1
+             */
+            tool_call_id?: string;
+            /**
+             * @description Name
+             * @example browser_navigate
+             */
+            name?: string;
+        };
+        CompressResult: {
+            /**
+             * @description Whether the context was changed
+             * @example true
+             */
+            compressed: boolean;
+            /**
+             * @description Why nothing was changed (dry run, nothing to compact, summary model unreachable …)
+             * @example dry run: nothing was changed
+             */
+            reason?: string;
+            /**
+             * @description Context tokens before
+             * @example 96100
+             */
+            tokens_before: number;
+            /**
+             * @description Context tokens after (estimated for a dry run)
+             * @example 21400
+             */
+            tokens_after: number;
+            /**
+             * @description Rows that left the active context
+             * @example 54
+             */
+            messages_compacted: number;
+            summary: components["schemas"]["Summary"];
+            /**
+             * @description Whether the deterministic fallback summary was used
+             * @example false
+             */
+            fallback_used: boolean;
+            /**
+             * @description Anchors new to the session's index
+             * @example 12
+             */
+            anchors_added: number;
+            /** @description dry_run only: the rows that would be compacted */
+            would_compact?: {
+                /**
+                 * @description First seq that would leave the context
+                 * @example 4
+                 */
+                from_seq: number;
+                /**
+                 * @description Last seq that would leave the context
+                 * @example 57
+                 */
+                to_seq: number;
+                /**
+                 * @description Every seq that would leave the context
+                 * @example [
+                 *       4,
+                 *       5,
+                 *       6
+                 *     ]
+                 */
+                seqs: number[];
+            };
+            /**
+             * @description dry_run only: tokens of the rows that would leave the context
+             * @example 74000
+             */
+            compacted_tokens?: number;
+            /** @description dry_run only: anchors found in the span that would be compacted */
+            anchors?: {
+                /**
+                 * @description Anchor kind
+                 * @example path
+                 * @enum {string}
+                 */
+                kind: "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
+                /**
+                 * @description The identifier, verbatim
+                 * @example src/app.ts
+                 */
+                value: string;
+                /**
+                 * @description Occurrences in the span
+                 * @example 3
+                 */
+                count: number;
+            }[];
+        };
+        /** @description The summary version written, if any */
+        Summary: {
+            /**
+             * @description Summary id
+             * @example sum_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Session id
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description 1 for the first compression; n+1 updates version n
+             * @example 2
+             */
+            version: number;
+            /**
+             * @description The summary with its deterministic appendices (anchor index, user messages, recovery note)
+             * @example ## Goal
+             *     Ship PR #1234 …
+             */
+            body: string;
+            /** @description The transcript range this version compacted */
+            covers: {
+                /**
+                 * @description First seq compacted by this compression
+                 * @example 4
+                 */
+                from_seq: number;
+                /**
+                 * @description Last seq compacted by this compression
+                 * @example 57
+                 */
+                to_seq: number;
+            };
+            /**
+             * @description Context tokens before the compression
+             * @example 96100
+             */
+            tokens_before: number;
+            /**
+             * @description Context tokens after the compression
+             * @example 21400
+             */
+            tokens_after: number;
+            /**
+             * @description Model that wrote the summary (null for the deterministic fallback)
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+            /**
+             * @description Focus topic given to the compression
+             * @example null
+             */
+            focus_topic: string | null;
+            /**
+             * @description Whether the deterministic fallback summary was used
+             * @example false
+             */
+            fallback_used: boolean;
+            /**
+             * @description Creation time (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            created_at: string;
+        } | null;
+        CompressRequest: {
+            /**
+             * @description Topic the summary should concentrate on (about 60–70 % of its budget)
+             * @example the failing migration
+             */
+            focus_topic?: string;
+            /**
+             * @description Report what would be compacted without changing anything or calling a model
+             * @example false
+             */
+            dry_run?: boolean;
+        };
+        SummaryList: {
+            /** @description Every summary version, oldest first */
+            data: components["schemas"]["Summary"][];
+        };
+        AnchorList: {
+            /** @description Anchors, most frequent first, then most recent */
+            data: components["schemas"]["Anchor"][];
+            /**
+             * @description Number of anchors returned
+             * @example 1
+             */
+            total: number;
+        };
+        Anchor: {
+            /**
+             * @description Anchor kind
+             * @example path
+             * @enum {string}
+             */
+            kind: "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
+            /**
+             * @description The identifier, verbatim (secrets masked)
+             * @example #1234
+             */
+            value: string;
+            /**
+             * @description Occurrences in the compacted turns
+             * @example 3
+             */
+            count: number;
+            /**
+             * @description First seq it appeared in
+             * @example 5
+             */
+            first_seq: number;
+            /**
+             * @description Last seq it appeared in
+             * @example 41
+             */
+            last_seq: number;
+        };
+        SearchResult: {
+            /** @description Hits, best first */
+            data: components["schemas"]["SearchHit"][];
+            /**
+             * @description The query as given
+             * @example ENOSPC
+             */
+            query: string;
+        };
+        SearchHit: {
+            /**
+             * @description Seq of the matching message
+             * @example 12
+             */
+            seq: number;
+            /**
+             * @description Message id
+             * @example msg_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            message_id: string;
+            /**
+             * @description Message role
+             * @example tool
+             */
+            role: string;
+            /**
+             * @description false when compression moved the message out of the active context
+             * @example false
+             */
+            in_context: boolean;
+            /**
+             * @description message or summary
+             * @example message
+             */
+            kind: string;
+            /**
+             * @description Matching excerpt, matches in [brackets]
+             * @example write failed: [ENOSPC] no space left
+             */
+            snippet: string;
+            /**
+             * @description BM25 rank (lower is better)
+             * @example -3.2
+             */
+            rank: number;
+            /**
+             * @description Creation time (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            created_at: string;
+        };
+        BrowserSnapshot: {
+            /**
+             * @description Whether the session's browser is running
+             * @example true
+             */
+            active: boolean;
+            /**
+             * @description URL of the page
+             * @example http://localhost:8000/four-frames
+             */
+            url: string | null;
+            /**
+             * @description Title of the page
+             * @example Four frames
+             */
+            title: string | null;
+            /** @description Dialogs waiting for an answer */
+            pending_dialogs: components["schemas"]["PendingDialog"][];
+            /** @description The last 20 closed dialogs, newest first (kept across restarts) */
+            recent_dialogs: components["schemas"]["ClosedDialog"][];
+            frame_tree: components["schemas"]["FrameTree"];
+            /** @description The last 50 console messages and exceptions */
+            console: {
+                /**
+                 * @description log, warning, error or exception
+                 * @example error
+                 */
+                level: string;
+                /**
+                 * @description Message text
+                 * @example bad thing
+                 */
+                text: string;
+                /**
+                 * @description Script URL
+                 * @example null
+                 */
+                url: string | null;
+                /**
+                 * @description When it was logged
+                 * @example 2026-01-01T12:00:00.000Z
+                 */
+                ts: string;
+            }[];
+        };
+        FrameTree: {
+            /**
+             * @description The top frame; null without a browser
+             * @example {
+             *       "frame_id": "79C635AC5AC7647DD654AC2D6711C105",
+             *       "url": "http://localhost:8000/four-frames",
+             *       "origin": "http://localhost:8000"
+             *     }
+             */
+            top: {
+                /**
+                 * @description CDP frame id of the top frame
+                 * @example 79C635AC5AC7647DD654AC2D6711C105
+                 */
+                frame_id: string;
+                /**
+                 * @description Top frame URL
+                 * @example http://localhost:8000/four-frames
+                 */
+                url: string;
+                /**
+                 * @description Top frame origin
+                 * @example http://localhost:8000
+                 */
+                origin: string;
+            } | null;
+            /** @description Child frames, breadth-first, at most 30 */
+            children: components["schemas"]["FrameEntry"][];
+            /**
+             * @description True when frames were left out (over 30, or OOPIFs deeper than 2 levels)
+             * @example false
+             */
+            truncated: boolean;
+        };
+        FrameEntry: {
+            /**
+             * @description CDP frame id
+             * @example C01F90E73142278092C168237637BA15
+             */
+            frame_id: string;
+            /**
+             * @description Frame URL
+             * @example http://127.0.0.1:8000/middle
+             */
+            url: string;
+            /**
+             * @description Security origin
+             * @example http://127.0.0.1:8000
+             */
+            origin: string;
+            /**
+             * @description Whether it renders out of process, with its own CDP session
+             * @example true
+             */
+            is_oopif: boolean;
+            /**
+             * @description Parent frame
+             * @example 79C635AC5AC7647DD654AC2D6711C105
+             */
+            parent_frame_id: string | null;
+            /**
+             * @description The iframe's name attribute
+             * @example cross
+             */
+            name?: string;
+            /**
+             * @description The supervisor's CDP session for this OOPIF (OOPIFs only)
+             * @example oopif-1
+             */
+            session_id?: string;
+        };
+        BrowserActionResult: {
+            /**
+             * @description False when the navigation failed (the error says why)
+             * @example true
+             */
+            ok: boolean;
+            /**
+             * @description URL after the action
+             * @example http://localhost:8000/four-frames
+             */
+            url: string | null;
+            /**
+             * @description Page title
+             * @example Four frames
+             */
+            title: string | null;
+            /** @description Dialogs waiting for an answer */
+            pending_dialogs: components["schemas"]["PendingDialog"][];
+            dialog_opened?: components["schemas"]["PendingDialog"] & unknown;
+            /**
+             * @description Why the action failed
+             * @example net::ERR_CONNECTION_REFUSED
+             */
+            error?: string;
+        };
+        NavigateRequest: {
+            /**
+             * @description Absolute http(s) URL
+             * @example http://localhost:8000/four-frames
+             */
+            url: string;
+        };
+        /** @description The value, or the exception; narrow on `ok` */
+        EvaluateResult: components["schemas"]["EvaluateValue"] | components["schemas"]["EvaluateFailure"];
+        /** @description The expression's value */
+        EvaluateValue: {
+            /**
+             * @description The expression ran
+             * @example true
+             * @enum {boolean}
+             */
+            ok: true;
+            /**
+             * @description The value, serialized as JSON
+             * @example Four frames
+             */
+            result?: unknown;
+            /**
+             * @description JS type of the value
+             * @example string
+             */
+            result_type: string;
+        };
+        /** @description Why the expression gave no value */
+        EvaluateFailure: {
+            /**
+             * @description The expression threw, or the frame is blocked
+             * @example false
+             * @enum {boolean}
+             */
+            ok: false;
+            /**
+             * @description The exception or why it could not run
+             * @example ReferenceError: x is not defined
+             */
+            error: string;
+            /** @description Dialogs that block the frame */
+            pending_dialogs?: components["schemas"]["PendingDialog"][];
+        };
+        EvaluateRequest: {
+            /**
+             * @description JavaScript expression; promises are awaited
+             * @example document.title
+             */
+            expression: string;
+            /**
+             * @description CDP frame id from frame_tree (any frame); the top frame when omitted
+             * @example C01F90E73142278092C168237637BA15
+             */
+            frame_id?: string;
+        };
+        CdpResult: {
+            /**
+             * @description The method called
+             * @example Runtime.evaluate
+             */
+            method: string;
+            /**
+             * @description The frame it ran in; null for the page session
+             * @example C01F90E73142278092C168237637BA15
+             */
+            frame_id: string | null;
+            /**
+             * @description The OOPIF session used; null for the page session
+             * @example oopif-1
+             */
+            session_id: string | null;
+            /**
+             * @description The CDP result
+             * @example {
+             *       "result": {
+             *         "type": "string",
+             *         "value": "http://127.0.0.1:8000"
+             *       }
+             *     }
+             */
+            result?: unknown;
+        };
+        CdpRequest: {
+            /**
+             * @description CDP method
+             * @example Runtime.evaluate
+             */
+            method: string;
+            /**
+             * @description CDP parameters
+             * @example {
+             *       "expression": "location.origin",
+             *       "returnByValue": true
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description CDP frame id of an out-of-process iframe; its own session runs the call
+             * @example C01F90E73142278092C168237637BA15
+             */
+            frame_id?: string;
+            /**
+             * @description How long to wait for the browser's answer before 504 browser_timeout (default 30000)
+             * @example 30000
+             */
+            timeout_ms?: number;
+        };
+        DialogRespondResult: {
+            /**
+             * @description Always true on success
+             * @example true
+             * @enum {boolean}
+             */
+            ok: true;
+            dialog: components["schemas"]["PendingDialog"];
+        };
+        DialogRespondRequest: {
+            /**
+             * @description How to answer
+             * @example accept
+             * @enum {string}
+             */
+            action: "accept" | "dismiss";
+            /**
+             * @description What prompt() returns when accepted
+             * @example Ada
+             */
+            prompt_text?: string;
+            /**
+             * @description Required when several dialogs are pending
+             * @example d-1
+             */
+            dialog_id?: string;
+        };
+        /** @description One SSE frame of a session's stream, by `event`; `data` is the frame's JSON */
+        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"];
+        ModelList: {
+            /**
+             * @description Always list
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            /** @description The models */
+            data: {
+                /**
+                 * @description Model id to send as `model`
+                 * @example gpt-4o
+                 */
+                id: string;
+                /**
+                 * @description Always model
+                 * @example model
+                 * @enum {string}
+                 */
+                object: "model";
+                /**
+                 * @description Unix seconds
+                 * @example 1796020000
+                 */
+                created: number;
+                /**
+                 * @description Always caduceus
+                 * @example caduceus
+                 * @enum {string}
+                 */
+                owned_by: "caduceus";
+            }[];
+        };
+        /** @description OpenAI error envelope, used by the compatibility routes */
+        OpenAIError: {
+            /** @description The error */
+            error: {
+                /**
+                 * @description What went wrong and what to do next
+                 * @example messages: Required
+                 */
+                message: string;
+                /**
+                 * @description OpenAI error type
+                 * @example invalid_request_error
+                 */
+                type: string;
+                /**
+                 * @description The request field at fault, if any
+                 * @example messages
+                 */
+                param: string | null;
+                /**
+                 * @description Stable machine-readable code
+                 * @example validation_failed
+                 */
+                code: string | null;
+            };
+        };
+        Capabilities: {
+            /**
+             * @description Object type
+             * @example caduceus.capabilities
+             * @enum {string}
+             */
+            object: "caduceus.capabilities";
+            /**
+             * @description Always caduceus
+             * @example caduceus
+             * @enum {string}
+             */
+            platform: "caduceus";
+            /**
+             * @description Server version
+             * @example 0.1.0
+             */
+            version: string;
+            /**
+             * @description The configured model, if any
+             * @example gpt-4o
+             */
+            model: string | null;
+            /** @description Authentication */
+            auth: {
+                /**
+                 * @description Auth scheme
+                 * @example bearer
+                 * @enum {string}
+                 */
+                type: "bearer";
+                /**
+                 * @description Whether an API key is required
+                 * @example true
+                 */
+                required: boolean;
+            };
+            /**
+             * @description Feature flags and header names
+             * @example {
+             *       "chat_completions": true,
+             *       "tool_progress_events": true,
+             *       "session_continuity_header": "X-Hermes-Session-Id"
+             *     }
+             */
+            features: {
+                [key: string]: boolean | string;
+            };
+            /** @description Endpoints by name */
+            endpoints: {
+                [key: string]: {
+                    /**
+                     * @description HTTP method
+                     * @example POST
+                     */
+                    method: string;
+                    /**
+                     * @description Path
+                     * @example /v1/chat/completions
+                     */
+                    path: string;
+                };
+            };
+        };
+        ChatCompletion: {
+            /**
+             * @description Completion id
+             * @example chatcmpl-run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Always chat.completion
+             * @example chat.completion
+             * @enum {string}
+             */
+            object: "chat.completion";
+            /**
+             * @description Unix seconds
+             * @example 1796020000
+             */
+            created: number;
+            /**
+             * @description The requested model name
+             * @example caduceus
+             */
+            model: string;
+            /** @description One choice */
+            choices: {
+                /**
+                 * @description Always 0
+                 * @example 0
+                 */
+                index: number;
+                /** @description The answer */
+                message: {
+                    /**
+                     * @description Always assistant
+                     * @example assistant
+                     * @enum {string}
+                     */
+                    role: "assistant";
+                    /**
+                     * @description The agent's final answer
+                     * @example The page title is Example Domain.
+                     */
+                    content: string | null;
+                };
+                /**
+                 * @description stop, or length when the run ended incomplete
+                 * @example stop
+                 * @enum {string}
+                 */
+                finish_reason: "stop" | "length";
+            }[];
+            usage: components["schemas"]["ChatUsage"];
+        };
+        ChatUsage: {
+            /**
+             * @description Prompt tokens over the whole run
+             * @example 1200
+             */
+            prompt_tokens: number;
+            /**
+             * @description Completion tokens over the whole run
+             * @example 80
+             */
+            completion_tokens: number;
+            /**
+             * @description Sum of both
+             * @example 1280
+             */
+            total_tokens: number;
+        };
+        /** @description One SSE frame of a streamed chat completion */
+        ChatStreamFrame: components["schemas"]["ChatChunkFrame"] | components["schemas"]["ToolProgressFrame"] | components["schemas"]["ChatErrorFrame"] | components["schemas"]["ChatDoneFrame"];
+        /** @description `data:` a chat.completion.chunk */
+        ChatChunkFrame: {
+            data: components["schemas"]["ChatCompletionChunk"];
+        };
+        /** @description A streamed piece of the answer; the last one carries usage */
+        ChatCompletionChunk: {
+            /**
+             * @description Completion id
+             * @example chatcmpl-run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Always chat.completion.chunk
+             * @example chat.completion.chunk
+             * @enum {string}
+             */
+            object: "chat.completion.chunk";
+            /**
+             * @description Unix seconds
+             * @example 1796020000
+             */
+            created: number;
+            /**
+             * @description The requested model name
+             * @example caduceus
+             */
+            model: string;
+            /** @description One choice */
+            choices: {
+                /**
+                 * @description Always 0
+                 * @example 0
+                 */
+                index: number;
+                /** @description What this chunk adds */
+                delta: {
+                    /**
+                     * @description First chunk only
+                     * @example assistant
+                     * @enum {string}
+                     */
+                    role?: "assistant";
+                    /**
+                     * @description A piece of the answer
+                     * @example The page
+                     */
+                    content?: string;
+                };
+                /**
+                 * @description Set on the final chunk only
+                 * @example null
+                 * @enum {string|null}
+                 */
+                finish_reason: "stop" | "length" | null;
+            }[];
+            usage?: components["schemas"]["ChatUsage"];
+        };
+        /** @description `event: hermes.tool.progress` */
+        ToolProgressFrame: {
+            /**
+             * @description The frame's event
+             * @example hermes.tool.progress
+             * @enum {string}
+             */
+            event: "hermes.tool.progress";
+            data: components["schemas"]["ToolProgress"];
+        };
+        /** @description Tool activity of the agent (not sent with X-Hermes-Tool-Progress: off) */
+        ToolProgress: {
+            /**
+             * @description The tool
+             * @example browser_navigate
+             */
+            tool: string;
+            /**
+             * @description The tool call
+             * @example call_1
+             */
+            toolCallId: string;
+            /**
+             * @description Where the call is
+             * @example running
+             * @enum {string}
+             */
+            status: "running" | "completed";
+            /**
+             * @description The call, shortened (running only)
+             * @example browser_navigate({…})
+             */
+            label?: string;
+            /**
+             * @description Whether it failed (completed only)
+             * @example false
+             */
+            is_error?: boolean;
+        };
+        /** @description The run failed: an error object instead of a final chunk */
+        ChatErrorFrame: {
+            data: components["schemas"]["OpenAIError"];
+        };
+        /** @description `data: [DONE]`, the last frame */
+        ChatDoneFrame: {
+            /**
+             * @description The end of the stream
+             * @example [DONE]
+             * @enum {string}
+             */
+            data: "[DONE]";
+        };
+        /** @description OpenAI chat-completions request. Sampling fields (temperature, …) are accepted and ignored; client-side `tools` are ignored, the agent uses its own. */
+        ChatCompletionRequest: {
+            /**
+             * @description Echoed back; the session's configured model answers
+             * @example caduceus
+             */
+            model?: string;
+            /** @description The conversation; the last message must be the user's */
+            messages: components["schemas"]["ChatRequestMessage"][];
+            /**
+             * @description Answer as SSE chunks ending with `data: [DONE]`
+             * @example false
+             */
+            stream?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        ChatRequestMessage: {
+            /**
+             * @description Message role
+             * @example user
+             * @enum {string}
+             */
+            role: "system" | "developer" | "user" | "assistant" | "tool";
+            content?: components["schemas"]["MessageContent"];
+            /** @description Tool calls of an assistant message */
+            tool_calls?: components["schemas"]["ToolCall"][];
+            /**
+             * @description The call a tool message answers
+             * @example call_1
+             */
+            tool_call_id?: string;
+            /**
+             * @description Participant name
+             * @example alice
+             */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request's id (also in the body of an error); quote it when reporting a problem */
+        RequestId: string;
+        /** @description Seconds to wait before retrying */
+        RetryAfter: number;
+        /** @description The scheme to authenticate with */
+        WwwAuthenticate: string;
+        /** @description `true` when this answer is the stored answer of an earlier request with the same Idempotency-Key */
+        IdempotencyReplayed: "true";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHealthV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready: every check ok, or degraded (no model configured, no browser) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not ready: the database or the configured model is unavailable; each check's detail says why */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionPage"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Release checklist",
+                 *       "system_prompt": "You are a careful release engineer."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSession"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    /** @description The new session's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Release checklist (Friday)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSession"];
+            };
+        };
+        responses: {
+            /** @description The updated session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Remember: the release is on Friday.",
+                 *       "run": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostMessage"];
+            };
+        };
+        responses: {
+            /** @description The run's messages and outcome (or, with stream: true, an SSE stream of events) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResult"];
+                    "text/event-stream": components["schemas"]["RunEvent"];
+                };
+            };
+            /** @description Appended without a run */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppendedMessages"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; invalid_tool_pair: Tool message does not answer a known tool call */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description too_many_runs: Too many concurrent runs */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active context and token figures */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Context"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compressContext: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "dry_run": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompressRequest"];
+            };
+        };
+        responses: {
+            /** @description What the compression did */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompressResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSummaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Summary versions, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAnchors: {
+        parameters: {
+            query?: {
+                /** @description Only anchors of this kind */
+                kind?: "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
+                /** @description Case-insensitive substring of the value */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Anchors with counts and first/last seq */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnchorList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchMessages: {
+        parameters: {
+            query: {
+                /** @description Words or identifiers; all must match. Searched as written (no query syntax). */
+                q: string;
+                /** @description Only messages of this role */
+                role?: "system" | "user" | "assistant" | "tool";
+                /** @description Maximum hits (1–200) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching messages, best first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrowserSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrowserSnapshot"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    navigateBrowser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NavigateRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the page is now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrowserActionResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; url_not_allowed: URL not allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    evaluateScript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expression": "document.title"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EvaluateRequest"];
+            };
+        };
+        responses: {
+            /** @description The value or the exception */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluateResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; url_not_allowed: URL not allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; frame_not_found: Frame not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_timeout: The browser did not answer in time */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendCdpCommand: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "Runtime.evaluate",
+                 *       "params": {
+                 *         "expression": "1 + 1",
+                 *         "returnByValue": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdpRequest"];
+            };
+        };
+        responses: {
+            /** @description The CDP result */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CdpResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; cdp_command_failed: The CDP command failed; url_not_allowed: URL not allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description cdp_method_not_allowed: CDP method not allowed; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; frame_not_found: Frame not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description frame_not_oopif: Frame is not an out-of-process iframe; page_blocked_by_dialog: The page is blocked by a dialog; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_timeout: The browser did not answer in time */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stopBrowser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped (or was not running) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    respondToDialog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "accept"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DialogRespondRequest"];
+            };
+        };
+        responses: {
+            /** @description The dialog that was answered */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialogRespondResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; dialog_not_found: Dialog not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description no_dialog_open: No dialog is open; dialog_ambiguous: More than one dialog is open; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Same as the Last-Event-ID header, for clients that cannot set headers */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (sent automatically by EventSource on reconnect) */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An SSE stream of the session's events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SessionEvent"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configured model */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    getCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Capabilities */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capabilities"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    createChatCompletion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+                /** @description Continue this session */
+                "x-hermes-session-id"?: string;
+                /** @description Send hermes.tool.progress frames (default on) */
+                "x-hermes-tool-progress"?: "0" | "1" | "on" | "off" | "true" | "false";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "caduceus",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Say hello."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer (or, with stream: true, SSE chunks) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    /** @description The session this conversation lives in */
+                    "X-Hermes-Session-Id"?: string;
+                    /** @description The agent run that answered */
+                    "X-Run-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": components["schemas"]["ChatStreamFrame"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; invalid_tool_pair: Tool message does not answer a known tool call */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description too_many_runs: Too many concurrent runs */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description model_error: The model failed */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,17 @@
+/**
+ * @module client-types
+ * The TypeScript types of the API, generated from openapi.yaml with openapi-typescript: what a generated client
+ * (examples/generated-client/) is typed with. A test regenerates them and fails when the checked-in file drifts.
+ */
+import { readFileSync } from "node:fs";
+import openapiTS, { astToString } from "openapi-typescript";
+
+export const CLIENT_TYPES_PATH = new URL("../examples/generated-client/api.d.ts", import.meta.url);
+const OPENAPI_PATH = new URL("../openapi.yaml", import.meta.url);
+
+const BANNER = "/* Generated from openapi.yaml by `npm run openapi` (openapi-typescript); do not edit. */\n\n";
+
+export async function generateClientTypes(): Promise<string> {
+  const ast = await openapiTS(readFileSync(OPENAPI_PATH, "utf8"));
+  return BANNER + astToString(ast);
+}
