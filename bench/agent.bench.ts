@@ -1,56 +1,99 @@
+/**
+ * @module agent.bench
+ * Agent benchmarks: Caduceus over real HTTP on 127.0.0.1 against two same-run baselines, the thin proxy of
+ * bench/thin-proxy.ts (served the same way, same process, same fake model) and the fake model alone (the
+ * identical request Caduceus just sent, replayed straight to it):
+ * - one turn with 100, 2,000 and 20,000 messages of history (compression off; both servers hold the same rows);
+ * - streaming time to the first content token on POST /messages and on POST /v1/chat/completions;
+ * - one turn with a tool round (the model asks for a cheap in-process tool, then answers: two model calls);
+ * - append throughput of POST /messages {run: false} against the proxy's bare prepared insert.
+ * The systems are interleaved sample by sample (A, B, C, A, B, C…), so a change of machine load hits all
+ * alike; the first samples of each figure are warm-up and dropped; figures are medians.
+ */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/database.js";
 import { createStore } from "../src/db/store.js";
+import type { ToolDefinition } from "../src/domain/agent/tools.js";
 import { createLogger } from "../src/logger.js";
-import { FakeModelServer } from "../tests/fixtures/fake-model.js";
+import {
+  FakeModelServer,
+  type ChatRequestBody,
+  type FakeTurn,
+  type SentMessage,
+} from "../tests/fixtures/fake-model.js";
 import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
 import { tempDir } from "../tests/fixtures/test-app.js";
+import { median, printFigure, round, sleep } from "./figures.js";
+import { createThinProxy, type HistoryMessage, type ProxyTool } from "./thin-proxy.js";
 
-/**
- * Agent benchmarks, each against a same-run baseline:
- * - server overhead per turn: a user message answered by the fake model with no delay, through
- *   Caduceus over HTTP, against the fake model's own round trip for the identical request;
- *   with 100 and with 20,000 messages of history (compression off, so the whole history is sent);
- * - streaming time to the first content token through Caduceus against directly from the fake model.
- */
-
+/** Fixed usage, so the fake model spends no time counting tokens and every system gets the same answer. */
 const FIXED_USAGE = { prompt_tokens: 100, completion_tokens: 5 };
+const ANSWER = "Benchmark answer with a few words in it.";
+const SYSTEM_PROMPT = "You are a benchmark.";
+/** A user message carrying this asks the fake model for a tool call first. */
+const TOOL_MARKER = "[call bench_echo]";
 const HISTORY_BATCH = 500;
+const WARMUP_SAMPLES = 3;
+/** Rounds of every kind of request, run once before any figure, so the first figure is not the one paying for JIT. */
+const GLOBAL_WARMUP_ROUNDS = 20;
+/** After seeding blocks the event loop, idle keep-alive sockets get this long to close before the next request. */
+const SETTLE_AFTER_SEED_MS = 200;
+const BUSY_POLL_MS = 1;
+const APPEND_WARMUP = 50;
+const APPEND_SAMPLES = 600;
+const MAX_ITERATIONS = 5;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+/** The cheap tool both servers offer: no I/O, so the tool round measures the loop, not the tool. */
+const benchEcho: ProxyTool = {
+  name: "bench_echo",
+  description: "Echoes its text argument",
+  parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  execute: async (args) => ({ content: `echo: ${String(args.text)}` }),
+};
+const benchEchoDefinition: ToolDefinition = {
+  name: benchEcho.name,
+  description: benchEcho.description,
+  parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  execute: (args) => benchEcho.execute(args),
+};
+
+function textOf(message: SentMessage | undefined): string {
+  if (!message || message.content === null) return "";
+  if (typeof message.content === "string") return message.content;
+  return message.content.map((part) => part.text ?? "").join("");
 }
 
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function print(
-  bench: string,
-  value: number,
-  baseline: number,
-  unit: string,
-  extra: Record<string, unknown> = {},
-): void {
-  process.stdout.write(
-    `${JSON.stringify({ bench, value: round(value), baseline: round(baseline), ratio: round(value / baseline, 3), unit, ...extra })}\n`,
-  );
+/** One script for all three systems: the answer depends only on the request, so a replay gets the same. */
+function answer(request: { body: ChatRequestBody }): FakeTurn {
+  const last = request.body.messages.at(-1);
+  if (last?.role !== "tool" && textOf(last).includes(TOOL_MARKER))
+    return { tool_calls: [{ name: benchEcho.name, arguments: { text: "ping" } }], usage: FIXED_USAGE };
+  return { content: ANSWER, usage: FIXED_USAGE };
 }
 
+/** Reads an SSE response until the first block `isContent` accepts; the time that took, in ms from `startedAt`. */
 async function firstContentToken(
   res: Response,
+  startedAt: number,
   isContent: (event: string | null, data: string) => boolean,
-): Promise<void> {
-  const reader = res.body!.getReader();
+  drain: boolean,
+): Promise<number> {
+  if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
+  const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
+  let firstAt: number | null = null;
   try {
     while (true) {
       const { value, done } = await reader.read();
-      if (done) throw new Error("stream ended before any content");
+      if (done) {
+        if (firstAt === null) throw new Error("stream ended before any content");
+        return firstAt - startedAt;
+      }
+      if (firstAt !== null) continue;
       buffer += decoder.decode(value, { stream: true });
       let cut: number;
       while ((cut = buffer.indexOf("\n\n")) >= 0) {
@@ -58,7 +101,13 @@ async function firstContentToken(
         buffer = buffer.slice(cut + 2);
         const event = /^event: (.*)$/m.exec(block)?.[1] ?? null;
         const data = /^data: (.*)$/m.exec(block)?.[1] ?? "";
-        if (isContent(event, data)) return;
+        if (isContent(event, data)) {
+          firstAt = performance.now();
+          // Caduceus's run goes on after the token and is awaited separately; the proxy's stream is read to its
+          // end so that its answer is stored before the next sample, as Caduceus's is.
+          if (!drain) return firstAt - startedAt;
+          break;
+        }
       }
     }
   } finally {
@@ -66,9 +115,52 @@ async function firstContentToken(
   }
 }
 
+const isChunkContent = (_event: string | null, data: string) =>
+  data.includes('"content":"') && !data.includes('"content":""');
+
+/** Medians of interleaved samples, warm-up dropped, keyed by system. */
+class InterleavedSamples<System extends string> {
+  private readonly samples = new Map<System, number[]>();
+  private taken = 0;
+
+  constructor(private readonly warmup: number) {}
+
+  /** Records one round (one sample of each system); warm-up rounds are dropped. */
+  round(values: Record<System, number>): void {
+    this.taken += 1;
+    if (this.taken <= this.warmup) return;
+    for (const [system, value] of Object.entries(values) as Array<[System, number]>) {
+      const list = this.samples.get(system) ?? [];
+      list.push(value);
+      this.samples.set(system, list);
+    }
+  }
+
+  median(system: System): number {
+    return median(this.samples.get(system) ?? []);
+  }
+
+  get count(): number {
+    return Math.max(0, this.taken - this.warmup);
+  }
+}
+
+/** The comparison fields every latency figure carries. */
+function comparisons(value: number, thinProxyMs: number, fakeModelMs: number, samples: number) {
+  return {
+    thin_proxy_ms: round(thinProxyMs),
+    ratio_to_thin_proxy: round(value / thinProxyMs, 3),
+    fake_model_ms: round(fakeModelMs),
+    ratio_to_fake_model: round(value / fakeModelMs, 3),
+    overhead_vs_thin_proxy_ms: round(value - thinProxyMs),
+    samples,
+    warmup_dropped: WARMUP_SAMPLES,
+  };
+}
+
 export async function run(): Promise<void> {
   const fake = await new FakeModelServer().start();
-  fake.respondWith(() => ({ content: "Benchmark answer with a few words in it.", usage: FIXED_USAGE }));
+  fake.respondWith(answer);
   const dir = tempDir("caduceus-bench-agent-");
   const config = loadConfig({
     env: {},
@@ -83,152 +175,252 @@ export async function run(): Promise<void> {
         max_retries: 0,
         context_length: 1_000_000,
       },
-      agent: { max_iterations: 5 },
+      agent: { max_iterations: MAX_ITERATIONS },
     },
   });
   const database = openDatabase(config.database.path);
   const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
+  app.services.toolProviders.push({ toolsFor: () => [benchEchoDefinition] });
   await app.services.startup();
   const server = await serveOnLoopback(app.fetch);
-  const base = server.baseUrl;
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, {
+  const proxy = createThinProxy({
+    dir,
+    modelBaseUrl: fake.baseUrl,
+    modelName: "fake-model",
+    apiKey: "bench",
+    tools: [benchEcho],
+    maxIterations: MAX_ITERATIONS,
+  });
+  const proxyServer = await serveOnLoopback(proxy.fetch);
+
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
     });
+  const toFake = (body: ChatRequestBody) =>
+    post(`${fake.baseUrl}/chat/completions`, body, { authorization: "Bearer bench" });
 
+  /** The chat-completion requests Caduceus sent since the last call, taken out of the fake's record. */
+  function takeRecorded(): ChatRequestBody[] {
+    const bodies = fake.completions.map((request) => request.body);
+    // The record would otherwise hold every request of the run, megabytes each at 20,000 messages.
+    fake.requests.length = 0;
+    return bodies;
+  }
+
+  /** A session with the same `messages` rows of history in Caduceus and in the proxy, under Caduceus's id. */
   async function sessionWithHistory(messages: number): Promise<string> {
-    const res = await post("/v1/sessions", {
-      system_prompt: "You are a benchmark.",
+    const res = await post(`${server.baseUrl}/v1/sessions`, {
+      system_prompt: SYSTEM_PROMPT,
       config: { compression: { enabled: false } },
     });
     const { id } = (await res.json()) as { id: string };
+    const rows: HistoryMessage[] = Array.from({ length: messages }, (_, i) => ({
+      role: i % 2 === 0 ? "user" : "assistant",
+      content: `history message ${i}: the deploy of service ${i} finished`,
+    }));
     for (let start = 0; start < messages; start += HISTORY_BATCH) {
-      const batch = Array.from({ length: Math.min(HISTORY_BATCH, messages - start) }, (_, i) => ({
-        role: (start + i) % 2 === 0 ? ("user" as const) : ("assistant" as const),
-        content: `history message ${start + i}: the deploy of service ${start + i} finished`,
-      }));
+      const batch = rows.slice(start, start + HISTORY_BATCH) as Array<{ role: "user" | "assistant"; content: string }>;
       app.services.transcript.append(id, batch, { model: "fake-model" });
     }
-    // Seeding blocks the event loop for a while; let idle keep-alive sockets close before the next request.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    proxy.seed(id, [{ role: "system", content: SYSTEM_PROMPT }, ...rows]);
+    await sleep(SETTLE_AFTER_SEED_MS);
     return id;
   }
 
-  async function turnOverhead(history: number, turns: number): Promise<void> {
-    const id = await sessionWithHistory(history);
-    const through: number[] = [];
-    const direct: number[] = [];
-    for (let i = 0; i < turns + 2; i++) {
-      const started = performance.now();
-      const res = await post(`/v1/sessions/${id}/messages`, { content: `turn ${i}` });
-      const body = (await res.json()) as { run: { status: string } };
-      const viaServer = performance.now() - started;
-      if (body.run.status !== "completed") throw new Error(`bench run ended ${body.run.status}`);
-      // The identical request, sent straight to the fake model.
-      const request = fake.completions.at(-1)!.body;
-      const t0 = performance.now();
-      const directRes = await fetch(`${fake.baseUrl}/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: "Bearer bench" },
-        body: JSON.stringify(request),
-      });
-      await directRes.json();
-      const viaModel = performance.now() - t0;
-      if (i >= 2) {
-        through.push(viaServer);
-        direct.push(viaModel);
-      }
-    }
-    const value = median(through);
-    const baseline = median(direct);
-    print(
-      `agent turn with ${history} messages of history (vs the fake model's own round trip)`,
-      value,
-      baseline,
-      "ms",
-      {
-        overhead_ms: round(value - baseline),
-        overhead_ratio: round((value - baseline) / baseline, 3),
-      },
-    );
-    fake.reset();
-    fake.respondWith(() => ({ content: "Benchmark answer with a few words in it.", usage: FIXED_USAGE }));
-  }
-
-  async function streamFirstToken(samples: number): Promise<void> {
-    const id = await sessionWithHistory(10);
-    const through: number[] = [];
-    const throughCompat: number[] = [];
-    const direct: number[] = [];
-    for (let i = 0; i < samples + 2; i++) {
-      let t0 = performance.now();
-      await firstContentToken(
-        await post(`/v1/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
-        (event) => event === "message.delta",
-      );
-      const viaServer = performance.now() - t0;
-      await waitIdle(id);
-
-      t0 = performance.now();
-      const compat = await fetch(`${base}/v1/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-hermes-session-id": id },
-        body: JSON.stringify({
-          model: "fake-model",
-          stream: true,
-          messages: [{ role: "user", content: `compat ${i}` }],
-        }),
-      });
-      await firstContentToken(
-        compat,
-        (event, data) => event === null && data.includes('"content":"') && !data.includes('"content":""'),
-      );
-      const viaCompat = performance.now() - t0;
-      await waitIdle(id);
-
-      const request = fake.completions.at(-1)!.body;
-      t0 = performance.now();
-      const res = await fetch(`${fake.baseUrl}/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: "Bearer bench" },
-        body: JSON.stringify({ ...request, stream: true }),
-      });
-      await firstContentToken(res, (_event, data) => data.includes('"content":"') && !data.includes('"content":""'));
-      const viaModel = performance.now() - t0;
-      if (i >= 2) {
-        through.push(viaServer);
-        throughCompat.push(viaCompat);
-        direct.push(viaModel);
-      }
-    }
-    print(
-      "stream time to first content token, POST /messages (vs directly from the fake model)",
-      median(through),
-      median(direct),
-      "ms",
-    );
-    print(
-      "stream time to first content token, POST /v1/chat/completions (vs directly from the fake model)",
-      median(throughCompat),
-      median(direct),
-      "ms",
-    );
-  }
-
   async function waitIdle(sessionId: string): Promise<void> {
-    while (app.services.agent.isBusy(sessionId)) await new Promise((resolve) => setTimeout(resolve, 1));
+    while (app.services.agent.isBusy(sessionId)) await sleep(BUSY_POLL_MS);
+  }
+
+  /** One Caduceus turn; the model requests it made, for the replay. */
+  async function caduceusTurn(id: string, content: string, iterations: number): Promise<[number, ChatRequestBody[]]> {
+    takeRecorded();
+    const started = performance.now();
+    const res = await post(`${server.baseUrl}/v1/sessions/${id}/messages`, { content });
+    const body = (await res.json()) as { run?: { status: string; iterations: number } };
+    const ms = performance.now() - started;
+    if (body.run?.status !== "completed" || body.run.iterations !== iterations)
+      throw new Error(`bench run ended ${JSON.stringify(body.run ?? body)}`);
+    return [ms, takeRecorded()];
+  }
+
+  async function proxyTurn(id: string, content: string, iterations: number): Promise<number> {
+    const started = performance.now();
+    const res = await post(`${proxyServer.baseUrl}/sessions/${id}/messages`, { content });
+    const body = (await res.json()) as { iterations?: number };
+    const ms = performance.now() - started;
+    if (res.status !== 200 || body.iterations !== iterations)
+      throw new Error(`proxy turn answered ${res.status}: ${JSON.stringify(body)}`);
+    return ms;
+  }
+
+  /** The same model calls, straight to the fake model, one after the other. */
+  async function replay(requests: ChatRequestBody[]): Promise<number> {
+    const started = performance.now();
+    for (const request of requests) await (await toFake(request)).json();
+    return performance.now() - started;
+  }
+
+  async function turn(history: number, samples: number): Promise<void> {
+    const id = await sessionWithHistory(history);
+    const rounds = new InterleavedSamples<"caduceus" | "proxy" | "fake">(WARMUP_SAMPLES);
+    for (let i = 0; i < WARMUP_SAMPLES + samples; i++) {
+      const [caduceus, requests] = await caduceusTurn(id, `turn ${i}`, 1);
+      const proxyMs = await proxyTurn(id, `turn ${i}`, 1);
+      rounds.round({ caduceus, proxy: proxyMs, fake: await replay(requests) });
+    }
+    const value = rounds.median("caduceus");
+    printFigure(`agent.turn.history_${history}`, value, rounds.median("proxy"), "ms", {
+      what: `one turn with ${history} messages of history, compression off (baseline: the thin proxy)`,
+      ...comparisons(value, rounds.median("proxy"), rounds.median("fake"), rounds.count),
+    });
+  }
+
+  async function toolRound(history: number, samples: number): Promise<void> {
+    const id = await sessionWithHistory(history);
+    const rounds = new InterleavedSamples<"caduceus" | "proxy" | "fake">(WARMUP_SAMPLES);
+    for (let i = 0; i < WARMUP_SAMPLES + samples; i++) {
+      const [caduceus, requests] = await caduceusTurn(id, `turn ${i} ${TOOL_MARKER}`, 2);
+      const proxyMs = await proxyTurn(id, `turn ${i} ${TOOL_MARKER}`, 2);
+      rounds.round({ caduceus, proxy: proxyMs, fake: await replay(requests) });
+    }
+    const value = rounds.median("caduceus");
+    printFigure("agent.turn.tool_round", value, rounds.median("proxy"), "ms", {
+      what: `one turn with one tool round (two model calls), ${history} messages of history (baseline: the thin proxy)`,
+      ...comparisons(value, rounds.median("proxy"), rounds.median("fake"), rounds.count),
+    });
+  }
+
+  async function streamFirstToken(history: number, samples: number): Promise<void> {
+    const id = await sessionWithHistory(history);
+    const rounds = new InterleavedSamples<"messages" | "compat" | "proxy" | "fake">(WARMUP_SAMPLES);
+    for (let i = 0; i < WARMUP_SAMPLES + samples; i++) {
+      takeRecorded();
+      let started = performance.now();
+      const messages = await firstContentToken(
+        await post(`${server.baseUrl}/v1/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
+        started,
+        (event) => event === "message.delta",
+        false,
+      );
+      await waitIdle(id);
+      const [request] = takeRecorded();
+
+      started = performance.now();
+      const compat = await firstContentToken(
+        await post(
+          `${server.baseUrl}/v1/chat/completions`,
+          { model: "fake-model", stream: true, messages: [{ role: "user", content: `compat ${i}` }] },
+          { "x-hermes-session-id": id },
+        ),
+        started,
+        (event, data) => event === null && isChunkContent(event, data),
+        false,
+      );
+      await waitIdle(id);
+
+      started = performance.now();
+      const proxyMs = await firstContentToken(
+        await post(`${proxyServer.baseUrl}/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
+        started,
+        (event, data) => event === null && isChunkContent(event, data),
+        true,
+      );
+
+      started = performance.now();
+      const fakeMs = await firstContentToken(
+        await toFake({ ...request, stream: true }),
+        started,
+        isChunkContent,
+        false,
+      );
+      takeRecorded();
+      rounds.round({ messages, compat, proxy: proxyMs, fake: fakeMs });
+    }
+    const proxyMs = rounds.median("proxy");
+    const fakeMs = rounds.median("fake");
+    for (const [name, route] of [
+      ["messages", "POST /v1/sessions/{id}/messages"],
+      ["compat", "POST /v1/chat/completions"],
+    ] as const) {
+      const value = rounds.median(name);
+      printFigure(`agent.stream_first_token.${name}`, value, proxyMs, "ms", {
+        what: `stream: true, time to the first content token on ${route}, ${history} messages of history (baseline: the thin proxy streaming)`,
+        ...comparisons(value, proxyMs, fakeMs, rounds.count),
+      });
+    }
+  }
+
+  async function appendThroughput(): Promise<void> {
+    const res = await post(`${server.baseUrl}/v1/sessions`, { title: "append bench" });
+    const { id } = (await res.json()) as { id: string };
+    const caduceusMs: number[] = [];
+    const proxyMs: number[] = [];
+    for (let i = 0; i < APPEND_WARMUP + APPEND_SAMPLES; i++) {
+      const content = `Message ${i}: checked PR #${1000 + i}, the failing test in src/app.ts now passes.`;
+      let started = performance.now();
+      const viaCaduceus = await post(`${server.baseUrl}/v1/sessions/${id}/messages`, {
+        role: "user",
+        content,
+        run: false,
+      });
+      await viaCaduceus.arrayBuffer();
+      const caduceus = performance.now() - started;
+      started = performance.now();
+      const viaProxy = await post(`${proxyServer.baseUrl}/sessions/${id}/append`, { content });
+      await viaProxy.arrayBuffer();
+      const bare = performance.now() - started;
+      if (viaCaduceus.status !== 201 || viaProxy.status !== 201)
+        throw new Error(`append answered ${viaCaduceus.status} and ${viaProxy.status}`);
+      if (i >= APPEND_WARMUP) {
+        caduceusMs.push(caduceus);
+        proxyMs.push(bare);
+      }
+    }
+    // Sequential requests: the rate is one over the mean time per request.
+    const rate = (samples: number[]) => samples.length / (samples.reduce((a, b) => a + b, 0) / 1000);
+    const value = rate(caduceusMs);
+    const baseline = rate(proxyMs);
+    printFigure("agent.append_throughput", value, baseline, "appends/s", {
+      what: "sequential POST /messages {run: false} over HTTP vs the thin proxy's prepared insert over the same HTTP stack",
+      thin_proxy_per_s: round(baseline),
+      ratio_to_thin_proxy: round(value / baseline, 3),
+      median_ms: round(median(caduceusMs), 3),
+      thin_proxy_median_ms: round(median(proxyMs), 3),
+      samples: APPEND_SAMPLES,
+      warmup_dropped: APPEND_WARMUP,
+    });
+  }
+
+  /** Every request path of every system, unmeasured, so that all figures see code the JIT has already compiled. */
+  async function warmUp(): Promise<void> {
+    const id = await sessionWithHistory(100);
+    for (let i = 0; i < GLOBAL_WARMUP_ROUNDS; i++) {
+      const [, requests] = await caduceusTurn(id, `warm-up ${i}`, 1);
+      await proxyTurn(id, `warm-up ${i}`, 1);
+      await replay(requests);
+      const [, toolRequests] = await caduceusTurn(id, `warm-up ${i} ${TOOL_MARKER}`, 2);
+      await proxyTurn(id, `warm-up ${i} ${TOOL_MARKER}`, 2);
+      await replay(toolRequests);
+    }
   }
 
   try {
-    await turnOverhead(100, 30);
-    await turnOverhead(20_000, 10);
-    await streamFirstToken(20);
+    await warmUp();
+    await turn(100, 30);
+    await turn(2_000, 20);
+    await turn(20_000, 10);
+    await streamFirstToken(100, 20);
+    await toolRound(100, 20);
+    await appendThroughput();
   } finally {
     await server.close();
+    await proxyServer.close();
     await app.services.shutdown();
     database.close();
+    proxy.close();
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
   }
