@@ -232,7 +232,7 @@ describe("security", () => {
     it("write one JSON line per request with method, path, status, duration and request id, and never the key", async () => {
       const lines: string[] = [];
       const sink = new Writable({
-        write(chunk, _encoding, done) {
+        write(chunk: Buffer, _encoding, done) {
           lines.push(...chunk.toString().split("\n").filter(Boolean));
           done();
         },

@@ -101,7 +101,7 @@ describe("agent run failures", () => {
     const body = await json<PostMessageRunResponse>(await post(t, id, { content: "try tools" }));
     expect(body.run.status).toBe("completed");
     const results = Object.fromEntries(
-      body.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]),
+      body.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id!, m.content] as const),
     );
     expect(results.u1).toMatch(/^Error: unknown tool "no_such_tool". Available tools: .*echo/);
     expect(results.u2).toMatch(/^Error: the arguments of add are not a valid JSON object/);

@@ -209,7 +209,7 @@ describe("browser tools in an agent run", () => {
           case 1:
             return { tool_calls: [{ id: "snap", name: "browser_snapshot", arguments: {} }] };
           case 2: {
-            const outline = JSON.parse(results[1].content as string).outline as string;
+            const outline = (JSON.parse(results[1].content as string) as ToolJson).outline as string;
             const ref = outline
               .split("\n")
               .find((line) => line.includes('button "Confirm me"'))!
