@@ -3,6 +3,7 @@
  * The repositories over one open database, built together, with a way to group their writes in one transaction
  * (which takes the write lock at once) and a ping for the readiness check.
  */
+import { ActiveContextCache } from "./active-context-cache.js";
 import type { DatabaseHandle } from "./database.js";
 import { AnchorRepository } from "./repositories/anchors.js";
 import { ContextRowRepository } from "./repositories/context-rows.js";
@@ -33,18 +34,19 @@ export type Store = {
 
 export function createStore(handle: DatabaseHandle): Store {
   const { db, sqlite } = handle;
+  const activeContext = new ActiveContextCache();
   return {
-    sessions: new SessionRepository(db),
-    messages: new MessageRepository(db, sqlite),
+    sessions: new SessionRepository(db, activeContext),
+    messages: new MessageRepository(db, sqlite, activeContext),
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
     runs: new RunRepository(db),
     anchors: new AnchorRepository(sqlite),
-    contextRows: new ContextRowRepository(db),
+    contextRows: new ContextRowRepository(db, activeContext),
     search: new TranscriptSearchRepository(sqlite),
     dialogs: new DialogHistoryRepository(db),
-    transaction: <T>(fn: () => T): T => sqlite.transaction(fn).immediate(),
+    transaction: <T>(fn: () => T): T => activeContext.duringTransaction(() => sqlite.transaction(fn).immediate()),
     ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
   };
 }

@@ -6,13 +6,18 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { messages } from "../schema.js";
+import type { ActiveContextCache } from "../active-context-cache.js";
 import type { StoredMessage } from "../records.js";
 
 /** Writes of compression to transcript rows: which rows are in the context and how they are shown. Contents are never touched. */
 export class ContextRowRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly activeContext: ActiveContextCache,
+  ) {}
 
   setInContext(sessionId: string, seqs: number[], inContext: boolean): void {
+    this.activeContext.invalidate(sessionId);
     const chunkSize = 500;
     for (let i = 0; i < seqs.length; i += chunkSize) {
       this.db
@@ -29,6 +34,7 @@ export class ContextRowRepository {
     override: StoredMessage["override"],
     overrideTokens: number | null,
   ): void {
+    this.activeContext.invalidate(sessionId);
     this.db
       .update(messages)
       .set({

@@ -3,20 +3,31 @@
  * The `events` table: every session event in publish order, with the ids a stream resumes from (`Last-Event-ID`),
  * and the pruning of one event type by age (the bus drops old `message.delta` chunks this way).
  */
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { events } from "../schema.js";
 import type { StoredEvent } from "../records.js";
 
 export class EventRepository {
-  constructor(private readonly db: Db) {}
+  /** Every event of every run is inserted, streamed deltas included; built once (building costs more than running it). */
+  private readonly insertStatement;
+
+  constructor(private readonly db: Db) {
+    this.insertStatement = db
+      .insert(events)
+      .values({
+        sessionId: sql.placeholder("sessionId"),
+        type: sql.placeholder("type"),
+        dataJson: sql.placeholder("dataJson"),
+        createdAt: sql.placeholder("now"),
+      })
+      .returning({ id: events.id })
+      .prepare();
+  }
 
   insert(sessionId: string, type: string, data: unknown, now: number): StoredEvent {
-    const row = this.db
-      .insert(events)
-      .values({ sessionId, type, dataJson: JSON.stringify(data), createdAt: now })
-      .returning({ id: events.id })
-      .get();
+    const row = this.insertStatement.get({ sessionId, type, dataJson: JSON.stringify(data), now });
+    if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
     return { id: row.id, session_id: sessionId, type, data, created_at: now };
   }
 

@@ -10,6 +10,7 @@ import type { Statement } from "better-sqlite3";
 import type { Db } from "../database.js";
 import { messages, sessions, toolCalls } from "../schema.js";
 import type { MessageContent, ToolCall } from "../../kernel/chat.js";
+import type { ActiveContextCache } from "../active-context-cache.js";
 import type { NewMessage, StoredMessage } from "../records.js";
 
 /**
@@ -149,6 +150,7 @@ export class MessageRepository {
   constructor(
     private readonly db: Db,
     sqlite: Database.Database,
+    private readonly activeContext: ActiveContextCache,
   ) {
     this.statements = prepareStatements(db);
     this.activeRowsStatement = sqlite
@@ -200,6 +202,7 @@ export class MessageRepository {
       seq += 1;
     }
     this.statements.bumpCounters.run({ sessionId, nextSeq: seq, added: rows.length, contextTokens, contextCount, now });
+    this.activeContext.appended(sessionId, inserted);
     return inserted;
   }
 
@@ -245,8 +248,17 @@ export class MessageRepository {
       .map(toStoredMessage);
   }
 
-  /** The rows of the active context in the order the model sees them. */
+  /** The rows of the active context in the order the model sees them: from memory when the session's are kept. */
   activeRows(sessionId: string): StoredMessage[] {
+    const cached = this.activeContext.get(sessionId);
+    if (cached) return cached;
+    const rows = this.activeRowsFromDisk(sessionId);
+    this.activeContext.fill(sessionId, rows);
+    return rows;
+  }
+
+  /** The same rows read from SQLite, whatever is kept in memory. */
+  activeRowsFromDisk(sessionId: string): StoredMessage[] {
     return this.activeRowsStatement.all(sessionId).map((values) => toStoredMessage(rowFromArray(values)));
   }
 

@@ -3,8 +3,9 @@
  * The `runs` table: each agent run's status, iterations and token usage as it goes, and at start-up the runs a
  * previous process left `running`, which are marked interrupted.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
+import { PreparedUpdates } from "../prepared-updates.js";
 import { runs } from "../schema.js";
 import type { RunPatch, RunRecord } from "../records.js";
 
@@ -26,19 +27,40 @@ function toRecord(row: Row): RunRecord {
 }
 
 export class RunRepository {
-  constructor(private readonly db: Db) {}
+  /** Every turn creates a run and updates it as it goes; built once (building costs more than running it). */
+  private readonly statements;
+  private readonly updates: PreparedUpdates<typeof runs, typeof runs.$inferSelect>;
+
+  constructor(private readonly db: Db) {
+    this.statements = {
+      create: db
+        .insert(runs)
+        .values({
+          id: sql.placeholder("id"),
+          sessionId: sql.placeholder("sessionId"),
+          status: "running",
+          createdAt: sql.placeholder("now"),
+          updatedAt: sql.placeholder("now"),
+        })
+        .returning()
+        .prepare(),
+      get: db
+        .select()
+        .from(runs)
+        .where(eq(runs.id, sql.placeholder("id")))
+        .prepare(),
+    };
+    this.updates = new PreparedUpdates(db, runs, runs.id);
+  }
 
   create(id: string, sessionId: string, now: number): RunRecord {
-    const row = this.db
-      .insert(runs)
-      .values({ id, sessionId, status: "running", createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    const row = this.statements.create.get({ id, sessionId, now });
+    if (!row) throw new Error(`run ${id} was not stored`);
     return toRecord(row);
   }
 
   get(id: string): RunRecord | null {
-    const row = this.db.select().from(runs).where(eq(runs.id, id)).get();
+    const row = this.statements.get.get({ id });
     return row ? toRecord(row) : null;
   }
 
@@ -66,7 +88,7 @@ export class RunRepository {
     if (patch.compressed !== undefined) values.compressed = patch.compressed;
     if (patch.error !== undefined) values.error = patch.error;
     if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
-    const row = this.db.update(runs).set(values).where(eq(runs.id, id)).returning().get();
+    const row = this.updates.run(id, values);
     return row ? toRecord(row) : null;
   }
 

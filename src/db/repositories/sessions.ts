@@ -5,7 +5,9 @@
  * list newest first, paged by a (created_at, id) cursor.
  */
 import { desc, eq, sql } from "drizzle-orm";
+import type { ActiveContextCache } from "../active-context-cache.js";
 import type { Db } from "../database.js";
+import { PreparedUpdates } from "../prepared-updates.js";
 import { sessions } from "../schema.js";
 import type { SessionRecord, StoredSessionConfig } from "../records.js";
 import type { NewSession, SessionCursor, SessionPatch } from "../records.js";
@@ -36,11 +38,23 @@ function toRecord(row: Row): SessionRecord {
 export class SessionRepository {
   /** Read on every request that names a session; built once (building costs more than running it). */
   private readonly getById;
+  /** Written several times a turn (usage, engine state, browser URL). */
+  private readonly updates: PreparedUpdates<typeof sessions, typeof sessions.$inferSelect>;
+  private readonly bumpCompressionCount;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly activeContext: ActiveContextCache,
+  ) {
     this.getById = db
       .select()
       .from(sessions)
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare();
+    this.updates = new PreparedUpdates(db, sessions, sessions.id);
+    this.bumpCompressionCount = db
+      .update(sessions)
+      .set({ compressionCount: sql`${sessions.compressionCount} + 1` })
       .where(eq(sessions.id, sql.placeholder("id")))
       .prepare();
   }
@@ -101,20 +115,17 @@ export class SessionRepository {
     if (patch.browser_url !== undefined) values.browserUrl = patch.browser_url;
     if (patch.last_prompt_tokens !== undefined) values.lastPromptTokens = patch.last_prompt_tokens;
     if (patch.last_completion_tokens !== undefined) values.lastCompletionTokens = patch.last_completion_tokens;
-    const row = this.db.update(sessions).set(values).where(eq(sessions.id, id)).returning().get();
+    const row = this.updates.run(id, values);
     return row ? toRecord(row) : null;
   }
 
   /** Rows of the session go with it (foreign keys cascade). */
   delete(id: string): boolean {
+    this.activeContext.invalidate(id);
     return this.db.delete(sessions).where(eq(sessions.id, id)).run().changes > 0;
   }
 
   incrementCompressionCount(id: string): void {
-    this.db
-      .update(sessions)
-      .set({ compressionCount: sql`${sessions.compressionCount} + 1` })
-      .where(eq(sessions.id, id))
-      .run();
+    this.bumpCompressionCount.run({ id });
   }
 }

@@ -19,7 +19,7 @@ import type { SessionService } from "../sessions/service.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { SessionTools, ToolRegistry } from "./tool-registry.js";
 import type { ToolOutput } from "./tools.js";
-import type { RunRecord, StoredMessage } from "../../db/records.js";
+import type { RunRecord, SessionRecord, StoredMessage } from "../../db/records.js";
 import { summarizeRun, type RunResultSummary } from "./run-summary.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
 import { headOf } from "../../kernel/text.js";
@@ -143,9 +143,10 @@ export class RunExecution {
     const { sessionId, signal } = this.params;
     const maxIterations = this.deps.config.agent.max_iterations;
     this.noteCompression(await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal)));
+    // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = this.deps.sessions.require(sessionId);
     const tools = this.deps.tools.forSession(session);
-    this.reloadContext();
+    this.reloadContext(session);
     while (true) {
       if (this.iterations >= maxIterations) {
         return {
@@ -177,7 +178,7 @@ export class RunExecution {
         }
         return { status: "completed", error: null };
       }
-      await this.runTools(tools, calls);
+      await this.runTools(tools, calls, session);
     }
   }
 
@@ -247,9 +248,8 @@ export class RunExecution {
   }
 
   /** Tool calls of one answer run in parallel; each result is stored as soon as it is known. */
-  private async runTools(tools: SessionTools, calls: ToolCall[]): Promise<void> {
+  private async runTools(tools: SessionTools, calls: ToolCall[], session: SessionRecord): Promise<void> {
     const { sessionId, run, signal } = this.params;
-    const session = this.deps.sessions.require(sessionId);
     await Promise.all(
       calls.map(async (call) => {
         this.deps.events.publish(sessionId, "tool.started", {
@@ -353,8 +353,7 @@ export class RunExecution {
   }
 
   /** The active context as stored; read at the start and again after every compression. */
-  private reloadContext(): void {
-    const session = this.deps.sessions.require(this.params.sessionId);
+  private reloadContext(session = this.deps.sessions.require(this.params.sessionId)): void {
     this.context = buildActiveContext(this.deps.store, session).messages;
   }
 
