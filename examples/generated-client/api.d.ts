@@ -1771,7 +1771,8 @@ export interface components {
              * @example 54
              */
             messages_compacted: number;
-            summary: components["schemas"]["Summary"];
+            /** @description The summary version written, if any */
+            summary: components["schemas"]["Summary"] | null;
             /**
              * @description Whether the deterministic fallback summary was used
              * @example false
@@ -1829,7 +1830,6 @@ export interface components {
                 count: number;
             }[];
         };
-        /** @description The summary version written, if any */
         Summary: {
             /**
              * @description Summary id
@@ -1895,7 +1895,7 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             created_at: string;
-        } | null;
+        };
         CompressRequest: {
             /**
              * @description Topic the summary should concentrate on (about 60–70 % of its budget)

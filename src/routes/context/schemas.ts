@@ -97,7 +97,7 @@ export const CompressResultSchema = z
       .int()
       .openapi({ description: "Context tokens after (estimated for a dry run)", example: 21400 }),
     messages_compacted: z.number().int().openapi({ description: "Rows that left the active context", example: 54 }),
-    summary: SummarySchema.nullable().openapi({ description: "The summary version written, if any" }),
+    summary: z.union([SummarySchema, z.null()]).openapi({ description: "The summary version written, if any" }),
     fallback_used: z
       .boolean()
       .openapi({ description: "Whether the deterministic fallback summary was used", example: false }),
