@@ -62,10 +62,18 @@ function delayMs(sampleNs: number): number {
   return Math.max(0, sampleNs / NS_PER_MS - EVENT_LOOP_RESOLUTION_MS);
 }
 
-function memoryMb(): { rss: number; heapUsed: number } {
+type MemoryMb = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+
+function memoryMb(): MemoryMb {
   collectGarbage();
   const usage = process.memoryUsage();
-  return { rss: usage.rss / BYTES_PER_MB, heapUsed: usage.heapUsed / BYTES_PER_MB };
+  return {
+    rss: usage.rss / BYTES_PER_MB,
+    heapUsed: usage.heapUsed / BYTES_PER_MB,
+    heapTotal: usage.heapTotal / BYTES_PER_MB,
+    external: usage.external / BYTES_PER_MB,
+    arrayBuffers: usage.arrayBuffers / BYTES_PER_MB,
+  };
 }
 
 export async function run(): Promise<void> {
@@ -123,7 +131,7 @@ export async function run(): Promise<void> {
     let completed = 0;
     let refusals = 0;
     /** Set by the turn that completes the warm-up; an object, so the narrowing survives the closures. */
-    const marks: { warmupEnd?: { rss: number; heapUsed: number; at: number } } = {};
+    const marks: { warmupEnd?: MemoryMb & { at: number } } = {};
 
     const turn = async (id: string, index: number): Promise<void> => {
       for (;;) {
@@ -197,6 +205,13 @@ export async function run(): Promise<void> {
       rss_end_mb: round(end.rss),
       growth_mb: round(end.rss - warm.rss),
       growth_pct: round(((end.rss - warm.rss) / warm.rss) * 100),
+      // Where RSS growth that the JS heap does not show may sit: the heap V8 keeps committed, buffers and other memory it tracks outside the heap.
+      heap_total_warmup_mb: round(warm.heapTotal),
+      heap_total_end_mb: round(end.heapTotal),
+      external_warmup_mb: round(warm.external),
+      external_end_mb: round(end.external),
+      array_buffers_warmup_mb: round(warm.arrayBuffers),
+      array_buffers_end_mb: round(end.arrayBuffers),
       ...shape,
     });
     printFigure("soak.heap_used", end.heapUsed, warm.heapUsed, "MB", {
