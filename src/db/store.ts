@@ -46,7 +46,10 @@ export function createStore(handle: DatabaseHandle): Store {
     contextRows: new ContextRowRepository(db, activeContext),
     search: new TranscriptSearchRepository(sqlite),
     dialogs: new DialogHistoryRepository(db),
-    transaction: <T>(fn: () => T): T => activeContext.duringTransaction(() => sqlite.transaction(fn).immediate()),
+    // Inside a transaction already, a nested one joins it rather than opening a savepoint: nothing of ours catches a
+    // failure inside a transaction and goes on, so the outer one always rolls back with it.
+    transaction: <T>(fn: () => T): T =>
+      activeContext.duringTransaction(() => (sqlite.inTransaction ? fn() : sqlite.transaction(fn).immediate())),
     ping: () => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1,
   };
 }

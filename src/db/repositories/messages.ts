@@ -64,11 +64,6 @@ const param = <T = unknown>(name: string) => sql.placeholder(name) as unknown as
  */
 function prepareStatements(db: Db) {
   return {
-    nextSeq: db
-      .select({ nextSeq: sessions.nextSeq })
-      .from(sessions)
-      .where(eq(sessions.id, param("sessionId")))
-      .prepare(),
     insert: db
       .insert(messages)
       .values({
@@ -100,16 +95,18 @@ function prepareStatements(db: Db) {
       })
       .onConflictDoNothing()
       .prepare(),
-    bumpCounters: db
+    /** Claims the seqs of the rows about to be inserted and counts them in, in one statement. */
+    claimSeqs: db
       .update(sessions)
       .set({
-        nextSeq: param("nextSeq"),
+        nextSeq: sql`${sessions.nextSeq} + ${sql.placeholder("added")}`,
         messageCount: sql`${sessions.messageCount} + ${sql.placeholder("added")}`,
         contextTokens: sql`${sessions.contextTokens} + ${sql.placeholder("contextTokens")}`,
         contextMessageCount: sql`${sessions.contextMessageCount} + ${sql.placeholder("contextCount")}`,
         updatedAt: param("now"),
       })
       .where(eq(sessions.id, param("sessionId")))
+      .returning({ nextSeq: sessions.nextSeq })
       .prepare(),
     findToolCall: db
       .select({ seq: toolCalls.messageSeq, name: toolCalls.name })
@@ -166,11 +163,17 @@ export class MessageRepository {
    * counters in step. Callers wrap it in a transaction together with their own checks.
    */
   append(sessionId: string, rows: NewMessage[], now: number): StoredMessage[] {
-    const session = this.statements.nextSeq.get({ sessionId });
-    if (!session) throw new Error(`session ${sessionId} vanished during append`);
-    let seq = session.nextSeq;
     let contextTokens = 0;
     let contextCount = 0;
+    for (const row of rows) {
+      if (row.in_context ?? true) {
+        contextTokens += row.tokens;
+        contextCount += 1;
+      }
+    }
+    const claimed = this.statements.claimSeqs.get({ sessionId, added: rows.length, contextTokens, contextCount, now });
+    if (!claimed) throw new Error(`session ${sessionId} vanished during append`);
+    let seq = claimed.nextSeq - rows.length;
     const inserted: StoredMessage[] = [];
     for (const row of rows) {
       const inContext = row.in_context ?? true;
@@ -194,14 +197,9 @@ export class MessageRepository {
       for (const call of row.tool_calls ?? []) {
         this.statements.insertToolCall.run({ sessionId, callId: call.id, messageSeq: seq, name: call.function.name });
       }
-      if (inContext) {
-        contextTokens += row.tokens;
-        contextCount += 1;
-      }
       inserted.push(toStoredMessage(value));
       seq += 1;
     }
-    this.statements.bumpCounters.run({ sessionId, nextSeq: seq, added: rows.length, contextTokens, contextCount, now });
     this.activeContext.appended(sessionId, inserted);
     return inserted;
   }

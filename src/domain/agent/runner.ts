@@ -5,6 +5,7 @@
  * and shutdown, and at start-up the runs a previous process left unfinished.
  */
 import { contentText } from "../../kernel/text.js";
+import type { SessionRecord } from "../../db/records.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../../kernel/ids.js";
@@ -77,13 +78,15 @@ export class AgentRunner {
     return this.active.has(sessionId);
   }
 
+  /** Starts a run on `session` (as its caller just read it: only its model and config are used here). */
   start(
-    sessionId: string,
+    session: SessionRecord,
     message: MessageInput,
     options: { feed: boolean; signal?: AbortSignal; idempotency?: IdempotencyClaim },
   ): StartedRun {
     const { config, store, transcript, events, now } = this.deps;
-    const model = this.admit(sessionId);
+    const sessionId = session.id;
+    const model = this.admit(session);
     const runId = newId("run", now());
     const claim = options.idempotency;
     // The run row, its idempotency key and the user message commit together, before anything can fail or crash:
@@ -170,9 +173,9 @@ export class AgentRunner {
   }
 
   /** Whether a run may start on the session now; answers with the model it will use. */
-  private admit(sessionId: string): string {
-    const { config, sessions } = this.deps;
-    const session = sessions.require(sessionId);
+  private admit(session: SessionRecord): string {
+    const { config } = this.deps;
+    const sessionId = session.id;
     if (!this.accepting)
       throw new DomainError(
         "shutting_down",

@@ -82,7 +82,9 @@ export class EngineSessions {
     const engine = this.deps.engines.create(settings.engine, {
       ...info,
       compression: settings.compression,
-      previousSummary: this.deps.store.summaries.latest(session.id)?.body ?? null,
+      // A summary exists only once a compression was stored; most turns of most sessions need not look.
+      previousSummary:
+        session.compression_count > 0 ? (this.deps.store.summaries.latest(session.id)?.body ?? null) : null,
       previousAnchors: () =>
         this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
       summarizer,

@@ -71,7 +71,7 @@ export async function postMessage(
   if (!priorRunId) requireConfiguredModel(config, settings.model, "append with run: false");
   const started = priorRunId
     ? agent.replay(priorRunId, { feed })
-    : agent.start(sessionId, message, { feed, signal, idempotency });
+    : agent.start(session, message, { feed, signal, idempotency });
   if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
   const finished = await started.done;
   return { kind: "ran", messages: finished.messages, run: finished.run };

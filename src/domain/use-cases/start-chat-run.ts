@@ -46,7 +46,7 @@ export function startChatRun(
   requireConfiguredModel(deps.config, model);
   const { session, userMessage, created } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
   if (created) deps.engineSessions.sessionStarted(session.id);
-  const run = deps.agent.start(session.id, userMessage, {
+  const run = deps.agent.start(session, userMessage, {
     feed: request.stream,
     signal: request.signal,
     idempotency: request.idempotency,
