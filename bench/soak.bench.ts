@@ -2,11 +2,14 @@
  * @module soak.bench
  * Soak benchmark: many sessions × many turns through Caduceus over real HTTP on 127.0.0.1, answered by the
  * fake model with no delay, at the concurrency cap (`server.max_concurrent_runs` turns in flight, each on a
- * different session, a new one started as soon as one ends). It reports
- * - p50 and p99 turn latency, against the fake model's own round trip for the last request of a session;
+ * different session, a new one started as soon as one ends); then the same load through the thin proxy of
+ * bench/thin-proxy.ts, the same-run baseline. It reports
+ * - p50 and p99 turn latency and turns/s, against the thin proxy under the same load and against the fake
+ *   model's own round trip (unloaded) for the last request of a session;
  * - RSS and JS heap at the end of warm-up and at the end (after a full GC each time, so retained memory is
  *   compared, not garbage that is yet to be collected), growth in MB and %;
- * - event-loop delay p99 and max under load, against the same monitor over an idle second before the load.
+ * - event-loop delay p99 and max under load, against the thin proxy under the same load (and, as a further
+ *   field, the same monitor over an idle second before any load).
  * The fake model runs in the same process, so its work is in every figure; its request record is emptied after
  * each turn, so that its memory does not grow with the run. Scale with SOAK_SESSIONS and SOAK_TURNS.
  */
@@ -24,6 +27,7 @@ import { FakeModelServer } from "../tests/fixtures/fake-model.js";
 import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
 import { tempDir } from "../tests/fixtures/test-app.js";
 import { median, percentile, printFigure, round, sleep } from "./figures.js";
+import { createThinProxy } from "./thin-proxy.js";
 
 const DEFAULT_SESSIONS = 200;
 const DEFAULT_TURNS_PER_SESSION = 50;
@@ -37,6 +41,8 @@ const EVENT_LOOP_RESOLUTION_MS = 10;
 /** A turn refused because a finishing run still held its slot is retried after this long. */
 const RETRY_AFTER_REFUSAL_MS = 2;
 const REPLAY_SAMPLES = 50;
+const SYSTEM_PROMPT = "You are a soak.";
+const MAX_ITERATIONS = 5;
 const BYTES_PER_MB = 1024 * 1024;
 const NS_PER_MS = 1e6;
 
@@ -76,6 +82,75 @@ function memoryMb(): MemoryMb {
   };
 }
 
+type LoadShape = { ids: string[]; turnsPerSession: number; warmupTurns: number; concurrency: number };
+
+type LoadResult = {
+  latenciesMs: number[];
+  refusals: number;
+  /** Seconds from the end of warm-up to the end of the load. */
+  measuredS: number;
+  loadS: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+  /** Memory when the last warm-up turn completed. */
+  warmupEnd: MemoryMb | null;
+};
+
+/**
+ * Drives `send` at `concurrency` turns in flight: worker k owns sessions k, k + concurrency, … and walks them
+ * turn by turn, so the cap is always filled and no two turns run on one session. `send` answers false for a
+ * refusal, which is counted and sent again.
+ */
+async function driveLoad(shape: LoadShape, send: (id: string, index: number) => Promise<boolean>): Promise<LoadResult> {
+  const { ids, turnsPerSession, warmupTurns, concurrency } = shape;
+  const warmupTotal = ids.length * warmupTurns;
+  const monitor = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
+  const latenciesMs: number[] = [];
+  let completed = 0;
+  let refusals = 0;
+  /** Set by the turn that completes the warm-up; an object, so the narrowing survives the closures. */
+  const marks: { warmupEnd?: MemoryMb; warmupEndAt?: number } = {};
+
+  const turn = async (id: string, index: number): Promise<void> => {
+    for (;;) {
+      const started = performance.now();
+      const accepted = await send(id, index);
+      const ms = performance.now() - started;
+      if (!accepted) {
+        refusals += 1;
+        await sleep(RETRY_AFTER_REFUSAL_MS);
+        continue;
+      }
+      completed += 1;
+      if (index >= warmupTurns) latenciesMs.push(ms);
+      if (completed === warmupTotal) {
+        marks.warmupEnd = memoryMb();
+        marks.warmupEndAt = performance.now();
+        monitor.enable();
+      }
+      return;
+    }
+  };
+  const loadStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      const owned = ids.filter((_id, i) => i % concurrency === worker);
+      for (let index = 0; index < turnsPerSession; index++) for (const id of owned) await turn(id, index);
+    }),
+  );
+  const loadEnded = performance.now();
+  monitor.disable();
+  return {
+    latenciesMs,
+    refusals,
+    measuredS: (loadEnded - (marks.warmupEndAt ?? loadStarted)) / 1000,
+    loadS: (loadEnded - loadStarted) / 1000,
+    delayP99Ms: delayMs(monitor.percentile(99)),
+    delayMaxMs: delayMs(monitor.max),
+    warmupEnd: marks.warmupEnd ?? null,
+  };
+}
+
 export async function run(): Promise<void> {
   const sessions = positiveIntFromEnv("SOAK_SESSIONS", DEFAULT_SESSIONS);
   const turnsPerSession = positiveIntFromEnv("SOAK_TURNS", DEFAULT_TURNS_PER_SESSION);
@@ -97,6 +172,7 @@ export async function run(): Promise<void> {
         max_retries: 0,
         context_length: 1_000_000,
       },
+      agent: { max_iterations: MAX_ITERATIONS },
     },
   });
   const concurrency = Math.min(config.server.max_concurrent_runs, sessions);
@@ -104,6 +180,15 @@ export async function run(): Promise<void> {
   const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
   await app.services.startup();
   const server = await serveOnLoopback(app.fetch);
+  const proxy = createThinProxy({
+    dir,
+    modelBaseUrl: fake.baseUrl,
+    modelName: "fake-model",
+    apiKey: "bench",
+    tools: [],
+    maxIterations: MAX_ITERATIONS,
+  });
+  const proxyServer = await serveOnLoopback(proxy.fetch);
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url, {
       method: "POST",
@@ -114,63 +199,40 @@ export async function run(): Promise<void> {
   try {
     const ids: string[] = [];
     for (let i = 0; i < sessions; i++) {
-      const res = await post(`${server.baseUrl}/v1/sessions`, { title: `soak ${i}`, system_prompt: "You are a soak." });
-      ids.push(((await res.json()) as { id: string }).id);
+      const res = await post(`${server.baseUrl}/v1/sessions`, { title: `soak ${i}`, system_prompt: SYSTEM_PROMPT });
+      const { id } = (await res.json()) as { id: string };
+      proxy.seed(id, [{ role: "system", content: SYSTEM_PROMPT }]);
+      ids.push(id);
     }
+    const shape: LoadShape = { ids, turnsPerSession, warmupTurns, concurrency };
 
-    const monitor = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
-    monitor.enable();
+    const idle = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
+    idle.enable();
     await sleep(IDLE_BASELINE_MS);
-    monitor.disable();
-    const idleP99Ms = delayMs(monitor.percentile(99));
-    const idleMaxMs = delayMs(monitor.max);
-    monitor.reset();
+    idle.disable();
 
-    const warmupTotal = sessions * warmupTurns;
-    const latenciesMs: number[] = [];
-    let completed = 0;
-    let refusals = 0;
-    /** Set by the turn that completes the warm-up; an object, so the narrowing survives the closures. */
-    const marks: { warmupEnd?: MemoryMb & { at: number } } = {};
-
-    const turn = async (id: string, index: number): Promise<void> => {
-      for (;;) {
-        const started = performance.now();
-        const res = await post(`${server.baseUrl}/v1/sessions/${id}/messages`, { content: `turn ${index}` });
-        const body = (await res.json()) as { run?: { status: string } };
-        const ms = performance.now() - started;
-        // The run's slot may outlive its answer by a tick; a refusal is counted and the turn sent again.
-        if (res.status === 429 || res.status === 409) {
-          refusals += 1;
-          await sleep(RETRY_AFTER_REFUSAL_MS);
-          continue;
-        }
-        if (body.run?.status !== "completed")
-          throw new Error(`soak turn answered ${res.status}: ${JSON.stringify(body)}`);
-        fake.requests.length = 0;
-        completed += 1;
-        if (index >= warmupTurns) latenciesMs.push(ms);
-        if (completed === warmupTotal) {
-          marks.warmupEnd = { ...memoryMb(), at: performance.now() };
-          monitor.enable();
-        }
-        return;
-      }
-    };
-
-    // Worker k owns sessions k, k + concurrency, …, and walks them turn by turn: `concurrency` turns always in
-    // flight, never two on one session.
-    const workers = Array.from({ length: concurrency }, async (_, worker) => {
-      const owned = ids.filter((_id, i) => i % concurrency === worker);
-      for (let index = 0; index < turnsPerSession; index++) for (const id of owned) await turn(id, index);
+    const caduceus = await driveLoad(shape, async (id, index) => {
+      const res = await post(`${server.baseUrl}/v1/sessions/${id}/messages`, { content: `turn ${index}` });
+      const body = (await res.json()) as { run?: { status: string } };
+      // The fake model's record would otherwise grow with the run and show up as our memory.
+      fake.requests.length = 0;
+      // The run's slot may outlive its answer by a tick: a refusal is retried, not a failure.
+      if (res.status === 429 || res.status === 409) return false;
+      if (body.run?.status !== "completed")
+        throw new Error(`soak turn answered ${res.status}: ${JSON.stringify(body)}`);
+      return true;
     });
-    const loadStarted = performance.now();
-    await Promise.all(workers);
-    const loadEnded = performance.now();
-    monitor.disable();
+    // Read before the proxy's load, so that the memory figures are Caduceus's alone.
     const end = memoryMb();
-    const warm = marks.warmupEnd ?? end;
-    const measuredS = (loadEnded - (marks.warmupEnd?.at ?? loadStarted)) / 1000;
+    const warm = caduceus.warmupEnd ?? end;
+
+    const thin = await driveLoad(shape, async (id, index) => {
+      const res = await post(`${proxyServer.baseUrl}/sessions/${id}/messages`, { content: `turn ${index}` });
+      await res.arrayBuffer();
+      fake.requests.length = 0;
+      if (res.status !== 200) throw new Error(`thin proxy turn answered ${res.status}`);
+      return true;
+    });
 
     // The fake model's own round trip for a full session's last request: what a turn costs with no server.
     fake.requests.length = 0;
@@ -183,36 +245,43 @@ export async function run(): Promise<void> {
       replayMs.push(performance.now() - started);
     }
 
-    const shape = { sessions, turns_per_session: turnsPerSession, concurrency, warmup_turns_per_session: warmupTurns };
-    const p50 = percentile(latenciesMs, 0.5);
-    const p99 = percentile(latenciesMs, 0.99);
-    printFigure("soak.turn_latency_p50", p50, median(replayMs), "ms", {
-      what: `turn latency p50 at ${concurrency} turns in flight (baseline: the fake model's own round trip)`,
-      ...shape,
-      turns_measured: latenciesMs.length,
-      turns_per_s: round(latenciesMs.length / measuredS),
-      load_duration_s: round((loadEnded - loadStarted) / 1000),
-      refused_and_retried: refusals,
-    });
-    printFigure("soak.turn_latency_p99", p99, percentile(replayMs, 0.99), "ms", {
-      what: `turn latency p99 at ${concurrency} turns in flight (baseline: the fake model's own round trip p99)`,
-      ...shape,
-      turns_measured: latenciesMs.length,
-    });
+    const fields = { sessions, turns_per_session: turnsPerSession, concurrency, warmup_turns_per_session: warmupTurns };
+    for (const [name, p, fakeMs] of [
+      ["p50", 0.5, median(replayMs)],
+      ["p99", 0.99, percentile(replayMs, 0.99)],
+    ] as const) {
+      const value = percentile(caduceus.latenciesMs, p);
+      const thinMs = percentile(thin.latenciesMs, p);
+      printFigure(`soak.turn_latency_${name}`, value, thinMs, "ms", {
+        what: `turn latency ${name} at ${concurrency} turns in flight (baseline: the thin proxy under the same load)`,
+        thin_proxy_ms: round(thinMs),
+        ratio_to_thin_proxy: round(value / thinMs, 3),
+        fake_model_ms: round(fakeMs),
+        ratio_to_fake_model: round(value / fakeMs, 3),
+        turns_per_s: round(caduceus.latenciesMs.length / caduceus.measuredS),
+        thin_proxy_turns_per_s: round(thin.latenciesMs.length / thin.measuredS),
+        load_duration_s: round(caduceus.loadS),
+        thin_proxy_load_duration_s: round(thin.loadS),
+        turns_measured: caduceus.latenciesMs.length,
+        refused_and_retried: caduceus.refusals,
+        ...fields,
+      });
+    }
     printFigure("soak.rss", end.rss, warm.rss, "MB", {
       what: "RSS at the end vs at the end of warm-up, each after a full GC",
       rss_warmup_mb: round(warm.rss),
       rss_end_mb: round(end.rss),
       growth_mb: round(end.rss - warm.rss),
       growth_pct: round(((end.rss - warm.rss) / warm.rss) * 100),
-      // Where RSS growth that the JS heap does not show may sit: the heap V8 keeps committed, buffers and other memory it tracks outside the heap.
+      // Where RSS growth that the JS heap does not show may sit: the heap V8 keeps committed, buffers, and other
+      // memory it tracks outside the heap; what none of these shows is native (SQLite, malloc).
       heap_total_warmup_mb: round(warm.heapTotal),
       heap_total_end_mb: round(end.heapTotal),
       external_warmup_mb: round(warm.external),
       external_end_mb: round(end.external),
       array_buffers_warmup_mb: round(warm.arrayBuffers),
       array_buffers_end_mb: round(end.arrayBuffers),
-      ...shape,
+      ...fields,
     });
     printFigure("soak.heap_used", end.heapUsed, warm.heapUsed, "MB", {
       what: "JS heap used at the end vs at the end of warm-up, each after a full GC",
@@ -220,20 +289,26 @@ export async function run(): Promise<void> {
       heap_end_mb: round(end.heapUsed),
       growth_mb: round(end.heapUsed - warm.heapUsed),
       growth_pct: round(((end.heapUsed - warm.heapUsed) / warm.heapUsed) * 100),
-      ...shape,
+      ...fields,
     });
-    printFigure("soak.event_loop_delay_p99", delayMs(monitor.percentile(99)), idleP99Ms, "ms", {
-      what: `event-loop delay p99 under load after warm-up beyond the ${EVENT_LOOP_RESOLUTION_MS} ms timer interval (baseline: an idle second before the load)`,
-      ...shape,
-    });
-    printFigure("soak.event_loop_delay_max", delayMs(monitor.max), idleMaxMs, "ms", {
-      what: `event-loop delay max under load after warm-up beyond the ${EVENT_LOOP_RESOLUTION_MS} ms timer interval (baseline: an idle second before the load)`,
-      ...shape,
-    });
+    for (const [name, value, thinMs, idleMs] of [
+      ["p99", caduceus.delayP99Ms, thin.delayP99Ms, delayMs(idle.percentile(99))],
+      ["max", caduceus.delayMaxMs, thin.delayMaxMs, delayMs(idle.max)],
+    ] as const) {
+      printFigure(`soak.event_loop_delay_${name}`, value, thinMs, "ms", {
+        what: `event-loop delay ${name} after warm-up, beyond the ${EVENT_LOOP_RESOLUTION_MS} ms timer interval (baseline: the thin proxy under the same load)`,
+        thin_proxy_ms: round(thinMs),
+        ratio_to_thin_proxy: round(value / thinMs, 3),
+        idle_ms: round(idleMs),
+        ...fields,
+      });
+    }
   } finally {
     await server.close();
+    await proxyServer.close();
     await app.services.shutdown();
     database.close();
+    proxy.close();
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
   }
