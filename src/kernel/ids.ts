@@ -37,9 +37,25 @@ function nextRandom(now: number): number[] {
     return next;
   }
   lastTime = now;
-  lastRandom = [...randomBytes(16)].map((b) => b % 32);
+  lastRandom = randomDigits(16);
   lastRandom[0] &= 0x0f; // headroom so increments never overflow the width
   return lastRandom;
+}
+
+/** Random bytes drawn from the system in blocks: one call per id cost more than encoding the id itself. */
+const RANDOM_POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function randomDigits(count: number): number[] {
+  if (poolOffset + count > pool.length) {
+    pool = randomBytes(RANDOM_POOL_BYTES);
+    poolOffset = 0;
+  }
+  const digits: number[] = [];
+  for (let i = 0; i < count; i++) digits.push(pool[poolOffset + i] % 32);
+  poolOffset += count;
+  return digits;
 }
 
 /** A prefixed, sortable, opaque id such as `ses_01JD5Z…`. */
