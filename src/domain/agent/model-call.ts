@@ -3,6 +3,7 @@
  * One chat-completions call with a run's messages and tools, streamed (text handed on as it arrives, tool-call
  * fragments joined) or not, read into one ModelTurn; a failure comes out as a ModelCallError that says what to check.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type OpenAI from "openai";
 import type {
   ChatCompletionChunk,
@@ -47,31 +48,44 @@ export type AttemptFailure = { attempt: number; kind: LlmFailureKind; status: nu
 /** The header the SDK numbers its retries of one request with (0 on the first attempt). */
 const RETRY_COUNT_HEADER = "x-stainless-retry-count";
 
+/** Who hears of the failed attempts of the model call under way (carried across the SDK's awaits). */
+type AttemptWatch = { signal: AbortSignal; onFailure: (failure: AttemptFailure) => void };
+const currentWatch = new AsyncLocalStorage<AttemptWatch>();
+
+/** The watched copy of each client, built once: building an SDK client costs more than a local request. */
+const watchedClients = new WeakMap<OpenAI, OpenAI>();
+
 /**
  * The client with each HTTP attempt watched: the SDK retries failed attempts by itself and tells no one, so each
- * failure is reported here, numbered from the retry count the SDK sends along. The body is left to the SDK.
+ * failure is reported to the call's watcher, numbered from the retry count the SDK sends along. The body is left
+ * to the SDK.
  */
-function watchedClient(client: OpenAI, signal: AbortSignal, onFailure: (failure: AttemptFailure) => void): OpenAI {
-  return client.withOptions({
+function watchedClient(client: OpenAI): OpenAI {
+  let watched = watchedClients.get(client);
+  if (watched) return watched;
+  watched = client.withOptions({
     fetch: async (input, init) => {
+      const watch = currentWatch.getStore();
       const attempt = Number(new Headers(init?.headers).get(RETRY_COUNT_HEADER) ?? 0) + 1;
       try {
         const response = await fetch(input, init);
-        if (!response.ok) {
+        if (!response.ok && watch) {
           const error = APIError.generate(response.status, undefined, response.statusText, response.headers);
-          onFailure({ attempt, kind: classifyLlmError(error).kind, status: response.status });
+          watch.onFailure({ attempt, kind: classifyLlmError(error).kind, status: response.status });
         }
         return response;
       } catch (err) {
         // The run's own cancel is no failure; the SDK's timeout aborts the request too, and is one.
-        if (!signal.aborted) {
+        if (watch && !watch.signal.aborted) {
           const timedOut = err instanceof Error && err.name === "AbortError";
-          onFailure({ attempt, kind: timedOut ? "timeout" : "network", status: null });
+          watch.onFailure({ attempt, kind: timedOut ? "timeout" : "network", status: null });
         }
         throw err;
       }
     },
   });
+  watchedClients.set(client, watched);
+  return watched;
 }
 
 const ADVICE: Record<LlmFailureKind, string> = {
@@ -205,11 +219,14 @@ export async function callModel(
     onAttemptFailed: (failure: AttemptFailure) => void;
   },
 ): Promise<ModelTurn> {
-  const watched = watchedClient(client, options.signal, options.onAttemptFailed);
+  const watched = watchedClient(client);
+  const watch: AttemptWatch = { signal: options.signal, onFailure: options.onAttemptFailed };
   try {
-    return options.stream
-      ? await callStreaming(watched, request, options.signal, options.onDelta)
-      : await callOnce(watched, request, options.signal);
+    return await currentWatch.run(watch, () =>
+      options.stream
+        ? callStreaming(watched, request, options.signal, options.onDelta)
+        : callOnce(watched, request, options.signal),
+    );
   } catch (err) {
     if (options.signal.aborted) throw err;
     throw describeModelFailure(err);
