@@ -12,6 +12,7 @@ import type { Config } from "../config.js";
 import type { Store } from "../db/store.js";
 import { redactSecrets } from "../kernel/redaction.js";
 import { findBrowserExecutable } from "./browser/executable.js";
+import { isModelConfigured, missingModelSettings } from "./llm/configured-model.js";
 
 export type CheckState = "ok" | "degraded" | "unavailable";
 export type Check = { status: CheckState; detail?: string };
@@ -158,14 +159,9 @@ export class Readiness {
 
   private async model(): Promise<Check> {
     const { base_url, api_key, name } = this.config.model;
-    if (!name)
-      return { status: "degraded", detail: "no model configured (set model.name / CADUCEUS_MODEL); runs answer 503" };
-    if (!base_url && !api_key) {
-      return {
-        status: "degraded",
-        detail: `model ${name} has no endpoint: set model.base_url (OPENAI_BASE_URL) or model.api_key (OPENAI_API_KEY); runs answer 503`,
-      };
-    }
+    // Worded as the 503 a run would answer, so both say the same keys.
+    if (!name || !isModelConfigured(this.config, name))
+      return { status: "degraded", detail: `${missingModelSettings(this.config, name)}; runs answer 503` };
     const baseUrl = base_url ?? OPENAI_DEFAULT_BASE_URL;
     return this.cached("model", () => probeModel(name, baseUrl, api_key));
   }

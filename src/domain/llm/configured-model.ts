@@ -13,7 +13,7 @@ export function isModelConfigured(config: Config, model: string | null): boolean
 }
 
 /** What is missing for `model` to be reachable, in the operator's words (keys with their environment variables). */
-function missingModelSettings(config: Config, model: string | null): string {
+export function missingModelSettings(config: Config, model: string | null): string {
   const name = "model.name (CADUCEUS_MODEL)";
   const key = "model.api_key (OPENAI_API_KEY)";
   const endpoint = "model.base_url (OPENAI_BASE_URL)";
