@@ -147,6 +147,11 @@ describe("progress events and their log lines", () => {
           closed_by: "agent",
           action: "accept",
         });
+        expect((await t.call("DELETE", `/v1/sessions/${id}/browser`)).status).toBe(204);
+        expect(logs.lines.find((l) => l.msg === "browser stopped")).toMatchObject({
+          level: LOG_LEVEL.info,
+          session_id: id,
+        });
       } finally {
         await t.call("DELETE", `/v1/sessions/${id}`);
       }

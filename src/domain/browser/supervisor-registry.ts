@@ -106,7 +106,9 @@ export class SupervisorRegistry {
     await this.starting.get(sessionId)?.catch(() => undefined);
     const supervisor = this.supervisors.get(sessionId);
     this.supervisors.delete(sessionId);
-    await supervisor?.stop();
+    if (!supervisor) return;
+    await supervisor.stop();
+    this.deps.logger.info({ session_id: sessionId }, "browser stopped");
   }
 
   async stopAll(): Promise<void> {
