@@ -10,24 +10,11 @@
  * The systems are interleaved sample by sample (A, B, C, A, B, C…), so a change of machine load hits all
  * alike; the first samples of each figure are warm-up and dropped; figures are medians.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
-import { openDatabase } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
 import type { ToolDefinition } from "../src/domain/agent/tools.js";
-import { createLogger } from "../src/logger.js";
-import {
-  FakeModelServer,
-  type ChatRequestBody,
-  type FakeTurn,
-  type SentMessage,
-} from "../tests/fixtures/fake-model.js";
-import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
-import { tempDir } from "../tests/fixtures/test-app.js";
+import type { ChatRequestBody, FakeTurn, SentMessage } from "../tests/fixtures/fake-model.js";
 import { median, printFigure, round, sleep } from "./figures.js";
-import { createThinProxy, type HistoryMessage, type ProxyTool } from "./thin-proxy.js";
+import { startSideBySide } from "./side-by-side.js";
+import type { HistoryMessage, ProxyTool } from "./thin-proxy.js";
 
 /** Fixed usage, so the fake model spends no time counting tokens and every system gets the same answer. */
 const FIXED_USAGE = { prompt_tokens: 100, completion_tokens: 5 };
@@ -159,46 +146,14 @@ function comparisons(value: number, thinProxyMs: number, fakeModelMs: number, sa
 }
 
 export async function run(): Promise<void> {
-  const fake = await new FakeModelServer().start();
-  fake.respondWith(answer);
-  const dir = tempDir("caduceus-bench-agent-");
-  const config = loadConfig({
-    env: {},
-    configPath: null,
-    overrides: {
-      logging: { level: "silent" },
-      database: { path: join(dir, "caduceus.db") },
-      model: {
-        name: "fake-model",
-        base_url: fake.baseUrl,
-        api_key: "bench",
-        max_retries: 0,
-        context_length: 1_000_000,
-      },
-      agent: { max_iterations: MAX_ITERATIONS },
-    },
-  });
-  const database = openDatabase(config.database.path);
-  const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
-  app.services.toolProviders.push({ toolsFor: () => [benchEchoDefinition] });
-  await app.services.startup();
-  const server = await serveOnLoopback(app.fetch);
-  const proxy = createThinProxy({
-    dir,
-    modelBaseUrl: fake.baseUrl,
-    modelName: "fake-model",
-    apiKey: "bench",
-    tools: [benchEcho],
+  const bench = await startSideBySide({
+    name: "agent",
+    answer,
     maxIterations: MAX_ITERATIONS,
+    toolProviders: [{ toolsFor: () => [benchEchoDefinition] }],
+    proxyTools: [benchEcho],
   });
-  const proxyServer = await serveOnLoopback(proxy.fetch);
-
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
+  const { fake, app, proxy, post, baseUrl, proxyBaseUrl } = bench;
   const toFake = (body: ChatRequestBody) =>
     post(`${fake.baseUrl}/chat/completions`, body, { authorization: "Bearer bench" });
 
@@ -212,7 +167,7 @@ export async function run(): Promise<void> {
 
   /** A session with the same `messages` rows of history in Caduceus and in the proxy, under Caduceus's id. */
   async function sessionWithHistory(messages: number): Promise<string> {
-    const res = await post(`${server.baseUrl}/v1/sessions`, {
+    const res = await post(`${baseUrl}/v1/sessions`, {
       system_prompt: SYSTEM_PROMPT,
       config: { compression: { enabled: false } },
     });
@@ -238,7 +193,7 @@ export async function run(): Promise<void> {
   async function caduceusTurn(id: string, content: string, iterations: number): Promise<[number, ChatRequestBody[]]> {
     takeRecorded();
     const started = performance.now();
-    const res = await post(`${server.baseUrl}/v1/sessions/${id}/messages`, { content });
+    const res = await post(`${baseUrl}/v1/sessions/${id}/messages`, { content });
     const body = (await res.json()) as { run?: { status: string; iterations: number } };
     const ms = performance.now() - started;
     if (body.run?.status !== "completed" || body.run.iterations !== iterations)
@@ -248,7 +203,7 @@ export async function run(): Promise<void> {
 
   async function proxyTurn(id: string, content: string, iterations: number): Promise<number> {
     const started = performance.now();
-    const res = await post(`${proxyServer.baseUrl}/sessions/${id}/messages`, { content });
+    const res = await post(`${proxyBaseUrl}/sessions/${id}/messages`, { content });
     const body = (await res.json()) as { iterations?: number };
     const ms = performance.now() - started;
     if (res.status !== 200 || body.iterations !== iterations)
@@ -300,7 +255,7 @@ export async function run(): Promise<void> {
       takeRecorded();
       let started = performance.now();
       const messages = await firstContentToken(
-        await post(`${server.baseUrl}/v1/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
+        await post(`${baseUrl}/v1/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
         started,
         (event) => event === "message.delta",
         false,
@@ -311,7 +266,7 @@ export async function run(): Promise<void> {
       started = performance.now();
       const compat = await firstContentToken(
         await post(
-          `${server.baseUrl}/v1/chat/completions`,
+          `${baseUrl}/v1/chat/completions`,
           { model: "fake-model", stream: true, messages: [{ role: "user", content: `compat ${i}` }] },
           { "x-hermes-session-id": id },
         ),
@@ -323,7 +278,7 @@ export async function run(): Promise<void> {
 
       started = performance.now();
       const proxyMs = await firstContentToken(
-        await post(`${proxyServer.baseUrl}/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
+        await post(`${proxyBaseUrl}/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
         started,
         (event, data) => event === null && isChunkContent(event, data),
         true,
@@ -354,14 +309,14 @@ export async function run(): Promise<void> {
   }
 
   async function appendThroughput(): Promise<void> {
-    const res = await post(`${server.baseUrl}/v1/sessions`, { title: "append bench" });
+    const res = await post(`${baseUrl}/v1/sessions`, { title: "append bench" });
     const { id } = (await res.json()) as { id: string };
     const caduceusMs: number[] = [];
     const proxyMs: number[] = [];
     for (let i = 0; i < APPEND_WARMUP + APPEND_SAMPLES; i++) {
       const content = `Message ${i}: checked PR #${1000 + i}, the failing test in src/app.ts now passes.`;
       let started = performance.now();
-      const viaCaduceus = await post(`${server.baseUrl}/v1/sessions/${id}/messages`, {
+      const viaCaduceus = await post(`${baseUrl}/v1/sessions/${id}/messages`, {
         role: "user",
         content,
         run: false,
@@ -369,7 +324,7 @@ export async function run(): Promise<void> {
       await viaCaduceus.arrayBuffer();
       const caduceus = performance.now() - started;
       started = performance.now();
-      const viaProxy = await post(`${proxyServer.baseUrl}/sessions/${id}/append`, { content });
+      const viaProxy = await post(`${proxyBaseUrl}/sessions/${id}/append`, { content });
       await viaProxy.arrayBuffer();
       const bare = performance.now() - started;
       if (viaCaduceus.status !== 201 || viaProxy.status !== 201)
@@ -416,12 +371,6 @@ export async function run(): Promise<void> {
     await toolRound(100, 20);
     await appendThroughput();
   } finally {
-    await server.close();
-    await proxyServer.close();
-    await app.services.shutdown();
-    database.close();
-    proxy.close();
-    await fake.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }

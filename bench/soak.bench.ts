@@ -13,21 +13,11 @@
  * The fake model runs in the same process, so its work is in every figure; its request record is emptied after
  * each turn, so that its memory does not grow with the run. Scale with SOAK_SESSIONS and SOAK_TURNS.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
-import { openDatabase } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
-import { createLogger } from "../src/logger.js";
-import { FakeModelServer } from "../tests/fixtures/fake-model.js";
-import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
-import { tempDir } from "../tests/fixtures/test-app.js";
 import { median, percentile, printFigure, round, sleep } from "./figures.js";
-import { createThinProxy } from "./thin-proxy.js";
+import { startSideBySide } from "./side-by-side.js";
 
 const DEFAULT_SESSIONS = 200;
 const DEFAULT_TURNS_PER_SESSION = 50;
@@ -156,50 +146,18 @@ export async function run(): Promise<void> {
   const turnsPerSession = positiveIntFromEnv("SOAK_TURNS", DEFAULT_TURNS_PER_SESSION);
   const warmupTurns = Math.max(1, Math.round(turnsPerSession * WARMUP_FRACTION));
 
-  const fake = await new FakeModelServer().start();
-  fake.respondWith(() => ({ content: ANSWER, usage: FIXED_USAGE }));
-  const dir = tempDir("caduceus-bench-soak-");
-  const config = loadConfig({
-    env: {},
-    configPath: null,
-    overrides: {
-      logging: { level: "silent" },
-      database: { path: join(dir, "caduceus.db") },
-      model: {
-        name: "fake-model",
-        base_url: fake.baseUrl,
-        api_key: "bench",
-        max_retries: 0,
-        context_length: 1_000_000,
-      },
-      agent: { max_iterations: MAX_ITERATIONS },
-    },
-  });
-  const concurrency = Math.min(config.server.max_concurrent_runs, sessions);
-  const database = openDatabase(config.database.path);
-  const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
-  await app.services.startup();
-  const server = await serveOnLoopback(app.fetch);
-  const proxy = createThinProxy({
-    dir,
-    modelBaseUrl: fake.baseUrl,
-    modelName: "fake-model",
-    apiKey: "bench",
-    tools: [],
+  const bench = await startSideBySide({
+    name: "soak",
+    answer: () => ({ content: ANSWER, usage: FIXED_USAGE }),
     maxIterations: MAX_ITERATIONS,
   });
-  const proxyServer = await serveOnLoopback(proxy.fetch);
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
+  const { fake, config, proxy, post, baseUrl, proxyBaseUrl } = bench;
+  const concurrency = Math.min(config.server.max_concurrent_runs, sessions);
 
   try {
     const ids: string[] = [];
     for (let i = 0; i < sessions; i++) {
-      const res = await post(`${server.baseUrl}/v1/sessions`, { title: `soak ${i}`, system_prompt: SYSTEM_PROMPT });
+      const res = await post(`${baseUrl}/v1/sessions`, { title: `soak ${i}`, system_prompt: SYSTEM_PROMPT });
       const { id } = (await res.json()) as { id: string };
       proxy.seed(id, [{ role: "system", content: SYSTEM_PROMPT }]);
       ids.push(id);
@@ -212,7 +170,7 @@ export async function run(): Promise<void> {
     idle.disable();
 
     const caduceus = await driveLoad(shape, async (id, index) => {
-      const res = await post(`${server.baseUrl}/v1/sessions/${id}/messages`, { content: `turn ${index}` });
+      const res = await post(`${baseUrl}/v1/sessions/${id}/messages`, { content: `turn ${index}` });
       const body = (await res.json()) as { run?: { status: string } };
       // The fake model's record would otherwise grow with the run and show up as our memory.
       fake.requests.length = 0;
@@ -227,7 +185,7 @@ export async function run(): Promise<void> {
     const warm = caduceus.warmupEnd ?? end;
 
     const thin = await driveLoad(shape, async (id, index) => {
-      const res = await post(`${proxyServer.baseUrl}/sessions/${id}/messages`, { content: `turn ${index}` });
+      const res = await post(`${proxyBaseUrl}/sessions/${id}/messages`, { content: `turn ${index}` });
       await res.arrayBuffer();
       fake.requests.length = 0;
       if (res.status !== 200) throw new Error(`thin proxy turn answered ${res.status}`);
@@ -236,7 +194,7 @@ export async function run(): Promise<void> {
 
     // The fake model's own round trip for a full session's last request: what a turn costs with no server.
     fake.requests.length = 0;
-    await post(`${server.baseUrl}/v1/sessions/${ids[0]}/messages`, { content: "replay" });
+    await post(`${baseUrl}/v1/sessions/${ids[0]}/messages`, { content: "replay" });
     const request = fake.completions.at(-1)!.body;
     const replayMs: number[] = [];
     for (let i = 0; i < REPLAY_SAMPLES; i++) {
@@ -304,12 +262,6 @@ export async function run(): Promise<void> {
       });
     }
   } finally {
-    await server.close();
-    await proxyServer.close();
-    await app.services.shutdown();
-    database.close();
-    proxy.close();
-    await fake.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
