@@ -5,7 +5,7 @@
  * response headers. A DomainError becomes an HttpError here, at the one place that knows a domain input is a
  * request body.
  */
-import { DomainError, type DomainErrorCode, type FieldPath } from "../kernel/errors.js";
+import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode, type FieldPath } from "../kernel/errors.js";
 
 /** Codes only the transport answers with. */
 export const TRANSPORT_ERROR_CODES = [
@@ -19,38 +19,8 @@ export const TRANSPORT_ERROR_CODES = [
 
 export type ErrorCode = DomainErrorCode | (typeof TRANSPORT_ERROR_CODES)[number];
 
-/**
- * The closed set of error codes the API can answer with, in the order the OpenAPI document lists them (every domain
- * and transport code; tests/unit/errors.happy.test.ts checks none is missing). Statuses are mapped in problem.ts.
- */
-export const ERROR_CODES = [
-  "validation_failed",
-  "unsupported_media_type",
-  "not_found",
-  "session_busy",
-  "model_not_configured",
-  "model_error",
-  "dialog_not_found",
-  "no_dialog_open",
-  "dialog_ambiguous",
-  "frame_not_found",
-  "frame_not_oopif",
-  "browser_unavailable",
-  "browser_timeout",
-  "page_blocked_by_dialog",
-  "cdp_command_failed",
-  "url_not_allowed",
-  "cdp_method_not_allowed",
-  "idempotency_key_conflict",
-  "idempotency_key_in_flight",
-  "payload_too_large",
-  "too_many_runs",
-  "shutting_down",
-  "unauthorized",
-  "forbidden_origin",
-  "invalid_tool_pair",
-  "internal_error",
-] as const satisfies readonly ErrorCode[];
+/** The closed set of error codes the API can answer with: the domain's, then the transport's. Statuses are in problem.ts. */
+export const ERROR_CODES = [...DOMAIN_ERROR_CODES, ...TRANSPORT_ERROR_CODES] as const;
 
 /** A failing field where the client sent it: `body.config.engine`, `query.limit`, `header.idempotency-key`. */
 export type FieldError = { location: string; message: string };
