@@ -2611,7 +2611,7 @@ export interface components {
             /** @description Tool calls of an assistant message */
             tool_calls?: components["schemas"]["ToolCall"][];
             /**
-             * @description The call a tool message answers
+             * @description For a tool message: the call it answers
              * @example call_1
              */
             tool_call_id?: string;

@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { pageOf } from "../shared/pagination.js";
-import { ContentSchema, RoleSchema, ToolCallSchema } from "../shared/chat-schemas.js";
+import { ContentSchema, RoleSchema, ToolCallIdField, ToolCallSchema, ToolCallsField } from "../shared/chat-schemas.js";
 
 export const MessageSchema = z
   .object({
@@ -31,17 +31,8 @@ export const PostMessageBody = z
     // Optional rather than defaulted, so generated clients may leave it out; the route fills in "user".
     role: RoleSchema.optional().openapi({ description: "Message role; user when left out", example: "user" }),
     content: ContentSchema,
-    tool_calls: z
-      .array(ToolCallSchema)
-      .max(128)
-      .optional()
-      .openapi({ description: "Tool calls of an assistant message" }),
-    tool_call_id: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .openapi({ description: "For a tool message: the call it answers", example: "call_1" }),
+    tool_calls: ToolCallsField,
+    tool_call_id: ToolCallIdField,
     name: z
       .string()
       .min(1)

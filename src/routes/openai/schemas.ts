@@ -4,7 +4,7 @@
  * requests and answers, the model list, the capabilities document, and the success body of each operation.
  */
 import { z } from "@hono/zod-openapi";
-import { ContentSchema, ToolCallSchema } from "../shared/chat-schemas.js";
+import { ContentSchema, ToolCallIdField, ToolCallsField } from "../shared/chat-schemas.js";
 import { titleOf } from "../../http/problem.js";
 import { errorHeaders, errorStatusesOf, exampleRef, type ErrorSpec } from "../shared/problem-responses.js";
 
@@ -54,17 +54,8 @@ export const ChatRequestMessageSchema = z
       .enum(["system", "developer", "user", "assistant", "tool"])
       .openapi({ description: "Message role", example: "user" }),
     content: ContentSchema.optional(),
-    tool_calls: z
-      .array(ToolCallSchema)
-      .max(128)
-      .optional()
-      .openapi({ description: "Tool calls of an assistant message" }),
-    tool_call_id: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .openapi({ description: "The call a tool message answers", example: "call_1" }),
+    tool_calls: ToolCallsField,
+    tool_call_id: ToolCallIdField,
     name: z.string().min(1).max(200).optional().openapi({ description: "Participant name", example: "alice" }),
   })
   .passthrough()

@@ -39,3 +39,18 @@ export const ToolCallSchema = z
 export const RoleSchema = z
   .enum(["system", "user", "assistant", "tool"])
   .openapi({ description: "Message role", example: "user" });
+
+/** The tool calls a posted assistant message carries (bounded like every request field). */
+export const ToolCallsField = z
+  .array(ToolCallSchema)
+  .max(128)
+  .optional()
+  .openapi({ description: "Tool calls of an assistant message" });
+
+/** The call a posted tool message answers. */
+export const ToolCallIdField = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .openapi({ description: "For a tool message: the call it answers", example: "call_1" });
