@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { json, type ReadinessResponse } from "../fixtures/responses.js";
+import { json, type ProblemResponse, type ReadinessResponse } from "../fixtures/responses.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
 import { makeTestApp } from "../fixtures/test-app.js";
 
 describe("readiness", () => {
@@ -10,6 +11,13 @@ describe("readiness", () => {
       expect(body.checks.model.status).toBe("degraded");
       expect(body.checks.model.detail).toContain("model.base_url");
       expect(body.status).toBe("degraded");
+      // Both name the same missing keys, in the same words.
+      const id = await createSessionId(t);
+      const run = await json<ProblemResponse>(await t.call("POST", `/v1/sessions/${id}/messages`, { content: "hi" }));
+      expect(run.status).toBe(503);
+      const missing = body.checks.model.detail!.replace(/; runs answer 503$/, "");
+      expect(missing).not.toBe(body.checks.model.detail);
+      expect(run.detail.startsWith(missing)).toBe(true);
     } finally {
       await t.close();
     }
