@@ -26,6 +26,7 @@ import { docsRoutes } from "./routes/docs/routes.js";
 import { eventRoutes } from "./routes/events/routes.js";
 import { healthRoutes } from "./routes/health/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
+import { runRoutes } from "./routes/runs/routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
 import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
@@ -53,6 +54,12 @@ export const OPENAPI_INFO = {
       description: "Sessions: create, list, read, change and delete, with their settings and token figures",
     },
     { name: "messages", description: "The transcript: append messages and run the agent on a user message" },
+    {
+      name: "runs",
+      description:
+        "Agent runs as resources (read, list, cancel, follow, steer) and the interrupts they wait on: approvals, " +
+        "the client's own tool calls, page dialogs",
+    },
     {
       name: "context",
       description:
@@ -125,6 +132,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", healthRoutes());
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
+  app.route("/", runRoutes());
   app.route("/", contextRoutes());
   app.route("/", browserRoutes());
   app.route("/", eventRoutes());

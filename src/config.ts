@@ -130,6 +130,47 @@ export const browserConfigSchema = z
   })
   .strict();
 
+/** How a tool call is let through: run at once, wait for a person's approval, or refused. */
+export const approvalModeSchema = z.enum(["allow", "ask", "deny"]);
+export type ApprovalMode = z.infer<typeof approvalModeSchema>;
+
+/** A tool name, or a glob over tool names where `*` stands for any run of characters (`browser_*`, `mcp.*`). */
+const TOOL_PATTERN = /^[A-Za-z0-9_.*:-]{1,128}$/;
+const MAX_TOOL_PATTERNS = 200;
+const MAX_APPROVAL_TIMEOUT_S = 7 * 24 * 60 * 60;
+
+export const approvalsConfigSchema = z
+  .object({
+    default: approvalModeSchema.default("allow").meta({
+      description: "What a tool call no pattern of `tools` names gets: allow (run it), ask (wait for approval), deny",
+    }),
+    tools: z
+      .record(
+        z.string().regex(TOOL_PATTERN, "a tool name or a glob with *: letters, digits, _ . : - and *"),
+        approvalModeSchema,
+      )
+      .refine((tools) => Object.keys(tools).length <= MAX_TOOL_PATTERNS, `at most ${MAX_TOOL_PATTERNS} patterns`)
+      .default({})
+      .meta({
+        description:
+          "Per tool name or glob (`browser_cdp`, `browser_*`, `mcp.*`): allow, ask or deny. An exact name wins over a " +
+          "glob, a longer glob over a shorter one",
+      }),
+    timeout_s: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_APPROVAL_TIMEOUT_S)
+      .default(600)
+      .meta({ description: "Seconds an approval waits for an answer before on_timeout applies" }),
+    on_timeout: z
+      .enum(["allow", "deny"])
+      .default("deny")
+      .meta({ description: "The answer an approval nobody answered in time gets" }),
+  })
+  .strict();
+export type ApprovalsConfig = z.infer<typeof approvalsConfigSchema>;
+
 const modelEndpointSchema = z
   .object({
     base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
@@ -187,7 +228,10 @@ export const configSchema = z
       .prefault({}),
     browser: browserConfigSchema.prefault({}),
     agent: z
-      .object({ max_iterations: z.number().int().min(1).max(500).default(30) })
+      .object({
+        max_iterations: z.number().int().min(1).max(500).default(30),
+        approvals: approvalsConfigSchema.prefault({}),
+      })
       .strict()
       .prefault({}),
     prompt_caching: z

@@ -6,6 +6,7 @@
 import type { Config } from "./config.js";
 import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
+import { answerInterrupt, listInterrupts } from "./domain/use-cases/interrupts.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import { BrowserService } from "./domain/browser/browser-service.js";
@@ -59,6 +60,12 @@ export type UseCases = {
     input: Parameters<typeof compressSession>[2],
   ) => ReturnType<typeof compressSession>;
   startChatRun: (request: Parameters<typeof startChatRun>[1]) => ReturnType<typeof startChatRun>;
+  listInterrupts: (sessionId: string) => ReturnType<typeof listInterrupts>;
+  answerInterrupt: (
+    sessionId: string,
+    interruptId: string,
+    answer: Parameters<typeof answerInterrupt>[3],
+  ) => ReturnType<typeof answerInterrupt>;
 };
 
 /** The domain services, wired once per app. Routes reach them through `c.get("services")`. */
@@ -144,6 +151,9 @@ export function createServices(deps: AppDeps): Services {
       postMessage({ config, sessions, transcript, agent }, sessionId, input, options),
     compressSession: (sessionId, input) => compressSession({ agent, compressions }, sessionId, input),
     startChatRun: (request) => startChatRun({ config, store, sessions, transcript, agent, engineSessions }, request),
+    listInterrupts: (sessionId) => listInterrupts({ sessions, agent, browsers }, sessionId),
+    answerInterrupt: (sessionId, interruptId, answer) =>
+      answerInterrupt({ sessions, agent, browsers }, sessionId, interruptId, answer),
   };
   return {
     config,

@@ -3,7 +3,7 @@
  * Every record the repositories read and write: plain data, times as epoch milliseconds. The domain
  * turns them into what it needs; routes never see them.
  */
-import type { MessageContent, Role, RunStatus, ToolCall } from "../kernel/chat.js";
+import type { FunctionTool, MessageContent, Role, RunStatus, ToolCall } from "../kernel/chat.js";
 
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
 export type StoredSessionConfig = Record<string, unknown>;
@@ -112,6 +112,67 @@ export type RunRecord = {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** The model the run calls; null on runs stored before it was recorded. */
+  model: string | null;
+  background: boolean;
+  /** The client's own tools the run offers the model. */
+  client_tools: FunctionTool[];
+};
+
+export type NewRun = {
+  id: string;
+  session_id: string;
+  model: string;
+  background: boolean;
+  client_tools: FunctionTool[];
+  now: number;
+};
+
+/** Who answered an interrupt: a person or client over HTTP, the configured policy, or the timeout. */
+export type InterruptAnswerer = "user" | "policy" | "timeout" | "client";
+
+/** One tool output a client sends back for its own tool call. */
+export type ToolOutputInput = { tool_call_id: string; output: string };
+
+export type InterruptRecord = {
+  id: string;
+  session_id: string;
+  run_id: string;
+  kind: "approval" | "client_tool";
+  status: "pending" | "answered" | "cancelled";
+  /** Approval: the tool, the call and its redacted arguments (JSON text). */
+  tool: string | null;
+  tool_call_id: string | null;
+  arguments: string | null;
+  /** Client tools: the calls that need outputs. */
+  tool_calls: ToolCall[];
+  created_at: number;
+  expires_at: number | null;
+  answered_at: number | null;
+  answered_by: InterruptAnswerer | null;
+  decision: "approve" | "deny" | null;
+  reason: string | null;
+  outputs: ToolOutputInput[] | null;
+};
+
+export type NewInterrupt = Pick<InterruptRecord, "id" | "session_id" | "run_id" | "kind" | "created_at"> &
+  Partial<Pick<InterruptRecord, "tool" | "tool_call_id" | "arguments" | "tool_calls" | "expires_at">>;
+
+export type InterruptAnswer = {
+  answered_by: InterruptAnswerer;
+  answered_at: number;
+  decision?: "approve" | "deny";
+  reason?: string | null;
+  outputs?: ToolOutputInput[];
+};
+
+export type SteerRecord = {
+  id: string;
+  run_id: string;
+  session_id: string;
+  content: string;
+  created_at: number;
+  taken_seq: number | null;
 };
 
 export type RunPatch = Partial<{

@@ -129,7 +129,9 @@ export const runs = sqliteTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["running", "completed", "incomplete", "failed", "interrupted"] }).notNull(),
+    status: text("status", {
+      enum: ["running", "requires_action", "completed", "incomplete", "failed", "interrupted", "cancelled"],
+    }).notNull(),
     iterations: integer("iterations").notNull().default(0),
     promptTokens: integer("prompt_tokens").notNull().default(0),
     completionTokens: integer("completion_tokens").notNull().default(0),
@@ -139,8 +141,70 @@ export const runs = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     finishedAt: integer("finished_at"),
+    /** The model the run calls, fixed when it starts, so a run resumed after a restart calls the same one. */
+    model: text("model"),
+    /** Started with `background: true`: no client waits on it. */
+    background: integer("background", { mode: "boolean" }).notNull().default(false),
+    /** JSON array of the client's own tools (OpenAI function schemas) the run offers the model, or null. */
+    clientToolsJson: text("client_tools_json"),
   },
   (t) => [index("runs_session_idx").on(t.sessionId, t.createdAt), index("runs_status_idx").on(t.status)],
+);
+
+/**
+ * What a run waits on: a tool call that needs a person's approval, or the client's own tool calls that need their
+ * outputs. Answered once; the answer (and who gave it) stays with the row.
+ */
+export const interrupts = sqliteTable(
+  "interrupts",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["approval", "client_tool"] }).notNull(),
+    status: text("status", { enum: ["pending", "answered", "cancelled"] }).notNull(),
+    /** Approval: the tool, its call id and its arguments (redacted). */
+    tool: text("tool"),
+    toolCallId: text("tool_call_id"),
+    argumentsJson: text("arguments_json"),
+    /** Client tools: JSON array of the calls awaiting outputs. */
+    toolCallsJson: text("tool_calls_json"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at"),
+    answeredAt: integer("answered_at"),
+    answeredBy: text("answered_by", { enum: ["user", "policy", "timeout", "client"] }),
+    decision: text("decision", { enum: ["approve", "deny"] }),
+    reason: text("reason"),
+    /** Client tools: JSON array of {tool_call_id, output}. */
+    outputsJson: text("outputs_json"),
+  },
+  (t) => [
+    index("interrupts_run_idx").on(t.runId, t.createdAt),
+    index("interrupts_session_status_idx").on(t.sessionId, t.status),
+  ],
+);
+
+/** User messages sent to a run while it goes on, taken into the transcript before the run's next model call. */
+export const runSteers = sqliteTable(
+  "run_steers",
+  {
+    id: text("id").primaryKey(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** The seq of the user message it became; null while it waits. */
+    takenSeq: integer("taken_seq"),
+  },
+  (t) => [index("run_steers_run_idx").on(t.runId, t.takenSeq)],
 );
 
 export const events = sqliteTable(
@@ -153,8 +217,14 @@ export const events = sqliteTable(
     type: text("type").notNull(),
     dataJson: text("data_json").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** The run the event belongs to, when it belongs to one (GET /v1/runs/{id}/events reads by it). */
+    runId: text("run_id"),
   },
-  (t) => [index("events_session_idx").on(t.sessionId, t.id), index("events_type_created_idx").on(t.type, t.createdAt)],
+  (t) => [
+    index("events_session_idx").on(t.sessionId, t.id),
+    index("events_type_created_idx").on(t.type, t.createdAt),
+    index("events_run_idx").on(t.runId, t.id),
+  ],
 );
 
 export const dialogHistory = sqliteTable(

@@ -10,9 +10,11 @@ import { ContextRowRepository } from "./repositories/context-rows.js";
 import { DialogHistoryRepository } from "./repositories/dialog-history.js";
 import { EventRepository } from "./repositories/events.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
+import { InterruptRepository } from "./repositories/interrupts.js";
 import { MessageRepository } from "./repositories/messages.js";
 import { RunRepository } from "./repositories/runs.js";
 import { SessionRepository } from "./repositories/sessions.js";
+import { SteerRepository } from "./repositories/steers.js";
 import { SummaryRepository } from "./repositories/summaries.js";
 import { TranscriptSearchRepository } from "./repositories/transcript-search.js";
 
@@ -24,6 +26,8 @@ export type Store = {
   events: EventRepository;
   summaries: SummaryRepository;
   runs: RunRepository;
+  interrupts: InterruptRepository;
+  steers: SteerRepository;
   anchors: AnchorRepository;
   contextRows: ContextRowRepository;
   search: TranscriptSearchRepository;
@@ -42,6 +46,8 @@ export function createStore(handle: DatabaseHandle): Store {
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),
     runs: new RunRepository(db),
+    interrupts: new InterruptRepository(db),
+    steers: new SteerRepository(db),
     anchors: new AnchorRepository(sqlite),
     contextRows: new ContextRowRepository(db, activeContext),
     search: new TranscriptSearchRepository(sqlite),

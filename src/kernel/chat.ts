@@ -26,4 +26,20 @@ export type ChatMessage = {
 
 export type TokenUsage = { prompt_tokens: number; completion_tokens: number; total_tokens?: number };
 
-export type RunStatus = "running" | "completed" | "incomplete" | "failed" | "interrupted";
+export type RunStatus =
+  "running" | "requires_action" | "completed" | "incomplete" | "failed" | "interrupted" | "cancelled";
+
+/** The statuses a run ends in: nothing runs or waits any more. */
+export const FINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set([
+  "completed",
+  "incomplete",
+  "failed",
+  "interrupted",
+  "cancelled",
+]);
+
+/** A tool in the OpenAI chat `tools` shape, as a client declares its own. */
+export type FunctionTool = {
+  type: "function";
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+};

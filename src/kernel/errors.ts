@@ -26,6 +26,10 @@ export const DOMAIN_ERROR_CODES = [
   "too_many_runs",
   "shutting_down",
   "invalid_tool_pair",
+  "run_not_active",
+  "interrupt_not_found",
+  "interrupt_already_answered",
+  "tool_outputs_mismatch",
   "internal_error",
 ] as const;
 

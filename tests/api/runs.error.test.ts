@@ -180,10 +180,7 @@ describe("agent run failures", () => {
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["first", "slow answer"]);
   });
 
-  it("interrupts the run when the client cancels the request, keeping the transcript whole", async ({
-    app: t,
-    fake,
-  }) => {
+  it("cancels the run when the client cancels the request, keeping the transcript whole", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "never delivered", delay_ms: 3_000 });
     const controller = new AbortController();
@@ -191,13 +188,13 @@ describe("agent run failures", () => {
     await waitFor(() => fake.completions.length === 1);
     controller.abort();
     const body = await json<PostMessageRunResponse>(await pending);
-    expect(body.run.status).toBe("interrupted");
-    expect(t.app.services.store.runs.get(body.run.id)!.status).toBe("interrupted");
+    expect(body.run.status).toBe("cancelled");
+    expect(t.app.services.store.runs.get(body.run.id)!.status).toBe("cancelled");
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["cancel me"]);
     expect(t.app.services.agent.isBusy(id)).toBe(false);
   });
 
-  it("records an interrupted result for a tool still running when the run is cancelled", async ({ app: t, fake }) => {
+  it("records a cancelled result for a tool still running when the run is cancelled", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ tool_calls: [{ id: "slow_1", name: "slow", arguments: { ms: 10_000 } }] });
     const controller = new AbortController();
@@ -205,19 +202,19 @@ describe("agent run failures", () => {
     await waitFor(async () => (await transcript(t, id)).some((m) => m.tool_calls));
     controller.abort();
     const body = await json<PostMessageRunResponse>(await pending);
-    expect(body.run.status).toBe("interrupted");
+    expect(body.run.status).toBe("cancelled");
     const rows = await transcript(t, id);
     expect(rows.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
-    expect(rows[2]).toMatchObject({ tool_call_id: "slow_1", content: expect.stringMatching(/interrupted/) });
+    expect(rows[2]).toMatchObject({ tool_call_id: "slow_1", content: expect.stringMatching(/cancelled/) });
   });
 
-  it("interrupts a streamed run whose client disconnects", async ({ app: t, fake }) => {
+  it("cancels a streamed run whose client disconnects", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "a long streamed answer that the client will not wait for", chunk_delay_ms: 100 });
     const res = await post(t, id, { content: "stream then leave", stream: true });
     await readSse(res, (f) => f.event === "message.delta");
     const run = await waitFor(() => t.app.services.store.runs.listForSession(id).find((r) => r.status !== "running"));
-    expect(run.status).toBe("interrupted");
+    expect(run.status).toBe("cancelled");
     expect((await transcript(t, id)).map((m) => m.role)).toEqual(["user"]);
   });
 });

@@ -44,7 +44,14 @@ describe("run lifecycle across the server process", () => {
       config: {},
       now: Date.now(),
     });
-    store.runs.create("run_leftover", "ses_leftover", Date.now());
+    store.runs.create({
+      id: "run_leftover",
+      session_id: "ses_leftover",
+      model: "fake-model",
+      background: false,
+      client_tools: [],
+      now: Date.now(),
+    });
     database.close();
 
     const server = await startServerProcess(env());
@@ -70,7 +77,14 @@ describe("run lifecycle across the server process", () => {
       config: {},
       now,
     });
-    store.runs.create("run_crashed", "ses_crashed", now);
+    store.runs.create({
+      id: "run_crashed",
+      session_id: "ses_crashed",
+      model: "fake-model",
+      background: false,
+      client_tools: [],
+      now,
+    });
     const call = {
       id: "call_open",
       type: "function" as const,

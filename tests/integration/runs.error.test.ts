@@ -24,7 +24,14 @@ describe("run lifecycle", () => {
   it("marks runs left running by a previous process as interrupted at start-up", async ({ fake }) => {
     const first = await makeAgentApp(fake);
     const id = await first.createSession();
-    first.app.services.store.runs.create("run_left_running", id, Date.now());
+    first.app.services.store.runs.create({
+      id: "run_left_running",
+      session_id: id,
+      model: "fake-model",
+      background: false,
+      client_tools: [],
+      now: Date.now(),
+    });
     await first.app.services.shutdown();
     first.database.close();
     const second = await makeAgentApp(fake, { dir: first.dir });

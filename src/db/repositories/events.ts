@@ -8,6 +8,16 @@ import type { Db } from "../database.js";
 import { events } from "../schema.js";
 import type { StoredEvent } from "../records.js";
 
+function toStoredEvent(row: typeof events.$inferSelect): StoredEvent {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    type: row.type,
+    data: JSON.parse(row.dataJson) as unknown,
+    created_at: row.createdAt,
+  };
+}
+
 export class EventRepository {
   /** Every event of every run is inserted, streamed deltas included; built once (building costs more than running it). */
   private readonly insertStatement;
@@ -20,13 +30,14 @@ export class EventRepository {
         type: sql.placeholder("type"),
         dataJson: sql.placeholder("dataJson"),
         createdAt: sql.placeholder("now"),
+        runId: sql.placeholder("runId"),
       })
       .returning({ id: events.id })
       .prepare();
   }
 
-  insert(sessionId: string, type: string, data: unknown, now: number): StoredEvent {
-    const row = this.insertStatement.get({ sessionId, type, dataJson: JSON.stringify(data), now });
+  insert(sessionId: string, type: string, data: unknown, now: number, runId: string | null = null): StoredEvent {
+    const row = this.insertStatement.get({ sessionId, type, dataJson: JSON.stringify(data), now, runId });
     if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
     return { id: row.id, session_id: sessionId, type, data, created_at: now };
   }
@@ -40,13 +51,19 @@ export class EventRepository {
       .orderBy(asc(events.id))
       .limit(limit)
       .all()
-      .map((row) => ({
-        id: row.id,
-        session_id: row.sessionId,
-        type: row.type,
-        data: JSON.parse(row.dataJson) as unknown,
-        created_at: row.createdAt,
-      }));
+      .map(toStoredEvent);
+  }
+
+  /** Every persisted event of one run after `afterId`, oldest first. */
+  forRun(runId: string, afterId: number, limit = 10_000): StoredEvent[] {
+    return this.db
+      .select()
+      .from(events)
+      .where(and(eq(events.runId, runId), gt(events.id, afterId)))
+      .orderBy(asc(events.id))
+      .limit(limit)
+      .all()
+      .map(toStoredEvent);
   }
 
   /** Deletes events of one type created before `before`; answers how many went. */

@@ -1,15 +1,20 @@
 /**
  * @module runs
- * The `runs` table: each agent run's status, iterations and token usage as it goes, and at start-up the runs a
- * previous process left `running`, which are marked interrupted.
+ * The `runs` table: each agent run's status, iterations and token usage as it goes, the model and client tools it
+ * was started with (so a run paused on an interrupt resumes the same after a restart), the session's runs newest
+ * first, and at start-up the runs a previous process left `running`, which are marked interrupted.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
 import { runs } from "../schema.js";
-import type { RunPatch, RunRecord } from "../records.js";
+import type { NewRun, RunPatch, RunRecord } from "../records.js";
+import type { FunctionTool } from "../../kernel/chat.js";
 
 type Row = typeof runs.$inferSelect;
+
+/** The list's order: newest first, by creation time then id. */
+export type RunCursor = { created_at: number; id: string };
 
 function toRecord(row: Row): RunRecord {
   return {
@@ -23,6 +28,9 @@ function toRecord(row: Row): RunRecord {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     finished_at: row.finishedAt,
+    model: row.model,
+    background: row.background,
+    client_tools: row.clientToolsJson ? (JSON.parse(row.clientToolsJson) as FunctionTool[]) : [],
   };
 }
 
@@ -39,6 +47,9 @@ export class RunRepository {
           id: sql.placeholder("id"),
           sessionId: sql.placeholder("sessionId"),
           status: "running",
+          model: sql.placeholder("model"),
+          background: sql.placeholder("background"),
+          clientToolsJson: sql.placeholder("clientToolsJson"),
           createdAt: sql.placeholder("now"),
           updatedAt: sql.placeholder("now"),
         })
@@ -53,9 +64,17 @@ export class RunRepository {
     this.updates = new PreparedUpdates(db, runs, runs.id);
   }
 
-  create(id: string, sessionId: string, now: number): RunRecord {
-    const row = this.statements.create.get({ id, sessionId, now });
-    if (!row) throw new Error(`run ${id} was not stored`);
+  create(run: NewRun): RunRecord {
+    const row = this.statements.create.get({
+      id: run.id,
+      sessionId: run.session_id,
+      model: run.model,
+      // better-sqlite3 binds numbers, not booleans; drizzle's mapping is skipped for placeholders.
+      background: run.background ? 1 : 0,
+      clientToolsJson: run.client_tools.length ? JSON.stringify(run.client_tools) : null,
+      now: run.now,
+    });
+    if (!row) throw new Error(`run ${run.id} was not stored`);
     return toRecord(row);
   }
 
@@ -64,12 +83,13 @@ export class RunRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** The session's runs, newest first. */
-  listForSession(sessionId: string, limit = 50): RunRecord[] {
+  /** The session's runs, newest first; the cursor is the last run of the previous page. */
+  listForSession(sessionId: string, limit = 50, cursor: RunCursor | null = null): RunRecord[] {
+    const after = cursor ? sql`(${runs.createdAt}, ${runs.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
     return this.db
       .select()
       .from(runs)
-      .where(eq(runs.sessionId, sessionId))
+      .where(and(eq(runs.sessionId, sessionId), after))
       .orderBy(desc(runs.createdAt), desc(runs.id))
       .limit(limit)
       .all()
@@ -95,6 +115,17 @@ export class RunRepository {
   /** Runs still marked running (at start-up: the ones a previous process left). */
   listRunning(): RunRecord[] {
     return this.db.select().from(runs).where(eq(runs.status, "running")).all().map(toRecord);
+  }
+
+  /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */
+  listRequiringAction(): RunRecord[] {
+    return this.db
+      .select()
+      .from(runs)
+      .where(inArray(runs.status, ["requires_action"]))
+      .orderBy(runs.createdAt)
+      .all()
+      .map(toRecord);
   }
 
   interruptAllRunning(now: number, reason: string): number {

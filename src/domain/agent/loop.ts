@@ -1,9 +1,11 @@
 /**
  * @module loop
- * One agent run from start to end: the model is called and the tools it asks for are run, turn after turn, until
- * a final answer, the iteration budget, a cancel or a failure. Every message is stored and announced as it is
- * made, the context is compressed at the run's safe points, and tool calls a stopped run leaves open get an
- * "interrupted" result.
+ * One stretch of an agent run: the model is called and the tools it asks for are run, turn after turn, until a
+ * final answer, the iteration budget, a cancel, a failure — or a pause, when a call needs a person's approval or is
+ * one of the client's own tools. A paused run holds nothing in memory: it is resumed by a new execution that first
+ * answers the paused calls from the stored interrupts. Every message is stored and announced as it is made, steering
+ * messages are taken in before each model call, the context is compressed at the run's safe points, and tool calls a
+ * stopped run leaves open get an "interrupted" (or "cancelled") result.
  */
 import { randomBytes } from "node:crypto";
 import type OpenAI from "openai";
@@ -16,13 +18,19 @@ import type { EventBus } from "../events/bus.js";
 import { publicMessage, type MessageInput } from "../transcript/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 import type { SessionService } from "../sessions/service.js";
+import type { ApprovalPolicy } from "../sessions/settings.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
-import type { SessionTools, ToolRegistry } from "./tool-registry.js";
+import type { SessionTools } from "./tool-registry.js";
 import type { ToolOutput } from "./tools.js";
 import type { RunRecord, SessionRecord, StoredMessage } from "../../db/records.js";
 import { summarizeRun, type RunResultSummary } from "./run-summary.js";
-import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
+import type { InterruptRecord, NewInterrupt } from "../../db/records.js";
+import type { ChatMessage, FunctionTool, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
+import { newId } from "../../kernel/ids.js";
+import { redactDeep, redactSecrets } from "../../kernel/redaction.js";
 import { headOf } from "../../kernel/text.js";
+import { approvalModeFor, refusalResult } from "./approvals.js";
+import { viewInterrupt, type InterruptView } from "./interrupt-view.js";
 
 export type LoopDeps = {
   config: Config;
@@ -30,7 +38,6 @@ export type LoopDeps = {
   events: EventBus;
   transcript: Transcript;
   sessions: SessionService;
-  tools: ToolRegistry;
   /** Compresses at a run's safe points; without one the session's figures are kept up to date by the loop. */
   contextManager?: ContextManager;
   /** Applies model-specific request markers (prompt caching) to the messages sent. */
@@ -44,27 +51,49 @@ export type RunParams = {
   sessionId: string;
   model: string;
   client: OpenAI;
-  userMessage: StoredMessage;
+  /** The message that started the run; null when a paused run is resumed. */
+  userMessage: StoredMessage | null;
+  /** The server's tools for the session. */
+  tools: SessionTools;
+  /** The client's own tools: a call to one pauses the run until the client sends its output. */
+  clientTools: FunctionTool[];
+  approvals: ApprovalPolicy;
+  maxIterations: number;
   /** Stream the model's answer (and publish `message.delta`) even when nobody watches the session live. */
   streamModel: boolean;
   signal: AbortSignal;
 };
 
+/** Why a run was stopped from outside, and the status that gives it. */
+export class RunStop {
+  constructor(
+    readonly status: "cancelled" | "interrupted",
+    readonly reason: string,
+  ) {}
+}
+
 // Routes and use cases name a run's summary through the loop that produces it.
 export type { RunResultSummary };
 
-export type FinishedRun = { run: RunResultSummary; messages: StoredMessage[] };
+/**
+ * Where a stretch of the run ended: a final status, or `requires_action` with the interrupts it waits on. `messages`
+ * are the ones this stretch stored.
+ */
+export type FinishedRun = { run: RunResultSummary; messages: StoredMessage[]; interrupts: InterruptView[] };
 
 /** How much of a failed tool call's error text its log line shows. */
 const TOOL_ERROR_LOGGED_CHARS = 300;
 
 export const INTERRUPTED_TOOL_RESULT =
   "Error: the run was interrupted before this tool call finished; its outcome is unknown.";
+export const CANCELLED_TOOL_RESULT =
+  "Error: the run was cancelled before this tool call finished (or while it waited for an answer); its outcome is unknown.";
 
 class RunAborted extends Error {}
 
 function abortReason(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
+  if (reason instanceof RunStop) return reason.reason;
   if (typeof reason === "string") return reason;
   if (reason instanceof Error && reason.name !== "AbortError") return reason.message;
   return "the run was cancelled";
@@ -89,9 +118,21 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
   });
 }
 
+/** A call's arguments as an approval shows them: parsed and redacted when they are JSON, redacted as text otherwise. */
+function redactedArguments(raw: string): string {
+  try {
+    return JSON.stringify(redactDeep(JSON.parse(raw) as unknown));
+  } catch {
+    return redactSecrets(raw);
+  }
+}
+
+/** What a paused turn's calls came to when the run resumes: the output each answered call gets, or that it runs. */
+type Settlement = { call: ToolCall; run: true } | { call: ToolCall; run: false; content: string; isError: boolean };
+
 /**
- * One agent run (SPEC §4.1): model call, tool calls, repeat until a final answer, the iteration
- * budget, a cancel, or a model failure. Every message is persisted the moment it exists, so the
+ * One stretch of an agent run (SPEC §4.1): model call, tool calls, repeat until a final answer, the iteration budget,
+ * a cancel, a model failure, or a pause on interrupts. Every message is persisted the moment it exists, so the
  * transcript is whole whatever stops the run.
  */
 export class RunExecution {
@@ -104,24 +145,41 @@ export class RunExecution {
   private context: ChatMessage[] = [];
   /** Tool calls of persisted assistant messages that have no result yet. */
   private readonly openCalls = new Map<string, ToolCall>();
+  /** Set when a steering message was stored for the run: it is taken in before the next model call. */
+  private steerWaiting = false;
+  private readonly clientToolNames: ReadonlySet<string>;
 
   constructor(
     private readonly deps: LoopDeps,
     private readonly params: RunParams,
   ) {
-    this.messages.push(params.userMessage);
+    if (params.userMessage) this.messages.push(params.userMessage);
+    const { run } = params;
+    this.iterations = run.iterations;
+    Object.assign(this.usage, run.usage);
+    this.compressed = run.compressed;
+    this.clientToolNames = new Set(params.clientTools.map((tool) => tool.function.name));
+    // A resumed run (or one that was steered before it started) looks for waiting steers once.
+    this.steerWaiting = params.userMessage === null;
+  }
+
+  /** A steering message was stored for this run. */
+  steered(): void {
+    this.steerWaiting = true;
   }
 
   async execute(): Promise<FinishedRun> {
     const { signal } = this.params;
     let status: RunStatus;
     let error: string | null;
+    let waitingOn: InterruptRecord[] = [];
     try {
-      ({ status, error } = await this.loop());
+      ({ status, error, waitingOn } = await this.loop());
     } catch (err) {
       if (signal.aborted || err instanceof RunAborted) {
-        status = "interrupted";
-        error = `interrupted: ${abortReason(signal)}`;
+        const stop = signal.reason instanceof RunStop ? signal.reason : null;
+        status = stop?.status ?? "interrupted";
+        error = `${status}: ${abortReason(signal)}`;
       } else if (err instanceof ModelCallError) {
         status = "failed";
         error = err.message;
@@ -135,26 +193,28 @@ export class RunExecution {
         this.deps.logger.error({ err, run_id: this.params.run.id }, "run failed with an internal error");
       }
     }
-    this.closeOpenCalls();
+    if (status === "requires_action") return this.pause(waitingOn);
+    this.closeOpenCalls(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
     return this.finish(status, error);
   }
 
-  private async loop(): Promise<{ status: RunStatus; error: string | null }> {
-    const { sessionId, signal } = this.params;
-    const maxIterations = this.deps.config.agent.max_iterations;
-    this.noteCompression(await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal)));
+  private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
+    const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
+    if (userMessage) this.noteCompression(await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = this.deps.sessions.require(sessionId);
-    const tools = this.deps.tools.forSession(session);
+    if (!userMessage) await this.settlePausedCalls(session);
     this.reloadContext(session);
     while (true) {
       if (this.iterations >= maxIterations) {
         return {
           status: "incomplete",
           error: `the iteration budget (agent.max_iterations = ${maxIterations}) was spent before a final answer`,
+          waitingOn: [],
         };
       }
       if (signal.aborted) throw new RunAborted();
+      this.takeSteers();
       this.iterations += 1;
       const turn = await this.callModel(tools);
       this.addUsage(turn.usage);
@@ -174,20 +234,23 @@ export class RunExecution {
           return {
             status: "incomplete",
             error: "the answer was cut off at the model's output limit (finish_reason: length)",
+            waitingOn: [],
           };
         }
-        return { status: "completed", error: null };
+        return { status: "completed", error: null, waitingOn: [] };
       }
-      await this.runTools(tools, calls, session);
+      const waitingOn = await this.handleCalls(tools, calls, session);
+      if (waitingOn.length > 0) return { status: "requires_action", error: null, waitingOn };
     }
   }
 
   private async callModel(tools: SessionTools): Promise<ModelTurn> {
-    const { run, model, client, signal, streamModel, sessionId } = this.params;
+    const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
     const messages = this.deps.prepareMessages(model, this.context);
+    const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     return callModel(
       client,
-      { model, messages, tools: tools.schemas() },
+      { model, messages, tools: schemas },
       {
         signal,
         // Stream from the model when someone watches the session live, so they see the answer grow.
@@ -208,6 +271,22 @@ export class RunExecution {
           ),
       },
     );
+  }
+
+  /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
+  private takeSteers(): void {
+    if (!this.steerWaiting) return;
+    this.steerWaiting = false;
+    const { store } = this.deps;
+    const { run } = this.params;
+    for (const steer of store.steers.waiting(run.id)) {
+      const row = store.transaction(() => {
+        const stored = this.persist({ role: "user", content: steer.content });
+        store.steers.markTaken(steer.id, stored.seq);
+        return stored;
+      });
+      this.context.push(toChatMessage(row));
+    }
   }
 
   private persistAssistant(turn: ModelTurn): ToolCall[] {
@@ -245,6 +324,150 @@ export class RunExecution {
     this.messages.push(row);
     this.deps.events.publish(sessionId, "message.created", { run_id: run.id, message: publicMessage(row) });
     return row;
+  }
+
+  /**
+   * The calls of one answer, sorted by the approval policy: allowed server tools run at once (in parallel), refused
+   * ones get a refusal result, and those that ask for approval or are the client's own become interrupts the run
+   * then waits on. Answers the interrupts that are pending (none: the loop goes on).
+   */
+  private async handleCalls(
+    tools: SessionTools,
+    calls: ToolCall[],
+    session: SessionRecord,
+  ): Promise<InterruptRecord[]> {
+    const { store, now } = this.deps;
+    const { run, sessionId, approvals } = this.params;
+    const toRun: ToolCall[] = [];
+    const refused: ToolCall[] = [];
+    const asking: ToolCall[] = [];
+    const clientCalls: ToolCall[] = [];
+    for (const call of calls) {
+      const name = call.function.name;
+      if (this.clientToolNames.has(name) && !tools.names.includes(name)) clientCalls.push(call);
+      else {
+        const mode = approvalModeFor(approvals, name);
+        (mode === "allow" ? toRun : mode === "deny" ? refused : asking).push(call);
+      }
+    }
+    if (toRun.length === calls.length) {
+      await this.runTools(tools, calls, session);
+      return [];
+    }
+    const at = now();
+    const approval = (call: ToolCall): NewInterrupt => ({
+      id: newId("int", at),
+      session_id: sessionId,
+      run_id: run.id,
+      kind: "approval",
+      created_at: at,
+      tool: call.function.name,
+      tool_call_id: call.id,
+      arguments: redactedArguments(call.function.arguments),
+    });
+    const { pending, byPolicy } = store.transaction(() => {
+      const byPolicy = refused.map((call) =>
+        store.interrupts.createAnswered(approval(call), {
+          answered_by: "policy",
+          answered_at: at,
+          decision: "deny",
+          reason: "agent.approvals refuses this tool",
+        }),
+      );
+      const pending = asking.map((call) =>
+        store.interrupts.create({ ...approval(call), expires_at: at + approvals.timeout_s * 1000 }),
+      );
+      if (clientCalls.length) {
+        pending.push(
+          store.interrupts.create({
+            id: newId("int", at),
+            session_id: sessionId,
+            run_id: run.id,
+            kind: "client_tool",
+            created_at: at,
+            tool_calls: clientCalls,
+          }),
+        );
+      }
+      return { pending, byPolicy };
+    });
+    for (const interrupt of byPolicy)
+      this.deps.events.publish(sessionId, "approval.responded", {
+        run_id: run.id,
+        interrupt: viewInterrupt(interrupt),
+      });
+    for (const interrupt of pending.filter((i) => i.kind === "approval"))
+      this.deps.events.publish(sessionId, "approval.requested", {
+        run_id: run.id,
+        interrupt: viewInterrupt(interrupt),
+      });
+    for (const call of refused) this.answerWithoutRunning(call, refusalResult("policy", call.function.name, null));
+    if (toRun.length) await this.runTools(tools, toRun, session);
+    return pending;
+  }
+
+  /**
+   * A resumed run answers the calls its last answer left open, from the stored interrupts: approved calls run,
+   * refused ones get a refusal, the client's outputs become the results of its calls.
+   */
+  private async settlePausedCalls(session: SessionRecord): Promise<void> {
+    const { store } = this.deps;
+    const { sessionId, run, tools, approvals } = this.params;
+    const openIds = new Set(store.messages.unansweredToolCalls(sessionId, run.id).map((call) => call.id));
+    if (openIds.size === 0) return;
+    const calls = new Map<string, ToolCall>();
+    for (const message of store.messages.listForRun(sessionId, run.id))
+      for (const call of message.tool_calls ?? []) if (openIds.has(call.id)) calls.set(call.id, call);
+    const settlements: Settlement[] = [];
+    const settled = new Set<string>();
+    for (const interrupt of store.interrupts.forRun(run.id)) {
+      if (interrupt.kind === "approval" && interrupt.tool_call_id) {
+        const call = calls.get(interrupt.tool_call_id);
+        if (!call || settled.has(call.id)) continue;
+        settled.add(call.id);
+        if (interrupt.decision === "approve") settlements.push({ call, run: true });
+        else {
+          const by =
+            interrupt.answered_by === "timeout" || interrupt.answered_by === "policy" ? interrupt.answered_by : "user";
+          settlements.push({
+            call,
+            run: false,
+            content: refusalResult(by, call.function.name, interrupt.reason, approvals.timeout_s),
+            isError: true,
+          });
+        }
+      } else if (interrupt.kind === "client_tool") {
+        for (const output of interrupt.outputs ?? []) {
+          const call = calls.get(output.tool_call_id);
+          if (!call || settled.has(call.id)) continue;
+          settled.add(call.id);
+          settlements.push({ call, run: false, content: output.output, isError: false });
+        }
+      }
+    }
+    for (const call of calls.values()) this.openCalls.set(call.id, call);
+    const toRun = settlements.filter((s) => s.run).map((s) => s.call);
+    for (const settlement of settlements)
+      if (!settlement.run) this.answerWithoutRunning(settlement.call, settlement.content, settlement.isError);
+    if (toRun.length) await this.runTools(tools, toRun, session);
+    // A call nothing answers (its interrupt was lost with a crash between two writes) must not stay open.
+    for (const call of calls.values())
+      if (this.openCalls.has(call.id)) this.answerWithoutRunning(call, INTERRUPTED_TOOL_RESULT);
+  }
+
+  /** Stores the result of a call that did not run (refused, answered by the client) and announces it. */
+  private answerWithoutRunning(call: ToolCall, content: string, isError = true): void {
+    const { sessionId, run } = this.params;
+    const row = this.persist({ role: "tool", content, tool_call_id: call.id, name: call.function.name });
+    this.openCalls.delete(call.id);
+    this.context.push(toChatMessage(row));
+    this.deps.events.publish(sessionId, "tool.completed", {
+      run_id: run.id,
+      tool_call_id: call.id,
+      name: call.function.name,
+      is_error: isError,
+      content,
+    });
   }
 
   /** Tool calls of one answer run in parallel; each result is stored as soon as it is known. */
@@ -294,15 +517,10 @@ export class RunExecution {
   }
 
   /** A run that stops while tools are still out answers each open call, so every call keeps its result. */
-  private closeOpenCalls(): void {
+  private closeOpenCalls(content: string): void {
     for (const call of this.openCalls.values()) {
       try {
-        this.persist({
-          role: "tool",
-          content: INTERRUPTED_TOOL_RESULT,
-          tool_call_id: call.id,
-          name: call.function.name,
-        });
+        this.persist({ role: "tool", content, tool_call_id: call.id, name: call.function.name });
       } catch (err) {
         this.deps.logger.warn(
           { err, run_id: this.params.run.id, tool_call_id: call.id },
@@ -312,7 +530,6 @@ export class RunExecution {
     }
     this.openCalls.clear();
   }
-
   private async recordUsage(usage: TokenUsage): Promise<void> {
     const { sessionId, signal } = this.params;
     if (!this.deps.contextManager) {
@@ -372,6 +589,28 @@ export class RunExecution {
     );
   }
 
+  /** The run waits on `interrupts`: its status says so, and nothing of it stays in memory. */
+  private pause(interrupts: InterruptRecord[]): FinishedRun {
+    const { run, sessionId } = this.params;
+    const record = this.deps.store.runs.update(
+      run.id,
+      { status: "requires_action", iterations: this.iterations, usage: { ...this.usage }, compressed: this.compressed },
+      this.deps.now(),
+    );
+    const summary = summarizeRun(record ?? { ...run, status: "requires_action" });
+    const views = interrupts.map(viewInterrupt);
+    this.deps.events.publish(sessionId, "run.requires_action", { run: summary, interrupts: views });
+    this.deps.logger.info(
+      {
+        run_id: run.id,
+        session_id: sessionId,
+        interrupts: interrupts.map((i) => ({ id: i.id, kind: i.kind, tool: i.tool ?? undefined })),
+      },
+      "run waits for an answer",
+    );
+    return { run: summary, messages: this.messages, interrupts: views };
+  }
+
   private finish(status: RunStatus, error: string | null): FinishedRun {
     const { run, sessionId } = this.params;
     const now = this.deps.now();
@@ -396,7 +635,12 @@ export class RunExecution {
       finished_at: now,
     };
     const summary = summarizeRun(record);
-    const type = status === "completed" || status === "incomplete" ? "run.completed" : "run.failed";
+    const type =
+      status === "completed" || status === "incomplete"
+        ? "run.completed"
+        : status === "cancelled"
+          ? "run.cancelled"
+          : "run.failed";
     this.deps.events.publish(sessionId, type, { run: summary });
     const line = {
       run_id: run.id,
@@ -410,6 +654,6 @@ export class RunExecution {
     };
     if (status === "failed") this.deps.logger.warn(line, "run failed");
     else this.deps.logger.info(line, "run finished");
-    return { run: summary, messages: this.messages };
+    return { run: summary, messages: this.messages, interrupts: [] };
   }
 }

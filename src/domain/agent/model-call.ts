@@ -13,7 +13,7 @@ import type {
 import { APIError } from "openai";
 import { classifyLlmError, type LlmFailureKind } from "../llm/errors.js";
 import type { ToolSchema } from "./tool-registry.js";
-import type { ChatMessage, TokenUsage, ToolCall } from "../../kernel/chat.js";
+import type { ChatMessage, FunctionTool, TokenUsage, ToolCall } from "../../kernel/chat.js";
 
 /** What one model call produced, however it was transported. */
 export type ModelTurn = {
@@ -26,7 +26,7 @@ export type ModelTurn = {
 export type ModelRequest = {
   model: string;
   messages: ChatMessage[];
-  tools: ToolSchema[];
+  tools: Array<ToolSchema | FunctionTool>;
 };
 
 /** A model call that failed for good (after the client's own retries), with a message a user can act on. */

@@ -1,12 +1,26 @@
 /**
  * @module runner
- * Starting, replaying and stopping agent runs: admission (one run per session, `server.max_concurrent_runs` in
- * all), the run, its idempotency key and its user message stored in one transaction, the run's event feed, cancel
- * and shutdown, and at start-up the runs a previous process left unfinished.
+ * Starting, pausing, resuming, replaying and stopping agent runs: admission (one run per session, running or waiting,
+ * `server.max_concurrent_runs` executing in all), the run, its idempotency key and its user message stored in one
+ * transaction, the run's event feeds (open until the run ends, across its pauses), interrupts answered (approvals,
+ * client tool outputs) and their timeouts, steering messages, cancel and shutdown, and at start-up the runs a previous
+ * process left unfinished (cut ones interrupted, waiting ones waiting again).
  */
 import { contentText } from "../../kernel/text.js";
-import type { SessionRecord } from "../../db/records.js";
+import type {
+  InterruptAnswer,
+  InterruptRecord,
+  RunRecord,
+  SessionRecord,
+  SteerRecord,
+  StoredMessage,
+} from "../../db/records.js";
+import type { RunCursor } from "../../db/repositories/runs.js";
+
+/** What routes name a stored run and its page cursor by. */
+export type { RunRecord, RunCursor, SteerRecord };
 import { DomainError, notFound } from "../../kernel/errors.js";
+import { FINAL_RUN_STATUSES, type FunctionTool } from "../../kernel/chat.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
@@ -14,34 +28,68 @@ import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { IdempotencyClaim } from "./idempotency-claim.js";
 import { publicMessage, type MessageInput } from "../transcript/message-shape.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
-import { INTERRUPTED_TOOL_RESULT, RunExecution, type FinishedRun, type LoopDeps } from "./loop.js";
+import type { ToolRegistry } from "./tool-registry.js";
+import { viewInterrupt, type InterruptView } from "./interrupt-view.js";
+import {
+  CANCELLED_TOOL_RESULT,
+  INTERRUPTED_TOOL_RESULT,
+  RunExecution,
+  RunStop,
+  type FinishedRun,
+  type LoopDeps,
+} from "./loop.js";
 import { summarizeRun } from "./run-summary.js";
 
 export type AgentRunnerDeps = LoopDeps & {
   llm: LlmClients;
+  tools: ToolRegistry;
 };
 
 /** A run that has been admitted and whose user message is stored. */
 export type StartedRun = {
   runId: string;
   sessionId: string;
-  /** Settles when the run has ended, whatever its status; never rejects. */
+  /** The run as stored when it started (or, for a replay, as stored now). */
+  run: RunRecord;
+  /** The message that started it. */
+  userMessage: StoredMessage | null;
+  /**
+   * Settles when the run has ended or paused on an interrupt (for a run started with `untilClientTools`, only a pause
+   * for the client's own tools counts: approvals are waited through); never rejects.
+   */
   done: Promise<FinishedRun>;
-  /** Every event the session publishes while the run lasts, then `done`; only when asked for. */
+  /** Every event the session publishes while the run lasts (across its pauses), then `done`; only when asked for. */
   feed: EventFeed | null;
-  /** Stops the run; it ends `interrupted` with this reason. */
-  cancel(reason: string): void;
 };
 
-type ActiveRun = { runId: string; controller: AbortController; done: Promise<FinishedRun> };
+export type StartOptions = {
+  feed: boolean;
+  signal?: AbortSignal;
+  idempotency?: IdempotencyClaim;
+  /** No client waits: the run is not tied to the request and no feed is made. */
+  background?: boolean;
+  /** The client's own tools for this run, besides the session's. */
+  clientTools?: FunctionTool[];
+  /** `done` waits through approval pauses (an OpenAI chat client cannot answer one). */
+  untilClientTools?: boolean;
+};
+
+/** What answers an interrupt: a decision on an approval, or the outputs of the client's tool calls. */
+export type InterruptAnswerInput =
+  | { decision: "approve" | "deny"; reason?: string | null }
+  | { outputs: Array<{ tool_call_id: string; output: string }> };
+
+type Executing = { runId: string; controller: AbortController; execution: RunExecution; done: Promise<FinishedRun> };
+type Waiter = { untilClientTools: boolean; resolve: (finished: FinishedRun) => void };
 
 /** Seconds a client told `429 too_many_runs` should wait before trying again. */
 const RETRY_AFTER_S = 2;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * A stored run as the events a live stream of it would have carried: each message (an assistant's text also as
- * `message.delta`, which OpenAI-compatible streams are built from), the run's end, then `done`. The frames carry no
- * ids: they are a rebuilt answer, not the session's persisted events.
+ * `message.delta`, which OpenAI-compatible streams are built from), the run's end (or its pause), then `done`. The
+ * frames carry no ids: they are a rebuilt answer, not the session's persisted events.
  */
 function storedRunFeed(finished: FinishedRun): EventFeed {
   const feed = new EventFeed();
@@ -53,90 +101,90 @@ function storedRunFeed(finished: FinishedRun): EventFeed {
     feed.push({ type: "message.created", data: { run_id: run.id, message: publicMessage(message) } });
   }
   if (run.status === "completed" || run.status === "incomplete") feed.push({ type: "run.completed", data: { run } });
+  else if (run.status === "cancelled") feed.push({ type: "run.cancelled", data: { run } });
+  else if (run.status === "requires_action")
+    feed.push({ type: "run.requires_action", data: { run, interrupts: finished.interrupts } });
   else if (run.status !== "running") feed.push({ type: "run.failed", data: { run } });
   feed.push({ type: "done", data: { run } });
   feed.end();
   return feed;
 }
 
+function isFinal(finished: FinishedRun): boolean {
+  return FINAL_RUN_STATUSES.has(finished.run.status);
+}
+
 /**
- * Admits runs (one per session, at most `server.max_concurrent_runs` in all), stores the user
- * message with the run before the model is called, and keeps track of what is running so a
- * cancel or a shutdown can interrupt it.
+ * Admits runs (one per session, at most `server.max_concurrent_runs` executing), stores the user message with the
+ * run before the model is called, and keeps track of what runs and what waits, so a cancel, an answer, a steer or a
+ * shutdown reaches it.
  */
 export class AgentRunner {
-  private readonly active = new Map<string, ActiveRun>();
+  /** Runs executing now, by session. */
+  private readonly executing = new Map<string, Executing>();
+  /** Runs paused on interrupts, by session: they hold the session until they end. */
+  private readonly waiting = new Map<string, string>();
+  private readonly feeds = new Map<string, Set<EventFeed>>();
+  private readonly waiters = new Map<string, Waiter[]>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private accepting = true;
 
   constructor(private readonly deps: AgentRunnerDeps) {}
 
   get activeCount(): number {
-    return this.active.size;
+    return this.executing.size;
   }
 
+  /** Whether a run holds the session: executing, or waiting on an interrupt. */
   isBusy(sessionId: string): boolean {
-    return this.active.has(sessionId);
+    return this.executing.has(sessionId) || this.waiting.has(sessionId);
   }
 
   /** Starts a run on `session` (as its caller just read it: only its model and config are used here). */
-  start(
-    session: SessionRecord,
-    message: MessageInput,
-    options: { feed: boolean; signal?: AbortSignal; idempotency?: IdempotencyClaim },
-  ): StartedRun {
-    const { config, store, transcript, events, now } = this.deps;
+  start(session: SessionRecord, message: MessageInput, options: StartOptions): StartedRun {
+    const { store, transcript, events, now } = this.deps;
     const sessionId = session.id;
-    const model = this.admit(session);
+    const { model, settings } = this.admit(session);
+    const tools = this.deps.tools.forSession(session);
+    const clientTools = [...settings.agent.client_tools, ...(options.clientTools ?? [])];
+    this.checkClientTools(clientTools, tools.names, options.clientTools?.length ?? 0);
     const runId = newId("run", now());
     const claim = options.idempotency;
+    const background = options.background ?? false;
     // The run row, its idempotency key and the user message commit together, before anything can fail or crash:
     // a retry of the same request then finds this run, whatever happened to the process.
     const { run, userMessage } = store.transaction(() => {
-      const created = store.runs.create(runId, sessionId, now());
+      const created = store.runs.create({
+        id: runId,
+        session_id: sessionId,
+        model,
+        background,
+        client_tools: clientTools,
+        now: now(),
+      });
       if (claim) this.claimKey(claim, runId);
       const [row] = transcript.append(sessionId, [message], { model, runId });
       return { run: created, userMessage: row };
     });
 
-    const controller = new AbortController();
-    const feed = options.feed ? new EventFeed() : null;
-    const unsubscribe = feed ? events.subscribe(sessionId, (event) => feed.push(event)) : () => {};
-    feed?.onCancel(() => controller.abort("the client disconnected"));
-    const external = options.signal;
-    const onExternalAbort = () => controller.abort("the client cancelled the request");
-    if (external?.aborted) onExternalAbort();
-    else external?.addEventListener("abort", onExternalAbort, { once: true });
+    const done = this.settled(runId, options.untilClientTools ?? false);
+    const feed = options.feed && !background ? this.openFeed(runId, sessionId) : null;
+    feed?.onCancel(() => void this.stopRun(runId, "the client disconnected").catch(() => undefined));
+    const external = background ? undefined : options.signal;
+    if (external) {
+      const onAbort = () => void this.stopRun(runId, "the client cancelled the request").catch(() => undefined);
+      if (external.aborted) queueMicrotask(onAbort);
+      else external.addEventListener("abort", onAbort, { once: true });
+      // Once the request is answered (the run ended or paused), its connection closing is no cancel.
+      void done.then(() => external.removeEventListener("abort", onAbort));
+    }
 
     events.publish(sessionId, "run.started", { run_id: runId, session_id: sessionId, model });
-    this.deps.logger.info({ run_id: runId, session_id: sessionId, model }, "run started");
+    this.deps.logger.info({ run_id: runId, session_id: sessionId, model, background }, "run started");
     events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
 
-    const client = this.deps.llm.get({
-      baseURL: config.model.base_url,
-      apiKey: config.model.api_key,
-      timeoutMs: config.model.timeout_s * 1000,
-      maxRetries: config.model.max_retries,
-    });
-    const execution = new RunExecution(this.deps, {
-      run,
-      sessionId,
-      model,
-      client,
-      userMessage,
-      streamModel: feed !== null,
-      signal: controller.signal,
-    });
-    const done = execution.execute().finally(() => {
-      this.active.delete(sessionId);
-      external?.removeEventListener("abort", onExternalAbort);
-      unsubscribe();
-    });
-    void done.then((finished) => {
-      feed?.push({ type: "done", data: { run: finished.run } });
-      feed?.end();
-    });
-    this.active.set(sessionId, { runId, controller, done });
-    return { runId, sessionId, done, feed, cancel: (reason) => controller.abort(reason) };
+    this.launch(run, session, userMessage, feed !== null);
+    return { runId, sessionId, run, userMessage, done, feed };
   }
 
   /**
@@ -149,15 +197,392 @@ export class AgentRunner {
     const finished: FinishedRun = {
       run: summarizeRun(record),
       messages: this.deps.store.messages.listForRun(record.session_id, runId),
+      interrupts: this.deps.store.interrupts.pendingForRun(runId).map(viewInterrupt),
     };
     return {
       runId,
       sessionId: record.session_id,
+      run: record,
+      userMessage: finished.messages[0] ?? null,
       done: Promise.resolve(finished),
       feed: options.feed ? storedRunFeed(finished) : null,
-      // Nothing runs, so there is nothing to stop.
-      cancel: () => undefined,
     };
+  }
+
+  /**
+   * Settles when the run next ends or pauses (with `untilClientTools`, only a pause for the client's own tools, or its
+   * end); at once with its stored state when it is already final or waiting as asked.
+   */
+  settled(runId: string, untilClientTools = false): Promise<FinishedRun> {
+    const record = this.deps.store.runs.get(runId);
+    if (record && !this.isExecuting(record)) {
+      const pausedAsAsked =
+        record.status === "requires_action" &&
+        (!untilClientTools || this.deps.store.interrupts.pendingForRun(runId).some((i) => i.kind === "client_tool"));
+      if (FINAL_RUN_STATUSES.has(record.status) || pausedAsAsked) return Promise.resolve(this.stateOf(record));
+    }
+    return new Promise((resolve) => {
+      const list = this.waiters.get(runId) ?? [];
+      list.push({ untilClientTools, resolve });
+      this.waiters.set(runId, list);
+    });
+  }
+
+  private isExecuting(run: RunRecord): boolean {
+    return this.executing.get(run.session_id)?.runId === run.id;
+  }
+
+  /** The run's stored state as a FinishedRun: its summary, its messages and what it waits on. */
+  stateOf(run: RunRecord): FinishedRun {
+    const { store } = this.deps;
+    return {
+      run: summarizeRun(run),
+      messages: store.messages.listForRun(run.session_id, run.id),
+      interrupts: store.interrupts.pendingForRun(run.id).map(viewInterrupt),
+    };
+  }
+
+  /** A feed of the session's events from now until the run ends; follows the run across its pauses. */
+  private openFeed(runId: string, sessionId: string): EventFeed {
+    const feed = new EventFeed();
+    const unsubscribe = this.deps.events.subscribe(sessionId, (event) => feed.push(event));
+    let set = this.feeds.get(runId);
+    if (!set) this.feeds.set(runId, (set = new Set()));
+    set.add(feed);
+    const own = set;
+    feed.onCancel(() => {
+      unsubscribe();
+      own.delete(feed);
+    });
+    this.onceFinal(runId, unsubscribe);
+    return feed;
+  }
+
+  private readonly finalHooks = new Map<string, Array<() => void>>();
+
+  private onceFinal(runId: string, hook: () => void): void {
+    const list = this.finalHooks.get(runId) ?? [];
+    list.push(hook);
+    this.finalHooks.set(runId, list);
+  }
+
+  /** Runs one stretch of the run: from its start, or from a pause whose interrupts are all answered. */
+  private launch(
+    run: RunRecord,
+    session: SessionRecord,
+    userMessage: StoredMessage | null,
+    streamModel: boolean,
+  ): void {
+    const { config } = this.deps;
+    const settings = resolveSessionSettings(config, session);
+    const model = run.model ?? requireConfiguredModel(config, settings.model);
+    const controller = new AbortController();
+    const client = this.deps.llm.get({
+      baseURL: config.model.base_url,
+      apiKey: config.model.api_key,
+      timeoutMs: config.model.timeout_s * 1000,
+      maxRetries: config.model.max_retries,
+    });
+    const execution = new RunExecution(this.deps, {
+      run,
+      sessionId: session.id,
+      model,
+      client,
+      userMessage,
+      tools: this.deps.tools.forSession(session),
+      clientTools: run.client_tools,
+      approvals: settings.agent.approvals,
+      maxIterations: settings.agent.max_iterations,
+      streamModel,
+      signal: controller.signal,
+    });
+    const done = execution.execute();
+    this.executing.set(session.id, { runId: run.id, controller, execution, done });
+    void done.then((finished) => this.stretchEnded(session.id, finished));
+  }
+
+  private stretchEnded(sessionId: string, finished: FinishedRun): void {
+    const runId = finished.run.id;
+    if (this.executing.get(sessionId)?.runId === runId) this.executing.delete(sessionId);
+    if (!isFinal(finished)) {
+      this.waiting.set(sessionId, runId);
+      this.armTimeouts(this.deps.store.interrupts.pendingForRun(runId));
+      const clientTools = finished.interrupts.some((i) => i.kind === "client_tool");
+      this.resolveWaiters(runId, finished, (waiter) => !waiter.untilClientTools || clientTools);
+      // Every interrupt may have been answered while the stretch was still ending.
+      if (this.deps.store.interrupts.pendingForRun(runId).length === 0) this.resume(runId);
+      return;
+    }
+    this.runEnded(runId, finished);
+  }
+
+  private runEnded(runId: string, finished: FinishedRun): void {
+    this.resolveWaiters(runId, finished, () => true);
+    for (const feed of this.feeds.get(runId) ?? []) {
+      feed.push({ type: "done", data: { run: finished.run } });
+      feed.end();
+    }
+    this.feeds.delete(runId);
+    for (const hook of this.finalHooks.get(runId) ?? []) hook();
+    this.finalHooks.delete(runId);
+  }
+
+  private resolveWaiters(runId: string, finished: FinishedRun, matches: (waiter: Waiter) => boolean): void {
+    const list = this.waiters.get(runId);
+    if (!list) return;
+    const keep = list.filter((waiter) => {
+      if (!matches(waiter)) return true;
+      waiter.resolve(finished);
+      return false;
+    });
+    if (keep.length) this.waiters.set(runId, keep);
+    else this.waiters.delete(runId);
+  }
+
+  /** A paused run whose interrupts are all answered goes on from its stored transcript. */
+  private resume(runId: string): void {
+    const { store, now } = this.deps;
+    const record = store.runs.get(runId);
+    if (!record || record.status !== "requires_action") return;
+    const session = store.sessions.get(record.session_id);
+    if (!session) return;
+    if (this.executing.has(session.id)) return;
+    this.waiting.delete(session.id);
+    const run = store.runs.update(runId, { status: "running" }, now()) ?? record;
+    this.deps.logger.info({ run_id: runId, session_id: session.id }, "run resumed");
+    this.launch(run, session, null, (this.feeds.get(runId)?.size ?? 0) > 0);
+  }
+
+  /** Answers an interrupt of a paused run; once none is pending, the run resumes. */
+  answerInterrupt(interruptId: string, input: InterruptAnswerInput, by: "user" | "client" = "user"): InterruptView {
+    const { store, now } = this.deps;
+    const interrupt = store.interrupts.get(interruptId);
+    if (!interrupt) {
+      throw new DomainError("interrupt_not_found", `interrupt ${interruptId} does not exist`, {
+        fields: [{ path: ["interrupt_id"], message: "no such interrupt" }],
+      });
+    }
+    this.checkPending(interrupt);
+    let answer: InterruptAnswer;
+    if (interrupt.kind === "approval") {
+      if (!("decision" in input)) {
+        throw new DomainError(
+          "validation_failed",
+          `interrupt ${interruptId} is an approval: answer it with a decision`,
+          {
+            fields: [{ path: ["decision"], message: "approve or deny" }],
+          },
+        );
+      }
+      answer = { answered_by: "user", answered_at: now(), decision: input.decision, reason: input.reason ?? null };
+    } else {
+      if (!("outputs" in input)) {
+        throw new DomainError(
+          "validation_failed",
+          `interrupt ${interruptId} waits for the client's tool outputs: answer it with outputs`,
+          { fields: [{ path: ["outputs"], message: "one output per pending tool call" }] },
+        );
+      }
+      this.checkOutputs(interrupt, input.outputs);
+      answer = { answered_by: by === "client" ? "client" : "user", answered_at: now(), outputs: input.outputs };
+    }
+    return this.recordAnswer(interrupt, answer);
+  }
+
+  /** Answers the run's pending client-tool interrupt with the outputs (`POST /v1/runs/{id}/tool_outputs`). */
+  submitToolOutputs(runId: string, outputs: Array<{ tool_call_id: string; output: string }>): InterruptView {
+    const run = this.deps.store.runs.get(runId);
+    if (!run) throw notFound("run", runId);
+    const pending = this.deps.store.interrupts.pendingForRun(runId).find((i) => i.kind === "client_tool");
+    if (!pending) {
+      throw new DomainError(
+        "run_not_active",
+        `run ${runId} waits for no tool outputs (status ${run.status}); see GET /v1/runs/${runId}`,
+      );
+    }
+    return this.answerInterrupt(pending.id, { outputs }, "client");
+  }
+
+  private checkPending(interrupt: InterruptRecord): void {
+    if (interrupt.status === "pending") return;
+    throw new DomainError(
+      "interrupt_already_answered",
+      interrupt.status === "cancelled"
+        ? `interrupt ${interrupt.id} was cancelled with its run`
+        : `interrupt ${interrupt.id} was already answered by ${interrupt.answered_by ?? "someone"}`,
+      { details: { interrupt: viewInterrupt(interrupt) } },
+    );
+  }
+
+  /** The outputs must answer exactly the pending calls: every call once, no other id. */
+  private checkOutputs(interrupt: InterruptRecord, outputs: Array<{ tool_call_id: string }>): void {
+    const expected = new Set(interrupt.tool_calls.map((call) => call.id));
+    const given = outputs.map((output) => output.tool_call_id);
+    const unknown = given.filter((id) => !expected.has(id));
+    const duplicated = given.filter((id, i) => given.indexOf(id) !== i);
+    const missing = [...expected].filter((id) => !given.includes(id));
+    if (!unknown.length && !duplicated.length && !missing.length) return;
+    const parts = [
+      missing.length ? `missing outputs for ${missing.join(", ")}` : "",
+      unknown.length ? `no pending call has the id ${unknown.join(", ")}` : "",
+      duplicated.length ? `more than one output for ${[...new Set(duplicated)].join(", ")}` : "",
+    ].filter(Boolean);
+    throw new DomainError(
+      "tool_outputs_mismatch",
+      `the outputs do not match the pending tool calls (${[...expected].join(", ")}): ${parts.join("; ")}`,
+      {
+        fields: given.flatMap((id, i) =>
+          !expected.has(id) || duplicated.includes(id)
+            ? [{ path: ["outputs", i, "tool_call_id"], message: `not a pending call: ${id}` }]
+            : [],
+        ),
+        details: { pending_tool_call_ids: [...expected], missing, unknown },
+      },
+    );
+  }
+
+  private recordAnswer(interrupt: InterruptRecord, answer: InterruptAnswer): InterruptView {
+    const { store, events } = this.deps;
+    const answered = store.interrupts.answer(interrupt.id, answer);
+    // Another answer won the race: the row is no longer pending.
+    if (!answered) this.checkPending(store.interrupts.get(interrupt.id) ?? interrupt);
+    const record = answered!;
+    this.clearTimer(record.id);
+    const view = viewInterrupt(record);
+    if (record.kind === "approval") {
+      events.publish(record.session_id, "approval.responded", { run_id: record.run_id, interrupt: view });
+    }
+    this.deps.logger.info(
+      {
+        run_id: record.run_id,
+        interrupt_id: record.id,
+        kind: record.kind,
+        by: record.answered_by,
+        decision: record.decision,
+      },
+      "interrupt answered",
+    );
+    if (store.interrupts.pendingForRun(record.run_id).length === 0) this.resume(record.run_id);
+    return view;
+  }
+
+  private armTimeouts(interrupts: InterruptRecord[]): void {
+    for (const interrupt of interrupts) {
+      if (interrupt.expires_at === null || this.timers.has(interrupt.id)) continue;
+      const delay = Math.min(MAX_TIMER_MS, Math.max(0, interrupt.expires_at - this.deps.now()));
+      const timer = setTimeout(() => {
+        this.timers.delete(interrupt.id);
+        this.expire(interrupt.id);
+      }, delay);
+      timer.unref();
+      this.timers.set(interrupt.id, timer);
+    }
+  }
+
+  private clearTimer(interruptId: string): void {
+    const timer = this.timers.get(interruptId);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(interruptId);
+  }
+
+  /** An approval nobody answered in time gets the policy's `on_timeout` answer. */
+  private expire(interruptId: string): void {
+    const { store, config, now } = this.deps;
+    const interrupt = store.interrupts.get(interruptId);
+    if (!interrupt || interrupt.status !== "pending") return;
+    const session = store.sessions.get(interrupt.session_id);
+    const onTimeout = session ? resolveSessionSettings(config, session).agent.approvals.on_timeout : "deny";
+    try {
+      this.recordAnswer(interrupt, {
+        answered_by: "timeout",
+        answered_at: now(),
+        decision: onTimeout === "allow" ? "approve" : "deny",
+        reason: "no answer before the approval expired",
+      });
+    } catch (err) {
+      this.deps.logger.warn({ err, interrupt_id: interruptId }, "could not expire an interrupt");
+    }
+  }
+
+  /** Stores a steering message for the run; the run takes it in before its next model call. */
+  steer(runId: string, content: string): SteerRecord {
+    const { store, now } = this.deps;
+    const run = store.runs.get(runId);
+    if (!run) throw notFound("run", runId);
+    if (FINAL_RUN_STATUSES.has(run.status)) throw this.notActive(run);
+    const steer = store.steers.add({
+      id: newId("str", now()),
+      run_id: runId,
+      session_id: run.session_id,
+      content,
+      created_at: now(),
+    });
+    const executing = this.executing.get(run.session_id);
+    if (executing?.runId === runId) executing.execution.steered();
+    return steer;
+  }
+
+  /** Cancels the run (`POST /v1/runs/{id}/cancel`): it ends `cancelled`, whether executing or waiting. */
+  async cancelRun(runId: string, reason = "cancelled by a client"): Promise<RunRecord> {
+    const run = this.deps.store.runs.get(runId);
+    if (!run) throw notFound("run", runId);
+    if (FINAL_RUN_STATUSES.has(run.status)) throw this.notActive(run);
+    await this.stopRun(runId, reason);
+    return this.deps.store.runs.get(runId) ?? run;
+  }
+
+  private notActive(run: RunRecord): DomainError {
+    return new DomainError("run_not_active", `run ${run.id} has already ended (status ${run.status})`, {
+      details: { run_status: run.status },
+    });
+  }
+
+  /** Stops the run wherever it is: an executing one is aborted, a waiting one is closed. */
+  private async stopRun(
+    runId: string,
+    reason: string,
+    status: "cancelled" | "interrupted" = "cancelled",
+  ): Promise<void> {
+    const record = this.deps.store.runs.get(runId);
+    if (!record) return;
+    const executing = this.executing.get(record.session_id);
+    if (executing?.runId === runId) {
+      executing.controller.abort(new RunStop(status, reason));
+      await executing.done;
+      // The stretch may have paused just before the abort reached it.
+    }
+    const now = this.deps.store.runs.get(runId);
+    if (now?.status === "requires_action") this.closeWaiting(now, status, reason);
+  }
+
+  /** Ends a paused run: its pending interrupts are cancelled and each open call gets a result, in one transaction. */
+  private closeWaiting(run: RunRecord, status: "cancelled" | "interrupted", reason: string): void {
+    const { store, transcript, events, now } = this.deps;
+    const at = now();
+    const content = status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT;
+    const { rows, record } = store.transaction(() => {
+      store.interrupts.cancelPendingForRun(run.id, at, `${status}: ${reason}`);
+      const open = store.messages.unansweredToolCalls(run.session_id, run.id);
+      const results: MessageInput[] = open.map((call) => ({
+        role: "tool",
+        content,
+        tool_call_id: call.id,
+        name: call.name,
+      }));
+      const rows = results.length
+        ? transcript.append(run.session_id, results, { model: run.model, runId: run.id })
+        : [];
+      const record = store.runs.update(run.id, { status, error: `${status}: ${reason}`, finished_at: at }, at) ?? run;
+      return { rows, record };
+    });
+    for (const interrupt of store.interrupts.forRun(run.id)) this.clearTimer(interrupt.id);
+    this.waiting.delete(run.session_id);
+    for (const row of rows)
+      events.publish(run.session_id, "message.created", { run_id: run.id, message: publicMessage(row) });
+    const summary = summarizeRun(record);
+    events.publish(run.session_id, status === "cancelled" ? "run.cancelled" : "run.failed", { run: summary });
+    this.deps.logger.info({ run_id: run.id, session_id: run.session_id, status, error: record.error }, "run finished");
+    this.runEnded(run.id, { run: summary, messages: rows, interrupts: [] });
   }
 
   /**
@@ -172,8 +597,29 @@ export class AgentRunner {
     if (!claimed) throw claim.heldElsewhere();
   }
 
-  /** Whether a run may start on the session now; answers with the model it will use. */
-  private admit(session: SessionRecord): string {
+  /** A client tool may not take the name of one of the server's tools, nor be declared twice. */
+  private checkClientTools(tools: FunctionTool[], serverNames: string[], fromRequest: number): void {
+    const offset = tools.length - fromRequest;
+    const seen = new Set<string>();
+    const fields = tools.flatMap((tool, i) => {
+      const name = tool.function.name;
+      const path =
+        i >= offset
+          ? ["tools", i - offset, "function", "name"]
+          : ["config", "agent", "client_tools", i, "function", "name"];
+      const clash = serverNames.includes(name)
+        ? `${name} is one of the server's tools; give the client tool another name`
+        : seen.has(name)
+          ? `${name} is declared twice`
+          : null;
+      seen.add(name);
+      return clash ? [{ path, message: clash }] : [];
+    });
+    if (fields.length) throw new DomainError("validation_failed", fields.map((f) => f.message).join("; "), { fields });
+  }
+
+  /** Whether a run may start on the session now; answers with the model it will use and the session's settings. */
+  private admit(session: SessionRecord) {
     const { config } = this.deps;
     const sessionId = session.id;
     if (!this.accepting)
@@ -181,46 +627,102 @@ export class AgentRunner {
         "shutting_down",
         "the server is shutting down and accepts no new runs; retry once it is back",
       );
-    if (this.active.has(sessionId)) {
+    const waitingRun = this.waiting.get(sessionId);
+    if (waitingRun) {
+      throw new DomainError(
+        "session_busy",
+        `session ${sessionId} has a run waiting for an answer (${waitingRun}); answer its interrupts (GET /v1/sessions/${sessionId}/interrupts) or cancel it (POST /v1/runs/${waitingRun}/cancel)`,
+        { details: { run_id: waitingRun } },
+      );
+    }
+    if (this.executing.has(sessionId)) {
       throw new DomainError(
         "session_busy",
         `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`,
+        { details: { run_id: this.executing.get(sessionId)!.runId } },
       );
     }
     const limit = config.server.max_concurrent_runs;
-    if (this.active.size >= limit) {
+    if (this.executing.size >= limit) {
       throw new DomainError(
         "too_many_runs",
         `${limit} runs are already in progress (server.max_concurrent_runs); retry in a few seconds`,
         { retryAfterS: RETRY_AFTER_S },
       );
     }
-    return requireConfiguredModel(config, resolveSessionSettings(config, session).model);
+    const settings = resolveSessionSettings(config, session);
+    return { model: requireConfiguredModel(config, settings.model), settings };
   }
 
-  /** Interrupts the session's run, if any, and waits until it has recorded that. */
+  /** The run and what it waits on, as stored. */
+  get(runId: string): { run: RunRecord; interrupts: InterruptView[] } {
+    const run = this.deps.store.runs.get(runId);
+    if (!run) throw notFound("run", runId);
+    return { run, interrupts: this.deps.store.interrupts.pendingForRun(runId).map(viewInterrupt) };
+  }
+
+  /** Whether the run has ended (or is gone): nothing of it runs or waits. */
+  hasEnded(runId: string): boolean {
+    const run = this.deps.store.runs.get(runId);
+    return !run || FINAL_RUN_STATUSES.has(run.status);
+  }
+
+  /** The session's runs, newest first, a page at a time. */
+  list(sessionId: string, limit: number, cursor: RunCursor | null): { runs: RunRecord[]; next: RunCursor | null } {
+    const rows = this.deps.store.runs.listForSession(sessionId, limit + 1, cursor);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { runs: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
+  }
+
+  /** The approvals and client tool calls the session's runs wait on. */
+  pendingInterrupts(sessionId: string): InterruptView[] {
+    return this.deps.store.interrupts.pendingForSession(sessionId).map(viewInterrupt);
+  }
+
+  /** The session an interrupt belongs to; null when there is no such interrupt. */
+  interruptSession(interruptId: string): string | null {
+    return this.deps.store.interrupts.get(interruptId)?.session_id ?? null;
+  }
+
+  /** The session's run, if any, executing or waiting. */
+  activeRunOf(sessionId: string): string | null {
+    return this.executing.get(sessionId)?.runId ?? this.waiting.get(sessionId) ?? null;
+  }
+
+  /** Interrupts the session's run, if any (executing or waiting), and waits until it has recorded that. */
   async cancel(sessionId: string, reason: string): Promise<void> {
-    const run = this.active.get(sessionId);
-    if (!run) return;
-    run.controller.abort(reason);
-    await run.done.catch(() => undefined);
-  }
-
-  /** Stops admitting runs, interrupts the running ones and waits until each has recorded it. */
-  async shutdown(reason = "the server is shutting down"): Promise<void> {
-    this.accepting = false;
-    const running = [...this.active.values()];
-    for (const run of running) run.controller.abort(reason);
-    await Promise.allSettled(running.map((run) => run.done));
+    const runId = this.activeRunOf(sessionId);
+    if (runId) await this.stopRun(runId, reason, "interrupted");
   }
 
   /**
-   * Runs a previous process left `running` can never finish. Their open tool calls get the same
-   * "interrupted" result a live interruption writes, so the model is never sent a call without its answer.
+   * Stops admitting runs, interrupts the executing ones and waits until each has recorded it. Runs waiting on an
+   * interrupt stay waiting: they hold nothing in memory, and the next process takes them up again.
+   */
+  async shutdown(reason = "the server is shutting down"): Promise<void> {
+    this.accepting = false;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    const running = [...this.executing.values()];
+    for (const run of running) run.controller.abort(new RunStop("interrupted", reason));
+    await Promise.allSettled(running.map((run) => run.done));
+    // Whoever still follows a waiting run (a stream, a held request) is told where it stands.
+    for (const runId of new Set([...this.feeds.keys(), ...this.waiters.keys()])) {
+      const record = this.deps.store.runs.get(runId);
+      if (record) this.runEnded(runId, this.stateOf(record));
+    }
+  }
+
+  /**
+   * At start-up: runs a previous process left `running` can never finish. Their open tool calls get the same
+   * "interrupted" result a live interruption writes, so the model is never sent a call without its answer, and
+   * steering messages they had not taken in yet are added to the transcript. Runs left waiting on an interrupt wait
+   * again: their timeouts are armed, and one whose interrupts were all answered resumes.
    */
   recoverInterrupted(): number {
     const { store, transcript, now } = this.deps;
-    return store.transaction(() => {
+    const count = store.transaction(() => {
       for (const run of store.runs.listRunning()) {
         const open = store.messages.unansweredToolCalls(run.session_id, run.id);
         const results: MessageInput[] = open.map((call) => ({
@@ -230,8 +732,22 @@ export class AgentRunner {
           name: call.name,
         }));
         if (results.length > 0) transcript.append(run.session_id, results, { model: null, runId: run.id });
+        for (const steer of store.steers.waiting(run.id)) {
+          const [row] = transcript.append(run.session_id, [{ role: "user", content: steer.content }], {
+            model: null,
+            runId: run.id,
+          });
+          store.steers.markTaken(steer.id, row.seq);
+        }
       }
       return store.runs.interruptAllRunning(now(), "interrupted: the server stopped while the run was in progress");
     });
+    for (const run of store.runs.listRequiringAction()) {
+      this.waiting.set(run.session_id, run.id);
+      const pending = store.interrupts.pendingForRun(run.id);
+      if (pending.length === 0) this.resume(run.id);
+      else this.armTimeouts(pending);
+    }
+    return count;
   }
 }

@@ -25,6 +25,15 @@ export type EventListener = (event: SessionEvent) => void;
 export const DELTA_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const DELTA_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
+/** The run an event belongs to: its `run_id`, or the id of the `run` it carries. */
+export function runIdOf(data: unknown): string | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { run_id: runId, run } = data as { run_id?: unknown; run?: { id?: unknown } };
+  if (typeof runId === "string") return runId;
+  if (typeof run === "object" && run !== null && typeof run.id === "string") return run.id;
+  return null;
+}
+
 /**
  * Session events are persisted first (so `Last-Event-ID` can replay them) and then handed to live
  * subscribers. A listener that throws is isolated from the publisher.
@@ -47,7 +56,7 @@ export class EventBus {
       this.repository.deleteOlderThan("message.delta", now - DELTA_EVENT_RETENTION_MS);
     }
     try {
-      const stored = this.repository.insert(sessionId, type, data, now);
+      const stored = this.repository.insert(sessionId, type, data, now, runIdOf(data));
       event = { ...stored, type, data } as SessionEventOf<T> as SessionEvent;
     } catch {
       // The session was deleted while something still reported on it: nothing left to tell.
@@ -100,6 +109,11 @@ export class EventBus {
   /** Whether anyone is listening live to the session (worth producing fine-grained events for). */
   hasListeners(sessionId: string): boolean {
     return (this.listeners.get(sessionId)?.size ?? 0) > 0;
+  }
+
+  /** The persisted events of one run after `afterId`, oldest first. */
+  replayRun(runId: string, afterId: number, limit?: number): SessionEvent[] {
+    return this.repository.forRun(runId, afterId, limit) as SessionEvent[];
   }
 
   replay(sessionId: string, afterId: number, limit?: number): SessionEvent[] {

@@ -7,6 +7,7 @@
 import type { RunResultSummary } from "../agent/run-summary.js";
 import type { ClosedDialogView, PendingDialogView } from "../browser/types.js";
 import type { CompressionTrigger } from "../context/manager.js";
+import type { InterruptView } from "../agent/interrupt-view.js";
 import type { PublicMessage } from "../transcript/message-shape.js";
 
 /** Every event type, in the order a run typically shows them. */
@@ -25,8 +26,12 @@ export const EVENT_TYPES = [
   "frame.attached",
   "frame.navigated",
   "frame.detached",
+  "run.requires_action",
+  "approval.requested",
+  "approval.responded",
   "run.completed",
   "run.failed",
+  "run.cancelled",
   "done",
 ] as const;
 
@@ -81,8 +86,15 @@ type Payloads = {
   "frame.attached": FramePayload;
   "frame.navigated": FramePayload;
   "frame.detached": FramePayload;
+  /** The run paused: it waits on these interrupts (approvals, client tool outputs) and resumes once all are answered. */
+  "run.requires_action": { run: RunResultSummary; interrupts: InterruptView[] };
+  "approval.requested": RunRef & { interrupt: InterruptView };
+  /** An approval was answered: by a person (`user`), the configured policy or the timeout. */
+  "approval.responded": RunRef & { interrupt: InterruptView };
   "run.completed": RunEndPayload;
   "run.failed": RunEndPayload;
+  /** The run was cancelled (POST /v1/runs/{id}/cancel, or its client went away); its open tool calls were answered. */
+  "run.cancelled": RunEndPayload;
   done: RunEndPayload;
 };
 

@@ -7,12 +7,15 @@
  * service (refuse), and the settings resolution (ignore what a row stored before this rule still holds).
  */
 import {
+  approvalsConfigSchema,
   browserConfigSchema,
   compressionConfigSchema,
+  type ApprovalsConfig,
   type BrowserConfig,
   type CompressionConfig,
   type Config,
 } from "../../config.js";
+import type { FunctionTool } from "../../kernel/chat.js";
 import { ENGINE_NAME_PATTERN } from "../context/engine.js";
 
 /**
@@ -24,12 +27,56 @@ export type SessionBrowserKey = (typeof SESSION_BROWSER_KEYS)[number];
 
 export type SessionBrowserOverrides = Partial<Pick<BrowserConfig, SessionBrowserKey>>;
 
+/** The agent settings a session may own: its iteration budget, its approval policy and the client's own tools. */
+export type SessionAgentOverrides = {
+  max_iterations?: number;
+  approvals?: Partial<ApprovalsConfig>;
+  client_tools?: FunctionTool[];
+};
+
 /** What a session may store as its own configuration; everything else comes from the server. */
 export type SessionOwnedConfig = {
   compression?: Partial<CompressionConfig>;
   browser?: SessionBrowserOverrides;
   engine?: string;
+  agent?: SessionAgentOverrides;
 };
+
+/** A client tool's name, as OpenAI accepts function names. */
+export const CLIENT_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export const MAX_CLIENT_TOOLS = 128;
+const MAX_ITERATIONS_LIMIT = 500;
+
+/** A client tool as stored: an OpenAI function tool with a plain name and, if any, an object schema. */
+export function isFunctionTool(value: unknown): value is FunctionTool {
+  if (!isRecord(value) || value.type !== "function" || !isRecord(value.function)) return false;
+  const fn = value.function;
+  return (
+    typeof fn.name === "string" &&
+    CLIENT_TOOL_NAME.test(fn.name) &&
+    (fn.description === undefined || typeof fn.description === "string") &&
+    (fn.parameters === undefined || isRecord(fn.parameters))
+  );
+}
+
+function ownedAgentConfig(value: unknown): SessionAgentOverrides | null {
+  if (!isRecord(value)) return null;
+  const agent: SessionAgentOverrides = {};
+  const max = value.max_iterations;
+  if (typeof max === "number" && Number.isInteger(max) && max >= 1 && max <= MAX_ITERATIONS_LIMIT)
+    agent.max_iterations = max;
+  const approvals = validEntries(
+    value.approvals,
+    approvalsConfigSchema.shape,
+    Object.keys(approvalsConfigSchema.shape),
+  ) as Partial<ApprovalsConfig>;
+  if (Object.keys(approvals).length) agent.approvals = approvals;
+  if (Array.isArray(value.client_tools)) {
+    const tools = value.client_tools.filter(isFunctionTool).slice(0, MAX_CLIENT_TOOLS);
+    if (tools.length) agent.client_tools = tools;
+  }
+  return Object.keys(agent).length ? agent : null;
+}
 
 /** Schemes a DevTools endpoint is reached over (playwright's connectOverCDP takes http(s) and ws(s)). */
 export const CDP_URL_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "ws:", "wss:"]);
@@ -127,6 +174,8 @@ export function ownedSessionConfig(stored: unknown, config: Config): SessionOwne
     delete browser.cdp_url;
   if (Object.keys(browser).length) owned.browser = browser;
   if (typeof source.engine === "string" && ENGINE_NAME_PATTERN.test(source.engine)) owned.engine = source.engine;
+  const agent = ownedAgentConfig(source.agent);
+  if (agent) owned.agent = agent;
   return owned;
 }
 
@@ -143,5 +192,11 @@ export function mergeSessionConfig(current: SessionOwnedConfig, change: SessionO
     merged.browser = browser;
   }
   if (change.engine !== undefined) merged.engine = change.engine;
+  if (change.agent !== undefined) {
+    const agent: SessionAgentOverrides = { ...(current.agent ?? {}), ...change.agent };
+    if (change.agent.approvals !== undefined)
+      agent.approvals = { ...(current.agent?.approvals ?? {}), ...change.agent.approvals };
+    merged.agent = agent;
+  }
   return merged;
 }

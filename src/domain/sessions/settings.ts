@@ -3,7 +3,8 @@
  * The settings a session runs with: the server's configuration with the keys the session may own laid over it,
  * and the context window and compression threshold of the model it uses.
  */
-import type { BrowserConfig, CompressionConfig, Config } from "../../config.js";
+import type { ApprovalsConfig, BrowserConfig, CompressionConfig, Config } from "../../config.js";
+import type { FunctionTool } from "../../kernel/chat.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import { computeThresholdTokens, thresholdWithinSummaryWindow } from "../context/budgets.js";
 import { ownedSessionConfig } from "./config-policy.js";
@@ -18,7 +19,34 @@ export type SessionSettings = {
   /** The operator's browser section with only the keys a session may own laid over it. */
   browser: BrowserConfig;
   engine: string;
+  agent: {
+    max_iterations: number;
+    approvals: ApprovalPolicy;
+    /** The client's own tools every run of the session offers the model. */
+    client_tools: FunctionTool[];
+  };
 };
+
+/**
+ * The approval policy a session's runs follow: the operator's and the session's own, both applied, the stricter
+ * winning for each tool (deny over ask over allow), so a session can ask for more approvals but never lift one the
+ * operator requires. A session may shorten or lengthen the wait; a timeout answers deny if either says so.
+ */
+export type ApprovalPolicy = {
+  operator: Pick<ApprovalsConfig, "default" | "tools">;
+  session: Pick<ApprovalsConfig, "default" | "tools">;
+  timeout_s: number;
+  on_timeout: ApprovalsConfig["on_timeout"];
+};
+
+function approvalPolicy(operator: ApprovalsConfig, session: Partial<ApprovalsConfig>): ApprovalPolicy {
+  return {
+    operator: { default: operator.default, tools: operator.tools },
+    session: { default: session.default ?? "allow", tools: session.tools ?? {} },
+    timeout_s: session.timeout_s ?? operator.timeout_s,
+    on_timeout: operator.on_timeout === "deny" || session.on_timeout === "deny" ? "deny" : "allow",
+  };
+}
 
 export function resolveSessionSettings(
   config: Config,
@@ -40,5 +68,10 @@ export function resolveSessionSettings(
     compression,
     browser: { ...config.browser, ...(own.browser ?? {}) },
     engine: own.engine ?? config.context.engine,
+    agent: {
+      max_iterations: own.agent?.max_iterations ?? config.agent.max_iterations,
+      approvals: approvalPolicy(config.agent.approvals, own.agent?.approvals ?? {}),
+      client_tools: own.agent?.client_tools ?? [],
+    },
   };
 }

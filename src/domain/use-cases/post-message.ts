@@ -5,7 +5,9 @@
  * Idempotency-Key whose run is stored is answered from that run.
  */
 import type { Config } from "../../config.js";
-import type { StoredMessage } from "../../db/records.js";
+import type { RunRecord, StoredMessage } from "../../db/records.js";
+import type { FunctionTool } from "../../kernel/chat.js";
+import type { InterruptView } from "../agent/interrupt-view.js";
 import { DomainError } from "../../kernel/errors.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
 import type { RunResultSummary } from "../agent/loop.js";
@@ -17,11 +19,21 @@ import { resolveSessionSettings } from "../sessions/settings.js";
 import { assertWellFormed, type MessageInput } from "../transcript/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 
-export type PostMessageInput = MessageInput & { run?: boolean; stream?: boolean };
+export type PostMessageInput = MessageInput & {
+  run?: boolean;
+  stream?: boolean;
+  /** Answer at once; the run goes on with no client connected. */
+  background?: boolean;
+  /** The client's own tools for this run (OpenAI function schemas). */
+  tools?: FunctionTool[];
+};
 
 export type PostOutcome =
   | { kind: "appended"; messages: StoredMessage[] }
-  | { kind: "ran"; messages: StoredMessage[]; run: RunResultSummary }
+  /** The run ended, or paused on interrupts (`run.status` is then `requires_action`). */
+  | { kind: "ran"; messages: StoredMessage[]; run: RunResultSummary; interrupts: InterruptView[] }
+  /** A background run: admitted, its user message stored, going on without the client. */
+  | { kind: "background"; messages: StoredMessage[]; run: RunRecord }
   /** The run's events as they happen, ending with `done`; cancelling the feed interrupts the run. */
   | { kind: "stream"; runId: string; feed: EventFeed };
 
@@ -40,7 +52,7 @@ export async function postMessage(
 ): Promise<PostOutcome> {
   const { config, sessions, transcript, agent } = deps;
   const session = sessions.require(sessionId);
-  const { run: runFlag, stream, ...message } = input;
+  const { run: runFlag, stream, background, tools, ...message } = input;
   const run = runFlag ?? message.role === "user";
   if (run && message.role !== "user") {
     throw new DomainError(
@@ -60,6 +72,21 @@ export async function postMessage(
       },
     );
   }
+  if (background && stream) {
+    throw new DomainError("validation_failed", "a background run is not streamed; drop stream or background", {
+      fields: [{ path: ["background"], message: "background and stream exclude each other" }],
+    });
+  }
+  for (const [field, given] of [
+    ["background", background],
+    ["tools", tools],
+  ] as const) {
+    if (given && !run) {
+      throw new DomainError("validation_failed", `${field} needs a run; send a user message with run: true`, {
+        fields: [{ path: [field], message: `${field} applies to runs only` }],
+      });
+    }
+  }
   // A malformed message is a 400 whether or not a model is configured.
   assertWellFormed([message]);
   const settings = resolveSessionSettings(config, session);
@@ -71,8 +98,10 @@ export async function postMessage(
   if (!priorRunId) requireConfiguredModel(config, settings.model, "append with run: false");
   const started = priorRunId
     ? agent.replay(priorRunId, { feed })
-    : agent.start(session, message, { feed, signal, idempotency });
+    : agent.start(session, message, { feed, signal, idempotency, background, clientTools: tools });
   if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
+  if (background && !priorRunId)
+    return { kind: "background", messages: started.userMessage ? [started.userMessage] : [], run: started.run };
   const finished = await started.done;
-  return { kind: "ran", messages: finished.messages, run: finished.run };
+  return { kind: "ran", messages: finished.messages, run: finished.run, interrupts: finished.interrupts };
 }

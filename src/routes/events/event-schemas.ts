@@ -8,6 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES, type EventPayload, type EventType } from "../../domain/events/event-types.js";
 import { ClosedDialogSchema, PendingDialogSchema } from "../browser/schemas.js";
 import { MessageSchema, RunSchema } from "../messages/schemas.js";
+import { InterruptSchema } from "../shared/run-schemas.js";
 
 const RUN_ID = z.string().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" });
 const TRIGGER = z
@@ -78,8 +79,15 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
   "frame.attached": z.object(FRAME),
   "frame.navigated": z.object(FRAME),
   "frame.detached": z.object(FRAME),
+  "run.requires_action": z.object({
+    run: RunSchema,
+    interrupts: z.array(InterruptSchema).openapi({ description: "What the run waits on" }),
+  }),
+  "approval.requested": z.object({ run_id: RUN_ID, interrupt: InterruptSchema }),
+  "approval.responded": z.object({ run_id: RUN_ID, interrupt: InterruptSchema }),
   "run.completed": z.object(RUN_END),
   "run.failed": z.object(RUN_END),
+  "run.cancelled": z.object(RUN_END),
   done: z.object(RUN_END),
 };
 

@@ -8,14 +8,26 @@ import { publicMessage } from "../../domain/transcript/message-shape.js";
 import type { TranscriptPage } from "../../domain/transcript/transcript.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { SeqCursor } from "./cursor.js";
-import type { ListMessagesResponse, PostMessageAppendedResponse, PostMessageRunResponse } from "./schemas.js";
+import { summarizeRun } from "../../domain/agent/run-summary.js";
+import type {
+  ListMessagesResponse,
+  PostMessageAppendedResponse,
+  PostMessageBackgroundResponse,
+  PostMessageRunResponse,
+} from "./schemas.js";
 
 export function presentAppended(outcome: Extract<PostOutcome, { kind: "appended" }>): PostMessageAppendedResponse {
   return { messages: outcome.messages.map(publicMessage) };
 }
 
 export function presentRun(outcome: Extract<PostOutcome, { kind: "ran" }>): PostMessageRunResponse {
-  return { messages: outcome.messages.map(publicMessage), run: outcome.run };
+  return { messages: outcome.messages.map(publicMessage), run: outcome.run, interrupts: outcome.interrupts };
+}
+
+export function presentBackgroundRun(
+  outcome: Extract<PostOutcome, { kind: "background" }>,
+): PostMessageBackgroundResponse {
+  return { messages: outcome.messages.map(publicMessage), run: summarizeRun(outcome.run) };
 }
 
 export function presentMessagePage(page: TranscriptPage): ListMessagesResponse {

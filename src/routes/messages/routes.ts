@@ -14,8 +14,8 @@ import { RunEventSchema } from "../events/event-schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { isSeqCursor } from "./cursor.js";
-import { presentAppended, presentMessagePage, presentRun } from "./present.js";
-import { AppendedMessages, MessagePage, PostMessageBody, RunResult } from "./schemas.js";
+import { presentAppended, presentBackgroundRun, presentMessagePage, presentRun } from "./present.js";
+import { AppendedMessages, BackgroundRunResult, MessagePage, PostMessageBody, RunResult } from "./schemas.js";
 
 const postMessage = createRoute({
   method: "post",
@@ -25,7 +25,9 @@ const postMessage = createRoute({
   summary: "Append a message; for a user message, run the agent",
   description:
     "With `run: false` or a non-user role the message is only appended (201). With a user message and `run` " +
-    "(the default) the agent runs until it answers (200), or streams its events as SSE when `stream: true`.",
+    "(the default) the agent runs until it answers or pauses on an interrupt (200, `run.status` `requires_action` " +
+    "with the `interrupts` it waits on), streams its events as SSE when `stream: true` (the stream stays open " +
+    "across pauses until the run ends), or, with `background: true`, answers 202 at once while the run goes on.",
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
@@ -43,6 +45,7 @@ const postMessage = createRoute({
       },
     },
     201: postAnswer("Appended without a run", AppendedMessages),
+    202: postAnswer("A background run, admitted; read it with GET /v1/runs/{run_id}", BackgroundRunResult),
     ...problemResponses({
       codes: [
         "not_found",
@@ -90,6 +93,7 @@ export function messageRoutes() {
       },
     );
     if (outcome.kind === "appended") return c.json(presentAppended(outcome), 201);
+    if (outcome.kind === "background") return c.json(presentBackgroundRun(outcome), 202);
     if (outcome.kind === "stream") {
       const { feed } = outcome;
       return sseResponse(framesOf(feed), {

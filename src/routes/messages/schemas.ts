@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { pageOf } from "../shared/pagination.js";
 import { ContentSchema, RoleSchema, ToolCallIdField, ToolCallSchema, ToolCallsField } from "../shared/chat-schemas.js";
+import { ClientToolsField, InterruptSchema, RunStatusSchema } from "../shared/run-schemas.js";
 
 export const MessageSchema = z
   .object({
@@ -47,6 +48,14 @@ export const PostMessageBody = z
       .boolean()
       .optional()
       .openapi({ description: "Answer with an SSE stream of the run's events", example: false }),
+    background: z.boolean().optional().openapi({
+      description: "Answer 202 at once; the run goes on with no client connected (read it with GET /v1/runs/{id})",
+      example: false,
+    }),
+    tools: ClientToolsField.optional().openapi({
+      description:
+        "The client's own tools for this run: a call to one pauses the run (requires_action) until POST /v1/runs/{id}/tool_outputs",
+    }),
   })
   .strict()
   .openapi("PostMessage");
@@ -54,9 +63,7 @@ export const PostMessageBody = z
 export const RunSchema = z
   .object({
     id: z.string().openapi({ description: "Run id", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
-    status: z
-      .enum(["running", "completed", "incomplete", "failed", "interrupted"])
-      .openapi({ description: "Run status", example: "completed" }),
+    status: RunStatusSchema,
     iterations: z.number().int().openapi({ description: "Model calls made", example: 2 }),
     usage: z
       .object({
@@ -80,13 +87,25 @@ export const RunResult = z
   .object({
     messages: z.array(MessageSchema).openapi({ description: "The user message and every message the run added" }),
     run: RunSchema,
+    interrupts: z
+      .array(InterruptSchema)
+      .openapi({ description: "What the run waits on when its status is requires_action; empty otherwise" }),
   })
   .openapi("RunResult");
+
+export const BackgroundRunResult = z
+  .object({
+    messages: z.array(MessageSchema).openapi({ description: "The user message, stored" }),
+    run: RunSchema,
+  })
+  .openapi("BackgroundRunResult", { description: "A background run, admitted and going on" });
 
 export const MessagePage = pageOf(MessageSchema, "MessagePage");
 
 /** POST /v1/sessions/{id}/messages with a run, answered without streaming (200). */
 export type PostMessageRunResponse = z.infer<typeof RunResult>;
+/** POST /v1/sessions/{id}/messages with background: true (202). */
+export type PostMessageBackgroundResponse = z.infer<typeof BackgroundRunResult>;
 /** POST /v1/sessions/{id}/messages without a run (201). */
 export type PostMessageAppendedResponse = z.infer<typeof AppendedMessages>;
 /** GET /v1/sessions/{id}/messages. */

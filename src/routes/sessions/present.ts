@@ -37,6 +37,16 @@ export function presentSession({ session, settings, browser }: SessionSnapshot):
       compression: settings.compression,
       browser: presentBrowserSettings(settings.browser),
       engine: settings.engine,
+      agent: {
+        max_iterations: settings.agent.max_iterations,
+        approvals: {
+          server: settings.agent.approvals.operator,
+          session: settings.agent.approvals.session,
+          timeout_s: settings.agent.approvals.timeout_s,
+          on_timeout: settings.agent.approvals.on_timeout,
+        },
+        client_tools: settings.agent.client_tools,
+      },
     },
     stats: {
       message_count: session.message_count,

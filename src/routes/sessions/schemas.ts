@@ -6,12 +6,15 @@
 import { z } from "@hono/zod-openapi";
 import { pageOf } from "../shared/pagination.js";
 import {
+  approvalsConfigSchema,
   browserConfigSchema,
   compressionConfigSchema,
   MAX_NAME_CHARS,
   MAX_URL_CHARS,
+  type ApprovalsConfig,
   type CompressionConfig,
 } from "../../config.js";
+import { ClientToolsField } from "../shared/run-schemas.js";
 import { ENGINE_NAME_PATTERN } from "../../domain/context/engine.js";
 import {
   CDP_URL_SCHEMES,
@@ -117,6 +120,35 @@ const BrowserOverrides = z
     additionalProperties: false,
   }) as unknown as z.ZodType<SessionBrowserOverrides>;
 
+const ApprovalOverrides = z
+  .object(overridesOf(fieldsOf(approvalsConfigSchema)))
+  .strict()
+  .openapi("ApprovalSettings", {
+    description:
+      "The session's own approval policy, applied with the server's: for each tool the stricter answer wins (deny " +
+      "over ask over allow), so a session can ask for approvals but never lift one the server requires",
+    example: { default: "allow", tools: { browser_cdp: "ask", "browser_*": "allow" }, timeout_s: 300 },
+  }) as unknown as z.ZodType<Partial<ApprovalsConfig>>;
+
+const AgentOverrides = z
+  .object({
+    max_iterations: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .optional()
+      .openapi({ description: "Model calls a run may make before it ends incomplete", example: 30 }),
+    approvals: ApprovalOverrides.optional(),
+    client_tools: ClientToolsField.optional().openapi({
+      description: "The client's own tools every run of the session offers the model (besides a request's `tools`)",
+    }),
+  })
+  .strict()
+  .openapi("AgentSettings", {
+    description: "Agent settings of the session; any field left out keeps the server default",
+  });
+
 export const SessionConfigInput = z
   .object({
     compression: CompressionOverrides.optional(),
@@ -133,6 +165,7 @@ export const SessionConfigInput = z
         description: "Context engine: compressor (built in) or the name of a plugin installed on the server",
         example: "compressor",
       }),
+    agent: AgentOverrides.optional(),
   })
   .strict()
   .openapi("SessionConfigInput", { description: "Per-session overrides of the server defaults" });
@@ -199,6 +232,33 @@ const ResolvedBrowser = z
     description: "Browser settings in force for the session (the operator's policy lists are not shown)",
   });
 
+const ApprovalLayer = z.object({
+  default: z
+    .enum(["allow", "ask", "deny"])
+    .openapi({ description: "Mode of a tool no pattern names", example: "allow" }),
+  tools: z
+    .record(z.string(), z.enum(["allow", "ask", "deny"]))
+    .openapi({ description: "Mode per tool name or glob", example: { browser_cdp: "ask" } }),
+});
+const ResolvedAgent = z
+  .object({
+    max_iterations: z.number().int().openapi({ description: "Model calls a run may make", example: 30 }),
+    approvals: z
+      .object({
+        server: ApprovalLayer.openapi({ description: "The operator's policy (agent.approvals)" }),
+        session: ApprovalLayer.openapi({ description: "The session's own policy" }),
+        timeout_s: z.number().int().openapi({ description: "Seconds an approval waits", example: 600 }),
+        on_timeout: z
+          .enum(["allow", "deny"])
+          .openapi({ description: "The answer when nobody answers", example: "deny" }),
+      })
+      .openapi({ description: "Both policies apply; for each tool the stricter answer wins" }),
+    client_tools: z
+      .array(z.object({ type: z.literal("function"), function: z.object({ name: z.string() }).passthrough() }))
+      .openapi({ description: "The client's own tools every run offers the model" }),
+  })
+  .openapi("ResolvedAgentSettings", { description: "Agent settings in force for the session" });
+
 export const SessionSchema = z
   .object({
     id: z.string().openapi({ description: "Session id", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
@@ -215,6 +275,7 @@ export const SessionSchema = z
         compression: ResolvedCompression,
         browser: ResolvedBrowser,
         engine: z.string().openapi({ description: "Active context engine", example: "compressor" }),
+        agent: ResolvedAgent,
       })
       .openapi({ description: "Settings in force: server defaults overlaid with the session's overrides" }),
     stats: z

@@ -72,6 +72,16 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
       ],
     },
   },
+  run_not_active: { detail: "run run_01JD5Z3Q8V6N2C4K7M9P0R1S2T has already ended (status completed)" },
+  interrupt_not_found: { detail: "interrupt int_01JD5Z3Q8V6N2C4K7M9P0R1S2T does not exist" },
+  interrupt_already_answered: {
+    detail: "interrupt int_01JD5Z3Q8V6N2C4K7M9P0R1S2T was already answered by timeout",
+  },
+  tool_outputs_mismatch: {
+    detail:
+      "the outputs do not match the pending tool calls (call_1, call_2): missing outputs for call_2; no pending call has the id call_9",
+    extra: { errors: [{ location: "body.outputs.1.tool_call_id", message: "not a pending call: call_9" }] },
+  },
   unsupported_media_type: {
     detail: "send the body as JSON with `Content-Type: application/json`",
     extra: { errors: [{ location: "header.content-type", message: "must be application/json" }] },

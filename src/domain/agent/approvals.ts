@@ -1,0 +1,51 @@
+/**
+ * @module approvals
+ * Which tool calls run at once, which wait for a person and which are refused (`agent.approvals`): the mode of a tool
+ * name under the policy, and the tool result the model reads when a call does not run.
+ */
+import type { ApprovalMode, ApprovalsConfig } from "../../config.js";
+import type { ApprovalPolicy } from "../sessions/settings.js";
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+  return new RegExp(`^${escaped}$`);
+}
+
+const STRICTNESS: Record<ApprovalMode, number> = { allow: 0, ask: 1, deny: 2 };
+
+/** What a session's policy says of a tool: the stricter of the operator's and the session's answers. */
+export function approvalModeFor(policy: ApprovalPolicy, tool: string): ApprovalMode {
+  const operator = layerMode(policy.operator, tool);
+  const session = layerMode(policy.session, tool);
+  return STRICTNESS[session] > STRICTNESS[operator] ? session : operator;
+}
+
+/** One layer's mode for a tool: its exact name, else the longest matching glob, else its default. */
+function layerMode(policy: Pick<ApprovalsConfig, "default" | "tools">, tool: string): ApprovalMode {
+  const exact = policy.tools[tool];
+  if (exact !== undefined && !tool.includes("*")) return exact;
+  let best: { length: number; mode: ApprovalMode } | null = null;
+  for (const [pattern, mode] of Object.entries(policy.tools)) {
+    if (!pattern.includes("*") || !globToRegExp(pattern).test(tool)) continue;
+    const length = pattern.replace(/\*/g, "").length;
+    if (!best || length > best.length) best = { length, mode };
+  }
+  return best?.mode ?? policy.default;
+}
+
+/** The tool result of a call that was refused, saying by whom and why, so the model can tell the user. */
+export function refusalResult(
+  by: "user" | "policy" | "timeout",
+  tool: string,
+  reason: string | null,
+  timeoutS?: number,
+): string {
+  switch (by) {
+    case "user":
+      return `Error: the user refused to let ${tool} run${reason ? `: ${reason}` : "."} The call did not run.`;
+    case "policy":
+      return `Error: ${tool} is not allowed by the server's approval policy (agent.approvals); the call did not run.`;
+    case "timeout":
+      return `Error: no one approved ${tool} within ${timeoutS ?? "the allowed"} seconds; the call did not run.`;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * @module interrupts
+ * The session's one queue of what waits on a person or a client: approvals and client tool calls of its runs, and
+ * the page dialogs its browser holds (with their `d-N` ids), each answered through one route whatever its kind.
+ */
+import { DomainError } from "../../kernel/errors.js";
+import type { DialogAction } from "../browser/types.js";
+import type { BrowserService } from "../browser/browser-service.js";
+import { viewDialogInterrupt, type InterruptView } from "../agent/interrupt-view.js";
+import type { AgentRunner, InterruptAnswerInput } from "../agent/runner.js";
+import type { SessionService } from "../sessions/service.js";
+
+export type InterruptDeps = { sessions: SessionService; agent: AgentRunner; browsers: BrowserService };
+
+/** An answer to any interrupt: a decision (approval), outputs (client tools) or a dialog action. */
+export type AnyInterruptAnswer = InterruptAnswerInput | { action: DialogAction; prompt_text?: string };
+
+const DIALOG_ID = /^d-\d+$/;
+
+export async function listInterrupts(deps: InterruptDeps, sessionId: string): Promise<InterruptView[]> {
+  deps.sessions.require(sessionId);
+  const runs = deps.agent.pendingInterrupts(sessionId);
+  const snapshot = await deps.browsers.snapshot(sessionId);
+  const runId = deps.agent.activeRunOf(sessionId);
+  const dialogs = snapshot.pending_dialogs.map((dialog) => viewDialogInterrupt(sessionId, runId, dialog));
+  return [...runs, ...dialogs].sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+export async function answerInterrupt(
+  deps: InterruptDeps,
+  sessionId: string,
+  interruptId: string,
+  answer: AnyInterruptAnswer,
+): Promise<InterruptView> {
+  deps.sessions.require(sessionId);
+  if (DIALOG_ID.test(interruptId)) {
+    if (!("action" in answer)) {
+      throw new DomainError("validation_failed", `${interruptId} is a page dialog: answer it with an action`, {
+        fields: [{ path: ["action"], message: "accept or dismiss" }],
+      });
+    }
+    const { dialog } = await deps.browsers.respond(sessionId, answer.action, answer.prompt_text, interruptId);
+    return { ...viewDialogInterrupt(sessionId, deps.agent.activeRunOf(sessionId), dialog), status: "answered" };
+  }
+  if ("action" in answer) {
+    throw new DomainError("validation_failed", `${interruptId} is not a page dialog: an action answers dialogs only`, {
+      fields: [{ path: ["action"], message: "use decision (approval) or outputs (client tools)" }],
+    });
+  }
+  const owner = deps.agent.interruptSession(interruptId);
+  if (owner !== null && owner !== sessionId) {
+    throw new DomainError("interrupt_not_found", `interrupt ${interruptId} does not belong to session ${sessionId}`);
+  }
+  return deps.agent.answerInterrupt(interruptId, answer);
+}

@@ -1,0 +1,280 @@
+/**
+ * @module routes
+ * Runs as resources — read, list, cancel, follow their events, send tool outputs, steer — and the session's one
+ * queue of interrupts (approvals, client tool calls, page dialogs), each answered through one route.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { openRunFeed } from "../../domain/events/run-feed.js";
+import type { AnyInterruptAnswer } from "../../domain/use-cases/interrupts.js";
+import { decodeCursor } from "../../http/cursor.js";
+import { HttpError } from "../../http/errors.js";
+import { createRouter } from "../../http/router.js";
+import { framesOf, sseResponse } from "../../http/sse.js";
+import { RunEventSchema } from "../events/event-schemas.js";
+import { parseEventId } from "../events/last-event-id.js";
+import { EventsHeaders, EventsQuery } from "../events/schemas.js";
+import { jsonBody } from "../shared/json-content.js";
+import { PageQuery } from "../shared/pagination.js";
+import { SessionIdParam } from "../shared/params.js";
+import { problemResponses } from "../shared/problem-responses.js";
+import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
+import { isRunCursor, presentRunPage, presentRunResource, presentSteer } from "./present.js";
+import {
+  InterruptAnswerBody,
+  InterruptAnswered,
+  InterruptList,
+  InterruptParams,
+  RunIdParam,
+  RunPage,
+  RunResourceSchema,
+  SteerAnswer,
+  SteerBody,
+  ToolOutputsAnswered,
+  ToolOutputsBody,
+} from "./schemas.js";
+
+const getRun = createRoute({
+  method: "get",
+  path: "/v1/runs/{run_id}",
+  operationId: "getRun",
+  tags: ["runs"],
+  summary: "One run: status, iterations, usage, error, timestamps, its session and what it waits on",
+  request: { params: RunIdParam },
+  responses: {
+    200: jsonAnswer("The run", RunResourceSchema),
+    ...problemResponses({ codes: ["not_found"] }),
+  },
+});
+
+const listRuns = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/runs",
+  operationId: "listRuns",
+  tags: ["runs"],
+  summary: "The session's runs, newest first",
+  request: { params: SessionIdParam, query: PageQuery },
+  responses: {
+    200: jsonAnswer("A page of runs", RunPage),
+    ...problemResponses({ codes: ["not_found"] }),
+  },
+});
+
+const cancelRun = createRoute({
+  method: "post",
+  path: "/v1/runs/{run_id}/cancel",
+  operationId: "cancelRun",
+  tags: ["runs"],
+  summary: "Cancel a running or waiting run",
+  description:
+    "The run ends `cancelled` (streamed, waiting or not): a model call or tool in flight is abandoned, its pending " +
+    "interrupts are cancelled, and each open tool call gets a cancelled result so the transcript stays well-formed.",
+  request: { params: RunIdParam },
+  responses: {
+    200: postAnswer("The run, cancelled", RunResourceSchema),
+    ...problemResponses({ codes: ["not_found", "run_not_active"], idempotent: true }),
+  },
+});
+
+const runEvents = createRoute({
+  method: "get",
+  path: "/v1/runs/{run_id}/events",
+  operationId: "streamRunEvents",
+  tags: ["runs"],
+  summary: "Server-sent events of one run: replayed, then live, ending after its last event",
+  description:
+    "Every persisted event of the run (after Last-Event-ID when one is sent), then its live events, without gaps or " +
+    "duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has " +
+    "ended). It stays open while the run waits on interrupts.",
+  request: { params: RunIdParam, query: EventsQuery, headers: EventsHeaders },
+  responses: {
+    200: {
+      description: "An SSE stream of the run's events",
+      content: { "text/event-stream": { schema: RunEventSchema } },
+    },
+    ...problemResponses({ codes: ["not_found"] }),
+  },
+});
+
+const submitToolOutputs = createRoute({
+  method: "post",
+  path: "/v1/runs/{run_id}/tool_outputs",
+  operationId: "submitToolOutputs",
+  tags: ["runs"],
+  summary: "Send the outputs of the client's own tool calls; the run resumes",
+  request: {
+    params: RunIdParam,
+    body: {
+      required: true,
+      content: jsonBody(ToolOutputsBody, { outputs: [{ tool_call_id: "call_1", output: "18 °C, light rain" }] }),
+    },
+  },
+  responses: {
+    200: postAnswer("The answered interrupt and the run", ToolOutputsAnswered),
+    ...problemResponses({
+      codes: ["not_found", "run_not_active", "tool_outputs_mismatch", "interrupt_already_answered"],
+      body: true,
+      idempotent: true,
+    }),
+  },
+});
+
+const steerRun = createRoute({
+  method: "post",
+  path: "/v1/runs/{run_id}/steer",
+  operationId: "steerRun",
+  tags: ["runs"],
+  summary: "Add a user message the run takes in before its next model call",
+  description:
+    "The message is stored at once and becomes a user message of the transcript (with its seq) before the run's next " +
+    "model call, so it never splits a tool call from its result. A run that ends first leaves it in the transcript.",
+  request: {
+    params: RunIdParam,
+    body: { required: true, content: jsonBody(SteerBody, { content: "Use the staging site instead." }) },
+  },
+  responses: {
+    202: postAnswer("Queued for the run", SteerAnswer),
+    ...problemResponses({ codes: ["not_found", "run_not_active"], body: true, idempotent: true }),
+  },
+});
+
+const listInterrupts = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/interrupts",
+  operationId: "listInterrupts",
+  tags: ["runs"],
+  summary: "Everything waiting on a person or the client: approvals, client tool calls, page dialogs",
+  description: "Each entry names the route that answers it (`answer_route`).",
+  request: { params: SessionIdParam },
+  responses: {
+    200: jsonAnswer("The pending interrupts", InterruptList),
+    ...problemResponses({ codes: ["not_found"] }),
+  },
+});
+
+const answerInterrupt = createRoute({
+  method: "post",
+  path: "/v1/sessions/{id}/interrupts/{interrupt_id}",
+  operationId: "answerInterrupt",
+  tags: ["runs"],
+  summary: "Answer an interrupt of any kind",
+  description:
+    "`{decision: approve | deny, reason?}` answers an approval, `{outputs: [{tool_call_id, output}]}` the client's " +
+    "tool calls, `{action: accept | dismiss, prompt_text?}` a page dialog (`d-N`). Once a run's interrupts are all " +
+    "answered it resumes.",
+  request: {
+    params: InterruptParams,
+    body: { required: true, content: jsonBody(InterruptAnswerBody, { decision: "approve" }) },
+  },
+  responses: {
+    200: postAnswer("The interrupt, answered", InterruptAnswered),
+    ...problemResponses({
+      codes: [
+        "not_found",
+        "interrupt_not_found",
+        "interrupt_already_answered",
+        "tool_outputs_mismatch",
+        "dialog_not_found",
+        "no_dialog_open",
+      ],
+      body: true,
+      idempotent: true,
+    }),
+  },
+});
+
+/** The one kind of answer a body carries; a body with none or with several is refused, naming the fields. */
+function answerOf(body: {
+  decision?: "approve" | "deny";
+  reason?: string | null;
+  outputs?: Array<{ tool_call_id: string; output: string }>;
+  action?: "accept" | "dismiss";
+  prompt_text?: string;
+}): AnyInterruptAnswer {
+  const kinds = (["decision", "outputs", "action"] as const).filter((key) => body[key] !== undefined);
+  if (kinds.length !== 1) {
+    throw new HttpError(
+      "validation_failed",
+      kinds.length === 0
+        ? "send one answer: decision (approval), outputs (client tools) or action (dialog)"
+        : `send one kind of answer, not ${kinds.join(" and ")}`,
+      {
+        errors: (kinds.length ? kinds : ["decision"]).map((key) => ({
+          location: `body.${key}`,
+          message: "exactly one of decision, outputs, action",
+        })),
+      },
+    );
+  }
+  if (body.decision !== undefined) return { decision: body.decision, reason: body.reason ?? null };
+  if (body.outputs !== undefined) return { outputs: body.outputs };
+  return { action: body.action!, prompt_text: body.prompt_text };
+}
+
+export function runRoutes() {
+  const router = createRouter();
+
+  router.openapi(getRun, (c) => {
+    const { agent } = c.get("services");
+    const { run, interrupts } = agent.get(c.req.valid("param").run_id);
+    return c.json(presentRunResource(run, interrupts), 200);
+  });
+
+  router.openapi(listRuns, (c) => {
+    const { agent, sessions } = c.get("services");
+    const { id } = c.req.valid("param");
+    sessions.require(id);
+    const query = c.req.valid("query");
+    const page = agent.list(id, query.limit, decodeCursor(query.cursor, isRunCursor));
+    return c.json(
+      presentRunPage(page, (run) => agent.get(run.id).interrupts),
+      200,
+    );
+  });
+
+  router.openapi(cancelRun, async (c) => {
+    const { agent } = c.get("services");
+    const run = await agent.cancelRun(c.req.valid("param").run_id);
+    return c.json(presentRunResource(run, []), 200);
+  });
+
+  router.openapi(runEvents, (c) => {
+    const { agent, events, sseKeepaliveMs } = c.get("services");
+    const { run } = agent.get(c.req.valid("param").run_id);
+    const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
+    const feed = openRunFeed(events, { id: run.id, sessionId: run.session_id }, afterId, () => agent.hasEnded(run.id));
+    c.req.raw.signal.addEventListener("abort", () => feed.cancel(), { once: true });
+    return sseResponse(framesOf(feed), {
+      keepaliveMs: sseKeepaliveMs,
+      onCancel: () => feed.cancel(),
+      headers: { "X-Run-Id": run.id },
+    });
+  });
+
+  router.openapi(submitToolOutputs, (c) => {
+    const { agent } = c.get("services");
+    const { run_id: runId } = c.req.valid("param");
+    const interrupt = agent.submitToolOutputs(runId, c.req.valid("json").outputs);
+    const { run, interrupts } = agent.get(runId);
+    return c.json({ interrupt, run: presentRunResource(run, interrupts) }, 200);
+  });
+
+  router.openapi(steerRun, (c) => {
+    const { agent } = c.get("services");
+    const steer = agent.steer(c.req.valid("param").run_id, c.req.valid("json").content);
+    return c.json(presentSteer(steer), 202);
+  });
+
+  router.openapi(listInterrupts, async (c) => {
+    const { useCases } = c.get("services");
+    return c.json({ data: await useCases.listInterrupts(c.req.valid("param").id) }, 200);
+  });
+
+  router.openapi(answerInterrupt, async (c) => {
+    const { useCases } = c.get("services");
+    const { id, interrupt_id: interruptId } = c.req.valid("param");
+    const interrupt = await useCases.answerInterrupt(id, interruptId, answerOf(c.req.valid("json")));
+    return c.json({ interrupt }, 200);
+  });
+
+  return router;
+}

@@ -1,0 +1,105 @@
+/**
+ * @module run-schemas
+ * The wire shapes a run and what it waits on share across the transcript, run and event operations: a run's status,
+ * an interrupt (approval, client tool calls, page dialog), and a client's own tool as it declares one.
+ */
+import { z } from "@hono/zod-openapi";
+import { PendingDialogSchema } from "../browser/schemas.js";
+import { ToolCallSchema } from "./chat-schemas.js";
+
+export const RunStatusSchema = z
+  .enum(["running", "requires_action", "completed", "incomplete", "failed", "interrupted", "cancelled"])
+  .openapi("RunStatus", {
+    description:
+      "running; requires_action: waiting on interrupts (approvals, client tool outputs); completed; incomplete " +
+      "(iteration budget or output limit); failed; interrupted (the server stopped or the session was deleted); " +
+      "cancelled (by POST /v1/runs/{id}/cancel or its client going away)",
+    example: "completed",
+  });
+
+const INTERRUPT_ID_EXAMPLE = "int_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
+
+export const InterruptSchema = z
+  .object({
+    id: z.string().openapi({ description: "Interrupt id (a dialog's is its d-N id)", example: INTERRUPT_ID_EXAMPLE }),
+    kind: z.enum(["approval", "client_tool", "dialog"]).openapi({
+      description:
+        "approval: a tool call waits for a person; client_tool: the client's own tool calls wait for outputs; dialog: a page's JS dialog",
+      example: "approval",
+    }),
+    status: z
+      .enum(["pending", "answered", "cancelled"])
+      .openapi({ description: "pending until answered; cancelled with its run", example: "pending" }),
+    session_id: z.string().openapi({ description: "Session id", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    run_id: z.string().nullable().openapi({
+      description: "The run that waits (a dialog's: the session's active run, if any)",
+      example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
+    }),
+    tool: z.string().optional().openapi({ description: "Approval: the tool the model called", example: "browser_cdp" }),
+    tool_call_id: z.string().optional().openapi({ description: "Approval: the tool call", example: "call_1" }),
+    arguments: z.string().optional().openapi({
+      description: "Approval: its arguments (JSON text, secrets redacted)",
+      example: '{"method":"Network.getCookies"}',
+    }),
+    tool_calls: z
+      .array(ToolCallSchema)
+      .optional()
+      .openapi({ description: "Client tools: the calls whose outputs the run waits for" }),
+    dialog: PendingDialogSchema.optional().openapi({ description: "Dialog: the pending dialog" }),
+    created_at: z
+      .string()
+      .openapi({ description: "When it was raised (ISO 8601)", example: "2026-12-01T10:00:00.000Z" }),
+    expires_at: z.string().nullable().openapi({
+      description: "When an approval times out (agent.approvals.on_timeout applies)",
+      example: "2026-12-01T10:10:00.000Z",
+    }),
+    answer: z
+      .object({
+        by: z.enum(["user", "policy", "timeout", "client"]).openapi({ description: "Who answered", example: "user" }),
+        at: z.string().openapi({ description: "When (ISO 8601)", example: "2026-12-01T10:01:00.000Z" }),
+        decision: z
+          .enum(["approve", "deny"])
+          .nullable()
+          .openapi({ description: "An approval's decision", example: "approve" }),
+        reason: z.string().nullable().openapi({ description: "The reason given with a denial", example: null }),
+      })
+      .nullable()
+      .openapi({ description: "How it was answered; null while pending" }),
+    answer_route: z.string().openapi({
+      description: "The request that answers it",
+      example: `POST /v1/sessions/ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T/interrupts/${INTERRUPT_ID_EXAMPLE}`,
+    }),
+  })
+  .openapi("Interrupt", { description: "Something a run (or the page) waits on a person or the client for" });
+
+export const ClientToolSchema = z
+  .object({
+    type: z.literal("function").openapi({ description: "Always function", example: "function" }),
+    function: z
+      .object({
+        name: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, _ and -, at most 64")
+          .openapi({ description: "Tool name; must not be one of the server's tools", example: "get_weather" }),
+        description: z
+          .string()
+          .max(10_000)
+          .optional()
+          .openapi({ description: "What it does", example: "Current weather of a city" }),
+        parameters: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .openapi({
+            description: "JSON Schema of its arguments",
+            example: { type: "object", properties: { city: { type: "string" } } },
+          }),
+      })
+      .strict(),
+  })
+  .strict()
+  .openapi("ClientTool", {
+    description:
+      "A tool the client runs itself (OpenAI function shape): a call to it pauses the run until its output is sent",
+  });
+
+export const ClientToolsField = z.array(ClientToolSchema).max(128);
