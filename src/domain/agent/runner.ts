@@ -79,6 +79,9 @@ export type InterruptAnswerInput =
   | { decision: "approve" | "deny"; reason?: string | null }
   | { outputs: Array<{ tool_call_id: string; output: string }> };
 
+/** A feed that follows a run; one opened for an OpenAI chat client also ends at a pause for its own tools. */
+type RunFeed = { feed: EventFeed; untilClientTools: boolean; unsubscribe: () => void };
+
 type Executing = { runId: string; controller: AbortController; execution: RunExecution; done: Promise<FinishedRun> };
 type Waiter = { untilClientTools: boolean; resolve: (finished: FinishedRun) => void };
 
@@ -124,7 +127,7 @@ export class AgentRunner {
   private readonly executing = new Map<string, Executing>();
   /** Runs paused on interrupts, by session: they hold the session until they end. */
   private readonly waiting = new Map<string, string>();
-  private readonly feeds = new Map<string, Set<EventFeed>>();
+  private readonly feeds = new Map<string, Set<RunFeed>>();
   private readonly waiters = new Map<string, Waiter[]>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private accepting = true;
@@ -168,7 +171,8 @@ export class AgentRunner {
     });
 
     const done = this.settled(runId, options.untilClientTools ?? false);
-    const feed = options.feed && !background ? this.openFeed(runId, sessionId) : null;
+    const feed =
+      options.feed && !background ? this.openFeed(runId, sessionId, options.untilClientTools ?? false) : null;
     feed?.onCancel(() => void this.stopRun(runId, "the client disconnected").catch(() => undefined));
     const external = background ? undefined : options.signal;
     if (external) {
@@ -221,6 +225,11 @@ export class AgentRunner {
         (!untilClientTools || this.deps.store.interrupts.pendingForRun(runId).some((i) => i.kind === "client_tool"));
       if (FINAL_RUN_STATUSES.has(record.status) || pausedAsAsked) return Promise.resolve(this.stateOf(record));
     }
+    return this.waitFor(runId, untilClientTools);
+  }
+
+  /** Settles at the run's next end or pause (as `settled` counts them), whatever its state now. */
+  private waitFor(runId: string, untilClientTools: boolean): Promise<FinishedRun> {
     return new Promise((resolve) => {
       const list = this.waiters.get(runId) ?? [];
       list.push({ untilClientTools, resolve });
@@ -243,27 +252,55 @@ export class AgentRunner {
   }
 
   /** A feed of the session's events from now until the run ends; follows the run across its pauses. */
-  private openFeed(runId: string, sessionId: string): EventFeed {
+  private openFeed(runId: string, sessionId: string, untilClientTools: boolean): EventFeed {
     const feed = new EventFeed();
     const unsubscribe = this.deps.events.subscribe(sessionId, (event) => feed.push(event));
     let set = this.feeds.get(runId);
     if (!set) this.feeds.set(runId, (set = new Set()));
-    set.add(feed);
+    const entry: RunFeed = { feed, untilClientTools, unsubscribe };
+    set.add(entry);
     const own = set;
     feed.onCancel(() => {
       unsubscribe();
-      own.delete(feed);
+      own.delete(entry);
     });
-    this.onceFinal(runId, unsubscribe);
     return feed;
   }
 
-  private readonly finalHooks = new Map<string, Array<() => void>>();
+  /** Ends the feeds `which` picks with `done` (the run as it stands) and stops them following the run. */
+  private endFeeds(runId: string, finished: FinishedRun, which: (entry: RunFeed) => boolean): void {
+    const set = this.feeds.get(runId);
+    if (!set) return;
+    for (const entry of [...set]) {
+      if (!which(entry)) continue;
+      set.delete(entry);
+      entry.unsubscribe();
+      entry.feed.push({ type: "done", data: { run: finished.run } });
+      entry.feed.end();
+    }
+    if (set.size === 0) this.feeds.delete(runId);
+  }
 
-  private onceFinal(runId: string, hook: () => void): void {
-    const list = this.finalHooks.get(runId) ?? [];
-    list.push(hook);
-    this.finalHooks.set(runId, list);
+  /**
+   * Sends the outputs of the client's own tool calls and follows the resumed run (an OpenAI chat client's next
+   * request): checked first, then the feed and the wait are set up, then the outputs are recorded and the run goes on.
+   */
+  continueWithOutputs(
+    runId: string,
+    outputs: Array<{ tool_call_id: string; output: string }>,
+    options: { feed: boolean },
+  ): StartedRun {
+    const { store } = this.deps;
+    const run = store.runs.get(runId);
+    if (!run) throw notFound("run", runId);
+    const pending = store.interrupts.pendingForRun(runId).find((i) => i.kind === "client_tool");
+    if (!pending) throw this.notActive(run);
+    this.checkOutputs(pending, outputs);
+    const feed = options.feed ? this.openFeed(runId, run.session_id, true) : null;
+    feed?.onCancel(() => void this.stopRun(runId, "the client disconnected").catch(() => undefined));
+    const done = this.waitFor(runId, true);
+    this.recordAnswer(pending, { answered_by: "client", answered_at: this.deps.now(), outputs });
+    return { runId, sessionId: run.session_id, run, userMessage: null, done, feed };
   }
 
   /** Runs one stretch of the run: from its start, or from a pause whose interrupts are all answered. */
@@ -309,6 +346,7 @@ export class AgentRunner {
       this.armTimeouts(this.deps.store.interrupts.pendingForRun(runId));
       const clientTools = finished.interrupts.some((i) => i.kind === "client_tool");
       this.resolveWaiters(runId, finished, (waiter) => !waiter.untilClientTools || clientTools);
+      if (clientTools) this.endFeeds(runId, finished, (entry) => entry.untilClientTools);
       // Every interrupt may have been answered while the stretch was still ending.
       if (this.deps.store.interrupts.pendingForRun(runId).length === 0) this.resume(runId);
       return;
@@ -318,13 +356,7 @@ export class AgentRunner {
 
   private runEnded(runId: string, finished: FinishedRun): void {
     this.resolveWaiters(runId, finished, () => true);
-    for (const feed of this.feeds.get(runId) ?? []) {
-      feed.push({ type: "done", data: { run: finished.run } });
-      feed.end();
-    }
-    this.feeds.delete(runId);
-    for (const hook of this.finalHooks.get(runId) ?? []) hook();
-    this.finalHooks.delete(runId);
+    this.endFeeds(runId, finished, () => true);
   }
 
   private resolveWaiters(runId: string, finished: FinishedRun, matches: (waiter: Waiter) => boolean): void {

@@ -47,6 +47,12 @@ export function derivedSessionKey(systemPrompt: string | null, firstUserText: st
     .slice(0, 40)}`;
 }
 
+/** The derived key of a request's conversation: its system prompt and its first user message. */
+export function derivedKeyOf(messages: ChatRequestMessage[]): string {
+  const firstUser = messages.find((m) => m.role === "user");
+  return derivedSessionKey(systemPromptOf(messages), contentText(firstUser?.content ?? null));
+}
+
 function toInput(message: ChatRequestMessage): MessageInput {
   const input: MessageInput = { role: message.role as MessageInput["role"], content: message.content ?? null };
   if (message.tool_calls?.length) input.tool_calls = message.tool_calls;

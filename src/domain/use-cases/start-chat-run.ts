@@ -1,19 +1,24 @@
 /**
  * @module start-chat-run
  * A chat-completions request answered by the agent (SPEC §7): the session it continues is picked or created, and a
- * run is admitted on its last user message. A retry of a request whose run is stored answers with that run.
+ * run is admitted on its last user message. With the client's own `tools`, a call to one ends the answer with
+ * `finish_reason: "tool_calls"`; the client's next request, ending with the `tool` messages, sends their outputs and
+ * continues the same run. A retry of a request whose run is stored answers with that run.
  */
 import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
 import type { AgentRunner, StartedRun } from "../agent/runner.js";
-import { ChatSessionResolver, type ChatRequestMessage } from "../compat/chat-sessions.js";
+import { ChatSessionResolver, derivedKeyOf, type ChatRequestMessage } from "../compat/chat-sessions.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { Transcript } from "../transcript/transcript.js";
+import { DomainError } from "../../kernel/errors.js";
+import type { FunctionTool } from "../../kernel/chat.js";
+import { contentText } from "../../kernel/text.js";
 
 export type ChatRunDeps = {
   config: Config;
@@ -31,6 +36,8 @@ export function startChatRun(
     messages: ChatRequestMessage[];
     sessionId: string | null;
     stream: boolean;
+    /** The client's own tools (OpenAI function tools). */
+    tools?: FunctionTool[];
     signal?: AbortSignal;
     idempotency?: IdempotencyClaim;
   },
@@ -41,6 +48,7 @@ export function startChatRun(
     const run = deps.agent.replay(prior, { feed: request.stream });
     return { session: deps.sessions.require(run.sessionId), run };
   }
+  if (request.messages.at(-1)?.role === "tool") return continueWithToolResults(deps, request);
   const named = request.sessionId ? deps.sessions.require(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   requireConfiguredModel(deps.config, model);
@@ -50,6 +58,44 @@ export function startChatRun(
     feed: request.stream,
     signal: request.signal,
     idempotency: request.idempotency,
+    clientTools: request.tools,
+    untilClientTools: true,
   });
   return { session, run };
+}
+
+/**
+ * A request whose last messages are `tool` results: the outputs of the client's own tool calls the conversation's
+ * run waits on. They are sent to that run, which goes on; earlier messages of the request are already stored.
+ */
+function continueWithToolResults(
+  deps: ChatRunDeps,
+  request: { messages: ChatRequestMessage[]; sessionId: string | null; stream: boolean },
+): { session: SessionRecord; run: StartedRun } {
+  const { messages } = request;
+  let first = messages.length;
+  while (first > 0 && messages[first - 1].role === "tool") first -= 1;
+  const results = messages.slice(first);
+  const session = request.sessionId
+    ? deps.sessions.require(request.sessionId)
+    : deps.store.sessions.findByDerivedKey(derivedKeyOf(messages));
+  const runId = session ? deps.agent.activeRunOf(session.id) : null;
+  const waiting = runId ? deps.agent.get(runId) : null;
+  if (!session || !waiting || !waiting.interrupts.some((i) => i.kind === "client_tool")) {
+    throw new DomainError(
+      "validation_failed",
+      "the conversation ends with tool results, but no run of it waits for the client's tool outputs; " +
+        "end the messages with the user's turn",
+      { fields: [{ path: ["messages", messages.length - 1, "role"], message: "no run waits for this tool result" }] },
+    );
+  }
+  const outputs = results.map((message, i) => {
+    if (!message.tool_call_id) {
+      throw new DomainError("validation_failed", "a tool message must name the call it answers", {
+        fields: [{ path: ["messages", first + i, "tool_call_id"], message: "required on a tool message" }],
+      });
+    }
+    return { tool_call_id: message.tool_call_id, output: contentText(message.content ?? null) };
+  });
+  return { session, run: deps.agent.continueWithOutputs(waiting.run.id, outputs, { feed: request.stream }) };
 }

@@ -8,7 +8,8 @@ import type { RunResultSummary } from "../../domain/agent/loop.js";
 import type { EventFeed } from "../../domain/events/feed.js";
 import { openAiErrorBody } from "../../http/openai-error.js";
 import type { SseFrame } from "../../http/sse.js";
-import type { CompletionIdentity } from "./present.js";
+import type { InterruptView } from "../../domain/agent/interrupt-view.js";
+import { clientToolCalls, type CompletionIdentity } from "./present.js";
 import { finishReasonOf, hasNoAnswer, runFailure } from "./run-outcome.js";
 
 function chunk(
@@ -33,9 +34,12 @@ export async function* chatChunks(
   toolProgress: boolean,
 ): AsyncGenerator<SseFrame> {
   yield { data: JSON.stringify(chunk(identity, { role: "assistant", content: "" })) };
+  let waitingOn: InterruptView[] = [];
   for await (const item of feed) {
     const data = item.data as Record<string, unknown>;
-    if (item.type === "message.delta") {
+    if (item.type === "run.requires_action") {
+      waitingOn = data.interrupts as InterruptView[];
+    } else if (item.type === "message.delta") {
       yield { data: JSON.stringify(chunk(identity, { content: data.content })) };
     } else if (toolProgress && item.type === "tool.started") {
       const payload = {
@@ -50,10 +54,15 @@ export async function* chatChunks(
       yield { event: "hermes.tool.progress", data: JSON.stringify(payload) };
     } else if (item.type === "done") {
       const run = data.run as RunResultSummary;
-      if (hasNoAnswer(run)) {
+      const calls = run.status === "requires_action" ? clientToolCalls(waitingOn) : [];
+      if (hasNoAnswer(run, calls.length)) {
         // An error object in the stream makes OpenAI clients raise instead of showing a cut answer as final.
         yield { data: JSON.stringify(openAiErrorBody(runFailure(run))) };
       } else {
+        if (calls.length) {
+          const tool_calls = calls.map((call, index) => ({ index, ...call }));
+          yield { data: JSON.stringify(chunk(identity, { tool_calls })) };
+        }
         yield { data: JSON.stringify(chunk(identity, {}, finishReasonOf(run), run.usage)) };
       }
     }

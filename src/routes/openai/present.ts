@@ -44,9 +44,23 @@ export function presentModelList(config: Config, nowMs: number): ListModelsRespo
   };
 }
 
-/** A finished run's last assistant words as the completion's one choice. */
+/** The calls of the client's own tools a paused run waits on, in the OpenAI shape. */
+export function clientToolCalls(interrupts: FinishedRun["interrupts"]) {
+  return interrupts
+    .filter((i) => i.kind === "client_tool")
+    .flatMap((i) => i.tool_calls ?? [])
+    .map((call) => ({ id: call.id, type: "function" as const, function: call.function }));
+}
+
+/** A finished run's last assistant words (or, paused, the client tool calls it waits on) as the one choice. */
 export function presentChatCompletion(identity: CompletionIdentity, finished: FinishedRun): ChatCompletionResponse {
-  const answer = [...finished.messages].reverse().find((m) => m.role === "assistant" && m.content !== null);
+  const toolCalls = finished.run.status === "requires_action" ? clientToolCalls(finished.interrupts) : [];
+  const last = finished.messages.at(-1);
+  const answer = toolCalls.length
+    ? last?.role === "assistant" && last.content !== null
+      ? last
+      : undefined
+    : [...finished.messages].reverse().find((m) => m.role === "assistant" && m.content !== null);
   return {
     id: identity.id,
     object: "chat.completion",
@@ -55,7 +69,11 @@ export function presentChatCompletion(identity: CompletionIdentity, finished: Fi
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content: answer ? contentText(answer.content) : null },
+        message: {
+          role: "assistant",
+          content: answer ? contentText(answer.content) : null,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
         finish_reason: finishReasonOf(finished.run),
       },
     ],

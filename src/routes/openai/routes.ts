@@ -12,7 +12,7 @@ import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { describeCapabilities } from "./capabilities.js";
 import { chatChunks } from "./chunks.js";
 import { SESSION_HEADER, wantsToolProgress } from "./headers.js";
-import { completionIdentity, presentChatCompletion, presentModelList } from "./present.js";
+import { clientToolCalls, completionIdentity, presentChatCompletion, presentModelList } from "./present.js";
 import { hasNoAnswer, runFailure } from "./run-outcome.js";
 import {
   CapabilitiesSchema,
@@ -134,6 +134,14 @@ export function openAiCompatRoutes() {
       messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,
       stream: body.stream === true,
+      tools: body.tools?.map((tool) => ({
+        type: "function" as const,
+        function: {
+          name: tool.function.name,
+          ...(tool.function.description !== undefined ? { description: tool.function.description } : {}),
+          ...(tool.function.parameters !== undefined ? { parameters: tool.function.parameters } : {}),
+        },
+      })),
       signal: c.req.raw.signal,
       idempotency: c.get("idempotencyClaim"),
     });
@@ -151,7 +159,8 @@ export function openAiCompatRoutes() {
     }
     const finished = await started.done;
     for (const [name, value] of Object.entries(sessionHeaders)) c.header(name, value);
-    if (hasNoAnswer(finished.run)) throw runFailure(finished.run, sessionHeaders);
+    if (hasNoAnswer(finished.run, clientToolCalls(finished.interrupts).length))
+      throw runFailure(finished.run, sessionHeaders);
     return c.json(presentChatCompletion(identity, finished), 200);
   });
 

@@ -6,15 +6,24 @@
 import type { RunResultSummary } from "../../domain/agent/loop.js";
 import { HttpError } from "../../http/errors.js";
 
-/** A failed or interrupted run has no final answer, whatever it said before it stopped (the transcript keeps that). */
-export function hasNoAnswer(run: RunResultSummary): boolean {
-  return run.status === "failed" || run.status === "interrupted";
+/**
+ * A failed, interrupted or cancelled run has no final answer, whatever it said before it stopped (the transcript keeps
+ * that); nor has one left waiting on anything but the client's own tool calls (`clientToolCalls` of them).
+ */
+export function hasNoAnswer(run: RunResultSummary, clientToolCalls = 0): boolean {
+  if (run.status === "requires_action") return clientToolCalls === 0;
+  return run.status === "failed" || run.status === "interrupted" || run.status === "cancelled";
 }
 
-export function finishReasonOf(run: RunResultSummary): "stop" | "length" {
+export function finishReasonOf(run: RunResultSummary): "stop" | "length" | "tool_calls" {
+  if (run.status === "requires_action") return "tool_calls";
   return run.status === "incomplete" ? "length" : "stop";
 }
 
 export function runFailure(run: RunResultSummary, headers: Record<string, string> = {}): HttpError {
-  return new HttpError("model_error", run.error ?? `the run ended ${run.status}`, { headers });
+  const why =
+    run.status === "requires_action"
+      ? `the run ${run.id} waits for an approval; answer it (GET /v1/runs/${run.id}) and read the answer there`
+      : (run.error ?? `the run ended ${run.status}`);
+  return new HttpError("model_error", why, { headers });
 }

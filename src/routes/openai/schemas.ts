@@ -61,6 +61,41 @@ export const ChatRequestMessageSchema = z
   .passthrough()
   .openapi("ChatRequestMessage");
 
+const ChatToolSchema = z
+  .object({
+    type: z.literal("function").openapi({ description: "Always function", example: "function" }),
+    function: z
+      .object({
+        name: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, _ and -, at most 64")
+          .openapi({ description: "Tool name; must not be one of the agent's own tools", example: "get_weather" }),
+        description: z
+          .string()
+          .max(10_000)
+          .optional()
+          .openapi({ description: "What it does", example: "Current weather" }),
+        parameters: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .openapi({ description: "JSON Schema of its arguments" }),
+      })
+      .passthrough(),
+  })
+  .passthrough()
+  .openapi("ChatTool", { description: "A tool the client runs itself (OpenAI function tool)" });
+
+const ChatToolCallSchema = z
+  .object({
+    id: z.string().openapi({ description: "Tool call id", example: "call_1" }),
+    type: z.literal("function").openapi({ description: "Always function", example: "function" }),
+    function: z.object({
+      name: z.string().openapi({ description: "The client tool", example: "get_weather" }),
+      arguments: z.string().openapi({ description: "JSON-encoded arguments", example: '{"city":"Oslo"}' }),
+    }),
+  })
+  .openapi("ChatToolCall");
+
 export const ChatCompletionRequestSchema = z
   .object({
     model: z
@@ -78,11 +113,21 @@ export const ChatCompletionRequestSchema = z
       .boolean()
       .optional()
       .openapi({ description: "Answer as SSE chunks ending with `data: [DONE]`", example: false }),
+    tools: z
+      .array(ChatToolSchema)
+      .max(128)
+      .optional()
+      .openapi({
+        description:
+          "The client's own tools, offered to the model beside the agent's: when the model calls one, the answer ends " +
+          'with finish_reason "tool_calls" and those calls; the next request, ending with the `tool` messages, continues the same run',
+      }),
   })
   .passthrough()
   .openapi("ChatCompletionRequest", {
     description:
-      "OpenAI chat-completions request. Sampling fields (temperature, …) are accepted and ignored; client-side `tools` are ignored, the agent uses its own.",
+      "OpenAI chat-completions request. Sampling fields (temperature, …) are accepted and ignored; the agent's own " +
+      "tools (browser, search) run on the server, the client's `tools` on the client.",
   });
 
 const UsageSchema = z
@@ -110,11 +155,16 @@ export const ChatCompletionSchema = z
                 .string()
                 .nullable()
                 .openapi({ description: "The agent's final answer", example: "The page title is Example Domain." }),
+              tool_calls: z
+                .array(ChatToolCallSchema)
+                .optional()
+                .openapi({ description: "Calls of the client's own tools, to run and answer with tool messages" }),
             })
             .openapi({ description: "The answer" }),
-          finish_reason: z
-            .enum(["stop", "length"])
-            .openapi({ description: "stop, or length when the run ended incomplete", example: "stop" }),
+          finish_reason: z.enum(["stop", "length", "tool_calls"]).openapi({
+            description: "stop; length when the run ended incomplete; tool_calls when it waits for the client's tools",
+            example: "stop",
+          }),
         }),
       )
       .openapi({ description: "One choice" }),
@@ -141,10 +191,18 @@ const ChatChunkSchema = z
                 .optional()
                 .openapi({ description: "First chunk only", example: "assistant" }),
               content: z.string().optional().openapi({ description: "A piece of the answer", example: "The page " }),
+              tool_calls: z
+                .array(
+                  ChatToolCallSchema.extend({
+                    index: z.number().int().openapi({ description: "Position", example: 0 }),
+                  }),
+                )
+                .optional()
+                .openapi({ description: "Calls of the client's own tools (whole, in one chunk)" }),
             })
             .openapi({ description: "What this chunk adds" }),
           finish_reason: z
-            .enum(["stop", "length"])
+            .enum(["stop", "length", "tool_calls"])
             .nullable()
             .openapi({ description: "Set on the final chunk only", example: null }),
         }),
