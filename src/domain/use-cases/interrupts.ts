@@ -39,6 +39,18 @@ export async function answerInterrupt(
         fields: [{ path: ["action"], message: "accept or dismiss" }],
       });
     }
+    const snapshot = await deps.browsers.snapshot(sessionId);
+    if (!snapshot.pending_dialogs.some((dialog) => dialog.id === interruptId)) {
+      const closed = snapshot.recent_dialogs.find((dialog) => dialog.id === interruptId);
+      if (closed) {
+        throw new DomainError(
+          "interrupt_already_answered",
+          `dialog ${interruptId} was already closed (by ${closed.closed_by})`,
+          { details: { dialog: closed } },
+        );
+      }
+      throw new DomainError("interrupt_not_found", `no dialog ${interruptId} is pending in session ${sessionId}`);
+    }
     const { dialog } = await deps.browsers.respond(sessionId, answer.action, answer.prompt_text, interruptId);
     return { ...viewDialogInterrupt(sessionId, deps.agent.activeRunOf(sessionId), dialog), status: "answered" };
   }
