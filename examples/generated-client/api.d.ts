@@ -128,9 +128,160 @@ export interface paths {
         put?: never;
         /**
          * Append a message; for a user message, run the agent
-         * @description With `run: false` or a non-user role the message is only appended (201). With a user message and `run` (the default) the agent runs until it answers (200), or streams its events as SSE when `stream: true`.
+         * @description With `run: false` or a non-user role the message is only appended (201). With a user message and `run` (the default) the agent runs until it answers or pauses on an interrupt (200, `run.status` `requires_action` with the `interrupts` it waits on), streams its events as SSE when `stream: true` (the stream stays open across pauses until the run ends), or, with `background: true`, answers 202 at once while the run goes on.
          */
         post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run: status, iterations, usage, error, timestamps, its session and what it waits on */
+        get: operations["getRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's runs, newest first */
+        get: operations["listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a running or waiting run
+         * @description The run ends `cancelled` (streamed, waiting or not): a model call or tool in flight is abandoned, its pending interrupts are cancelled, and each open tool call gets a cancelled result so the transcript stays well-formed.
+         */
+        post: operations["cancelRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events of one run: replayed, then live, ending after its last event
+         * @description Every persisted event of the run (after Last-Event-ID when one is sent), then its live events, without gaps or duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has ended). It stays open while the run waits on interrupts.
+         */
+        get: operations["streamRunEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}/tool_outputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the outputs of the client's own tool calls; the run resumes */
+        post: operations["submitToolOutputs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}/steer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a user message the run takes in before its next model call
+         * @description The message is stored at once and becomes a user message of the transcript (with its seq) before the run's next model call, so it never splits a tool call from its result. A run that ends first leaves it in the transcript.
+         */
+        post: operations["steerRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/interrupts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything waiting on a person or the client: approvals, client tool calls, page dialogs
+         * @description Each entry names the route that answers it (`answer_route`).
+         */
+        get: operations["listInterrupts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/interrupts/{interrupt_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer an interrupt of any kind
+         * @description `{decision: approve | deny, reason?}` answers an approval, `{outputs: [{tool_call_id, output}]}` the client's tool calls, `{action: accept | dismiss, prompt_text?}` a page dialog (`d-N`). Once a run's interrupts are all answered it resumes.
+         */
+        post: operations["answerInterrupt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -368,7 +519,7 @@ export interface paths {
         };
         /**
          * Server-sent events of the session, live; resumable with Last-Event-ID
-         * @description Frames carry `event:` (run.started, message.created, message.delta, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.completed, run.failed), `id:` (increasing per session) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
+         * @description Frames carry `event:` (run.started, message.created, message.delta, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (increasing per session) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -489,7 +640,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "idempotency_key_conflict" | "idempotency_key_in_flight";
+            code: "validation_failed" | "not_found" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "idempotency_key_conflict" | "idempotency_key_in_flight";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -604,6 +755,7 @@ export interface components {
                  * @example compressor
                  */
                 engine: string;
+                agent: components["schemas"]["ResolvedAgentSettings"];
             };
             /** @description Token statistics */
             stats: {
@@ -755,6 +907,74 @@ export interface components {
              */
             allow_file_urls: boolean;
         };
+        /** @description Agent settings in force for the session */
+        ResolvedAgentSettings: {
+            /**
+             * @description Model calls a run may make
+             * @example 30
+             */
+            max_iterations: number;
+            /** @description Both policies apply; for each tool the stricter answer wins */
+            approvals: {
+                /** @description The operator's policy (agent.approvals) */
+                server: {
+                    /**
+                     * @description Mode of a tool no pattern names
+                     * @example allow
+                     * @enum {string}
+                     */
+                    default: "allow" | "ask" | "deny";
+                    /**
+                     * @description Mode per tool name or glob
+                     * @example {
+                     *       "browser_cdp": "ask"
+                     *     }
+                     */
+                    tools: {
+                        [key: string]: "allow" | "ask" | "deny";
+                    };
+                };
+                /** @description The session's own policy */
+                session: {
+                    /**
+                     * @description Mode of a tool no pattern names
+                     * @example allow
+                     * @enum {string}
+                     */
+                    default: "allow" | "ask" | "deny";
+                    /**
+                     * @description Mode per tool name or glob
+                     * @example {
+                     *       "browser_cdp": "ask"
+                     *     }
+                     */
+                    tools: {
+                        [key: string]: "allow" | "ask" | "deny";
+                    };
+                };
+                /**
+                 * @description Seconds an approval waits
+                 * @example 600
+                 */
+                timeout_s: number;
+                /**
+                 * @description The answer when nobody answers
+                 * @example deny
+                 * @enum {string}
+                 */
+                on_timeout: "allow" | "deny";
+            };
+            /** @description The client's own tools every run offers the model */
+            client_tools: {
+                /** @enum {string} */
+                type: "function";
+                function: {
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
         CreateSession: {
             /**
              * @description A label for the session
@@ -782,6 +1002,7 @@ export interface components {
              * @example compressor
              */
             engine?: string;
+            agent?: components["schemas"]["AgentSettings"];
         };
         /**
          * @description Context compression settings; any field left out keeps the server default
@@ -871,6 +1092,81 @@ export interface components {
              */
             bridge?: "auto" | "on" | "off";
         };
+        /** @description Agent settings of the session; any field left out keeps the server default */
+        AgentSettings: {
+            /**
+             * @description Model calls a run may make before it ends incomplete
+             * @example 30
+             */
+            max_iterations?: number;
+            approvals?: components["schemas"]["ApprovalSettings"];
+            /** @description The client's own tools every run of the session offers the model (besides a request's `tools`) */
+            client_tools?: components["schemas"]["ClientTool"][];
+        };
+        /**
+         * @description The session's own approval policy, applied with the server's: for each tool the stricter answer wins (deny over ask over allow), so a session can ask for approvals but never lift one the server requires
+         * @example {
+         *       "default": "allow",
+         *       "tools": {
+         *         "browser_cdp": "ask",
+         *         "browser_*": "allow"
+         *       },
+         *       "timeout_s": 300
+         *     }
+         */
+        ApprovalSettings: {
+            /**
+             * @description What a tool call no pattern of `tools` names gets: allow (run it), ask (wait for approval), deny
+             * @enum {string}
+             */
+            default?: "allow" | "ask" | "deny";
+            /** @description Per tool name or glob (`browser_cdp`, `browser_*`, `mcp.*`): allow, ask or deny. An exact name wins over a glob, a longer glob over a shorter one */
+            tools?: {
+                [key: string]: "allow" | "ask" | "deny";
+            };
+            /** @description Seconds an approval waits for an answer before on_timeout applies */
+            timeout_s?: number;
+            /**
+             * @description The answer an approval nobody answered in time gets
+             * @enum {string}
+             */
+            on_timeout?: "allow" | "deny";
+        };
+        /** @description A tool the client runs itself (OpenAI function shape): a call to it pauses the run until its output is sent */
+        ClientTool: {
+            /**
+             * @description Always function
+             * @example function
+             * @enum {string}
+             */
+            type: "function";
+            function: {
+                /**
+                 * @description Tool name; must not be one of the server's tools
+                 * @example get_weather
+                 */
+                name: string;
+                /**
+                 * @description What it does
+                 * @example Current weather of a city
+                 */
+                description?: string;
+                /**
+                 * @description JSON Schema of its arguments
+                 * @example {
+                 *       "type": "object",
+                 *       "properties": {
+                 *         "city": {
+                 *           "type": "string"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                parameters?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         SessionPage: {
             /** @description This page's items */
             data: components["schemas"]["Session"][];
@@ -903,6 +1199,8 @@ export interface components {
             /** @description The user message and every message the run added */
             messages: components["schemas"]["Message"][];
             run: components["schemas"]["Run"];
+            /** @description What the run waits on when its status is requires_action; empty otherwise */
+            interrupts: components["schemas"]["Interrupt"][];
         };
         Message: {
             /**
@@ -1014,12 +1312,7 @@ export interface components {
              * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
              */
             id: string;
-            /**
-             * @description Run status
-             * @example completed
-             * @enum {string}
-             */
-            status: "running" | "completed" | "incomplete" | "failed" | "interrupted";
+            status: components["schemas"]["RunStatus"];
             /**
              * @description Model calls made
              * @example 2
@@ -1054,8 +1347,142 @@ export interface components {
              */
             error: string | null;
         };
+        /**
+         * @description running; requires_action: waiting on interrupts (approvals, client tool outputs); completed; incomplete (iteration budget or output limit); failed; interrupted (the server stopped or the session was deleted); cancelled (by POST /v1/runs/{id}/cancel or its client going away)
+         * @example completed
+         * @enum {string}
+         */
+        RunStatus: "running" | "requires_action" | "completed" | "incomplete" | "failed" | "interrupted" | "cancelled";
+        /** @description Something a run (or the page) waits on a person or the client for */
+        Interrupt: {
+            /**
+             * @description Interrupt id (a dialog's is its d-N id)
+             * @example int_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description approval: a tool call waits for a person; client_tool: the client's own tool calls wait for outputs; dialog: a page's JS dialog
+             * @example approval
+             * @enum {string}
+             */
+            kind: "approval" | "client_tool" | "dialog";
+            /**
+             * @description pending until answered; cancelled with its run
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "answered" | "cancelled";
+            /**
+             * @description Session id
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description The run that waits (a dialog's: the session's active run, if any)
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string | null;
+            /**
+             * @description Approval: the tool the model called
+             * @example browser_cdp
+             */
+            tool?: string;
+            /**
+             * @description Approval: the tool call
+             * @example call_1
+             */
+            tool_call_id?: string;
+            /**
+             * @description Approval: its arguments (JSON text, secrets redacted)
+             * @example {"method":"Network.getCookies"}
+             */
+            arguments?: string;
+            /** @description Client tools: the calls whose outputs the run waits for */
+            tool_calls?: components["schemas"]["ToolCall"][];
+            dialog?: components["schemas"]["PendingDialog"];
+            /**
+             * @description When it was raised (ISO 8601)
+             * @example 2026-12-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When an approval times out (agent.approvals.on_timeout applies)
+             * @example 2026-12-01T10:10:00.000Z
+             */
+            expires_at: string | null;
+            /** @description How it was answered; null while pending */
+            answer: {
+                /**
+                 * @description Who answered
+                 * @example user
+                 * @enum {string}
+                 */
+                by: "user" | "policy" | "timeout" | "client";
+                /**
+                 * @description When (ISO 8601)
+                 * @example 2026-12-01T10:01:00.000Z
+                 */
+                at: string;
+                /**
+                 * @description An approval's decision
+                 * @example approve
+                 * @enum {string|null}
+                 */
+                decision: "approve" | "deny" | null;
+                /**
+                 * @description The reason given with a denial
+                 * @example null
+                 */
+                reason: string | null;
+            } | null;
+            /**
+             * @description The request that answers it
+             * @example POST /v1/sessions/ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T/interrupts/int_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            answer_route: string;
+        };
+        /** @description Dialog: the pending dialog */
+        PendingDialog: {
+            /**
+             * @description Dialog id, increasing per browser supervisor
+             * @example d-1
+             */
+            id: string;
+            /**
+             * @description Kind of JavaScript dialog
+             * @example confirm
+             * @enum {string}
+             */
+            type: "alert" | "confirm" | "prompt" | "beforeunload";
+            /**
+             * @description Dialog text (secrets masked)
+             * @example Delete this item?
+             */
+            message: string;
+            /**
+             * @description Default text of a prompt() (secrets masked)
+             * @example
+             */
+            default_prompt: string;
+            /**
+             * @description When it opened (ISO 8601)
+             * @example 2026-01-01T12:00:00.000Z
+             */
+            opened_at: string;
+            /**
+             * @description CDP frame id of the frame that raised it
+             * @example 5EF34BB9E22DCFAFBB8821B30CF5C621
+             */
+            frame_id: string | null;
+            /**
+             * @description native: a real JS dialog; bridge: held as an intercepted request
+             * @example native
+             * @enum {string}
+             */
+            via: "native" | "bridge";
+        };
         /** @description One SSE frame of a run's stream: the session's events, then `done` */
-        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["DoneEvent"];
+        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
         /** @description The `run.started` frame */
         RunStartedEvent: {
             /**
@@ -1380,48 +1807,8 @@ export interface components {
             id?: number;
             /** @description The event's payload, sent as the frame's JSON `data:` */
             data: {
-                dialog: components["schemas"]["PendingDialog"];
+                dialog: components["schemas"]["PendingDialog"] & unknown;
             };
-        };
-        /** @description A dialog blocking a frame until it is answered */
-        PendingDialog: {
-            /**
-             * @description Dialog id, increasing per browser supervisor
-             * @example d-1
-             */
-            id: string;
-            /**
-             * @description Kind of JavaScript dialog
-             * @example confirm
-             * @enum {string}
-             */
-            type: "alert" | "confirm" | "prompt" | "beforeunload";
-            /**
-             * @description Dialog text (secrets masked)
-             * @example Delete this item?
-             */
-            message: string;
-            /**
-             * @description Default text of a prompt() (secrets masked)
-             * @example
-             */
-            default_prompt: string;
-            /**
-             * @description When it opened (ISO 8601)
-             * @example 2026-01-01T12:00:00.000Z
-             */
-            opened_at: string;
-            /**
-             * @description CDP frame id of the frame that raised it
-             * @example 5EF34BB9E22DCFAFBB8821B30CF5C621
-             */
-            frame_id: string | null;
-            /**
-             * @description native: a real JS dialog; bridge: held as an intercepted request
-             * @example native
-             * @enum {string}
-             */
-            via: "native" | "bridge";
         };
         /** @description The `dialog.closed` frame */
         DialogClosedEvent: {
@@ -1583,6 +1970,72 @@ export interface components {
                 url: string;
             };
         };
+        /** @description The `run.requires_action` frame */
+        RunRequiresActionEvent: {
+            /**
+             * @description The event type
+             * @example run.requires_action
+             * @enum {string}
+             */
+            event: "run.requires_action";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                run: components["schemas"]["Run"];
+                /** @description What the run waits on */
+                interrupts: components["schemas"]["Interrupt"][];
+            };
+        };
+        /** @description The `approval.requested` frame */
+        ApprovalRequestedEvent: {
+            /**
+             * @description The event type
+             * @example approval.requested
+             * @enum {string}
+             */
+            event: "approval.requested";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                interrupt: components["schemas"]["Interrupt"];
+            };
+        };
+        /** @description The `approval.responded` frame */
+        ApprovalRespondedEvent: {
+            /**
+             * @description The event type
+             * @example approval.responded
+             * @enum {string}
+             */
+            event: "approval.responded";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                interrupt: components["schemas"]["Interrupt"];
+            };
+        };
         /** @description The `run.completed` frame */
         RunCompletedEvent: {
             /**
@@ -1619,6 +2072,24 @@ export interface components {
                 run: components["schemas"]["Run"];
             };
         };
+        /** @description The `run.cancelled` frame */
+        RunCancelledEvent: {
+            /**
+             * @description The event type
+             * @example run.cancelled
+             * @enum {string}
+             */
+            event: "run.cancelled";
+            /**
+             * @description Increasing per session; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                run: components["schemas"]["Run"];
+            };
+        };
         /** @description The `done` frame */
         DoneEvent: {
             /**
@@ -1640,6 +2111,12 @@ export interface components {
         AppendedMessages: {
             /** @description The rows appended */
             messages: components["schemas"]["Message"][];
+        };
+        /** @description A background run, admitted and going on */
+        BackgroundRunResult: {
+            /** @description The user message, stored */
+            messages: components["schemas"]["Message"][];
+            run: components["schemas"]["Run"];
         };
         PostMessage: {
             /**
@@ -1671,6 +2148,13 @@ export interface components {
              * @example false
              */
             stream?: boolean;
+            /**
+             * @description Answer 202 at once; the run goes on with no client connected (read it with GET /v1/runs/{id})
+             * @example false
+             */
+            background?: boolean;
+            /** @description The client's own tools for this run: a call to one pauses the run (requires_action) until POST /v1/runs/{id}/tool_outputs */
+            tools?: components["schemas"]["ClientTool"][];
         };
         MessagePage: {
             /** @description This page's items */
@@ -1680,6 +2164,190 @@ export interface components {
              * @example null
              */
             next_cursor: string | null;
+        };
+        /** @description An agent run, as stored */
+        RunResource: {
+            /**
+             * @description Run id
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Its session
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            status: components["schemas"]["RunStatus"];
+            /**
+             * @description The model it calls
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+            /**
+             * @description Started with background: true
+             * @example false
+             */
+            background: boolean;
+            /**
+             * @description Model calls made
+             * @example 2
+             */
+            iterations: number;
+            /** @description Token usage reported by the model */
+            usage: {
+                /**
+                 * @description Prompt tokens over the run
+                 * @example 1200
+                 */
+                prompt_tokens: number;
+                /**
+                 * @description Completion tokens over the run
+                 * @example 80
+                 */
+                completion_tokens: number;
+                /**
+                 * @description Sum of both
+                 * @example 1280
+                 */
+                total_tokens: number;
+            };
+            /**
+             * @description Whether the context was compressed during the run
+             * @example false
+             */
+            compressed: boolean;
+            /**
+             * @description Why it failed, was cancelled or interrupted
+             * @example null
+             */
+            error: string | null;
+            /**
+             * @description Start (ISO 8601)
+             * @example 2026-12-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Last change (ISO 8601)
+             * @example 2026-12-01T10:00:02.000Z
+             */
+            updated_at: string;
+            /**
+             * @description End (ISO 8601); null while it runs or waits
+             * @example 2026-12-01T10:00:02.000Z
+             */
+            finished_at: string | null;
+            /** @description What it waits on (pending interrupts); empty unless requires_action */
+            interrupts: components["schemas"]["Interrupt"][];
+        };
+        RunPage: {
+            /** @description This page's items */
+            data: components["schemas"]["RunResource"][];
+            /**
+             * @description Cursor of the next page, null on the last page
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        /** @description The answered interrupt and the run, resumed */
+        ToolOutputsAnswered: {
+            interrupt: components["schemas"]["Interrupt"];
+            run: components["schemas"]["RunResource"];
+        };
+        ToolOutputs: {
+            /** @description One output per pending client tool call */
+            outputs: {
+                /**
+                 * @description The call it answers
+                 * @example call_1
+                 */
+                tool_call_id: string;
+                /**
+                 * @description The tool's result, as the model reads it
+                 * @example 18 °C, light rain
+                 */
+                output: string;
+            }[];
+        };
+        SteerAnswer: {
+            /**
+             * @description Steering message id
+             * @example str_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description The run
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+            /**
+             * @description The message
+             * @example Use the staging site instead.
+             */
+            content: string;
+            /**
+             * @description Queued: stored, and added to the transcript (with its seq) before the run's next model call
+             * @example queued
+             * @enum {string}
+             */
+            status: "queued";
+            /**
+             * @description When it was sent (ISO 8601)
+             * @example 2026-12-01T10:00:01.000Z
+             */
+            created_at: string;
+        };
+        Steer: {
+            /**
+             * @description A user message for the run to take in before its next model call
+             * @example Use the staging site instead.
+             */
+            content: string;
+        };
+        InterruptList: {
+            /** @description Everything pending, oldest first */
+            data: components["schemas"]["Interrupt"][];
+        };
+        /** @description The interrupt as answered */
+        InterruptAnswered: {
+            interrupt: components["schemas"]["Interrupt"];
+        };
+        /** @description Exactly one kind of answer: `{decision, reason?}` for an approval, `{outputs}` for client tool calls, `{action, prompt_text?}` for a dialog */
+        InterruptAnswer: {
+            /**
+             * @description Approval: approve runs the tool, deny refuses it
+             * @example approve
+             * @enum {string}
+             */
+            decision?: "approve" | "deny";
+            /**
+             * @description Approval: why (the model reads it with a denial)
+             * @example not on production
+             */
+            reason?: string | null;
+            /** @description One output per pending client tool call */
+            outputs?: {
+                /**
+                 * @description The call it answers
+                 * @example call_1
+                 */
+                tool_call_id: string;
+                /**
+                 * @description The tool's result, as the model reads it
+                 * @example 18 °C, light rain
+                 */
+                output: string;
+            }[];
+            /**
+             * @description Dialog: accept or dismiss
+             * @example accept
+             * @enum {string}
+             */
+            action?: "accept" | "dismiss";
+            /**
+             * @description Dialog: text for a prompt()
+             * @example yes
+             */
+            prompt_text?: string;
         };
         Context: {
             /** @description The active context, in order, as sent to the model */
@@ -2017,7 +2685,7 @@ export interface components {
              */
             title: string | null;
             /** @description Dialogs waiting for an answer */
-            pending_dialogs: components["schemas"]["PendingDialog"][];
+            pending_dialogs: (components["schemas"]["PendingDialog"] & unknown)[];
             /** @description The last 20 closed dialogs, newest first (kept across restarts) */
             recent_dialogs: components["schemas"]["ClosedDialog"][];
             frame_tree: components["schemas"]["FrameTree"];
@@ -2133,7 +2801,7 @@ export interface components {
              */
             title: string | null;
             /** @description Dialogs waiting for an answer */
-            pending_dialogs: components["schemas"]["PendingDialog"][];
+            pending_dialogs: (components["schemas"]["PendingDialog"] & unknown)[];
             dialog_opened?: components["schemas"]["PendingDialog"] & unknown;
             /**
              * @description Why the action failed
@@ -2183,7 +2851,7 @@ export interface components {
              */
             error: string;
             /** @description Dialogs that block the frame */
-            pending_dialogs?: components["schemas"]["PendingDialog"][];
+            pending_dialogs?: (components["schemas"]["PendingDialog"] & unknown)[];
         };
         EvaluateRequest: {
             /**
@@ -2258,7 +2926,7 @@ export interface components {
              * @enum {boolean}
              */
             ok: true;
-            dialog: components["schemas"]["PendingDialog"];
+            dialog: components["schemas"]["PendingDialog"] & unknown;
         };
         DialogRespondRequest: {
             /**
@@ -2279,7 +2947,7 @@ export interface components {
             dialog_id?: string;
         };
         /** @description One SSE frame of a session's stream, by `event`; `data` is the frame's JSON */
-        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"];
+        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         ModelList: {
             /**
              * @description Always list
@@ -2445,15 +3113,42 @@ export interface components {
                      * @example The page title is Example Domain.
                      */
                     content: string | null;
+                    /** @description Calls of the client's own tools, to run and answer with tool messages */
+                    tool_calls?: components["schemas"]["ChatToolCall"][];
                 };
                 /**
-                 * @description stop, or length when the run ended incomplete
+                 * @description stop; length when the run ended incomplete; tool_calls when it waits for the client's tools
                  * @example stop
                  * @enum {string}
                  */
-                finish_reason: "stop" | "length";
+                finish_reason: "stop" | "length" | "tool_calls";
             }[];
             usage: components["schemas"]["ChatUsage"];
+        };
+        ChatToolCall: {
+            /**
+             * @description Tool call id
+             * @example call_1
+             */
+            id: string;
+            /**
+             * @description Always function
+             * @example function
+             * @enum {string}
+             */
+            type: "function";
+            function: {
+                /**
+                 * @description The client tool
+                 * @example get_weather
+                 */
+                name: string;
+                /**
+                 * @description JSON-encoded arguments
+                 * @example {"city":"Oslo"}
+                 */
+                arguments: string;
+            };
         };
         ChatUsage: {
             /**
@@ -2521,13 +3216,21 @@ export interface components {
                      * @example The page
                      */
                     content?: string;
+                    /** @description Calls of the client's own tools (whole, in one chunk) */
+                    tool_calls?: (components["schemas"]["ChatToolCall"] & {
+                        /**
+                         * @description Position
+                         * @example 0
+                         */
+                        index: number;
+                    })[];
                 };
                 /**
                  * @description Set on the final chunk only
                  * @example null
                  * @enum {string|null}
                  */
-                finish_reason: "stop" | "length" | null;
+                finish_reason: "stop" | "length" | "tool_calls" | null;
             }[];
             usage?: components["schemas"]["ChatUsage"];
         };
@@ -2583,7 +3286,7 @@ export interface components {
              */
             data: "[DONE]";
         };
-        /** @description OpenAI chat-completions request. Sampling fields (temperature, …) are accepted and ignored; client-side `tools` are ignored, the agent uses its own. */
+        /** @description OpenAI chat-completions request. Sampling fields (temperature, …) are accepted and ignored; the agent's own tools (browser, search) run on the server, the client's `tools` on the client. */
         ChatCompletionRequest: {
             /**
              * @description Echoed back; the session's configured model answers
@@ -2597,6 +3300,8 @@ export interface components {
              * @example false
              */
             stream?: boolean;
+            /** @description The client's own tools, offered to the model beside the agent's: when the model calls one, the answer ends with finish_reason "tool_calls" and those calls; the next request, ending with the `tool` messages, continues the same run */
+            tools?: components["schemas"]["ChatTool"][];
         } & {
             [key: string]: unknown;
         };
@@ -2620,6 +3325,35 @@ export interface components {
              * @example alice
              */
             name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A tool the client runs itself (OpenAI function tool) */
+        ChatTool: {
+            /**
+             * @description Always function
+             * @example function
+             * @enum {string}
+             */
+            type: "function";
+            function: {
+                /**
+                 * @description Tool name; must not be one of the agent's own tools
+                 * @example get_weather
+                 */
+                name: string;
+                /**
+                 * @description What it does
+                 * @example Current weather
+                 */
+                description?: string;
+                /** @description JSON Schema of its arguments */
+                parameters?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -3371,6 +4105,17 @@ export interface operations {
                     "application/json": components["schemas"]["AppendedMessages"];
                 };
             };
+            /** @description A background run, admitted; read it with GET /v1/runs/{run_id} */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackgroundRunResult"];
+                };
+            };
             /** @description validation_failed: Request validation failed; invalid_tool_pair: Tool message does not answer a known tool call */
             400: {
                 headers: {
@@ -3466,6 +4211,758 @@ export interface operations {
             };
             /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down */
             503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResource"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRuns: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunPage"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, cancelled */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResource"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_not_active: The run is not active; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamRunEvents: {
+        parameters: {
+            query?: {
+                /** @description Same as the Last-Event-ID header, for clients that cannot set headers */
+                last_event_id?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (sent automatically by EventSource on reconnect) */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An SSE stream of the run's events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["RunEvent"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitToolOutputs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outputs": [
+                 *         {
+                 *           "tool_call_id": "call_1",
+                 *           "output": "18 °C, light rain"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ToolOutputs"];
+            };
+        };
+        responses: {
+            /** @description The answered interrupt and the run */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolOutputsAnswered"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; tool_outputs_mismatch: Tool outputs do not match the pending tool calls */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_not_active: The run is not active; interrupt_already_answered: The interrupt was already answered; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    steerRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Use the staging site instead."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Steer"];
+            };
+        };
+        responses: {
+            /** @description Queued for the run */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SteerAnswer"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_not_active: The run is not active; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInterrupts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending interrupts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterruptList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answerInterrupt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+                /** @description Interrupt id (`int_…`), or a pending dialog's `d-N` id */
+                interrupt_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approve"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterruptAnswer"];
+            };
+        };
+        responses: {
+            /** @description The interrupt, answered */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterruptAnswered"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; tool_outputs_mismatch: Tool outputs do not match the pending tool calls */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; dialog_not_found: Dialog not found; interrupt_not_found: Interrupt not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description no_dialog_open: No dialog is open; interrupt_already_answered: The interrupt was already answered; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -57,7 +57,7 @@ describe("client-side tools on /v1/chat/completions, driven by the official open
     expect(fake.completions[0].body.tools?.map((tool) => tool.function.name)).toContain("get_weather");
 
     // The client runs its tool and sends the conversation back with the result, as any OpenAI client does.
-    messages.push(choice.message as ChatCompletionMessageParam, {
+    messages.push(choice.message, {
       role: "tool",
       tool_call_id: "call_weather",
       content: "8 °C, rain",
