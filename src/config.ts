@@ -143,6 +143,7 @@ export const approvalsConfigSchema = z
   .object({
     default: approvalModeSchema.default("allow").meta({
       description: "What a tool call no pattern of `tools` names gets: allow (run it), ask (wait for approval), deny",
+      example: "allow",
     }),
     tools: z
       .record(
@@ -155,6 +156,7 @@ export const approvalsConfigSchema = z
         description:
           "Per tool name or glob (`browser_cdp`, `browser_*`, `mcp.*`): allow, ask or deny. An exact name wins over a " +
           "glob, a longer glob over a shorter one",
+        example: { browser_cdp: "ask" },
       }),
     timeout_s: z
       .number()
@@ -162,11 +164,11 @@ export const approvalsConfigSchema = z
       .min(1)
       .max(MAX_APPROVAL_TIMEOUT_S)
       .default(600)
-      .meta({ description: "Seconds an approval waits for an answer before on_timeout applies" }),
+      .meta({ description: "Seconds an approval waits for an answer before on_timeout applies", example: 600 }),
     on_timeout: z
       .enum(["allow", "deny"])
       .default("deny")
-      .meta({ description: "The answer an approval nobody answered in time gets" }),
+      .meta({ description: "The answer an approval nobody answered in time gets", example: "deny" }),
   })
   .strict();
 export type ApprovalsConfig = z.infer<typeof approvalsConfigSchema>;

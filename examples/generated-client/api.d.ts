@@ -144,7 +144,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One run: status, iterations, usage, error, timestamps, its session and what it waits on */
+        /**
+         * One run: status, iterations, usage, error, timestamps, its session and what it waits on
+         * @description A run started by POST /messages (streamed, background or not) or by a chat completion. `interrupts` lists what it waits on while its status is `requires_action`.
+         */
         get: operations["getRun"];
         put?: never;
         post?: never;
@@ -161,7 +164,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session's runs, newest first */
+        /**
+         * The session's runs, newest first
+         * @description Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it.
+         */
         get: operations["listRuns"];
         put?: never;
         post?: never;
@@ -220,7 +226,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the outputs of the client's own tool calls; the run resumes */
+        /**
+         * Send the outputs of the client's own tool calls; the run resumes
+         * @description Answers the run's pending `client_tool` interrupt: one output per pending call, no other id (`400 tool_outputs_mismatch` names the missing and unknown ids). The outputs become the calls' tool results.
+         */
         post: operations["submitToolOutputs"];
         delete?: never;
         options?: never;
@@ -519,7 +528,7 @@ export interface paths {
         };
         /**
          * Server-sent events of the session, live; resumable with Last-Event-ID
-         * @description Frames carry `event:` (run.started, message.created, message.delta, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (increasing per session) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
+         * @description Frames carry `event:` (run.started, message.created, message.delta, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -965,15 +974,43 @@ export interface components {
                 on_timeout: "allow" | "deny";
             };
             /** @description The client's own tools every run offers the model */
-            client_tools: {
-                /** @enum {string} */
-                type: "function";
-                function: {
-                    name: string;
-                } & {
+            client_tools: components["schemas"]["ClientTool"][];
+        };
+        /** @description A tool the client runs itself (OpenAI function shape): a call to it pauses the run until its output is sent */
+        ClientTool: {
+            /**
+             * @description Always function
+             * @example function
+             * @enum {string}
+             */
+            type: "function";
+            /** @description The function the model may call */
+            function: {
+                /**
+                 * @description Tool name; must not be one of the server's tools
+                 * @example get_weather
+                 */
+                name: string;
+                /**
+                 * @description What it does
+                 * @example Current weather of a city
+                 */
+                description?: string;
+                /**
+                 * @description JSON Schema of its arguments
+                 * @example {
+                 *       "type": "object",
+                 *       "properties": {
+                 *         "city": {
+                 *           "type": "string"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                parameters?: {
                     [key: string]: unknown;
                 };
-            }[];
+            };
         };
         CreateSession: {
             /**
@@ -1117,55 +1154,30 @@ export interface components {
         ApprovalSettings: {
             /**
              * @description What a tool call no pattern of `tools` names gets: allow (run it), ask (wait for approval), deny
+             * @example allow
              * @enum {string}
              */
             default?: "allow" | "ask" | "deny";
-            /** @description Per tool name or glob (`browser_cdp`, `browser_*`, `mcp.*`): allow, ask or deny. An exact name wins over a glob, a longer glob over a shorter one */
+            /**
+             * @description Per tool name or glob (`browser_cdp`, `browser_*`, `mcp.*`): allow, ask or deny. An exact name wins over a glob, a longer glob over a shorter one
+             * @example {
+             *       "browser_cdp": "ask"
+             *     }
+             */
             tools?: {
                 [key: string]: "allow" | "ask" | "deny";
             };
-            /** @description Seconds an approval waits for an answer before on_timeout applies */
+            /**
+             * @description Seconds an approval waits for an answer before on_timeout applies
+             * @example 600
+             */
             timeout_s?: number;
             /**
              * @description The answer an approval nobody answered in time gets
+             * @example deny
              * @enum {string}
              */
             on_timeout?: "allow" | "deny";
-        };
-        /** @description A tool the client runs itself (OpenAI function shape): a call to it pauses the run until its output is sent */
-        ClientTool: {
-            /**
-             * @description Always function
-             * @example function
-             * @enum {string}
-             */
-            type: "function";
-            function: {
-                /**
-                 * @description Tool name; must not be one of the server's tools
-                 * @example get_weather
-                 */
-                name: string;
-                /**
-                 * @description What it does
-                 * @example Current weather of a city
-                 */
-                description?: string;
-                /**
-                 * @description JSON Schema of its arguments
-                 * @example {
-                 *       "type": "object",
-                 *       "properties": {
-                 *         "city": {
-                 *           "type": "string"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                parameters?: {
-                    [key: string]: unknown;
-                };
-            };
         };
         SessionPage: {
             /** @description This page's items */
@@ -1410,31 +1422,7 @@ export interface components {
              * @example 2026-12-01T10:10:00.000Z
              */
             expires_at: string | null;
-            /** @description How it was answered; null while pending */
-            answer: {
-                /**
-                 * @description Who answered
-                 * @example user
-                 * @enum {string}
-                 */
-                by: "user" | "policy" | "timeout" | "client";
-                /**
-                 * @description When (ISO 8601)
-                 * @example 2026-12-01T10:01:00.000Z
-                 */
-                at: string;
-                /**
-                 * @description An approval's decision
-                 * @example approve
-                 * @enum {string|null}
-                 */
-                decision: "approve" | "deny" | null;
-                /**
-                 * @description The reason given with a denial
-                 * @example null
-                 */
-                reason: string | null;
-            } | null;
+            answer: components["schemas"]["InterruptAnswerGiven"];
             /**
              * @description The request that answers it
              * @example POST /v1/sessions/ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T/interrupts/int_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -1481,6 +1469,31 @@ export interface components {
              */
             via: "native" | "bridge";
         };
+        /** @description How an interrupt was answered; null while pending */
+        InterruptAnswerGiven: {
+            /**
+             * @description Who answered
+             * @example user
+             * @enum {string}
+             */
+            by: "user" | "policy" | "timeout" | "client";
+            /**
+             * @description When (ISO 8601)
+             * @example 2026-12-01T10:01:00.000Z
+             */
+            at: string;
+            /**
+             * @description An approval's decision
+             * @example approve
+             * @enum {string|null}
+             */
+            decision: "approve" | "deny" | null;
+            /**
+             * @description The reason given with a denial
+             * @example null
+             */
+            reason: string | null;
+        } | null;
         /** @description One SSE frame of a run's stream: the session's events, then `done` */
         RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
         /** @description The `run.started` frame */
@@ -1492,7 +1505,7 @@ export interface components {
              */
             event: "run.started";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1524,7 +1537,7 @@ export interface components {
              */
             event: "message.created";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1547,7 +1560,7 @@ export interface components {
              */
             event: "message.delta";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1574,7 +1587,7 @@ export interface components {
              */
             event: "tool.started";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1611,7 +1624,7 @@ export interface components {
              */
             event: "tool.completed";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1653,7 +1666,7 @@ export interface components {
              */
             event: "context.compressing";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1691,7 +1704,7 @@ export interface components {
              */
             event: "context.compressed";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1749,7 +1762,7 @@ export interface components {
              */
             event: "browser.starting";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1778,7 +1791,7 @@ export interface components {
              */
             event: "browser.disconnected";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1801,7 +1814,7 @@ export interface components {
              */
             event: "dialog.opened";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1819,7 +1832,7 @@ export interface components {
              */
             event: "dialog.closed";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1883,7 +1896,7 @@ export interface components {
              */
             event: "frame.attached";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1915,7 +1928,7 @@ export interface components {
              */
             event: "frame.navigated";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1947,7 +1960,7 @@ export interface components {
              */
             event: "frame.detached";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1979,7 +1992,7 @@ export interface components {
              */
             event: "run.requires_action";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -1999,7 +2012,7 @@ export interface components {
              */
             event: "approval.requested";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -2022,7 +2035,7 @@ export interface components {
              */
             event: "approval.responded";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -2045,7 +2058,7 @@ export interface components {
              */
             event: "run.completed";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -2063,7 +2076,7 @@ export interface components {
              */
             event: "run.failed";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -2081,7 +2094,7 @@ export interface components {
              */
             event: "run.cancelled";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -2099,7 +2112,7 @@ export interface components {
              */
             event: "done";
             /**
-             * @description Increasing per session; resume with Last-Event-ID
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
              * @example 7
              */
             id?: number;
@@ -3137,6 +3150,7 @@ export interface components {
              * @enum {string}
              */
             type: "function";
+            /** @description The function called */
             function: {
                 /**
                  * @description The client tool
@@ -3336,6 +3350,7 @@ export interface components {
              * @enum {string}
              */
             type: "function";
+            /** @description The function the model may call */
             function: {
                 /**
                  * @description Tool name; must not be one of the agent's own tools

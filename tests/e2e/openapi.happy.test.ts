@@ -1,6 +1,8 @@
 import { describe, expect } from "vitest";
 import { evaluate, waitForPending } from "../fixtures/browser.js";
 import { json, type CreateSessionResponse } from "../fixtures/responses.js";
+import { createSessionId } from "../fixtures/sessions-api.js";
+import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import { it } from "../fixtures/suite.js";
 
 /** The parts of an operation this check reads. */
@@ -18,6 +20,27 @@ type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 describe("the request examples of the OpenAPI document", () => {
   it("succeed when sent as they are, each with a documented success status", async ({ app: t, fake }) => {
     const doc = await json<OpenApiDocument>(await t.app.request("/openapi.json"));
+    const runWaitingOnClientTool = async (session: string) => {
+      fake.enqueue({ tool_calls: [{ id: "call_1", name: "get_weather", arguments: { city: "Oslo" } }] });
+      const res = await t.call("POST", `/v1/sessions/${session}/messages`, {
+        content: "weather?",
+        tools: [{ type: "function", function: { name: "get_weather" } }],
+      });
+      const body = await json<PostMessageRunResponse>(res);
+      expect(body.run.status).toBe("requires_action");
+      return body.run.id;
+    };
+    const pendingApproval = async (): Promise<[string, string]> => {
+      const session = await createSessionId(t, {
+        config: { agent: { approvals: { tools: { session_search: "ask" } } } },
+      });
+      fake.enqueue({ tool_calls: [{ id: "call_s", name: "session_search", arguments: { query: "x" } }] });
+      fake.enqueue({ content: "Nothing found." });
+      const body = await json<PostMessageRunResponse>(
+        await t.call("POST", `/v1/sessions/${session}/messages`, { content: "search" }),
+      );
+      return [session, body.interrupts[0].id];
+    };
     const withExamples = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, op]) => op.requestBody)
@@ -26,18 +49,26 @@ describe("the request examples of the OpenAPI document", () => {
     expect(withExamples.length).toBeGreaterThanOrEqual(9);
     for (const { op, example } of withExamples) expect(example, `${op.operationId} has an example`).toBeDefined();
 
-    // The session example first: the others run on the session it creates.
-    const order = (path: string) => (path === "/v1/sessions" ? 0 : path.endsWith("/dialogs/respond") ? 2 : 1);
+    // The session example first: the others run on the session it creates; a run's operations need a run waiting
+    // on the client's tool call (steer it first, then send the outputs), an interrupt's one a pending approval.
+    const LAST = ["/dialogs/respond", "/steer", "/tool_outputs", "/interrupts/{interrupt_id}"];
+    const order = (path: string) => (path === "/v1/sessions" ? 0 : 2 + LAST.findIndex((end) => path.endsWith(end)));
     withExamples.sort((a, b) => order(a.path) - order(b.path));
     let sessionId = "";
+    let runId = "";
+    let interruptId = "";
     for (const { method, path, op, example } of withExamples) {
       if (path.endsWith("/dialogs/respond")) {
         // Answering a dialog needs one open: the page raises it, as a page would.
         await evaluate(t, sessionId, "setTimeout(() => alert('Saved'), 0), true");
         await waitForPending(t, sessionId);
       }
+      if (path.endsWith("/steer")) runId = await runWaitingOnClientTool(sessionId);
+      if (path.endsWith("/tool_outputs")) fake.enqueue({ content: "It rains." });
+      if (path.endsWith("/interrupts/{interrupt_id}")) [sessionId, interruptId] = await pendingApproval();
       if (path === "/v1/chat/completions") fake.enqueue({ content: "Hello!" });
-      const res = await t.call(method.toUpperCase(), path.replace("{id}", sessionId), example);
+      const target = path.replace("{id}", sessionId).replace("{run_id}", runId).replace("{interrupt_id}", interruptId);
+      const res = await t.call(method.toUpperCase(), target, example);
       const text = await res.clone().text();
       const successes = Object.keys(op.responses)
         .map(Number)

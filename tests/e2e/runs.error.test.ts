@@ -196,7 +196,7 @@ describe("run lifecycle across the server process", () => {
     expect(await answer).toMatchObject({ status: 200, body: { run: { status: "interrupted" } } });
   });
 
-  it("interrupts the run when the HTTP client goes away mid-request", async () => {
+  it("cancels the run when the HTTP client goes away mid-request", async () => {
     const server = await startServerProcess(env());
     try {
       const id = await createSessionId(server);
@@ -216,7 +216,7 @@ describe("run lifecycle across the server process", () => {
       const store = createStore(database);
       try {
         const run = await waitFor(() => store.runs.listForSession(id).find((r) => r.status !== "running"), 10_000);
-        expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/cancelled/) });
+        expect(run).toMatchObject({ status: "cancelled", error: expect.stringMatching(/client cancelled/) });
         expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["I will hang up"]);
       } finally {
         database.close();

@@ -170,7 +170,8 @@ export class AgentRunner {
       return { run: created, userMessage: row };
     });
 
-    const done = this.settled(runId, options.untilClientTools ?? false);
+    // A run just created is neither ended nor paused: wait for its first end or pause.
+    const done = this.waitFor(runId, options.untilClientTools ?? false);
     const feed =
       options.feed && !background ? this.openFeed(runId, sessionId, options.untilClientTools ?? false) : null;
     feed?.onCancel(() => void this.stopRun(runId, "the client disconnected").catch(() => undefined));

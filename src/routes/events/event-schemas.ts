@@ -102,11 +102,11 @@ function frameSchema<T extends EventType>(type: T) {
   return z
     .object({
       event: z.literal(type).openapi({ description: "The event type", example: type }),
-      id: z
-        .number()
-        .int()
-        .optional()
-        .openapi({ description: "Increasing per session; resume with Last-Event-ID", example: 7 }),
+      id: z.number().int().optional().openapi({
+        description:
+          "One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID",
+        example: 7,
+      }),
       data: PAYLOADS[type].openapi({ description: "The event's payload, sent as the frame's JSON `data:`" }),
     })
     .openapi(schemaName(type), { description: `The \`${type}\` frame` });

@@ -21,7 +21,8 @@ const streamEvents = createRoute({
   summary: "Server-sent events of the session, live; resumable with Last-Event-ID",
   description:
     `Frames carry \`event:\` (${EVENT_TYPES.filter((type) => type !== "done").join(", ")}), ` +
-    "`id:` (increasing per session) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, " +
+    "`id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events " +
+    "took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, " +
     "every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. " +
     "A `: keepalive` comment is sent every 15 s.",
   request: { params: SessionIdParam, query: EventsQuery, headers: EventsHeaders },

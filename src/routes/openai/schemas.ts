@@ -80,7 +80,8 @@ const ChatToolSchema = z
           .optional()
           .openapi({ description: "JSON Schema of its arguments" }),
       })
-      .passthrough(),
+      .passthrough()
+      .openapi({ description: "The function the model may call" }),
   })
   .passthrough()
   .openapi("ChatTool", { description: "A tool the client runs itself (OpenAI function tool)" });
@@ -89,10 +90,12 @@ const ChatToolCallSchema = z
   .object({
     id: z.string().openapi({ description: "Tool call id", example: "call_1" }),
     type: z.literal("function").openapi({ description: "Always function", example: "function" }),
-    function: z.object({
-      name: z.string().openapi({ description: "The client tool", example: "get_weather" }),
-      arguments: z.string().openapi({ description: "JSON-encoded arguments", example: '{"city":"Oslo"}' }),
-    }),
+    function: z
+      .object({
+        name: z.string().openapi({ description: "The client tool", example: "get_weather" }),
+        arguments: z.string().openapi({ description: "JSON-encoded arguments", example: '{"city":"Oslo"}' }),
+      })
+      .openapi({ description: "The function called" }),
   })
   .openapi("ChatToolCall");
 

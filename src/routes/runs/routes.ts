@@ -39,6 +39,9 @@ const getRun = createRoute({
   operationId: "getRun",
   tags: ["runs"],
   summary: "One run: status, iterations, usage, error, timestamps, its session and what it waits on",
+  description:
+    "A run started by POST /messages (streamed, background or not) or by a chat completion. `interrupts` lists what " +
+    "it waits on while its status is `requires_action`.",
   request: { params: RunIdParam },
   responses: {
     200: jsonAnswer("The run", RunResourceSchema),
@@ -52,6 +55,7 @@ const listRuns = createRoute({
   operationId: "listRuns",
   tags: ["runs"],
   summary: "The session's runs, newest first",
+  description: "Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it.",
   request: { params: SessionIdParam, query: PageQuery },
   responses: {
     200: jsonAnswer("A page of runs", RunPage),
@@ -101,6 +105,9 @@ const submitToolOutputs = createRoute({
   operationId: "submitToolOutputs",
   tags: ["runs"],
   summary: "Send the outputs of the client's own tool calls; the run resumes",
+  description:
+    "Answers the run's pending `client_tool` interrupt: one output per pending call, no other id (`400 " +
+    "tool_outputs_mismatch` names the missing and unknown ids). The outputs become the calls' tool results.",
   request: {
     params: RunIdParam,
     body: {

@@ -14,7 +14,7 @@ import {
   type ApprovalsConfig,
   type CompressionConfig,
 } from "../../config.js";
-import { ClientToolsField } from "../shared/run-schemas.js";
+import { ClientToolSchema, ClientToolsField } from "../shared/run-schemas.js";
 import { ENGINE_NAME_PATTERN } from "../../domain/context/engine.js";
 import {
   CDP_URL_SCHEMES,
@@ -254,7 +254,7 @@ const ResolvedAgent = z
       })
       .openapi({ description: "Both policies apply; for each tool the stricter answer wins" }),
     client_tools: z
-      .array(z.object({ type: z.literal("function"), function: z.object({ name: z.string() }).passthrough() }))
+      .array(ClientToolSchema)
       .openapi({ description: "The client's own tools every run offers the model" }),
   })
   .openapi("ResolvedAgentSettings", { description: "Agent settings in force for the session" });

@@ -63,8 +63,8 @@ export const InterruptSchema = z
           .openapi({ description: "An approval's decision", example: "approve" }),
         reason: z.string().nullable().openapi({ description: "The reason given with a denial", example: null }),
       })
-      .nullable()
-      .openapi({ description: "How it was answered; null while pending" }),
+      .openapi("InterruptAnswerGiven", { description: "How an interrupt was answered; null while pending" })
+      .nullable(),
     answer_route: z.string().openapi({
       description: "The request that answers it",
       example: `POST /v1/sessions/ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T/interrupts/${INTERRUPT_ID_EXAMPLE}`,
@@ -94,7 +94,8 @@ export const ClientToolSchema = z
             example: { type: "object", properties: { city: { type: "string" } } },
           }),
       })
-      .strict(),
+      .strict()
+      .openapi({ description: "The function the model may call" }),
   })
   .strict()
   .openapi("ClientTool", {
