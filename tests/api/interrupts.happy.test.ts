@@ -311,4 +311,15 @@ describe("one interrupts queue", () => {
     expect((await json<ProblemResponse>(late)).code).toBe("interrupt_already_answered");
     expect((await json<InterruptListResponse>(await t.call("GET", `/v1/sessions/${id}/interrupts`))).data).toEqual([]);
   });
+
+  it("ends a waiting run as interrupted when its session is deleted", async ({ app: t, fake }) => {
+    const id = await t.createSession();
+    fake.enqueue({ tool_calls: [{ id: "call_del", name: "add", arguments: { a: 1, b: 1 } }] });
+    const paused = await json<PostMessageRunResponse>(await post(t, id, { content: "add, then go" }));
+    expect(paused.run.status).toBe("requires_action");
+    expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
+    expect(t.app.services.agent.isBusy(id)).toBe(false);
+    expect(t.app.services.store.runs.get(paused.run.id)).toBeNull();
+    expect((await t.call("GET", `/v1/runs/${paused.run.id}`)).status).toBe(404);
+  });
 });

@@ -778,8 +778,16 @@ export class AgentRunner {
     for (const run of store.runs.listRequiringAction()) {
       this.waiting.set(run.session_id, run.id);
       const pending = store.interrupts.pendingForRun(run.id);
-      if (pending.length === 0) this.resume(run.id);
-      else this.armTimeouts(pending);
+      if (pending.length > 0) {
+        this.armTimeouts(pending);
+        continue;
+      }
+      try {
+        this.resume(run.id);
+      } catch (err) {
+        // It stays waiting, and listed: a cancel still ends it.
+        this.deps.logger.warn({ err, run_id: run.id }, "could not resume a run whose interrupts were all answered");
+      }
     }
     return count;
   }
