@@ -87,6 +87,24 @@ describe("approvals", () => {
     });
   });
 
+  it("shows an approval's arguments with secrets redacted, and runs the call with the real ones", async ({
+    app: t,
+    fake,
+  }) => {
+    const id = await t.createSession({ config: { agent: { approvals: { tools: { echo: "ask" } } } } });
+    const secret = "sk-abcdefghijklmnopqrstuvwxyz123456";
+    fake.enqueue({ tool_calls: [{ id: "call_sec", name: "echo", arguments: { text: `key ${secret}` } }] });
+    fake.enqueue({ content: "echoed" });
+    const paused = await json<PostMessageRunResponse>(await post(t, id, { content: "echo my key" }));
+    const [interrupt] = paused.interrupts;
+    expect(interrupt.arguments).toContain("sk-abc");
+    expect(interrupt.arguments).not.toContain("qrstuvwxyz123456");
+    expect(t.app.services.store.interrupts.get(interrupt.id)?.arguments).not.toContain("qrstuvwxyz123456");
+    await t.call("POST", `/v1/sessions/${id}/interrupts/${interrupt.id}`, { decision: "approve" });
+    await completed(t, paused.run.id);
+    expect((await transcript(t, id)).find((m) => m.role === "tool")?.content).toBe(`echo: key ${secret}`);
+  });
+
   it("gives the model the user's refusal and reason when a call is denied", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ tool_calls: [{ id: "call_no", name: "add", arguments: { a: 1, b: 1 } }] });
@@ -256,6 +274,18 @@ describe("client-side tools through POST /messages", () => {
       tool_call_id: "call_w",
       content: "light rain, 8 °C",
     });
+  });
+
+  it("offers the client tools a session's config declares on every run of it", async ({ app: t, fake }) => {
+    const id = await t.createSession({ config: { agent: { client_tools: [weather] } } });
+    fake.enqueue({ tool_calls: [{ id: "call_cfg", name: "get_weather", arguments: { city: "Rome" } }] });
+    const paused = await json<PostMessageRunResponse>(await post(t, id, { content: "weather in Rome?" }));
+    expect(paused.interrupts).toMatchObject([{ kind: "client_tool", tool_calls: [{ id: "call_cfg" }] }]);
+    const session = await json<{ config: { agent: { client_tools: unknown[] } } }>(
+      await t.call("GET", `/v1/sessions/${id}`),
+    );
+    expect(session.config.agent.client_tools).toEqual([weather]);
+    await t.call("POST", `/v1/runs/${paused.run.id}/cancel`, {});
   });
 
   it("refuses a client tool named like a server tool, storing nothing", async ({ app: t }) => {
