@@ -198,6 +198,8 @@ export const configSchema = z
           .positive()
           .default(10 * MB),
         max_concurrent_runs: z.number().int().positive().default(10),
+        /** Stream tool activity on chat completions as `hermes.tool.progress` frames (a request's header wins). */
+        tool_progress_events: z.boolean().default(true),
       })
       .strict()
       .prefault({}),

@@ -11,7 +11,7 @@ const API_KEY = "compat-key";
 it.override("appOptions", { tools: [testTools.add, testTools.echo], overrides: { server: { api_key: API_KEY } } });
 
 /** A hermes.tool.progress frame, as the openai client hands it over next to the chunks. */
-type ToolProgress = { tool: string; toolCallId: string; status: string };
+type ToolProgress = { object: "hermes.tool.progress"; choices: []; tool: string; toolCallId: string; status: string };
 
 describe("OpenAI / Hermes compatibility, driven by the official openai client", () => {
   let server: LoopbackServer;
@@ -179,25 +179,41 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
               .slice(6),
           ) as ToolProgress,
       );
+    const frame = { object: "hermes.tool.progress", choices: [], tool: "add", toolCallId: "tp1" };
     expect(progress).toEqual([
-      { tool: "add", toolCallId: "tp1", status: "running", label: expect.stringContaining("add(") },
-      { tool: "add", toolCallId: "tp1", status: "completed", is_error: false },
+      { ...frame, status: "running", label: expect.stringContaining("add(") },
+      { ...frame, status: "completed", is_error: false },
     ]);
 
-    // Through the openai client the frames arrive as extra objects next to the chunks.
+    // Through the openai client the frames arrive as extra objects next to the chunks, each with no choice in it:
+    // the loop every OpenAI example writes reads them without a guard.
     turns();
     const seen: Array<ChatCompletionChunk | ToolProgress> = [];
-    for await (const item of await client.chat.completions.create({
+    let text = "";
+    for await (const chunk of await client.chat.completions.create({
       model: "caduceus",
       stream: true,
       messages: [{ role: "user", content: "add again" }],
-    }))
-      seen.push(item);
-    expect(seen.filter((item): item is ToolProgress => !("choices" in item)).map((item) => item.status)).toEqual([
-      "running",
-      "completed",
-    ]);
-    expect(seen.map((c) => ("choices" in c ? (c.choices[0]?.delta?.content ?? "") : "")).join("")).toBe("4 + 5 = 9");
+    })) {
+      seen.push(chunk);
+      text += chunk.choices[0]?.delta?.content ?? "";
+      for (const choice of chunk.choices) void choice.index;
+    }
+    expect(text).toBe("4 + 5 = 9");
+    expect(
+      seen
+        .filter((item) => (item as { object: string }).object === "hermes.tool.progress")
+        .map((item) => (item as ToolProgress).status),
+    ).toEqual(["running", "completed"]);
+
+    // The SDK's stream helper, which reads every choice of every chunk, runs through a tool call too.
+    turns();
+    const helper = client.chat.completions.stream({
+      model: "caduceus",
+      messages: [{ role: "user", content: "add with the helper" }],
+    });
+    const final = await helper.finalChatCompletion();
+    expect(final.choices[0].message.content).toBe("4 + 5 = 9");
 
     turns();
     const quiet: ChatCompletionChunk[] = [];
@@ -206,7 +222,7 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
       { headers: { "X-Hermes-Tool-Progress": "off" } },
     );
     for await (const item of stream) quiet.push(item);
-    expect(quiet.every((item) => "choices" in item)).toBe(true);
+    expect(quiet.every((item) => item.object === "chat.completion.chunk")).toBe(true);
     expect(quiet.at(-1)!.choices[0].finish_reason).toBe("stop");
   });
 });

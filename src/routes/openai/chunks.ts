@@ -28,6 +28,12 @@ function chunk(
   };
 }
 
+/**
+ * The OpenAI SDK hands every `data:` of the stream to its reader as a chunk, named events included: an empty `choices`
+ * array keeps `chunk.choices[0]?.delta` and `for (const choice of chunk.choices)` working on these frames.
+ */
+const PROGRESS_FRAME = { object: "hermes.tool.progress", choices: [] as never[] };
+
 export async function* chatChunks(
   feed: EventFeed,
   identity: CompletionIdentity,
@@ -43,6 +49,7 @@ export async function* chatChunks(
       yield { data: JSON.stringify(chunk(identity, { content: data.content })) };
     } else if (toolProgress && item.type === "tool.started") {
       const payload = {
+        ...PROGRESS_FRAME,
         tool: data.name,
         toolCallId: data.tool_call_id,
         status: "running",
@@ -50,7 +57,13 @@ export async function* chatChunks(
       };
       yield { event: "hermes.tool.progress", data: JSON.stringify(payload) };
     } else if (toolProgress && item.type === "tool.completed") {
-      const payload = { tool: data.name, toolCallId: data.tool_call_id, status: "completed", is_error: data.is_error };
+      const payload = {
+        ...PROGRESS_FRAME,
+        tool: data.name,
+        toolCallId: data.tool_call_id,
+        status: "completed",
+        is_error: data.is_error,
+      };
       yield { event: "hermes.tool.progress", data: JSON.stringify(payload) };
     } else if (item.type === "done") {
       const run = data.run as RunResultSummary;

@@ -7,7 +7,8 @@
 export const SESSION_HEADER = "X-Hermes-Session-Id";
 export const PROGRESS_HEADER = "X-Hermes-Tool-Progress";
 
-/** Tool progress frames are on unless the client turns them off. */
-export function wantsToolProgress(value: string | undefined): boolean {
-  return !["off", "false", "0"].includes(value ?? "on");
+/** Tool progress frames follow the request's header when it sends one, else `server.tool_progress_events`. */
+export function wantsToolProgress(value: string | undefined, serverDefault: boolean): boolean {
+  if (value === undefined) return serverDefault;
+  return !["off", "false", "0"].includes(value);
 }

@@ -58,7 +58,8 @@ const chatCompletions = createRoute({
     "from the database) or, without the header, one derived from the system prompt and the first user message. The " +
     "response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with " +
     "`finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames " +
-    "unless `X-Hermes-Tool-Progress: off` is sent.",
+    "(with an empty `choices` array, so OpenAI clients that read every frame as a chunk skip them) unless " +
+    "`X-Hermes-Tool-Progress: off` is sent or `server.tool_progress_events` is false.",
   request: {
     body: {
       required: true,
@@ -150,7 +151,10 @@ export function openAiCompatRoutes() {
 
     if (started.feed) {
       const feed = started.feed;
-      const progress = wantsToolProgress(headers["x-hermes-tool-progress"]);
+      const progress = wantsToolProgress(
+        headers["x-hermes-tool-progress"],
+        services.config.server.tool_progress_events,
+      );
       return sseResponse(chatChunks(feed, identity, progress), {
         keepaliveMs: services.sseKeepaliveMs,
         headers: sessionHeaders,
