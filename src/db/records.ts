@@ -205,6 +205,7 @@ export type SessionPatch = Partial<{
   browser_url: string | null;
   last_prompt_tokens: number;
   last_completion_tokens: number;
+  derived_key: string | null;
 }>;
 
 export type SessionCursor = { created_at: number; id: string };

@@ -65,14 +65,11 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     expect((err as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({ param: "messages[0].role" });
   });
 
-  it("answers an unknown X-Hermes-Session-Id with 404", async () => {
-    const res = await postRaw(
-      { messages: [{ role: "user", content: "hi" }] },
-      { "x-hermes-session-id": "ses_missing" },
-    );
-    expect(res.status).toBe(404);
+  it("refuses an X-Hermes-Session-Id that is not path-safe with 400, naming the header", async () => {
+    const res = await postRaw({ messages: [{ role: "user", content: "hi" }] }, { "x-hermes-session-id": "../etc" });
+    expect(res.status).toBe(400);
     expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
-      error: { type: "not_found_error", code: "not_found" },
+      error: { type: "invalid_request_error", param: expect.stringContaining("x-hermes-session-id") },
     });
   });
 

@@ -83,8 +83,15 @@ export class SessionRepository {
     return row ? toRecord(row) : null;
   }
 
+  /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
   findByDerivedKey(key: string): SessionRecord | null {
-    const row = this.db.select().from(sessions).where(eq(sessions.derivedKey, key)).get();
+    const row = this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.derivedKey, key))
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(1)
+      .get();
     return row ? toRecord(row) : null;
   }
 
@@ -115,6 +122,7 @@ export class SessionRepository {
     if (patch.browser_url !== undefined) values.browserUrl = patch.browser_url;
     if (patch.last_prompt_tokens !== undefined) values.lastPromptTokens = patch.last_prompt_tokens;
     if (patch.last_completion_tokens !== undefined) values.lastCompletionTokens = patch.last_completion_tokens;
+    if (patch.derived_key !== undefined) values.derivedKey = patch.derived_key;
     const row = this.updates.run(id, values);
     return row ? toRecord(row) : null;
   }

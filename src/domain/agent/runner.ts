@@ -713,6 +713,14 @@ export class AgentRunner {
     return this.deps.store.interrupts.pendingForSession(sessionId).map(viewInterrupt);
   }
 
+  /** A pending client-tool interrupt with a call `matches` picks (a chat client's tool results name their calls). */
+  pendingClientToolCall(matches: (toolCallId: string) => boolean): InterruptView | null {
+    const found = this.deps.store.interrupts
+      .allPending()
+      .find((i) => i.kind === "client_tool" && i.tool_calls.some((call) => matches(call.id)));
+    return found ? viewInterrupt(found) : null;
+  }
+
   /** The session an interrupt belongs to; null when there is no such interrupt. */
   interruptSession(interruptId: string): string | null {
     return this.deps.store.interrupts.get(interruptId)?.session_id ?? null;

@@ -39,19 +39,39 @@ function systemPromptOf(messages: ChatRequestMessage[]): string | null {
   return parts.length ? parts.join("\n") : null;
 }
 
-/** The stable key of a conversation that carries no session id: its system prompt and first user message. */
-export function derivedSessionKey(systemPrompt: string | null, firstUserText: string): string {
+/**
+ * The key of a conversation as a client holds it: its system prompt and its user and assistant turns (text only; the
+ * agent's own tool calls are not sent back by clients). A request is matched to a session by the key of everything
+ * before its last message, and once the run has answered, the session takes the key of the conversation with that
+ * answer — the prefix of the client's next request. So a conversation is found again only by a client that holds it
+ * whole, and two that open with the same words never share one.
+ */
+export function conversationKey(systemPrompt: string | null, turns: Array<{ role: string; text: string }>): string {
   return `chat_${createHash("sha256")
-    .update(JSON.stringify([systemPrompt ?? "", firstUserText]))
+    .update(JSON.stringify([systemPrompt ?? "", turns.map((turn) => [turn.role, turn.text])]))
     .digest("hex")
     .slice(0, 40)}`;
 }
 
-/** The derived key of a request's conversation: its system prompt and its first user message. */
-export function derivedKeyOf(messages: ChatRequestMessage[]): string {
-  const firstUser = messages.find((m) => m.role === "user");
-  return derivedSessionKey(systemPromptOf(messages), contentText(firstUser?.content ?? null));
+/** The user and assistant turns of a request, as conversation keys read them. */
+function turnsOf(messages: ChatRequestMessage[]): Array<{ role: string; text: string }> {
+  return messages
+    .filter((m) => (m.role === "user" || m.role === "assistant") && contentText(m.content ?? null) !== "")
+    .map((m) => ({ role: m.role, text: contentText(m.content ?? null) }));
 }
+
+/** The key a request's conversation is found by: everything before its last message. */
+export function derivedKeyOf(messages: ChatRequestMessage[]): string {
+  return conversationKey(systemPromptOf(messages), turnsOf(messages.slice(0, -1)));
+}
+
+/** The key the session takes once the run has answered: the request's turns and the answer. */
+export function answeredKeyOf(messages: ChatRequestMessage[], answer: string): string {
+  return conversationKey(systemPromptOf(messages), [...turnsOf(messages), { role: "assistant", text: answer }]);
+}
+
+/** A session id a client may choose: path-safe, up to 256 characters, no `..`. */
+export const CLIENT_SESSION_ID = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._:@-]{0,255}$/;
 
 function toInput(message: ChatRequestMessage): MessageInput {
   const input: MessageInput = { role: message.role as MessageInput["role"], content: message.content ?? null };
@@ -63,14 +83,21 @@ function toInput(message: ChatRequestMessage): MessageInput {
 
 /**
  * Picks the session a chat-completions request continues (SPEC §7):
- * - with `X-Hermes-Session-Id`, that session, whose history comes from the database (earlier
- *   messages in the request are ignored);
- * - without it, the session derived from the system prompt and the first user message; the first
- *   request of such a conversation creates it and stores the request's earlier turns, later ones
- *   find it again and only add their last user message.
+ * - with `X-Hermes-Session-Id`, that session, whose history comes from the database (earlier messages in the request
+ *   are ignored); an id not seen before creates the session under that id, with the request's earlier turns;
+ * - without it, the client's messages are the conversation: the session whose conversation they continue (matched on
+ *   everything before the last message, see conversationKey), or a new one holding the request's earlier turns.
  */
 export class ChatSessionResolver {
-  constructor(private readonly deps: { store: Store; sessions: SessionService; transcript: Transcript }) {}
+  constructor(
+    private readonly deps: {
+      store: Store;
+      sessions: SessionService;
+      transcript: Transcript;
+      /** Whether a run holds the session now: a busy match is left alone and a new session is made. */
+      isBusy: (sessionId: string) => boolean;
+    },
+  ) {}
 
   resolve(messages: ChatRequestMessage[], sessionIdHeader: string | null): ResolvedChat {
     const last = messages[messages.length - 1];
@@ -81,27 +108,40 @@ export class ChatSessionResolver {
     }
     const userMessage = toInput(last);
     if (sessionIdHeader) {
-      return { session: this.deps.sessions.require(sessionIdHeader), userMessage, created: false };
+      const named = this.deps.store.sessions.get(sessionIdHeader);
+      if (named) return { session: named, userMessage, created: false };
+      return {
+        session: this.createWith(messages, { id: sessionIdHeader, derivedKey: null }),
+        userMessage,
+        created: true,
+      };
     }
+    const key = derivedKeyOf(messages);
+    const existing = messages.length > 1 ? this.deps.store.sessions.findByDerivedKey(key) : null;
+    if (existing && !this.deps.isBusy(existing.id)) return { session: existing, userMessage, created: false };
+    return { session: this.createWith(messages, { derivedKey: key }), userMessage, created: true };
+  }
+
+  /** A new session holding the request's system prompt and earlier turns. */
+  private createWith(
+    messages: ChatRequestMessage[],
+    options: { id?: string; derivedKey: string | null },
+  ): SessionRecord {
     const systemPrompt = systemPromptOf(messages);
     const firstUser = messages.find((m) => m.role === "user")!;
-    const firstUserText = contentText(firstUser.content ?? null);
-    const key = derivedSessionKey(systemPrompt, firstUserText);
-    const existing = this.deps.store.sessions.findByDerivedKey(key);
-    if (existing) return { session: existing, userMessage, created: false };
-
+    const title = contentText(firstUser.content ?? null).slice(0, TITLE_MAX_CHARS) || null;
     const earlier = messages
       .slice(0, -1)
       .filter((m) => m.role !== "system" && m.role !== "developer")
       .map(toInput);
     const session = this.deps.store.transaction(() => {
       const created = this.deps.sessions.create(
-        { title: firstUserText.slice(0, TITLE_MAX_CHARS) || null, system_prompt: systemPrompt },
-        key,
+        { id: options.id, title, system_prompt: systemPrompt },
+        options.derivedKey,
       );
       if (earlier.length) this.deps.transcript.append(created.id, earlier, { model: created.model });
       return created;
     });
-    return { session: this.deps.store.sessions.get(session.id) ?? session, userMessage, created: true };
+    return this.deps.store.sessions.get(session.id) ?? session;
   }
 }

@@ -15,6 +15,8 @@ import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from 
 import { resolveSessionSettings, type SessionSettings } from "./settings.js";
 
 export type CreateSessionInput = {
+  /** A client-chosen id (a Hermes client names its session); the server makes one otherwise. */
+  id?: string;
   title?: string | null;
   model?: string | null;
   system_prompt?: string | null;
@@ -94,7 +96,7 @@ export class SessionService {
     const now = this.deps.now();
     const model = input.model ?? null;
     return this.deps.store.sessions.create({
-      id: newId("ses", now),
+      id: input.id ?? newId("ses", now),
       title: input.title ?? null,
       model,
       system_prompt: input.system_prompt ?? null,

@@ -10,7 +10,7 @@ import type { Store } from "../../db/store.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
 import type { AgentRunner, StartedRun } from "../agent/runner.js";
-import { ChatSessionResolver, derivedKeyOf, type ChatRequestMessage } from "../compat/chat-sessions.js";
+import { answeredKeyOf, ChatSessionResolver, type ChatRequestMessage } from "../compat/chat-sessions.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { SessionService } from "../sessions/service.js";
@@ -49,10 +49,11 @@ export function startChatRun(
     return { session: deps.sessions.require(run.sessionId), run };
   }
   if (request.messages.at(-1)?.role === "tool") return continueWithToolResults(deps, request);
-  const named = request.sessionId ? deps.sessions.require(request.sessionId) : null;
+  const named = request.sessionId ? deps.store.sessions.get(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   requireConfiguredModel(deps.config, model);
-  const { session, userMessage, created } = new ChatSessionResolver(deps).resolve(request.messages, request.sessionId);
+  const resolver = new ChatSessionResolver({ ...deps, isBusy: (id) => deps.agent.isBusy(id) });
+  const { session, userMessage, created } = resolver.resolve(request.messages, request.sessionId);
   if (created) deps.engineSessions.sessionStarted(session.id);
   const run = deps.agent.start(session, userMessage, {
     feed: request.stream,
@@ -61,7 +62,34 @@ export function startChatRun(
     clientTools: request.tools,
     untilClientTools: true,
   });
+  if (!request.sessionId) rekeyWhenAnswered(deps, session.id, request.messages, run);
   return { session, run };
+}
+
+/**
+ * A conversation without a session header is found again by its next request's prefix: once the run has answered,
+ * the session takes the key of the request's turns with the answer (see conversationKey).
+ */
+function rekeyWhenAnswered(
+  deps: ChatRunDeps,
+  sessionId: string,
+  messages: ChatRequestMessage[],
+  run: StartedRun,
+): void {
+  void run.done.then((finished) => {
+    if (finished.run.status !== "completed" && finished.run.status !== "incomplete") return;
+    const answer = [...finished.messages].reverse().find((m) => m.role === "assistant" && m.content !== null);
+    if (!answer) return;
+    try {
+      deps.store.sessions.update(
+        sessionId,
+        { derived_key: answeredKeyOf(messages, contentText(answer.content)) },
+        Date.now(),
+      );
+    } catch {
+      /* the session was deleted meanwhile: nothing to find again */
+    }
+  });
 }
 
 /**
@@ -76,9 +104,13 @@ function continueWithToolResults(
   let first = messages.length;
   while (first > 0 && messages[first - 1].role === "tool") first -= 1;
   const results = messages.slice(first);
-  const session = request.sessionId
-    ? deps.sessions.require(request.sessionId)
-    : deps.store.sessions.findByDerivedKey(derivedKeyOf(messages));
+  // The calls' ids name the run that waits for them; with a session header, only that session's run may.
+  const callIds = new Set(results.map((message) => message.tool_call_id));
+  const pending = deps.agent.pendingClientToolCall((id) => callIds.has(id));
+  const session =
+    pending && (!request.sessionId || pending.session_id === request.sessionId)
+      ? deps.sessions.require(pending.session_id)
+      : null;
   const runId = session ? deps.agent.activeRunOf(session.id) : null;
   const waiting = runId ? deps.agent.get(runId) : null;
   if (!session || !waiting || !waiting.interrupts.some((i) => i.kind === "client_tool")) {
@@ -97,5 +129,7 @@ function continueWithToolResults(
     }
     return { tool_call_id: message.tool_call_id, output: contentText(message.content ?? null) };
   });
-  return { session, run: deps.agent.continueWithOutputs(waiting.run.id, outputs, { feed: request.stream }) };
+  const run = deps.agent.continueWithOutputs(waiting.run.id, outputs, { feed: request.stream });
+  if (!request.sessionId) rekeyWhenAnswered(deps, session.id, messages, run);
+  return { session, run };
 }

@@ -4,6 +4,7 @@
  * the agent (whole, or streamed as chunks). Their errors use the OpenAI envelope (src/http/openai-error.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { CLIENT_SESSION_ID } from "../../domain/compat/chat-sessions.js";
 import { createRouter } from "../../http/router.js";
 import { sseResponse } from "../../http/sse.js";
 import { json, jsonBody } from "../shared/json-content.js";
@@ -55,7 +56,8 @@ const chatCompletions = createRoute({
   summary: "OpenAI chat completions, answered by the agent",
   description:
     "Runs the agent on the last user message. The session is the one named by `X-Hermes-Session-Id` (its history comes " +
-    "from the database) or, without the header, one derived from the system prompt and the first user message. The " +
+    "from the database; an id not seen before creates it) or, without the header, the request's own messages: the " +
+    "conversation they continue when a client sends it back whole, else a new session holding them. The " +
     "response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with " +
     "`finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames " +
     "(with an empty `choices` array, so OpenAI clients that read every frame as a chunk skip them) unless " +
@@ -71,9 +73,13 @@ const chatCompletions = createRoute({
     headers: IdempotencyHeaders.extend({
       "x-hermes-session-id": z
         .string()
-        .max(64)
+        .max(256)
+        .regex(CLIENT_SESSION_ID, "a path-safe id: letters, digits and . _ : @ -, no '..', at most 256 characters")
         .optional()
-        .openapi({ description: "Continue this session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+        .openapi({
+          description: "Continue this session; an id not seen before creates the session under that id",
+          example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
+        }),
       "x-hermes-tool-progress": z
         .enum(["on", "off", "true", "false", "1", "0"])
         .optional()

@@ -220,13 +220,10 @@ const ToolProgressSchema = z
     object: z
       .literal("hermes.tool.progress")
       .openapi({ description: "Always hermes.tool.progress", example: "hermes.tool.progress" }),
-    choices: z
-      .array(z.never())
-      .max(0)
-      .openapi({
-        description: "Always empty: OpenAI clients that read this frame as a chunk find no choice in it",
-        example: [],
-      }),
+    choices: z.array(z.never()).max(0).openapi({
+      description: "Always empty: OpenAI clients that read this frame as a chunk find no choice in it",
+      example: [],
+    }),
     tool: z.string().openapi({ description: "The tool", example: "browser_navigate" }),
     toolCallId: z.string().openapi({ description: "The tool call", example: "call_1" }),
     status: z.enum(["running", "completed"]).openapi({ description: "Where the call is", example: "running" }),

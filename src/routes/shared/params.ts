@@ -8,7 +8,7 @@ export const SessionIdParam = z.object({
   id: z
     .string()
     .min(1)
-    .max(64)
+    .max(256)
     .openapi({
       param: { name: "id", in: "path" },
       description: "Session id",
