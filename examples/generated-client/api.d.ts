@@ -590,7 +590,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI chat completions, answered by the agent
-         * @description Runs the agent on the last user message. The session is the one named by `X-Hermes-Session-Id` (its history comes from the database) or, without the header, one derived from the system prompt and the first user message. The response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with `finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames unless `X-Hermes-Tool-Progress: off` is sent.
+         * @description Runs the agent on the last user message. The session is the one named by `X-Hermes-Session-Id` (its history comes from the database; an id not seen before creates it) or, without the header, the request's own messages: the conversation they continue when a client sends it back whole, else a new session holding them. The response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with `finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames (with an empty `choices` array, so OpenAI clients that read every frame as a chunk skip them) unless `X-Hermes-Tool-Progress: off` is sent or `server.tool_progress_events` is false.
          */
         post: operations["createChatCompletion"];
         delete?: never;
@@ -3260,6 +3260,17 @@ export interface components {
         };
         /** @description Tool activity of the agent (not sent with X-Hermes-Tool-Progress: off) */
         ToolProgress: {
+            /**
+             * @description Always hermes.tool.progress
+             * @example hermes.tool.progress
+             * @enum {string}
+             */
+            object: "hermes.tool.progress";
+            /**
+             * @description Always empty: OpenAI clients that read this frame as a chunk find no choice in it
+             * @example []
+             */
+            choices: unknown[];
             /**
              * @description The tool
              * @example browser_navigate
@@ -6307,7 +6318,7 @@ export interface operations {
             header?: {
                 /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
                 "idempotency-key"?: string;
-                /** @description Continue this session */
+                /** @description Continue this session; an id not seen before creates the session under that id */
                 "x-hermes-session-id"?: string;
                 /** @description Send hermes.tool.progress frames (default on) */
                 "x-hermes-tool-progress"?: "0" | "1" | "on" | "off" | "true" | "false";

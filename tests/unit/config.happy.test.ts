@@ -28,6 +28,7 @@ describe("configuration", () => {
       cors_origins: [],
       max_body_bytes: 10 * 1024 * 1024,
       max_concurrent_runs: 10,
+      tool_progress_events: true,
     });
     expect(config.database.path).toBe("./data/caduceus.db");
     expect(config.compression).toEqual({

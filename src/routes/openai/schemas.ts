@@ -220,7 +220,7 @@ const ToolProgressSchema = z
     object: z
       .literal("hermes.tool.progress")
       .openapi({ description: "Always hermes.tool.progress", example: "hermes.tool.progress" }),
-    choices: z.array(z.never()).max(0).openapi({
+    choices: z.array(z.unknown()).max(0).openapi({
       description: "Always empty: OpenAI clients that read this frame as a chunk find no choice in it",
       example: [],
     }),
