@@ -649,7 +649,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "idempotency_key_conflict" | "idempotency_key_in_flight";
+            code: "validation_failed" | "not_found" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -6320,6 +6320,8 @@ export interface operations {
                 "idempotency-key"?: string;
                 /** @description Continue this session; an id not seen before creates the session under that id */
                 "x-hermes-session-id"?: string;
+                /** @description A stable per-channel scope, echoed back; accepted only when the server has an API key (else 403) */
+                "x-hermes-session-key"?: string;
                 /** @description Send hermes.tool.progress frames (default on) */
                 "x-hermes-tool-progress"?: "0" | "1" | "on" | "off" | "true" | "false";
             };
@@ -6348,6 +6350,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    /** @description The X-Hermes-Session-Key the request sent, echoed */
+                    "X-Hermes-Session-Key"?: string;
                     /** @description The session this conversation lives in */
                     "X-Hermes-Session-Id"?: string;
                     /** @description The agent run that answered */
@@ -6380,7 +6384,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -13,6 +13,7 @@ export const TRANSPORT_ERROR_CODES = [
   "payload_too_large",
   "unauthorized",
   "forbidden_origin",
+  "session_key_requires_auth",
   "idempotency_key_conflict",
   "idempotency_key_in_flight",
 ] as const;

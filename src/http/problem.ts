@@ -14,6 +14,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   unauthorized: { status: 401, title: "Unauthorized" },
   forbidden_origin: { status: 403, title: "Origin not allowed" },
+  session_key_requires_auth: { status: 403, title: "X-Hermes-Session-Key needs an API key" },
   not_found: { status: 404, title: "Not found" },
   dialog_not_found: { status: 404, title: "Dialog not found" },
   frame_not_found: { status: 404, title: "Frame not found" },

@@ -108,3 +108,33 @@ describe("chat-completion sessions", () => {
     }
   });
 });
+
+describe("X-Hermes-Session-Key", () => {
+  it.beforeEach(({ fake }) => fake.reset());
+
+  it("is echoed back, and refused when too long or carrying control characters", async ({ app: t, fake }) => {
+    const server = await serveOnLoopback(t.app.fetch);
+    try {
+      const post = (key: string) =>
+        fetch(`${server.baseUrl}/v1/chat/completions`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${API_KEY}`,
+            "content-type": "application/json",
+            "x-hermes-session-key": key,
+          },
+          body: JSON.stringify({ model: "caduceus", messages: [{ role: "user", content: "hi" }] }),
+        });
+      fake.enqueue({ content: "Hello." });
+      const ok = await post("agent:main:webui:dm:user-42");
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("x-hermes-session-key")).toBe("agent:main:webui:dm:user-42");
+      const long = await post("k".repeat(257));
+      expect(long.status).toBe(400);
+      expect((await json<OpenAIErrorResponse>(long)).error.param).toContain("x-hermes-session-key");
+      expect(fake.completions).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

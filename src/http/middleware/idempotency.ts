@@ -25,7 +25,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Response headers worth replaying; the rest (dates, ids of the first request) are not. */
-const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id"];
+const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id", "x-hermes-session-key"];
 /** Seconds a client told `409 idempotency_key_in_flight` should wait before retrying. */
 const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
 

@@ -6,6 +6,11 @@
 
 export const SESSION_HEADER = "X-Hermes-Session-Id";
 export const PROGRESS_HEADER = "X-Hermes-Tool-Progress";
+/** A client's stable per-channel scope (Hermes scopes long-term memory by it); validated and echoed. */
+export const SESSION_KEY_HEADER = "X-Hermes-Session-Key";
+export const MAX_SESSION_KEY_CHARS = 256;
+/** No control characters: the key is echoed in a response header and written to logs. */
+export const SESSION_KEY_PATTERN = /^[^\x00-\x1f\x7f]+$/;
 
 /** Tool progress frames follow the request's header when it sends one, else `server.tool_progress_events`. */
 export function wantsToolProgress(value: string | undefined, serverDefault: boolean): boolean {

@@ -12,7 +12,14 @@ import { IdempotencyHeaders } from "../shared/params.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { describeCapabilities } from "./capabilities.js";
 import { chatChunks } from "./chunks.js";
-import { SESSION_HEADER, wantsToolProgress } from "./headers.js";
+import {
+  MAX_SESSION_KEY_CHARS,
+  SESSION_HEADER,
+  SESSION_KEY_HEADER,
+  SESSION_KEY_PATTERN,
+  wantsToolProgress,
+} from "./headers.js";
+import { HttpError } from "../../http/errors.js";
 import { clientToolCalls, completionIdentity, presentChatCompletion, presentModelList } from "./present.js";
 import { hasNoAnswer, runFailure } from "./run-outcome.js";
 import {
@@ -80,6 +87,16 @@ const chatCompletions = createRoute({
           description: "Continue this session; an id not seen before creates the session under that id",
           example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
         }),
+      "x-hermes-session-key": z
+        .string()
+        .max(MAX_SESSION_KEY_CHARS)
+        .regex(SESSION_KEY_PATTERN, "no control characters")
+        .optional()
+        .openapi({
+          description:
+            "A stable per-channel scope, echoed back; accepted only when the server has an API key (else 403)",
+          example: "agent:main:webui:dm:user-42",
+        }),
       "x-hermes-tool-progress": z
         .enum(["on", "off", "true", "false", "1", "0"])
         .optional()
@@ -91,6 +108,10 @@ const chatCompletions = createRoute({
       description: "The answer (or, with stream: true, SSE chunks)",
       headers: {
         ...postAnswer("", ChatCompletionSchema).headers,
+        [SESSION_KEY_HEADER]: {
+          description: "The X-Hermes-Session-Key the request sent, echoed",
+          schema: { type: "string", example: "agent:main:webui:dm:user-42" },
+        },
         [SESSION_HEADER]: {
           description: "The session this conversation lives in",
           schema: { type: "string", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
@@ -116,6 +137,7 @@ const chatCompletions = createRoute({
         "model_error",
         "model_not_configured",
         "shutting_down",
+        "session_key_requires_auth",
       ],
       body: true,
       idempotent: true,
@@ -137,6 +159,15 @@ export function openAiCompatRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
+    const sessionKey = headers["x-hermes-session-key"]?.trim() || null;
+    if (sessionKey && !services.config.server.api_key) {
+      // A caller-chosen scope is only trusted from an authenticated caller.
+      throw new HttpError(
+        "session_key_requires_auth",
+        "X-Hermes-Session-Key requires API key authentication: set server.api_key (CADUCEUS_API_KEY)",
+        { errors: [{ location: "header.x-hermes-session-key", message: "needs an API key on the server" }] },
+      );
+    }
     const { session, run: started } = services.useCases.startChatRun({
       messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,
@@ -153,7 +184,8 @@ export function openAiCompatRoutes() {
       idempotency: c.get("idempotencyClaim"),
     });
     const identity = completionIdentity(started.runId, services.now(), body.model, services.config);
-    const sessionHeaders = { [SESSION_HEADER]: session.id, "X-Run-Id": started.runId };
+    const sessionHeaders: Record<string, string> = { [SESSION_HEADER]: session.id, "X-Run-Id": started.runId };
+    if (sessionKey) sessionHeaders[SESSION_KEY_HEADER] = sessionKey;
 
     if (started.feed) {
       const feed = started.feed;

@@ -88,6 +88,9 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   },
   unauthorized: { detail: "send the API key as `Authorization: Bearer <key>`" },
   forbidden_origin: { detail: "origin https://evil.example is not in server.cors_origins" },
+  session_key_requires_auth: {
+    detail: "X-Hermes-Session-Key requires API key authentication: set server.api_key (CADUCEUS_API_KEY)",
+  },
   not_found: { detail: `session ${EXAMPLE_SESSION_ID} does not exist` },
   dialog_not_found: { detail: "dialog dlg_2 is not pending; pending: dlg_3" },
   frame_not_found: { detail: "frame 4F1C… is not in the frame tree; read frame_tree in GET /snapshot" },
