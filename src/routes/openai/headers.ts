@@ -10,6 +10,7 @@ export const PROGRESS_HEADER = "X-Hermes-Tool-Progress";
 export const SESSION_KEY_HEADER = "X-Hermes-Session-Key";
 export const MAX_SESSION_KEY_CHARS = 256;
 /** No control characters: the key is echoed in a response header and written to logs. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 export const SESSION_KEY_PATTERN = /^[^\x00-\x1f\x7f]+$/;
 
 /** Tool progress frames follow the request's header when it sends one, else `server.tool_progress_events`. */
