@@ -27,8 +27,8 @@ import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { IdempotencyClaim } from "./idempotency-claim.js";
 import { publicMessage, type MessageInput } from "../transcript/message-shape.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
-import type { ToolRegistry } from "./tool-registry.js";
+import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
+import type { SessionTools, ToolRegistry } from "./tool-registry.js";
 import { viewInterrupt, type InterruptView } from "./interrupt-view.js";
 import {
   CANCELLED_TOOL_RESULT,
@@ -188,7 +188,7 @@ export class AgentRunner {
     this.deps.logger.info({ run_id: runId, session_id: sessionId, model, background }, "run started");
     events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
 
-    this.launch(run, session, userMessage, feed !== null);
+    this.launch(run, session, userMessage, feed !== null, { settings, tools });
     return { runId, sessionId, run, userMessage, done, feed };
   }
 
@@ -310,9 +310,11 @@ export class AgentRunner {
     session: SessionRecord,
     userMessage: StoredMessage | null,
     streamModel: boolean,
+    /** What the caller already built for this session, so a turn builds each once. */
+    known: { settings: SessionSettings; tools: SessionTools } | null = null,
   ): void {
     const { config } = this.deps;
-    const settings = resolveSessionSettings(config, session);
+    const settings = known?.settings ?? resolveSessionSettings(config, session);
     const model = run.model ?? requireConfiguredModel(config, settings.model);
     const controller = new AbortController();
     const client = this.deps.llm.get({
@@ -327,7 +329,7 @@ export class AgentRunner {
       model,
       client,
       userMessage,
-      tools: this.deps.tools.forSession(session),
+      tools: known?.tools ?? this.deps.tools.forSession(session),
       clientTools: run.client_tools,
       approvals: settings.agent.approvals,
       maxIterations: settings.agent.max_iterations,
