@@ -200,6 +200,8 @@ export const configSchema = z
         max_concurrent_runs: z.number().int().positive().default(10),
         /** Stream tool activity on chat completions as `hermes.tool.progress` frames (a request's header wins). */
         tool_progress_events: z.boolean().default(true),
+        /** The model id the OpenAI-compatible routes advertise (GET /v1/models); null: model.name, else "caduceus". */
+        model_name: z.string().min(1).max(MAX_NAME_CHARS).nullable().default(null),
       })
       .strict()
       .prefault({}),
@@ -267,7 +269,8 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["server", "host"], names: ["CADUCEUS_HOST", "API_SERVER_HOST"], kind: "string" },
   { path: ["server", "port"], names: ["CADUCEUS_PORT", "API_SERVER_PORT"], kind: "int" },
   { path: ["server", "api_key"], names: ["CADUCEUS_API_KEY", "API_SERVER_KEY"], kind: "string" },
-  { path: ["server", "cors_origins"], names: ["CADUCEUS_CORS_ORIGINS"], kind: "list" },
+  { path: ["server", "cors_origins"], names: ["CADUCEUS_CORS_ORIGINS", "API_SERVER_CORS_ORIGINS"], kind: "list" },
+  { path: ["server", "model_name"], names: ["CADUCEUS_SERVED_MODEL_NAME", "API_SERVER_MODEL_NAME"], kind: "string" },
   { path: ["server", "max_body_bytes"], names: ["CADUCEUS_MAX_BODY_BYTES"], kind: "int" },
   { path: ["server", "max_concurrent_runs"], names: ["CADUCEUS_MAX_CONCURRENT_RUNS"], kind: "int" },
   { path: ["database", "path"], names: ["CADUCEUS_DB"], kind: "string" },
@@ -277,7 +280,7 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["model", "context_length"], names: ["CADUCEUS_CONTEXT_LENGTH"], kind: "int" },
   { path: ["context", "engine"], names: ["CADUCEUS_CONTEXT_ENGINE"], kind: "string" },
   { path: ["browser", "executable_path"], names: ["CADUCEUS_BROWSER_EXECUTABLE"], kind: "string" },
-  { path: ["browser", "cdp_url"], names: ["CADUCEUS_BROWSER_CDP_URL"], kind: "string" },
+  { path: ["browser", "cdp_url"], names: ["CADUCEUS_BROWSER_CDP_URL", "BROWSER_CDP_URL"], kind: "string" },
   { path: ["browser", "dialog_policy"], names: ["CADUCEUS_DIALOG_POLICY"], kind: "string" },
   { path: ["logging", "level"], names: ["CADUCEUS_LOG_LEVEL", "LOG_LEVEL"], kind: "string" },
 ];

@@ -29,6 +29,7 @@ describe("configuration", () => {
       max_body_bytes: 10 * 1024 * 1024,
       max_concurrent_runs: 10,
       tool_progress_events: true,
+      model_name: null,
     });
     expect(config.database.path).toBe("./data/caduceus.db");
     expect(config.compression).toEqual({
@@ -64,6 +65,13 @@ describe("configuration", () => {
     });
     expect(config.server).toMatchObject({ host: "0.0.0.0", port: 9000, api_key: "k1" });
     expect(load({ CADUCEUS_PORT: "9100", API_SERVER_PORT: "9000" }).server.port).toBe(9100);
+    const hermes = load({
+      API_SERVER_CORS_ORIGINS: "https://webui.example",
+      API_SERVER_MODEL_NAME: "hermes-agent",
+      BROWSER_CDP_URL: "http://127.0.0.1:9222",
+    });
+    expect(hermes.server).toMatchObject({ cors_origins: ["https://webui.example"], model_name: "hermes-agent" });
+    expect(hermes.browser.cdp_url).toBe("http://127.0.0.1:9222");
     expect(load({ CADUCEUS_CORS_ORIGINS: "https://a.example, https://b.example,," }).server.cors_origins).toEqual([
       "https://a.example",
       "https://b.example",

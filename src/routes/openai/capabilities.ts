@@ -13,7 +13,7 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
     object: "caduceus.capabilities",
     platform: "caduceus",
     version: VERSION,
-    model: config.model.name,
+    model: config.server.model_name ?? config.model.name,
     auth: { type: "bearer", required: Boolean(config.server.api_key) },
     features: {
       chat_completions: true,

@@ -12,6 +12,11 @@ import type { ChatCompletionResponse, ListModelsResponse } from "./schemas.js";
 /** The model id listed when none is configured; requests may name any model, the session's answers. */
 const FALLBACK_MODEL_ID = "caduceus";
 
+/** The model id clients are shown: `server.model_name`, else the configured model, else "caduceus". */
+export function servedModelId(config: Config): string {
+  return config.server.model_name ?? config.model.name ?? FALLBACK_MODEL_ID;
+}
+
 /** What every chunk of a completion, and the whole completion, carries. */
 export type CompletionIdentity = { id: string; created: number; model: string };
 
@@ -26,7 +31,7 @@ export function completionIdentity(
   return {
     id: `chatcmpl-${runId}`,
     created: unixSeconds(nowMs),
-    model: requestedModel ?? config.model.name ?? FALLBACK_MODEL_ID,
+    model: requestedModel ?? servedModelId(config),
   };
 }
 
@@ -35,7 +40,7 @@ export function presentModelList(config: Config, nowMs: number): ListModelsRespo
     object: "list",
     data: [
       {
-        id: config.model.name ?? FALLBACK_MODEL_ID,
+        id: servedModelId(config),
         object: "model",
         created: unixSeconds(nowMs),
         owned_by: "caduceus",
