@@ -7,6 +7,7 @@
  */
 import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
+import { HermesConfigError, readHermesKeys } from "./hermes-config.js";
 import { z } from "zod";
 import { isLoopbackHost } from "./kernel/loopback.js";
 
@@ -362,8 +363,16 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       fileValues = parsed as Record<string, unknown>;
     }
   }
-  const merged = structuredClone({ ...fileValues, ...(options.overrides ?? {}) }) as Record<string, unknown>;
-  const sources: ValueSources = new Map();
+  const fromFile = structuredClone(fileValues);
+  let hermesSources: Map<string, string>;
+  try {
+    hermesSources = readHermesKeys(fromFile);
+  } catch (err) {
+    if (err instanceof HermesConfigError) throw new ConfigError(`invalid configuration: ${err.message}`);
+    throw err;
+  }
+  const merged = structuredClone({ ...fromFile, ...(options.overrides ?? {}) }) as Record<string, unknown>;
+  const sources: ValueSources = new Map(hermesSources);
   for (const binding of ENV_BINDINGS) {
     const name = binding.names.find((n) => env[n] !== undefined && env[n] !== "");
     if (!name) continue;
