@@ -11,7 +11,7 @@ import type {
 } from "../../src/routes/runs/schemas.js";
 
 it.override("appOptions", {
-  tools: [testTools.echo, testTools.add],
+  tools: [testTools.echo, testTools.add, testTools.slow],
   overrides: { agent: { approvals: { default: "allow", tools: { add: "ask", "ech*": "allow" } } } },
 });
 
@@ -351,5 +351,29 @@ describe("one interrupts queue", () => {
     expect(t.app.services.agent.isBusy(id)).toBe(false);
     expect(t.app.services.store.runs.get(paused.run.id)).toBeNull();
     expect((await t.call("GET", `/v1/runs/${paused.run.id}`)).status).toBe(404);
+  });
+
+  it("cancels the approvals a run raised when it is cancelled before pausing", async ({ app: t, fake }) => {
+    const id = await t.createSession();
+    fake.enqueue({
+      tool_calls: [
+        { id: "call_slow_ok", name: "slow", arguments: { ms: 10_000 } },
+        { id: "call_ask", name: "add", arguments: { a: 1, b: 2 } },
+      ],
+    });
+    const pending = post(t, id, { content: "slow, then ask" });
+    const listed = await waitFor(async () => {
+      const list = await json<InterruptListResponse>(await t.call("GET", `/v1/sessions/${id}/interrupts`));
+      return list.data[0];
+    });
+    // The allowed call is still running, so the run has not paused yet.
+    const runId = listed.run_id!;
+    expect((await runOf(t, runId)).status).toBe("running");
+    expect((await t.call("POST", `/v1/runs/${runId}/cancel`, {})).status).toBe(200);
+    expect((await json<PostMessageRunResponse>(await pending)).run.status).toBe("cancelled");
+    expect(t.app.services.store.interrupts.get(listed.id)?.status).toBe("cancelled");
+    expect((await json<InterruptListResponse>(await t.call("GET", `/v1/sessions/${id}/interrupts`))).data).toEqual([]);
+    const results = (await transcript(t, id)).filter((m) => m.role === "tool").map((m) => m.tool_call_id);
+    expect(results.sort()).toEqual(["call_ask", "call_slow_ok"]);
   });
 });

@@ -148,6 +148,8 @@ export class RunExecution {
   /** Set when a steering message was stored for the run: it is taken in before the next model call. */
   private steerWaiting = false;
   private readonly clientToolNames: ReadonlySet<string>;
+  /** Whether this stretch raised interrupts (or resumed from some): a stop must cancel those still pending. */
+  private touchedInterrupts: boolean;
 
   constructor(
     private readonly deps: LoopDeps,
@@ -161,6 +163,7 @@ export class RunExecution {
     this.clientToolNames = new Set(params.clientTools.map((tool) => tool.function.name));
     // A resumed run (or one that was steered before it started) looks for waiting steers once.
     this.steerWaiting = params.userMessage === null;
+    this.touchedInterrupts = params.userMessage === null;
   }
 
   /** A steering message was stored for this run. */
@@ -365,6 +368,7 @@ export class RunExecution {
       tool_call_id: call.id,
       arguments: redactedArguments(call.function.arguments),
     });
+    this.touchedInterrupts = true;
     const { pending, byPolicy } = store.transaction(() => {
       const byPolicy = refused.map((call) =>
         store.interrupts.createAnswered(approval(call), {
@@ -614,6 +618,9 @@ export class RunExecution {
   private finish(status: RunStatus, error: string | null): FinishedRun {
     const { run, sessionId } = this.params;
     const now = this.deps.now();
+    // A run stopped while some of its calls waited for an answer: those answers can no longer be given.
+    if (this.touchedInterrupts)
+      this.deps.store.interrupts.cancelPendingForRun(run.id, now, `${status}: ${error ?? ""}`);
     const record = this.deps.store.runs.update(
       run.id,
       {

@@ -393,9 +393,7 @@ export class AgentRunner {
     const { store, now } = this.deps;
     const interrupt = store.interrupts.get(interruptId);
     if (!interrupt) {
-      throw new DomainError("interrupt_not_found", `interrupt ${interruptId} does not exist`, {
-        fields: [{ path: ["interrupt_id"], message: "no such interrupt" }],
-      });
+      throw new DomainError("interrupt_not_found", `interrupt ${interruptId} does not exist`);
     }
     this.checkPending(interrupt);
     let answer: InterruptAnswer;
@@ -767,6 +765,8 @@ export class AgentRunner {
     const { store, transcript, now } = this.deps;
     const count = store.transaction(() => {
       for (const run of store.runs.listRunning()) {
+        // What the cut stretch had started waiting on can no longer be answered.
+        store.interrupts.cancelPendingForRun(run.id, now(), "interrupted: the server stopped");
         const open = store.messages.unansweredToolCalls(run.session_id, run.id);
         const results: MessageInput[] = open.map((call) => ({
           role: "tool",
