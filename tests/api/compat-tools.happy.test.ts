@@ -130,6 +130,32 @@ describe("client-side tools on /v1/chat/completions, driven by the official open
     expect(fake.completions).toHaveLength(2);
   });
 
+  it("sends tool results to the run of their own conversation when two wait on the same call id", async ({
+    app: t,
+    fake,
+  }) => {
+    const call = { id: "call_same", name: "get_weather", arguments: { city: "Paris" } };
+    fake.enqueue({ tool_calls: [call] }, { tool_calls: [call] }, { content: "Bob: Paris is sunny." });
+    const alice: ChatCompletionMessageParam[] = [{ role: "user", content: "Alice asks: weather in Paris?" }];
+    const bob: ChatCompletionMessageParam[] = [{ role: "user", content: "Bob asks: weather in Paris?" }];
+    const first = await client.chat.completions
+      .create({ model: "caduceus", messages: alice, tools: [weatherTool] })
+      .withResponse();
+    const second = await client.chat.completions.create({ model: "caduceus", messages: bob, tools: [weatherTool] });
+    bob.push(second.choices[0].message, {
+      role: "tool",
+      tool_call_id: "call_same",
+      content: "sunny",
+    });
+    const answer = await client.chat.completions.create({ model: "caduceus", messages: bob, tools: [weatherTool] });
+    expect(answer.choices[0].message.content).toBe("Bob: Paris is sunny.");
+    expect(fake.completions[2].body.messages[0]).toMatchObject({ content: "Bob asks: weather in Paris?" });
+    // Alice's run still waits for her own result.
+    const aliceRun = first.response.headers.get("x-run-id")!;
+    expect(t.app.services.store.runs.get(aliceRun)?.status).toBe("requires_action");
+    await t.app.services.agent.cancelRun(aliceRun);
+  });
+
   it("refuses tool results no run of the conversation waits for", async () => {
     const err = await client.chat.completions
       .create({

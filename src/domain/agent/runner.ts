@@ -713,12 +713,12 @@ export class AgentRunner {
     return this.deps.store.interrupts.pendingForSession(sessionId).map(viewInterrupt);
   }
 
-  /** A pending client-tool interrupt with a call `matches` picks (a chat client's tool results name their calls). */
-  pendingClientToolCall(matches: (toolCallId: string) => boolean): InterruptView | null {
-    const found = this.deps.store.interrupts
+  /** The pending client-tool interrupts with a call `matches` picks (a chat client's tool results name their calls). */
+  pendingClientToolCalls(matches: (toolCallId: string) => boolean): InterruptView[] {
+    return this.deps.store.interrupts
       .allPending()
-      .find((i) => i.kind === "client_tool" && i.tool_calls.some((call) => matches(call.id)));
-    return found ? viewInterrupt(found) : null;
+      .filter((i) => i.kind === "client_tool" && i.tool_calls.some((call) => matches(call.id)))
+      .map(viewInterrupt);
   }
 
   /** The session an interrupt belongs to; null when there is no such interrupt. */

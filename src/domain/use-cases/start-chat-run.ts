@@ -10,7 +10,7 @@ import type { Store } from "../../db/store.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
 import type { AgentRunner, StartedRun } from "../agent/runner.js";
-import { answeredKeyOf, ChatSessionResolver, type ChatRequestMessage } from "../compat/chat-sessions.js";
+import { answeredKeyOf, ChatSessionResolver, derivedKeyOf, type ChatRequestMessage } from "../compat/chat-sessions.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
 import type { SessionService } from "../sessions/service.js";
@@ -104,13 +104,16 @@ function continueWithToolResults(
   let first = messages.length;
   while (first > 0 && messages[first - 1].role === "tool") first -= 1;
   const results = messages.slice(first);
-  // The calls' ids name the run that waits for them; with a session header, only that session's run may.
+  // The calls' ids name the run that waits for them, within the conversation: the session the header names, or the
+  // one whose key is this conversation up to its last user turn (call ids are unique per session, not per server).
   const callIds = new Set(results.map((message) => message.tool_call_id));
-  const pending = deps.agent.pendingClientToolCall((id) => callIds.has(id));
-  const session =
-    pending && (!request.sessionId || pending.session_id === request.sessionId)
-      ? deps.sessions.require(pending.session_id)
-      : null;
+  const lastUser = messages.findLastIndex((message) => message.role === "user");
+  const owner =
+    request.sessionId ?? deps.store.sessions.findByDerivedKey(derivedKeyOf(messages.slice(0, lastUser + 1)))?.id;
+  const pending = deps.agent
+    .pendingClientToolCalls((id) => callIds.has(id))
+    .find((interrupt) => interrupt.session_id === owner);
+  const session = pending ? deps.sessions.require(pending.session_id) : null;
   const runId = session ? deps.agent.activeRunOf(session.id) : null;
   const waiting = runId ? deps.agent.get(runId) : null;
   if (!session || !waiting || !waiting.interrupts.some((i) => i.kind === "client_tool")) {
