@@ -7,6 +7,7 @@ import type { Config } from "./config.js";
 import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import { answerInterrupt, listInterrupts } from "./domain/use-cases/interrupts.js";
+import { submitRun } from "./domain/use-cases/submit-run.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import { BrowserService } from "./domain/browser/browser-service.js";
@@ -66,6 +67,10 @@ export type UseCases = {
     interruptId: string,
     answer: Parameters<typeof answerInterrupt>[3],
   ) => ReturnType<typeof answerInterrupt>;
+  submitRun: (
+    body: Parameters<typeof submitRun>[1],
+    options?: Parameters<typeof submitRun>[2],
+  ) => ReturnType<typeof submitRun>;
 };
 
 /** The domain services, wired once per app. Routes reach them through `c.get("services")`. */
@@ -151,6 +156,8 @@ export function createServices(deps: AppDeps): Services {
       postMessage({ config, sessions, transcript, agent }, sessionId, input, options),
     compressSession: (sessionId, input) => compressSession({ agent, compressions }, sessionId, input),
     startChatRun: (request) => startChatRun({ config, store, sessions, transcript, agent, engineSessions }, request),
+    submitRun: (body, options) =>
+      submitRun({ config, store, sessions, transcript, agent, engineSessions }, body, options),
     listInterrupts: (sessionId) => listInterrupts({ sessions, agent, browsers }, sessionId),
     answerInterrupt: (sessionId, interruptId, answer) =>
       answerInterrupt({ sessions, agent, browsers }, sessionId, interruptId, answer),

@@ -197,6 +197,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every session's runs, newest first
+         * @description Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. Errors use the OpenAI envelope.
+         */
+        get: operations["listAllRuns"];
+        put?: never;
+        /**
+         * Submit a run as Hermes clients do; it goes on in the background
+         * @description `input` is the user's turn (or messages ending with it). `session_id` (or `X-Hermes-Session-Id`) continues that session, whose history comes from the database; an id not seen before creates it. A new session starts with `conversation_history` (else the input's earlier messages) and `instructions` as its system prompt. Answers 202 at once; follow the run with GET /v1/runs/{run_id} and its events. Errors use the OpenAI envelope.
+         */
+        post: operations["submitRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a run (Hermes's name for cancel); a run that has ended is answered as it is
+         * @description Like POST /v1/runs/{run_id}/cancel, but a run that has already ended is answered as it stands, not 409.
+         */
+        post: operations["stopRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the run's pending approval with Hermes's choices
+         * @description `once`, `session` and `always` approve (this server keeps no standing approvals: each approves the calls answered now), `deny` refuses. The oldest pending approval is answered, or `request_id`, or every one with `all`.
+         */
+        post: operations["answerRunApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/runs/{run_id}/events": {
         parameters: {
             query?: never;
@@ -2181,10 +2245,21 @@ export interface components {
         /** @description An agent run, as stored */
         RunResource: {
             /**
+             * @description Always hermes.run (as Hermes clients read it)
+             * @example hermes.run
+             * @enum {string}
+             */
+            object: "hermes.run";
+            /**
              * @description Run id
              * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
              */
             id: string;
+            /**
+             * @description The run id again, where Hermes clients read it
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
             /**
              * @description Its session
              * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2235,6 +2310,11 @@ export interface components {
              */
             error: string | null;
             /**
+             * @description The answer: the run's last assistant text once it has ended with one
+             * @example Done.
+             */
+            output: string | null;
+            /**
              * @description Start (ISO 8601)
              * @example 2026-12-01T10:00:00.000Z
              */
@@ -2260,6 +2340,166 @@ export interface components {
              * @example null
              */
             next_cursor: string | null;
+        };
+        SubmittedRun: {
+            /**
+             * @description Always hermes.run
+             * @example hermes.run
+             * @enum {string}
+             */
+            object: "hermes.run";
+            /**
+             * @description The run
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+            /**
+             * @description Always started: the run goes on in the background
+             * @example started
+             * @enum {string}
+             */
+            status: "started";
+            /**
+             * @description Always false in the body; a replay says so in Idempotency-Replayed
+             * @example false
+             */
+            replayed: boolean;
+            /**
+             * @description The session it runs in
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+        };
+        /** @description OpenAI error envelope, used by the compatibility routes */
+        OpenAIError: {
+            /** @description The error */
+            error: {
+                /**
+                 * @description What went wrong and what to do next
+                 * @example messages: Required
+                 */
+                message: string;
+                /**
+                 * @description OpenAI error type
+                 * @example invalid_request_error
+                 */
+                type: string;
+                /**
+                 * @description The request field at fault, if any
+                 * @example messages
+                 */
+                param: string | null;
+                /**
+                 * @description Stable machine-readable code
+                 * @example validation_failed
+                 */
+                code: string | null;
+            };
+        };
+        /** @description A run submitted as Hermes clients submit one; other fields are accepted and ignored */
+        SubmitRun: {
+            /**
+             * @description The user's turn, or messages whose last is the user's turn
+             * @example Summarise the release notes.
+             */
+            input: string | components["schemas"]["SubmittedMessage"][];
+            /**
+             * @description Continue this session; an id not seen before creates it
+             * @example session-general-stable
+             */
+            session_id?: string | null;
+            /**
+             * @description System prompt of a new session
+             * @example You are a careful release engineer.
+             */
+            instructions?: string | null;
+            /** @description Earlier turns a new session starts with (else the input's earlier messages) */
+            conversation_history?: components["schemas"]["SubmittedMessage"][];
+            /**
+             * @description Accepted and ignored: the session's model runs
+             * @example hermes-agent
+             */
+            model?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SubmittedMessage: {
+            /**
+             * @description Message role
+             * @example user
+             */
+            role: string;
+            content?: components["schemas"]["MessageContent"];
+        } & {
+            [key: string]: unknown;
+        };
+        AllRunsPage: {
+            /**
+             * @description Always list
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            /** @description Runs, newest first */
+            data: components["schemas"]["RunResource"][];
+            /**
+             * @description Cursor of the next page; null on the last
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        RunApprovalAnswered: {
+            /**
+             * @description Always hermes.run.approval_response
+             * @example hermes.run.approval_response
+             * @enum {string}
+             */
+            object: "hermes.run.approval_response";
+            /**
+             * @description The run
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+            /**
+             * @description The choice, normalised
+             * @example once
+             * @enum {string}
+             */
+            choice: "once" | "session" | "always" | "deny";
+            /**
+             * @description How many approvals it answered
+             * @example 1
+             */
+            resolved: number;
+        };
+        RunApproval: {
+            /**
+             * @description once, session or always approve (approve, approved and allow mean once); deny refuses
+             * @example once
+             */
+            choice: string;
+            /**
+             * @description Answer every pending approval of the run
+             * @example false
+             */
+            all?: boolean;
+            /**
+             * @description Same as all
+             * @example false
+             */
+            resolve_all?: boolean;
+            /**
+             * @description The interrupt to answer (else the oldest pending)
+             * @example int_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            request_id?: string;
+            /**
+             * @description Why, with a denial
+             * @example not on production
+             */
+            reason?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description The answered interrupt and the run, resumed */
         ToolOutputsAnswered: {
@@ -2993,32 +3233,6 @@ export interface components {
                  */
                 owned_by: "caduceus";
             }[];
-        };
-        /** @description OpenAI error envelope, used by the compatibility routes */
-        OpenAIError: {
-            /** @description The error */
-            error: {
-                /**
-                 * @description What went wrong and what to do next
-                 * @example messages: Required
-                 */
-                message: string;
-                /**
-                 * @description OpenAI error type
-                 * @example invalid_request_error
-                 */
-                type: string;
-                /**
-                 * @description The request field at fault, if any
-                 * @example messages
-                 */
-                param: string | null;
-                /**
-                 * @description Stable machine-readable code
-                 * @example validation_failed
-                 */
-                code: string | null;
-            };
         };
         Capabilities: {
             /**
@@ -4471,6 +4685,415 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAllRuns: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllRunsPage"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    submitRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+                /** @description The session, when the body names none */
+                "x-hermes-session-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "input": "Summarise the release notes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubmitRun"];
+            };
+        };
+        responses: {
+            /** @description Admitted; the run goes on in the background */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmittedRun"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description too_many_runs: Too many concurrent runs */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    stopRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, as it stands after the stop */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResource"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answerRunApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "choice": "once"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RunApproval"];
+            };
+        };
+        responses: {
+            /** @description How many approvals were answered */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunApprovalAnswered"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_not_active: The run is not active; interrupt_already_answered: The interrupt was already answered; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

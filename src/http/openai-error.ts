@@ -7,9 +7,12 @@ import type { Context } from "hono";
 import type { HttpError } from "./errors.js";
 import { statusOf } from "./problem.js";
 
-/** Paths that speak the OpenAI wire format, errors included (SPEC §7). */
+/**
+ * Paths that speak the OpenAI wire format, errors included (SPEC §7): the OpenAI routes, and the Hermes run
+ * submission and listing (`/v1/runs`), whose clients read the OpenAI envelope.
+ */
 export function isOpenAiCompatPath(path: string): boolean {
-  return path === "/v1/models" || path === "/v1/capabilities" || path.startsWith("/v1/chat/");
+  return path === "/v1/models" || path === "/v1/capabilities" || path === "/v1/runs" || path.startsWith("/v1/chat/");
 }
 
 function errorType(status: number): string {

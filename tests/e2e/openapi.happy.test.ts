@@ -30,7 +30,7 @@ describe("the request examples of the OpenAPI document", () => {
       expect(body.run.status).toBe("requires_action");
       return body.run.id;
     };
-    const pendingApproval = async (): Promise<[string, string]> => {
+    const pendingApproval = async (): Promise<[string, string, string]> => {
       const session = await createSessionId(t, {
         config: { agent: { approvals: { tools: { session_search: "ask" } } } },
       });
@@ -39,7 +39,7 @@ describe("the request examples of the OpenAPI document", () => {
       const body = await json<PostMessageRunResponse>(
         await t.call("POST", `/v1/sessions/${session}/messages`, { content: "search" }),
       );
-      return [session, body.interrupts[0].id];
+      return [session, body.interrupts[0].id, body.run.id];
     };
     const withExamples = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
@@ -51,7 +51,7 @@ describe("the request examples of the OpenAPI document", () => {
 
     // The session example first: the others run on the session it creates; a run's operations need a run waiting
     // on the client's tool call (steer it first, then send the outputs), an interrupt's one a pending approval.
-    const LAST = ["/dialogs/respond", "/steer", "/tool_outputs", "/interrupts/{interrupt_id}"];
+    const LAST = ["/dialogs/respond", "/steer", "/tool_outputs", "/interrupts/{interrupt_id}", "/approval"];
     const order = (path: string) => (path === "/v1/sessions" ? 0 : 2 + LAST.findIndex((end) => path.endsWith(end)));
     withExamples.sort((a, b) => order(a.path) - order(b.path));
     let sessionId = "";
@@ -66,6 +66,8 @@ describe("the request examples of the OpenAPI document", () => {
       if (path.endsWith("/steer")) runId = await runWaitingOnClientTool(sessionId);
       if (path.endsWith("/tool_outputs")) fake.enqueue({ content: "It rains." });
       if (path.endsWith("/interrupts/{interrupt_id}")) [sessionId, interruptId] = await pendingApproval();
+      if (path.endsWith("/approval")) [, , runId] = await pendingApproval();
+      if (path === "/v1/runs") fake.enqueue({ content: "Submitted and answered." });
       if (path === "/v1/chat/completions") fake.enqueue({ content: "Hello!" });
       const target = path.replace("{id}", sessionId).replace("{run_id}", runId).replace("{interrupt_id}", interruptId);
       const res = await t.call(method.toUpperCase(), target, example);

@@ -96,6 +96,19 @@ export class RunRepository {
       .map(toRecord);
   }
 
+  /** Every session's runs, newest first; the cursor is the last run of the previous page. */
+  listRecent(limit = 50, cursor: RunCursor | null = null): RunRecord[] {
+    const after = cursor ? sql`(${runs.createdAt}, ${runs.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
+    return this.db
+      .select()
+      .from(runs)
+      .where(after)
+      .orderBy(desc(runs.createdAt), desc(runs.id))
+      .limit(limit)
+      .all()
+      .map(toRecord);
+  }
+
   update(id: string, patch: RunPatch, now: number): RunRecord | null {
     const values: Partial<typeof runs.$inferInsert> = { updatedAt: now };
     if (patch.status !== undefined) values.status = patch.status;

@@ -708,6 +708,51 @@ export class AgentRunner {
     return { runs: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
   }
 
+  /** Every session's runs, newest first, a page at a time. */
+  listAll(limit: number, cursor: RunCursor | null): { runs: RunRecord[]; next: RunCursor | null } {
+    const rows = this.deps.store.runs.listRecent(limit + 1, cursor);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { runs: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
+  }
+
+  /** The run's answer: the text of its last assistant message, once it has ended with one. */
+  outputOf(run: RunRecord): string | null {
+    if (run.status !== "completed" && run.status !== "incomplete") return null;
+    const messages = this.deps.store.messages.listForRun(run.session_id, run.id);
+    const answer = [...messages].reverse().find((m) => m.role === "assistant" && m.content !== null);
+    return answer ? contentText(answer.content) : null;
+  }
+
+  /**
+   * Answers the run's pending approvals with one decision (Hermes's `POST /v1/runs/{id}/approval`): the one named,
+   * every one with `all`, else the oldest. Answers how many were answered.
+   */
+  answerApprovals(
+    runId: string,
+    decision: "approve" | "deny",
+    options: { interruptId?: string; all?: boolean; reason?: string | null },
+  ): number {
+    const run = this.deps.store.runs.get(runId);
+    if (!run) throw notFound("run", runId);
+    const pending = this.deps.store.interrupts.pendingForRun(runId).filter((i) => i.kind === "approval");
+    const chosen = options.interruptId
+      ? pending.filter((i) => i.id === options.interruptId)
+      : options.all
+        ? pending
+        : pending.slice(0, 1);
+    if (chosen.length === 0) {
+      throw new DomainError(
+        "run_not_active",
+        options.interruptId
+          ? `run ${runId} has no pending approval ${options.interruptId}`
+          : `run ${runId} has no pending approval (status ${run.status})`,
+      );
+    }
+    for (const interrupt of chosen) this.answerInterrupt(interrupt.id, { decision, reason: options.reason ?? null });
+    return chosen.length;
+  }
+
   /** The approvals and client tool calls the session's runs wait on. */
   pendingInterrupts(sessionId: string): InterruptView[] {
     return this.deps.store.interrupts.pendingForSession(sessionId).map(viewInterrupt);

@@ -9,9 +9,15 @@ import type { RunPageResponse, RunResourceResponse, SteerResponse } from "./sche
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function presentRunResource(run: RunRecord, interrupts: InterruptView[]): RunResourceResponse {
+export function presentRunResource(
+  run: RunRecord,
+  interrupts: InterruptView[],
+  output: string | null = null,
+): RunResourceResponse {
   return {
+    object: "hermes.run",
     id: run.id,
+    run_id: run.id,
     session_id: run.session_id,
     status: run.status,
     model: run.model,
@@ -23,6 +29,7 @@ export function presentRunResource(run: RunRecord, interrupts: InterruptView[]):
     created_at: iso(run.created_at),
     updated_at: iso(run.updated_at),
     finished_at: run.finished_at === null ? null : iso(run.finished_at),
+    output,
     interrupts,
   };
 }
@@ -30,9 +37,12 @@ export function presentRunResource(run: RunRecord, interrupts: InterruptView[]):
 export function presentRunPage(
   page: { runs: RunRecord[]; next: RunCursor | null },
   interruptsOf: (run: RunRecord) => InterruptView[],
+  outputOf: (run: RunRecord) => string | null,
 ): RunPageResponse {
   return {
-    data: page.runs.map((run) => presentRunResource(run, run.status === "requires_action" ? interruptsOf(run) : [])),
+    data: page.runs.map((run) =>
+      presentRunResource(run, run.status === "requires_action" ? interruptsOf(run) : [], outputOf(run)),
+    ),
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };
 }

@@ -3,7 +3,7 @@
  * Runs as resources — read, list, cancel, follow their events, send tool outputs, steer — and the session's one
  * queue of interrupts (approvals, client tool calls, page dialogs), each answered through one route.
  */
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { openRunFeed } from "../../domain/events/run-feed.js";
 import type { AnyInterruptAnswer } from "../../domain/use-cases/interrupts.js";
 import { decodeCursor } from "../../http/cursor.js";
@@ -15,11 +15,17 @@ import { parseEventId } from "../events/last-event-id.js";
 import { EventsHeaders, EventsQuery } from "../events/schemas.js";
 import { jsonBody } from "../shared/json-content.js";
 import { PageQuery } from "../shared/pagination.js";
-import { SessionIdParam } from "../shared/params.js";
+import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
+import { openAiErrorResponses } from "../openai/schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { isRunCursor, presentRunPage, presentRunResource, presentSteer } from "./present.js";
 import {
+  AllRunsPage,
+  ApprovalAnswered,
+  ApprovalBody,
+  SubmitRunBody,
+  SubmittedRun,
   InterruptAnswerBody,
   InterruptAnswered,
   InterruptList,
@@ -189,6 +195,106 @@ const answerInterrupt = createRoute({
   },
 });
 
+const submitRun = createRoute({
+  method: "post",
+  path: "/v1/runs",
+  operationId: "submitRun",
+  tags: ["runs"],
+  summary: "Submit a run as Hermes clients do; it goes on in the background",
+  description:
+    "`input` is the user's turn (or messages ending with it). `session_id` (or `X-Hermes-Session-Id`) continues that " +
+    "session, whose history comes from the database; an id not seen before creates it. A new session starts with " +
+    "`conversation_history` (else the input's earlier messages) and `instructions` as its system prompt. Answers 202 " +
+    "at once; follow the run with GET /v1/runs/{run_id} and its events. Errors use the OpenAI envelope.",
+  request: {
+    headers: IdempotencyHeaders.extend({
+      "x-hermes-session-id": z
+        .string()
+        .max(256)
+        .optional()
+        .openapi({ description: "The session, when the body names none", example: "session-general-stable" }),
+    }),
+    body: { required: true, content: jsonBody(SubmitRunBody, { input: "Summarise the release notes." }) },
+  },
+  responses: {
+    202: postAnswer("Admitted; the run goes on in the background", SubmittedRun),
+    ...openAiErrorResponses({
+      codes: ["not_found", "session_busy", "too_many_runs", "model_not_configured", "shutting_down"],
+      body: true,
+      idempotent: true,
+    }),
+  },
+});
+
+const listAllRuns = createRoute({
+  method: "get",
+  path: "/v1/runs",
+  operationId: "listAllRuns",
+  tags: ["runs"],
+  summary: "Every session's runs, newest first",
+  description:
+    "Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. Errors use the OpenAI envelope.",
+  request: { query: PageQuery },
+  responses: {
+    200: jsonAnswer("A page of runs", AllRunsPage),
+    ...openAiErrorResponses({}),
+  },
+});
+
+const stopRun = createRoute({
+  method: "post",
+  path: "/v1/runs/{run_id}/stop",
+  operationId: "stopRun",
+  tags: ["runs"],
+  summary: "Stop a run (Hermes's name for cancel); a run that has ended is answered as it is",
+  description:
+    "Like POST /v1/runs/{run_id}/cancel, but a run that has already ended is answered as it stands, not 409.",
+  request: { params: RunIdParam },
+  responses: {
+    200: postAnswer("The run, as it stands after the stop", RunResourceSchema),
+    ...problemResponses({ codes: ["not_found"], idempotent: true }),
+  },
+});
+
+const approveRun = createRoute({
+  method: "post",
+  path: "/v1/runs/{run_id}/approval",
+  operationId: "answerRunApproval",
+  tags: ["runs"],
+  summary: "Answer the run's pending approval with Hermes's choices",
+  description:
+    "`once`, `session` and `always` approve (this server keeps no standing approvals: each approves the calls answered " +
+    "now), `deny` refuses. The oldest pending approval is answered, or `request_id`, or every one with `all`.",
+  request: {
+    params: RunIdParam,
+    body: { required: true, content: jsonBody(ApprovalBody, { choice: "once" }) },
+  },
+  responses: {
+    200: postAnswer("How many approvals were answered", ApprovalAnswered),
+    ...problemResponses({
+      codes: ["not_found", "run_not_active", "interrupt_already_answered"],
+      body: true,
+      idempotent: true,
+    }),
+  },
+});
+
+const APPROVAL_CHOICES = ["once", "session", "always", "deny"] as const;
+const CHOICE_ALIASES: Record<string, (typeof APPROVAL_CHOICES)[number]> = {
+  approve: "once",
+  approved: "once",
+  allow: "once",
+};
+
+function normaliseChoice(raw: string): (typeof APPROVAL_CHOICES)[number] {
+  const choice = raw.trim().toLowerCase();
+  const known = CHOICE_ALIASES[choice] ?? APPROVAL_CHOICES.find((c) => c === choice);
+  if (known) return known;
+  throw new HttpError("validation_failed", `invalid approval choice; expected one of: ${APPROVAL_CHOICES.join(", ")}`, {
+    errors: [{ location: "body.choice", message: "once, session, always or deny" }],
+  });
+}
+
 /** The one kind of answer a body carries; a body with none or with several is refused, naming the fields. */
 function answerOf(body: {
   decision?: "approve" | "deny";
@@ -223,7 +329,7 @@ export function runRoutes() {
   router.openapi(getRun, (c) => {
     const { agent } = c.get("services");
     const { run, interrupts } = agent.get(c.req.valid("param").run_id);
-    return c.json(presentRunResource(run, interrupts), 200);
+    return c.json(presentRunResource(run, interrupts, agent.outputOf(run)), 200);
   });
 
   router.openapi(listRuns, (c) => {
@@ -233,7 +339,11 @@ export function runRoutes() {
     const query = c.req.valid("query");
     const page = agent.list(id, query.limit, decodeCursor(query.cursor, isRunCursor));
     return c.json(
-      presentRunPage(page, (run) => agent.get(run.id).interrupts),
+      presentRunPage(
+        page,
+        (run) => agent.get(run.id).interrupts,
+        (run) => agent.outputOf(run),
+      ),
       200,
     );
   });
@@ -242,6 +352,64 @@ export function runRoutes() {
     const { agent } = c.get("services");
     const run = await agent.cancelRun(c.req.valid("param").run_id);
     return c.json(presentRunResource(run, []), 200);
+  });
+
+  router.openapi(submitRun, (c) => {
+    const { useCases } = c.get("services");
+    const body = c.req.valid("json");
+    const { session, run } = useCases.submitRun(
+      {
+        input: body.input,
+        session_id: body.session_id ?? c.req.valid("header")["x-hermes-session-id"] ?? null,
+        instructions: body.instructions,
+        conversation_history: body.conversation_history,
+      },
+      { idempotency: c.get("idempotencyClaim") },
+    );
+    c.header("X-Hermes-Session-Id", session.id);
+    return c.json(
+      {
+        object: "hermes.run" as const,
+        run_id: run.runId,
+        status: "started" as const,
+        replayed: false,
+        session_id: session.id,
+      },
+      202,
+    );
+  });
+
+  router.openapi(listAllRuns, (c) => {
+    const { agent } = c.get("services");
+    const query = c.req.valid("query");
+    const page = agent.listAll(query.limit, decodeCursor(query.cursor, isRunCursor));
+    const listed = presentRunPage(
+      page,
+      (run) => agent.get(run.id).interrupts,
+      (run) => agent.outputOf(run),
+    );
+    return c.json({ object: "list" as const, ...listed }, 200);
+  });
+
+  router.openapi(stopRun, async (c) => {
+    const { agent } = c.get("services");
+    const runId = c.req.valid("param").run_id;
+    // A run that has ended is answered as it is, as Hermes does; one still going is cancelled.
+    const run = agent.hasEnded(runId) ? agent.get(runId).run : await agent.cancelRun(runId, "stopped by a client");
+    return c.json(presentRunResource(run, [], agent.outputOf(run)), 200);
+  });
+
+  router.openapi(approveRun, (c) => {
+    const { agent } = c.get("services");
+    const runId = c.req.valid("param").run_id;
+    const body = c.req.valid("json");
+    const choice = normaliseChoice(body.choice);
+    const resolved = agent.answerApprovals(runId, choice === "deny" ? "deny" : "approve", {
+      interruptId: body.request_id,
+      all: body.all === true || body.resolve_all === true,
+      reason: body.reason ?? null,
+    });
+    return c.json({ object: "hermes.run.approval_response" as const, run_id: runId, choice, resolved }, 200);
   });
 
   router.openapi(runEvents, (c) => {

@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { pageOf } from "../shared/pagination.js";
 import { InterruptSchema, RunStatusSchema } from "../shared/run-schemas.js";
+import { ContentSchema } from "../shared/chat-schemas.js";
 
 const RUN_ID_EXAMPLE = "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
 
@@ -41,7 +42,13 @@ export const InterruptParams = z.object({
 
 export const RunResourceSchema = z
   .object({
+    object: z
+      .literal("hermes.run")
+      .openapi({ description: "Always hermes.run (as Hermes clients read it)", example: "hermes.run" }),
     id: z.string().openapi({ description: "Run id", example: RUN_ID_EXAMPLE }),
+    run_id: z
+      .string()
+      .openapi({ description: "The run id again, where Hermes clients read it", example: RUN_ID_EXAMPLE }),
     session_id: z.string().openapi({ description: "Its session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
     status: RunStatusSchema,
     model: z.string().nullable().openapi({ description: "The model it calls", example: "gpt-4o-mini" }),
@@ -58,6 +65,10 @@ export const RunResourceSchema = z
       .boolean()
       .openapi({ description: "Whether the context was compressed during the run", example: false }),
     error: z.string().nullable().openapi({ description: "Why it failed, was cancelled or interrupted", example: null }),
+    output: z.string().nullable().openapi({
+      description: "The answer: the run's last assistant text once it has ended with one",
+      example: "Done.",
+    }),
     created_at: z.string().openapi({ description: "Start (ISO 8601)", example: "2026-12-01T10:00:00.000Z" }),
     updated_at: z.string().openapi({ description: "Last change (ISO 8601)", example: "2026-12-01T10:00:02.000Z" }),
     finished_at: z
@@ -71,6 +82,107 @@ export const RunResourceSchema = z
   .openapi("RunResource", { description: "An agent run, as stored" });
 
 export const RunPage = pageOf(RunResourceSchema, "RunPage");
+
+export const AllRunsPage = z
+  .object({
+    object: z.literal("list").openapi({ description: "Always list", example: "list" }),
+    data: z.array(RunResourceSchema).openapi({ description: "Runs, newest first" }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .openapi({ description: "Cursor of the next page; null on the last", example: null }),
+  })
+  .openapi("AllRunsPage");
+
+const HermesMessage = z
+  .object({
+    role: z.string().min(1).max(32).openapi({ description: "Message role", example: "user" }),
+    content: ContentSchema.optional(),
+  })
+  .passthrough()
+  .openapi("SubmittedMessage");
+
+export const SubmitRunBody = z
+  .object({
+    input: z.union([z.string().min(1).max(5_000_000), z.array(HermesMessage).min(1).max(10_000)]).openapi({
+      description: "The user's turn, or messages whose last is the user's turn",
+      example: "Summarise the release notes.",
+    }),
+    session_id: z.string().max(256).nullable().optional().openapi({
+      description: "Continue this session; an id not seen before creates it",
+      example: "session-general-stable",
+    }),
+    instructions: z
+      .string()
+      .max(200_000)
+      .nullable()
+      .optional()
+      .openapi({ description: "System prompt of a new session", example: "You are a careful release engineer." }),
+    conversation_history: z
+      .array(HermesMessage)
+      .max(10_000)
+      .optional()
+      .openapi({ description: "Earlier turns a new session starts with (else the input's earlier messages)" }),
+    model: z
+      .string()
+      .max(200)
+      .optional()
+      .openapi({ description: "Accepted and ignored: the session's model runs", example: "hermes-agent" }),
+  })
+  .passthrough()
+  .openapi("SubmitRun", {
+    description: "A run submitted as Hermes clients submit one; other fields are accepted and ignored",
+  });
+
+export const SubmittedRun = z
+  .object({
+    object: z.literal("hermes.run").openapi({ description: "Always hermes.run", example: "hermes.run" }),
+    run_id: z.string().openapi({ description: "The run", example: RUN_ID_EXAMPLE }),
+    status: z
+      .literal("started")
+      .openapi({ description: "Always started: the run goes on in the background", example: "started" }),
+    replayed: z
+      .boolean()
+      .openapi({ description: "Always false in the body; a replay says so in Idempotency-Replayed", example: false }),
+    session_id: z
+      .string()
+      .openapi({ description: "The session it runs in", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+  })
+  .openapi("SubmittedRun");
+
+export const ApprovalBody = z
+  .object({
+    choice: z.string().min(1).max(32).openapi({
+      description: "once, session or always approve (approve, approved and allow mean once); deny refuses",
+      example: "once",
+    }),
+    all: z.boolean().optional().openapi({ description: "Answer every pending approval of the run", example: false }),
+    resolve_all: z.boolean().optional().openapi({ description: "Same as all", example: false }),
+    request_id: z.string().min(1).max(256).optional().openapi({
+      description: "The interrupt to answer (else the oldest pending)",
+      example: "int_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
+    }),
+    reason: z
+      .string()
+      .max(2_000)
+      .optional()
+      .openapi({ description: "Why, with a denial", example: "not on production" }),
+  })
+  .passthrough()
+  .openapi("RunApproval");
+
+export const ApprovalAnswered = z
+  .object({
+    object: z
+      .literal("hermes.run.approval_response")
+      .openapi({ description: "Always hermes.run.approval_response", example: "hermes.run.approval_response" }),
+    run_id: z.string().openapi({ description: "The run", example: RUN_ID_EXAMPLE }),
+    choice: z
+      .enum(["once", "session", "always", "deny"])
+      .openapi({ description: "The choice, normalised", example: "once" }),
+    resolved: z.number().int().openapi({ description: "How many approvals it answered", example: 1 }),
+  })
+  .openapi("RunApprovalAnswered");
 
 export const ToolOutputsBody = z
   .object({
@@ -159,6 +271,9 @@ export const InterruptList = z
 
 export type RunResourceResponse = z.infer<typeof RunResourceSchema>;
 export type RunPageResponse = z.infer<typeof RunPage>;
+export type AllRunsPageResponse = z.infer<typeof AllRunsPage>;
+export type SubmittedRunResponse = z.infer<typeof SubmittedRun>;
+export type ApprovalAnsweredResponse = z.infer<typeof ApprovalAnswered>;
 export type SteerResponse = z.infer<typeof SteerAnswer>;
 export type InterruptListResponse = z.infer<typeof InterruptList>;
 export type InterruptAnsweredResponse = z.infer<typeof InterruptAnswered>;

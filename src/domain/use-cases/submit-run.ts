@@ -1,0 +1,111 @@
+/**
+ * @module submit-run
+ * A run submitted the way Hermes clients submit one (`POST /v1/runs`): the input (a string, or messages whose last is
+ * the user's turn), the session it continues (`session_id`, else a new one), the earlier turns a new session starts
+ * with (`conversation_history`, else the input's earlier messages) and its system prompt (`instructions`). The run
+ * goes on in the background; the caller follows it with GET /v1/runs/{id} and its events.
+ */
+import type { SessionRecord } from "../../db/records.js";
+import { DomainError } from "../../kernel/errors.js";
+import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
+import type { AgentRunner, StartedRun } from "../agent/runner.js";
+import { CLIENT_SESSION_ID } from "../compat/chat-sessions.js";
+import type { EngineSessions } from "../context/engine-session.js";
+import type { SessionService } from "../sessions/service.js";
+import type { MessageInput } from "../transcript/message-shape.js";
+import type { Transcript } from "../transcript/transcript.js";
+import type { Store } from "../../db/store.js";
+import type { Config } from "../../config.js";
+import { requireConfiguredModel } from "../llm/configured-model.js";
+import { resolveSessionSettings } from "../sessions/settings.js";
+import { contentText } from "../../kernel/text.js";
+import type { MessageContent } from "../../kernel/chat.js";
+
+export type SubmitRunDeps = {
+  config: Config;
+  store: Store;
+  sessions: SessionService;
+  transcript: Transcript;
+  agent: AgentRunner;
+  engineSessions: EngineSessions;
+};
+
+/** A message of `input` or `conversation_history`. */
+export type SubmittedMessage = { role: string; content?: MessageContent };
+
+export type SubmitRunInput = {
+  input: string | SubmittedMessage[];
+  session_id?: string | null;
+  instructions?: string | null;
+  conversation_history?: SubmittedMessage[];
+};
+
+const TITLE_MAX_CHARS = 80;
+const HISTORY_ROLES = new Set(["user", "assistant"]);
+
+function historyOf(messages: SubmittedMessage[]): MessageInput[] {
+  return messages
+    .filter((m) => HISTORY_ROLES.has(m.role) && contentText(m.content ?? null) !== "")
+    .map((m) => ({ role: m.role as "user" | "assistant", content: contentText(m.content ?? null) }));
+}
+
+export function submitRun(
+  deps: SubmitRunDeps,
+  body: SubmitRunInput,
+  options: { idempotency?: IdempotencyClaim } = {},
+): { session: SessionRecord; run: StartedRun } {
+  const prior = options.idempotency?.priorRunId;
+  if (prior) {
+    const run = deps.agent.replay(prior, { feed: false });
+    return { session: deps.sessions.require(run.sessionId), run };
+  }
+  const input = typeof body.input === "string" ? [{ role: "user", content: body.input }] : body.input;
+  const last = input.at(-1);
+  const userText = contentText(last?.content ?? null).trim();
+  if (!last || last.role !== "user" || userText === "") {
+    throw new DomainError("validation_failed", "input must be a string, or messages ending with the user's turn", {
+      fields: [{ path: ["input"], message: "no user message found in input" }],
+    });
+  }
+  const sessionId = body.session_id?.trim() || null;
+  if (sessionId !== null && !CLIENT_SESSION_ID.test(sessionId)) {
+    throw new DomainError("validation_failed", "session_id must be a path-safe id of at most 256 characters", {
+      fields: [{ path: ["session_id"], message: "letters, digits and . _ : @ -, no '..'" }],
+    });
+  }
+  const existing = sessionId ? deps.store.sessions.get(sessionId) : null;
+  // Nothing is stored for a run that cannot start for want of a model.
+  requireConfiguredModel(
+    deps.config,
+    resolveSessionSettings(deps.config, existing ?? { model: null, config: {} }).model,
+  );
+  const session = existing ?? createSession(deps, sessionId, body, input, userText);
+  const run = deps.agent.start(
+    session,
+    { role: "user", content: last.content ?? userText },
+    { feed: false, background: true, idempotency: options.idempotency },
+  );
+  return { session, run };
+}
+
+/** A new session: the given id (or one made), the instructions as its system prompt, the earlier turns stored. */
+function createSession(
+  deps: SubmitRunDeps,
+  id: string | null,
+  body: SubmitRunInput,
+  input: SubmittedMessage[],
+  userText: string,
+): SessionRecord {
+  const earlier = historyOf(body.conversation_history ?? input.slice(0, -1));
+  const created = deps.store.transaction(() => {
+    const session = deps.sessions.create({
+      id: id ?? undefined,
+      title: userText.slice(0, TITLE_MAX_CHARS),
+      system_prompt: body.instructions ?? null,
+    });
+    if (earlier.length) deps.transcript.append(session.id, earlier, { model: session.model });
+    return session;
+  });
+  deps.engineSessions.sessionStarted(created.id);
+  return deps.store.sessions.get(created.id) ?? created;
+}

@@ -1,0 +1,129 @@
+import { describe, expect } from "vitest";
+import { type AgentApp, testTools, waitFor } from "../fixtures/agent-harness.js";
+import { json, type OpenAIErrorResponse, type ProblemResponse } from "../fixtures/responses.js";
+import { it } from "../fixtures/suite.js";
+import type {
+  AllRunsPageResponse,
+  ApprovalAnsweredResponse,
+  RunResourceResponse,
+  SubmittedRunResponse,
+} from "../../src/routes/runs/schemas.js";
+
+it.override("appOptions", { tools: [testTools.add, testTools.slow] });
+
+/** /v1/runs driven the way Hermes clients drive it: raw requests, polling the run. */
+describe("Hermes-style runs", () => {
+  it.beforeEach(({ fake }) => fake.reset());
+
+  const submit = (t: AgentApp, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    t.call("POST", "/v1/runs", body, headers);
+  const runOf = async (t: AgentApp, id: string) => json<RunResourceResponse>(await t.call("GET", `/v1/runs/${id}`));
+  const until = (t: AgentApp, id: string, status: string) =>
+    waitFor(async () => {
+      const run = await runOf(t, id);
+      return run.status === status && run;
+    });
+
+  it("answers 202 at once, runs in the background, and is polled to its output", async ({ app: t, fake }) => {
+    fake.enqueue({ content: "Release notes: two fixes.", delay_ms: 100 });
+    const res = await submit(t, { input: "Summarise the release notes." });
+    expect(res.status).toBe(202);
+    const body = await json<SubmittedRunResponse>(res);
+    expect(body).toMatchObject({ object: "hermes.run", status: "started", replayed: false });
+    expect(res.headers.get("x-hermes-session-id")).toBe(body.session_id);
+    const run = await until(t, body.run_id, "completed");
+    expect(run).toMatchObject({ object: "hermes.run", run_id: body.run_id, output: "Release notes: two fixes." });
+
+    const list = await json<AllRunsPageResponse>(await t.call("GET", "/v1/runs?limit=1"));
+    expect(list).toMatchObject({ object: "list", data: [{ run_id: body.run_id }] });
+  });
+
+  it("starts a new session under the given id with the instructions and history, and continues it", async ({
+    app: t,
+    fake,
+  }) => {
+    fake.enqueue({ content: "Your cat is Tom." }, { content: "Still Tom." });
+    const first = await json<SubmittedRunResponse>(
+      await submit(t, {
+        input: [{ role: "user", content: "What is my cat called?" }],
+        session_id: "webui-chat-7",
+        instructions: "Answer briefly.",
+        conversation_history: [
+          { role: "user", content: "My cat is Tom." },
+          { role: "assistant", content: "Noted." },
+        ],
+      }),
+    );
+    expect(first.session_id).toBe("webui-chat-7");
+    await until(t, first.run_id, "completed");
+    expect(fake.completions[0].body.messages.map((m) => m.content)).toEqual([
+      "Answer briefly.",
+      "My cat is Tom.",
+      "Noted.",
+      "What is my cat called?",
+    ]);
+    // The session header names the session when the body does not; its history comes from the database.
+    const second = await json<SubmittedRunResponse>(
+      await submit(t, { input: "And now?" }, { "x-hermes-session-id": "webui-chat-7" }),
+    );
+    await until(t, second.run_id, "completed");
+    expect(fake.completions[1].body.messages.map((m) => m.content)).toEqual([
+      "Answer briefly.",
+      "My cat is Tom.",
+      "Noted.",
+      "What is my cat called?",
+      "Your cat is Tom.",
+      "And now?",
+    ]);
+  });
+
+  it("answers a pending approval with Hermes's choices", async ({ app: t, fake }) => {
+    const created = await json<{ id: string }>(
+      await t.call("POST", "/v1/sessions", { config: { agent: { approvals: { tools: { add: "ask" } } } } }),
+    );
+    fake.enqueue({ tool_calls: [{ id: "call_h", name: "add", arguments: { a: 2, b: 2 } }] }, { content: "4" });
+    const { run_id: runId } = await json<SubmittedRunResponse>(
+      await submit(t, { input: "add 2 and 2", session_id: created.id }),
+    );
+    await until(t, runId, "requires_action");
+    const bad = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "maybe" });
+    expect(bad.status).toBe(400);
+    expect((await json<ProblemResponse>(bad)).detail).toMatch(/once, session, always, deny/);
+    const res = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "approve" });
+    expect(res.status).toBe(200);
+    expect(await json<ApprovalAnsweredResponse>(res)).toEqual({
+      object: "hermes.run.approval_response",
+      run_id: runId,
+      choice: "once",
+      resolved: 1,
+    });
+    expect(await until(t, runId, "completed")).toMatchObject({ output: "4" });
+    const again = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "deny" });
+    expect(again.status).toBe(409);
+  });
+
+  it("stops a running run, and answers a stop of an ended run with the run as it is", async ({ app: t, fake }) => {
+    fake.enqueue({ tool_calls: [{ id: "call_zz", name: "slow", arguments: { ms: 10_000 } }] });
+    const { run_id: runId } = await json<SubmittedRunResponse>(await submit(t, { input: "take your time" }));
+    await until(t, runId, "running");
+    await waitFor(() => fake.completions.length === 1);
+    const stopped = await t.call("POST", `/v1/runs/${runId}/stop`, {});
+    expect(stopped.status).toBe(200);
+    expect(await json<RunResourceResponse>(stopped)).toMatchObject({ status: "cancelled" });
+    const again = await t.call("POST", `/v1/runs/${runId}/stop`, {});
+    expect(again.status).toBe(200);
+    expect(await json<RunResourceResponse>(again)).toMatchObject({ status: "cancelled" });
+  });
+
+  it("refuses a submission without a user turn in the OpenAI envelope, storing nothing", async ({ app: t }) => {
+    const before = t.app.services.store.sessions.list(200, null).length;
+    for (const body of [{}, { input: "" }, { input: [{ role: "assistant", content: "hi" }] }]) {
+      const res = await submit(t, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json<OpenAIErrorResponse>(res)).error).toMatchObject({ type: "invalid_request_error" });
+    }
+    const unsafe = await submit(t, { input: "hi", session_id: "../etc" });
+    expect(unsafe.status).toBe(400);
+    expect(t.app.services.store.sessions.list(200, null)).toHaveLength(before);
+  });
+});
