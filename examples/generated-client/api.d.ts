@@ -2549,12 +2549,28 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description The message, as `content` (or Hermes's `input`, `message` or `text`) */
         Steer: {
             /**
              * @description A user message for the run to take in before its next model call
              * @example Use the staging site instead.
              */
-            content: string;
+            content?: string;
+            /**
+             * @description Same as content (Hermes clients send it so)
+             * @example Use staging.
+             */
+            input?: string;
+            /**
+             * @description Same as content
+             * @example Use staging.
+             */
+            message?: string;
+            /**
+             * @description Same as content
+             * @example Use staging.
+             */
+            text?: string;
         };
         InterruptList: {
             /** @description Everything pending, oldest first */

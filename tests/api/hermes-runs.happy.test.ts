@@ -115,6 +115,20 @@ describe("Hermes-style runs", () => {
     expect(await json<RunResourceResponse>(again)).toMatchObject({ status: "cancelled" });
   });
 
+  it("takes a steering message sent as Hermes's input", async ({ app: t, fake }) => {
+    fake.enqueue({ tool_calls: [{ id: "call_st", name: "slow", arguments: { ms: 300 } }] }, { content: "Steered." });
+    const { run_id: runId, session_id: sessionId } = await json<SubmittedRunResponse>(
+      await submit(t, { input: "start slowly" }),
+    );
+    await waitFor(() => fake.completions.length === 1);
+    expect((await t.call("POST", `/v1/runs/${runId}/steer`, {})).status).toBe(400);
+    expect((await t.call("POST", `/v1/runs/${runId}/steer`, { input: "use staging" })).status).toBe(202);
+    await until(t, runId, "completed");
+    const rows = t.app.services.store.messages.page(sessionId, 0, 100);
+    expect(rows.map((m) => m.content)).toContain("use staging");
+    expect(fake.completions[1].body.messages.at(-1)).toMatchObject({ role: "user", content: "use staging" });
+  });
+
   it("refuses a submission without a user turn in the OpenAI envelope, storing nothing", async ({ app: t }) => {
     const before = t.app.services.store.sessions.list(200, null).length;
     for (const body of [{}, { input: "" }, { input: [{ role: "assistant", content: "hi" }] }]) {

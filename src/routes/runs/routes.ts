@@ -435,7 +435,14 @@ export function runRoutes() {
 
   router.openapi(steerRun, (c) => {
     const { agent } = c.get("services");
-    const steer = agent.steer(c.req.valid("param").run_id, c.req.valid("json").content);
+    const body = c.req.valid("json");
+    const content = (body.content ?? body.input ?? body.message ?? body.text ?? "").trim();
+    if (!content) {
+      throw new HttpError("validation_failed", "send the steering message as content (or input, message, text)", {
+        errors: [{ location: "body.content", message: "a non-empty message is required" }],
+      });
+    }
+    const steer = agent.steer(c.req.valid("param").run_id, content);
     return c.json(presentSteer(steer), 202);
   });
 

@@ -205,15 +205,23 @@ export const ToolOutputsBody = z
   .strict()
   .openapi("ToolOutputs");
 
+const SteerText = z.string().min(1).max(200_000);
+
 export const SteerBody = z
   .object({
-    content: z.string().min(1).max(200_000).openapi({
+    content: SteerText.optional().openapi({
       description: "A user message for the run to take in before its next model call",
       example: "Use the staging site instead.",
     }),
+    input: SteerText.optional().openapi({
+      description: "Same as content (Hermes clients send it so)",
+      example: "Use staging.",
+    }),
+    message: SteerText.optional().openapi({ description: "Same as content", example: "Use staging." }),
+    text: SteerText.optional().openapi({ description: "Same as content", example: "Use staging." }),
   })
   .strict()
-  .openapi("Steer");
+  .openapi("Steer", { description: "The message, as `content` (or Hermes's `input`, `message` or `text`)" });
 
 export const SteerAnswer = z
   .object({
