@@ -1418,7 +1418,7 @@ export interface components {
              */
             compressed: boolean;
             /**
-             * @description Why the run failed; null unless it failed
+             * @description Why it failed, was cancelled or interrupted; null otherwise
              * @example null
              */
             error: string | null;
@@ -2243,18 +2243,13 @@ export interface components {
             next_cursor: string | null;
         };
         /** @description An agent run, as stored */
-        RunResource: {
+        RunResource: components["schemas"]["Run"] & {
             /**
              * @description Always hermes.run (as Hermes clients read it)
              * @example hermes.run
              * @enum {string}
              */
             object: "hermes.run";
-            /**
-             * @description Run id
-             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
-             */
-            id: string;
             /**
              * @description The run id again, where Hermes clients read it
              * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2265,7 +2260,6 @@ export interface components {
              * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
              */
             session_id: string;
-            status: components["schemas"]["RunStatus"];
             /**
              * @description The model it calls
              * @example gpt-4o-mini
@@ -2276,39 +2270,6 @@ export interface components {
              * @example false
              */
             background: boolean;
-            /**
-             * @description Model calls made
-             * @example 2
-             */
-            iterations: number;
-            /** @description Token usage reported by the model */
-            usage: {
-                /**
-                 * @description Prompt tokens over the run
-                 * @example 1200
-                 */
-                prompt_tokens: number;
-                /**
-                 * @description Completion tokens over the run
-                 * @example 80
-                 */
-                completion_tokens: number;
-                /**
-                 * @description Sum of both
-                 * @example 1280
-                 */
-                total_tokens: number;
-            };
-            /**
-             * @description Whether the context was compressed during the run
-             * @example false
-             */
-            compressed: boolean;
-            /**
-             * @description Why it failed, was cancelled or interrupted
-             * @example null
-             */
-            error: string | null;
             /**
              * @description The answer: the run's last assistant text once it has ended with one
              * @example Done.
@@ -3594,16 +3555,26 @@ export interface components {
             /** @description The function the model may call */
             function: {
                 /**
-                 * @description Tool name; must not be one of the agent's own tools
+                 * @description Tool name; must not be one of the server's tools
                  * @example get_weather
                  */
                 name: string;
                 /**
                  * @description What it does
-                 * @example Current weather
+                 * @example Current weather of a city
                  */
                 description?: string;
-                /** @description JSON Schema of its arguments */
+                /**
+                 * @description JSON Schema of its arguments
+                 * @example {
+                 *       "type": "object",
+                 *       "properties": {
+                 *         "city": {
+                 *           "type": "string"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 parameters?: {
                     [key: string]: unknown;
                 };

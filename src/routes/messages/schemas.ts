@@ -75,7 +75,10 @@ export const RunSchema = z
     compressed: z
       .boolean()
       .openapi({ description: "Whether the context was compressed during the run", example: false }),
-    error: z.string().nullable().openapi({ description: "Why the run failed; null unless it failed", example: null }),
+    error: z.string().nullable().openapi({
+      description: "Why it failed, was cancelled or interrupted; null otherwise",
+      example: null,
+    }),
   })
   .openapi("Run");
 

@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ContentSchema, ToolCallIdField, ToolCallsField } from "../shared/chat-schemas.js";
+import { clientToolFunctionFields } from "../shared/run-schemas.js";
 import { titleOf } from "../../http/problem.js";
 import { errorHeaders, errorStatusesOf, exampleRef, type ErrorSpec } from "../shared/problem-responses.js";
 
@@ -64,22 +65,9 @@ export const ChatRequestMessageSchema = z
 const ChatToolSchema = z
   .object({
     type: z.literal("function").openapi({ description: "Always function", example: "function" }),
+    // OpenAI clients send more (`strict`, …): kept out of what the model is sent, not refused.
     function: z
-      .object({
-        name: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, _ and -, at most 64")
-          .openapi({ description: "Tool name; must not be one of the agent's own tools", example: "get_weather" }),
-        description: z
-          .string()
-          .max(10_000)
-          .optional()
-          .openapi({ description: "What it does", example: "Current weather" }),
-        parameters: z
-          .record(z.string(), z.unknown())
-          .optional()
-          .openapi({ description: "JSON Schema of its arguments" }),
-      })
+      .object(clientToolFunctionFields)
       .passthrough()
       .openapi({ description: "The function the model may call" }),
   })

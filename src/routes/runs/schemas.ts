@@ -6,7 +6,9 @@
  */
 import { z } from "@hono/zod-openapi";
 import { pageOf } from "../shared/pagination.js";
-import { InterruptSchema, RunStatusSchema } from "../shared/run-schemas.js";
+import { InterruptSchema } from "../shared/run-schemas.js";
+import { RunSchema } from "../messages/schemas.js";
+import { SessionIdParam } from "../shared/params.js";
 import { ContentSchema } from "../shared/chat-schemas.js";
 
 const RUN_ID_EXAMPLE = "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
@@ -19,16 +21,7 @@ export const RunIdParam = z.object({
     .openapi({ param: { name: "run_id", in: "path" }, description: "Run id", example: RUN_ID_EXAMPLE }),
 });
 
-export const InterruptParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({
-      param: { name: "id", in: "path" },
-      description: "Session id",
-      example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
-    }),
+export const InterruptParams = SessionIdParam.extend({
   interrupt_id: z
     .string()
     .min(1)
@@ -40,46 +33,30 @@ export const InterruptParams = z.object({
     }),
 });
 
-export const RunResourceSchema = z
-  .object({
-    object: z
-      .literal("hermes.run")
-      .openapi({ description: "Always hermes.run (as Hermes clients read it)", example: "hermes.run" }),
-    id: z.string().openapi({ description: "Run id", example: RUN_ID_EXAMPLE }),
-    run_id: z
-      .string()
-      .openapi({ description: "The run id again, where Hermes clients read it", example: RUN_ID_EXAMPLE }),
-    session_id: z.string().openapi({ description: "Its session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
-    status: RunStatusSchema,
-    model: z.string().nullable().openapi({ description: "The model it calls", example: "gpt-4o-mini" }),
-    background: z.boolean().openapi({ description: "Started with background: true", example: false }),
-    iterations: z.number().int().openapi({ description: "Model calls made", example: 2 }),
-    usage: z
-      .object({
-        prompt_tokens: z.number().int().openapi({ description: "Prompt tokens over the run", example: 1200 }),
-        completion_tokens: z.number().int().openapi({ description: "Completion tokens over the run", example: 80 }),
-        total_tokens: z.number().int().openapi({ description: "Sum of both", example: 1280 }),
-      })
-      .openapi({ description: "Token usage reported by the model" }),
-    compressed: z
-      .boolean()
-      .openapi({ description: "Whether the context was compressed during the run", example: false }),
-    error: z.string().nullable().openapi({ description: "Why it failed, was cancelled or interrupted", example: null }),
-    output: z.string().nullable().openapi({
-      description: "The answer: the run's last assistant text once it has ended with one",
-      example: "Done.",
-    }),
-    created_at: z.string().openapi({ description: "Start (ISO 8601)", example: "2026-12-01T10:00:00.000Z" }),
-    updated_at: z.string().openapi({ description: "Last change (ISO 8601)", example: "2026-12-01T10:00:02.000Z" }),
-    finished_at: z
-      .string()
-      .nullable()
-      .openapi({ description: "End (ISO 8601); null while it runs or waits", example: "2026-12-01T10:00:02.000Z" }),
-    interrupts: z
-      .array(InterruptSchema)
-      .openapi({ description: "What it waits on (pending interrupts); empty unless requires_action" }),
-  })
-  .openapi("RunResource", { description: "An agent run, as stored" });
+export const RunResourceSchema = RunSchema.extend({
+  object: z
+    .literal("hermes.run")
+    .openapi({ description: "Always hermes.run (as Hermes clients read it)", example: "hermes.run" }),
+  run_id: z
+    .string()
+    .openapi({ description: "The run id again, where Hermes clients read it", example: RUN_ID_EXAMPLE }),
+  session_id: z.string().openapi({ description: "Its session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+  model: z.string().nullable().openapi({ description: "The model it calls", example: "gpt-4o-mini" }),
+  background: z.boolean().openapi({ description: "Started with background: true", example: false }),
+  output: z.string().nullable().openapi({
+    description: "The answer: the run's last assistant text once it has ended with one",
+    example: "Done.",
+  }),
+  created_at: z.string().openapi({ description: "Start (ISO 8601)", example: "2026-12-01T10:00:00.000Z" }),
+  updated_at: z.string().openapi({ description: "Last change (ISO 8601)", example: "2026-12-01T10:00:02.000Z" }),
+  finished_at: z
+    .string()
+    .nullable()
+    .openapi({ description: "End (ISO 8601); null while it runs or waits", example: "2026-12-01T10:00:02.000Z" }),
+  interrupts: z
+    .array(InterruptSchema)
+    .openapi({ description: "What it waits on (pending interrupts); empty unless requires_action" }),
+}).openapi("RunResource", { description: "An agent run, as stored" });
 
 export const RunPage = pageOf(RunResourceSchema, "RunPage");
 

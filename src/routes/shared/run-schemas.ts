@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { PendingDialogSchema } from "../browser/schemas.js";
 import { ToolCallSchema } from "./chat-schemas.js";
+import { CLIENT_TOOL_NAME } from "../../domain/sessions/config-policy.js";
 
 export const RunStatusSchema = z
   .enum(["running", "requires_action", "completed", "incomplete", "failed", "interrupted", "cancelled"])
@@ -72,30 +73,30 @@ export const InterruptSchema = z
   })
   .openapi("Interrupt", { description: "Something a run (or the page) waits on a person or the client for" });
 
+/** The function of a tool the client runs itself, as OpenAI declares one; a chat request may carry more fields. */
+export const clientToolFunctionFields = {
+  name: z
+    .string()
+    .regex(CLIENT_TOOL_NAME, "letters, digits, _ and -, at most 64")
+    .openapi({ description: "Tool name; must not be one of the server's tools", example: "get_weather" }),
+  description: z
+    .string()
+    .max(10_000)
+    .optional()
+    .openapi({ description: "What it does", example: "Current weather of a city" }),
+  parameters: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({
+      description: "JSON Schema of its arguments",
+      example: { type: "object", properties: { city: { type: "string" } } },
+    }),
+};
+
 export const ClientToolSchema = z
   .object({
     type: z.literal("function").openapi({ description: "Always function", example: "function" }),
-    function: z
-      .object({
-        name: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, _ and -, at most 64")
-          .openapi({ description: "Tool name; must not be one of the server's tools", example: "get_weather" }),
-        description: z
-          .string()
-          .max(10_000)
-          .optional()
-          .openapi({ description: "What it does", example: "Current weather of a city" }),
-        parameters: z
-          .record(z.string(), z.unknown())
-          .optional()
-          .openapi({
-            description: "JSON Schema of its arguments",
-            example: { type: "object", properties: { city: { type: "string" } } },
-          }),
-      })
-      .strict()
-      .openapi({ description: "The function the model may call" }),
+    function: z.object(clientToolFunctionFields).strict().openapi({ description: "The function the model may call" }),
   })
   .strict()
   .openapi("ClientTool", {
