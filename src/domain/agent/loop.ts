@@ -405,7 +405,7 @@ export class RunExecution {
         run_id: run.id,
         interrupt: viewInterrupt(interrupt),
       });
-    for (const call of refused) this.answerWithoutRunning(call, refusalResult("policy", call.function.name, null));
+    for (const call of refused) this.recordToolResult(call, refusalResult("policy", call.function.name, null));
     if (toRun.length) await this.runTools(tools, toRun, session);
     return pending;
   }
@@ -452,15 +452,15 @@ export class RunExecution {
     for (const call of calls.values()) this.openCalls.set(call.id, call);
     const toRun = settlements.filter((s) => s.run).map((s) => s.call);
     for (const settlement of settlements)
-      if (!settlement.run) this.answerWithoutRunning(settlement.call, settlement.content, settlement.isError);
+      if (!settlement.run) this.recordToolResult(settlement.call, settlement.content, settlement.isError);
     if (toRun.length) await this.runTools(tools, toRun, session);
     // A call nothing answers (its interrupt was lost with a crash between two writes) must not stay open.
     for (const call of calls.values())
-      if (this.openCalls.has(call.id)) this.answerWithoutRunning(call, INTERRUPTED_TOOL_RESULT);
+      if (this.openCalls.has(call.id)) this.recordToolResult(call, INTERRUPTED_TOOL_RESULT);
   }
 
-  /** Stores the result of a call that did not run (refused, answered by the client) and announces it. */
-  private answerWithoutRunning(call: ToolCall, content: string, isError = true): void {
+  /** Stores a call's result (its tool's, a refusal, the client's output), closes the call and announces it. */
+  private recordToolResult(call: ToolCall, content: string, isError = true): void {
     const { sessionId, run } = this.params;
     const row = this.persist({ role: "tool", content, tool_call_id: call.id, name: call.function.name });
     this.openCalls.delete(call.id);
@@ -501,21 +501,7 @@ export class RunExecution {
           },
           "tool call finished",
         );
-        const row = this.persist({
-          role: "tool",
-          content: output.content,
-          tool_call_id: call.id,
-          name: call.function.name,
-        });
-        this.openCalls.delete(call.id);
-        this.context.push(toChatMessage(row));
-        this.deps.events.publish(sessionId, "tool.completed", {
-          run_id: run.id,
-          tool_call_id: call.id,
-          name: call.function.name,
-          is_error: output.is_error ?? false,
-          content: output.content,
-        });
+        this.recordToolResult(call, output.content, output.is_error ?? false);
       }),
     );
   }
