@@ -213,7 +213,7 @@ describe("agent run failures", () => {
     fake.enqueue({ content: "a long streamed answer that the client will not wait for", chunk_delay_ms: 100 });
     const res = await post(t, id, { content: "stream then leave", stream: true });
     await readSse(res, (f) => f.event === "message.delta");
-    const run = await waitFor(() => t.app.services.store.runs.listForSession(id).find((r) => r.status !== "running"));
+    const run = await waitFor(() => t.app.services.store.runs.list(id).find((r) => r.status !== "running"));
     expect(run.status).toBe("cancelled");
     expect((await transcript(t, id)).map((m) => m.role)).toEqual(["user"]);
   });
@@ -277,7 +277,7 @@ describe("run admission and lifecycle", () => {
       expect(res.status).toBe(503);
       expect((await json<ProblemResponse>(res)).code).toBe("model_not_configured");
       expect(await transcript(t, id)).toEqual([]);
-      expect(t.app.services.store.runs.listForSession(id)).toEqual([]);
+      expect(t.app.services.store.runs.list(id)).toEqual([]);
     } finally {
       await t.close();
     }

@@ -158,7 +158,7 @@ describe("run lifecycle across the server process", () => {
 
     const database = openDatabase(dbPath);
     const store = createStore(database);
-    const [run] = store.runs.listForSession(id);
+    const [run] = store.runs.list(id);
     expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/shutting down/) });
     expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["work until I stop you"]);
     database.close();
@@ -215,7 +215,7 @@ describe("run lifecycle across the server process", () => {
       const database = openDatabase(dbPath);
       const store = createStore(database);
       try {
-        const run = await waitFor(() => store.runs.listForSession(id).find((r) => r.status !== "running"), 10_000);
+        const run = await waitFor(() => store.runs.list(id).find((r) => r.status !== "running"), 10_000);
         expect(run).toMatchObject({ status: "cancelled", error: expect.stringMatching(/client cancelled/) });
         expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["I will hang up"]);
       } finally {

@@ -83,26 +83,13 @@ export class RunRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** The session's runs, newest first; the cursor is the last run of the previous page. */
-  listForSession(sessionId: string, limit = 50, cursor: RunCursor | null = null): RunRecord[] {
+  /** Runs newest first, of one session or (null) of every session; the cursor is the last run of the previous page. */
+  list(sessionId: string | null, limit = 50, cursor: RunCursor | null = null): RunRecord[] {
     const after = cursor ? sql`(${runs.createdAt}, ${runs.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
     return this.db
       .select()
       .from(runs)
-      .where(and(eq(runs.sessionId, sessionId), after))
-      .orderBy(desc(runs.createdAt), desc(runs.id))
-      .limit(limit)
-      .all()
-      .map(toRecord);
-  }
-
-  /** Every session's runs, newest first; the cursor is the last run of the previous page. */
-  listRecent(limit = 50, cursor: RunCursor | null = null): RunRecord[] {
-    const after = cursor ? sql`(${runs.createdAt}, ${runs.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
-    return this.db
-      .select()
-      .from(runs)
-      .where(after)
+      .where(and(sessionId === null ? undefined : eq(runs.sessionId, sessionId), after))
       .orderBy(desc(runs.createdAt), desc(runs.id))
       .limit(limit)
       .all()

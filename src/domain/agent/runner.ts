@@ -700,17 +700,13 @@ export class AgentRunner {
     return !run || FINAL_RUN_STATUSES.has(run.status);
   }
 
-  /** The session's runs, newest first, a page at a time. */
-  list(sessionId: string, limit: number, cursor: RunCursor | null): { runs: RunRecord[]; next: RunCursor | null } {
-    const rows = this.deps.store.runs.listForSession(sessionId, limit + 1, cursor);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return { runs: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
-  }
-
-  /** Every session's runs, newest first, a page at a time. */
-  listAll(limit: number, cursor: RunCursor | null): { runs: RunRecord[]; next: RunCursor | null } {
-    const rows = this.deps.store.runs.listRecent(limit + 1, cursor);
+  /** Runs newest first, of one session or (null) of every session, a page at a time. */
+  list(
+    sessionId: string | null,
+    limit: number,
+    cursor: RunCursor | null,
+  ): { runs: RunRecord[]; next: RunCursor | null } {
+    const rows = this.deps.store.runs.list(sessionId, limit + 1, cursor);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return { runs: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };

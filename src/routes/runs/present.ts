@@ -3,7 +3,7 @@
  * Runs as the API answers them: ISO times, the pending interrupts beside the run, and pages with an opaque cursor.
  */
 import type { InterruptView } from "../../domain/agent/interrupt-view.js";
-import type { RunCursor, RunRecord, SteerRecord } from "../../domain/agent/runner.js";
+import type { AgentRunner, RunCursor, RunRecord, SteerRecord } from "../../domain/agent/runner.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { RunPageResponse, RunResourceResponse, SteerResponse } from "./schemas.js";
 
@@ -34,14 +34,14 @@ export function presentRunResource(
   };
 }
 
+/** A page of runs, each with what it waits on and its answer, read through `runs`. */
 export function presentRunPage(
   page: { runs: RunRecord[]; next: RunCursor | null },
-  interruptsOf: (run: RunRecord) => InterruptView[],
-  outputOf: (run: RunRecord) => string | null,
+  runs: Pick<AgentRunner, "get" | "outputOf">,
 ): RunPageResponse {
   return {
     data: page.runs.map((run) =>
-      presentRunResource(run, run.status === "requires_action" ? interruptsOf(run) : [], outputOf(run)),
+      presentRunResource(run, run.status === "requires_action" ? runs.get(run.id).interrupts : [], runs.outputOf(run)),
     ),
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };

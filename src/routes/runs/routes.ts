@@ -338,14 +338,7 @@ export function runRoutes() {
     sessions.require(id);
     const query = c.req.valid("query");
     const page = agent.list(id, query.limit, decodeCursor(query.cursor, isRunCursor));
-    return c.json(
-      presentRunPage(
-        page,
-        (run) => agent.get(run.id).interrupts,
-        (run) => agent.outputOf(run),
-      ),
-      200,
-    );
+    return c.json(presentRunPage(page, agent), 200);
   });
 
   router.openapi(cancelRun, async (c) => {
@@ -382,13 +375,8 @@ export function runRoutes() {
   router.openapi(listAllRuns, (c) => {
     const { agent } = c.get("services");
     const query = c.req.valid("query");
-    const page = agent.listAll(query.limit, decodeCursor(query.cursor, isRunCursor));
-    const listed = presentRunPage(
-      page,
-      (run) => agent.get(run.id).interrupts,
-      (run) => agent.outputOf(run),
-    );
-    return c.json({ object: "list" as const, ...listed }, 200);
+    const page = agent.list(null, query.limit, decodeCursor(query.cursor, isRunCursor));
+    return c.json({ object: "list" as const, ...presentRunPage(page, agent) }, 200);
   });
 
   router.openapi(stopRun, async (c) => {
