@@ -8,6 +8,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { HermesConfigError, readHermesKeys } from "./hermes-config.js";
+import { setPath } from "./kernel/object-paths.js";
 import { z } from "zod";
 import { isLoopbackHost } from "./kernel/loopback.js";
 
@@ -298,16 +299,6 @@ function convertEnv(raw: string, kind: EnvBinding["kind"]): unknown {
     default:
       return raw;
   }
-}
-
-function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    const next = node[key];
-    if (typeof next !== "object" || next === null || Array.isArray(next)) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]] = value;
 }
 
 /** Where a value that did not come from the YAML file came from (a flag or an environment variable), by dotted key. */

@@ -5,6 +5,8 @@
  * errors); every other unknown key still fails, naming it.
  */
 
+import { deletePath, getPath, setPath } from "./kernel/object-paths.js";
+
 type Mapping = { from: string[]; to: string[]; convert?: (value: unknown) => unknown };
 
 /** `cors_origins` may be a YAML list or Hermes's comma-separated string. */
@@ -47,45 +49,6 @@ const MAPPINGS: Mapping[] = [
 const IGNORED: string[][] = [["platforms", "api_server", "enabled"]];
 
 export class HermesConfigError extends Error {}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function getPath(root: Record<string, unknown>, path: string[]): unknown {
-  let node: unknown = root;
-  for (const key of path) {
-    if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
-  }
-  return node;
-}
-
-function setPath(root: Record<string, unknown>, path: string[], value: unknown): void {
-  let node = root;
-  for (const key of path.slice(0, -1)) {
-    if (!isRecord(node[key])) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]] = value;
-}
-
-/** Removes the key, and the sections it leaves empty. */
-function deletePath(root: Record<string, unknown>, path: string[]): void {
-  const parents: Array<Record<string, unknown>> = [root];
-  let node: unknown = root;
-  for (const key of path.slice(0, -1)) {
-    if (!isRecord(node)) return;
-    node = node[key];
-    if (!isRecord(node)) return;
-    parents.push(node);
-  }
-  delete parents[parents.length - 1][path[path.length - 1]];
-  for (let i = parents.length - 1; i > 0; i--) {
-    if (Object.keys(parents[i]).length > 0) break;
-    delete parents[i - 1][path[i - 1]];
-  }
-}
 
 /**
  * Moves the Hermes keys of `values` (a parsed YAML file, changed in place) to this server's keys; answers where each
