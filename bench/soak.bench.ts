@@ -13,6 +13,7 @@
  * The fake model runs in the same process, so its work is in every figure; its request record is emptied after
  * each turn, so that its memory does not grow with the run. Scale with SOAK_SESSIONS and SOAK_TURNS.
  */
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -28,6 +29,8 @@ const ANSWER = "Soak answer with a few words in it.";
 /** The idle stretch whose event-loop delay is the baseline for the loaded figures. */
 const IDLE_BASELINE_MS = 1_000;
 const EVENT_LOOP_RESOLUTION_MS = 10;
+/** Memory is sampled (after a full GC) this many times over the measured turns, to tell a plateau from a leak. */
+const TRAJECTORY_SAMPLES = 10;
 /** A turn refused because a finishing run still held its slot is retried after this long. */
 const RETRY_AFTER_REFUSAL_MS = 2;
 const REPLAY_SAMPLES = 50;
@@ -58,7 +61,25 @@ function delayMs(sampleNs: number): number {
   return Math.max(0, sampleNs / NS_PER_MS - EVENT_LOOP_RESOLUTION_MS);
 }
 
-type MemoryMb = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+type MemoryMb = {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  /** From /proc/self/status where there is one: anonymous memory (heap, malloc) and file pages mapped in. */
+  rssAnon: number | null;
+  rssFile: number | null;
+};
+
+function procStatusMb(field: string): number | null {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync("/proc/self/status", "utf8"));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
 
 function memoryMb(): MemoryMb {
   collectGarbage();
@@ -69,6 +90,8 @@ function memoryMb(): MemoryMb {
     heapTotal: usage.heapTotal / BYTES_PER_MB,
     external: usage.external / BYTES_PER_MB,
     arrayBuffers: usage.arrayBuffers / BYTES_PER_MB,
+    rssAnon: procStatusMb("RssAnon"),
+    rssFile: procStatusMb("RssFile"),
   };
 }
 
@@ -84,6 +107,8 @@ type LoadResult = {
   delayMaxMs: number;
   /** Memory when the last warm-up turn completed. */
   warmupEnd: MemoryMb | null;
+  /** Memory after each further tenth of the measured turns, in order; the last is at the end of the load. */
+  trajectory: MemoryMb[];
 };
 
 /**
@@ -100,6 +125,9 @@ async function driveLoad(shape: LoadShape, send: (id: string, index: number) => 
   let refusals = 0;
   /** Set by the turn that completes the warm-up; an object, so the narrowing survives the closures. */
   const marks: { warmupEnd?: MemoryMb; warmupEndAt?: number } = {};
+  const measuredTotal = ids.length * turnsPerSession - warmupTotal;
+  const sampleEvery = Math.max(1, Math.floor(measuredTotal / TRAJECTORY_SAMPLES));
+  const trajectory: MemoryMb[] = [];
 
   const turn = async (id: string, index: number): Promise<void> => {
     for (;;) {
@@ -116,6 +144,11 @@ async function driveLoad(shape: LoadShape, send: (id: string, index: number) => 
       if (completed === warmupTotal) {
         marks.warmupEnd = memoryMb();
         marks.warmupEndAt = performance.now();
+        monitor.enable();
+      } else if (completed > warmupTotal && (completed - warmupTotal) % sampleEvery === 0) {
+        // The full GC stalls the loop: the monitor is paused over it so that the delay figures stay the load's.
+        monitor.disable();
+        trajectory.push(memoryMb());
         monitor.enable();
       }
       return;
@@ -138,6 +171,7 @@ async function driveLoad(shape: LoadShape, send: (id: string, index: number) => 
     delayP99Ms: delayMs(monitor.percentile(99)),
     delayMaxMs: delayMs(monitor.max),
     warmupEnd: marks.warmupEnd ?? null,
+    trajectory,
   };
 }
 
@@ -239,6 +273,24 @@ export async function run(): Promise<void> {
       external_end_mb: round(end.external),
       array_buffers_warmup_mb: round(warm.arrayBuffers),
       array_buffers_end_mb: round(end.arrayBuffers),
+      ...fields,
+    });
+    // A leak grows with the turns; a heap that V8 sizes up under load levels off. The second half tells them apart.
+    const trajectory = caduceus.trajectory.length > 0 ? caduceus.trajectory : [end];
+    const middle = trajectory[Math.floor((trajectory.length - 1) / 2)]!;
+    const last = trajectory.at(-1)!;
+    printFigure("soak.rss_second_half", last.rss, middle.rss, "MB", {
+      what: "RSS over the second half of the measured turns (each sample after a full GC)",
+      rss_middle_mb: round(middle.rss),
+      rss_last_mb: round(last.rss),
+      growth_mb: round(last.rss - middle.rss),
+      growth_pct: round(((last.rss - middle.rss) / middle.rss) * 100),
+      rss_trajectory_mb: trajectory.map((m) => round(m.rss)),
+      heap_total_trajectory_mb: trajectory.map((m) => round(m.heapTotal)),
+      heap_used_trajectory_mb: trajectory.map((m) => round(m.heapUsed)),
+      external_trajectory_mb: trajectory.map((m) => round(m.external)),
+      rss_anon_trajectory_mb: trajectory.map((m) => (m.rssAnon === null ? null : round(m.rssAnon))),
+      rss_file_trajectory_mb: trajectory.map((m) => (m.rssFile === null ? null : round(m.rssFile))),
       ...fields,
     });
     printFigure("soak.heap_used", end.heapUsed, warm.heapUsed, "MB", {

@@ -18,8 +18,7 @@ import { loopbackHostGuard } from "./http/middleware/loopback-host.js";
 import { requestId } from "./http/middleware/request-id.js";
 import { requestLog } from "./http/middleware/request-log.js";
 import { securityHeaders } from "./http/middleware/security-headers.js";
-import { isOpenAiCompatPath, openAiErrorBody, openAiErrorResponse } from "./http/openai-error.js";
-import { problemResponse } from "./http/problem.js";
+import { errorResponderFor, openAiErrorBody } from "./http/openai-error.js";
 import { browserRoutes } from "./routes/browser/routes.js";
 import { contextRoutes } from "./routes/context/routes.js";
 import { docsRoutes } from "./routes/docs/routes.js";
@@ -152,11 +151,11 @@ export function createApp(deps: AppDeps): App {
   app.doc31("/openapi.json", OPENAPI_INFO);
 
   app.notFound((c) => {
-    const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
+    const respond = errorResponderFor(c.req.path);
     return respond(c, new HttpError("not_found", `no route for ${c.req.method} ${c.req.path}`));
   });
   app.onError((err, c) => {
-    const respond = isOpenAiCompatPath(c.req.path) ? openAiErrorResponse : problemResponse;
+    const respond = errorResponderFor(c.req.path);
     const known = knownError(err);
     if (known) return respond(c, known);
     logger.error({ err, request_id: c.get("requestId"), path: c.req.path }, "unhandled error");

@@ -270,7 +270,7 @@ export interface paths {
         };
         /**
          * Server-sent events of one run: replayed, then live, ending after its last event
-         * @description Every persisted event of the run (after Last-Event-ID when one is sent), then its live events, without gaps or duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has ended). It stays open while the run waits on interrupts.
+         * @description Every persisted event of the run (after Last-Event-ID when one is sent), then its live events, without gaps or duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has ended). It stays open while the run waits on interrupts. Frames are framed as the Hermes Agent API server frames them: no `event:` line, the JSON `data` names the event (`event`, Hermes's name; `type`, ours) and carries Hermes's fields beside the event's own payload.
          */
         get: operations["streamRunEvents"];
         put?: never;
@@ -732,6 +732,29 @@ export interface components {
                  */
                 message: string;
             }[];
+            /** @description On /v1 paths: the OpenAI error envelope's member, so OpenAI and Hermes clients read the error */
+            error?: {
+                /**
+                 * @description The same as `detail`
+                 * @example session ses_01JD… does not exist
+                 */
+                message: string;
+                /**
+                 * @description OpenAI's error type for the status
+                 * @example not_found_error
+                 */
+                type: string;
+                /**
+                 * @description The first failing parameter
+                 * @example null
+                 */
+                param: string | null;
+                /**
+                 * @description The same as `code`
+                 * @example not_found
+                 */
+                code: string;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -2461,6 +2484,102 @@ export interface components {
             reason?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description One SSE frame of GET /v1/runs/{id}/events: no `event:` line, `data` names the event */
+        HermesRunEvent: {
+            /**
+             * @description The frame's `id:`; resume with Last-Event-ID
+             * @example 7
+             */
+            id: number;
+            /** @description The frame's JSON `data`: Hermes's fields, then the event's payload (see SessionEvent) */
+            data: {
+                /**
+                 * @description Hermes's name for the event (`approval.request` for our `approval.requested`)
+                 * @example message.delta
+                 * @enum {string}
+                 */
+                event: "run.started" | "message.created" | "message.delta" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
+                /**
+                 * @description Our event type; the rest of `data` is that event's payload
+                 * @example message.delta
+                 * @enum {string}
+                 */
+                type: "run.started" | "message.created" | "message.delta" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled";
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string | null;
+                /**
+                 * @description When it happened, in Unix seconds
+                 * @example 1764601200.5
+                 */
+                timestamp: number;
+                /**
+                 * @description `message.delta`: the chunk of text
+                 * @example The
+                 */
+                delta?: string;
+                /**
+                 * @description Tool events: the tool
+                 * @example echo
+                 */
+                tool?: string | null;
+                /**
+                 * @description `tool.started`: the arguments, cut to 200 characters
+                 * @example {"text":"hi"}
+                 */
+                preview?: string;
+                /**
+                 * @description `tool.completed`: seconds since its start (0 when not seen)
+                 * @example 0.12
+                 */
+                duration?: number;
+                /**
+                 * @description `tool.completed`: whether it failed; `run.failed`: why
+                 * @example false
+                 */
+                error?: boolean | string;
+                /**
+                 * @description `run.completed`: the answer
+                 * @example Done.
+                 */
+                output?: string;
+                /** @description `run.completed`: the run's tokens */
+                usage?: {
+                    /**
+                     * @description Prompt tokens over the run
+                     * @example 1200
+                     */
+                    input_tokens: number;
+                    /**
+                     * @description Completion tokens over the run
+                     * @example 80
+                     */
+                    output_tokens: number;
+                    /**
+                     * @description Their sum
+                     * @example 1280
+                     */
+                    total_tokens: number;
+                };
+                /**
+                 * @description Approval events: the interrupt, for `request_id` of the approval
+                 * @example int_01
+                 */
+                request_id?: string;
+                /** @description `approval.request`: what POST /v1/runs/{id}/approval accepts */
+                choices?: ("once" | "session" | "always" | "deny")[];
+                /**
+                 * @description `approval.responded`: how it was answered
+                 * @example once
+                 * @enum {string|null}
+                 */
+                choice?: "once" | "deny" | null;
+            } & {
+                [key: string]: unknown;
+            };
         };
         /** @description The answered interrupt and the run, resumed */
         ToolOutputsAnswered: {
@@ -5123,7 +5242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["RunEvent"];
+                    "text/event-stream": components["schemas"]["HermesRunEvent"];
                 };
             };
             /** @description validation_failed: Request validation failed */

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import type { HttpError } from "./errors.js";
-import { statusOf } from "./problem.js";
+import { problemResponse, statusOf } from "./problem.js";
 
 /**
  * Paths that speak the OpenAI wire format, errors included (SPEC §7): the OpenAI routes, and the Hermes run
@@ -53,4 +53,19 @@ export function openAiErrorResponse(c: Context, error: HttpError): Response {
   const requestId = c.get("requestId") as string | undefined;
   if (requestId) headers["X-Request-Id"] = requestId;
   return new Response(JSON.stringify(openAiErrorBody(error)), { status: statusOf(error.code), headers });
+}
+
+/**
+ * Every other `/v1/*` path answers problem+json that also carries the OpenAI envelope's `error` member, so a client
+ * written for the OpenAI or Hermes API reads `error.message` and `error.code` from any of our answers while problem
+ * clients read the RFC 9457 fields.
+ */
+export function problemWithOpenAiError(c: Context, error: HttpError): Response {
+  return problemResponse(c, error, openAiErrorBody(error));
+}
+
+/** How an error on this path is answered: the OpenAI envelope, problem+json with its `error` member, or problem+json. */
+export function errorResponderFor(path: string): (c: Context, error: HttpError) => Response {
+  if (isOpenAiCompatPath(path)) return openAiErrorResponse;
+  return path.startsWith("/v1/") ? problemWithOpenAiError : problemResponse;
 }

@@ -79,9 +79,10 @@ export function buildProblem(
   };
 }
 
-export function problemResponse(c: Context, error: HttpError): Response {
+/** `also` adds members beside the problem's own (the OpenAI `error` member on /v1 paths). */
+export function problemResponse(c: Context, error: HttpError, also: Record<string, unknown> = {}): Response {
   const requestId = (c.get("requestId") as string | undefined) ?? "";
-  const extra = error.errors ? { ...error.details, errors: error.errors } : error.details;
+  const extra = { ...(error.errors ? { ...error.details, errors: error.errors } : error.details), ...also };
   const problem = buildProblem(error.code, error.message, requestId, extra);
   const headers: Record<string, string> = { "Content-Type": "application/problem+json", ...error.headers };
   return new Response(JSON.stringify(problem), { status: problem.status, headers });

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { type AgentApp, testTools, waitFor } from "../fixtures/agent-harness.js";
+import { type AgentApp, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
 import { json, type OpenAIErrorResponse, type ProblemResponse } from "../fixtures/responses.js";
 import { it } from "../fixtures/suite.js";
 import type {
@@ -100,6 +100,70 @@ describe("Hermes-style runs", () => {
     expect(await until(t, runId, "completed")).toMatchObject({ output: "4" });
     const again = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "deny" });
     expect(again.status).toBe(409);
+  });
+
+  it("streams the run's events as Hermes frames them, through an approval, resumable by id", async ({
+    app: t,
+    fake,
+  }) => {
+    const created = await json<{ id: string }>(
+      await t.call("POST", "/v1/sessions", { config: { agent: { approvals: { tools: { add: "ask" } } } } }),
+    );
+    fake.enqueue({ tool_calls: [{ id: "call_ev", name: "add", arguments: { a: 2, b: 3 } }] }, { content: "It is 5." });
+    const { run_id: runId } = await json<SubmittedRunResponse>(
+      await submit(t, { input: "add 2 and 3", session_id: created.id }),
+    );
+    type HermesData = Record<string, unknown> & { event: string; run_id: string; timestamp: number };
+    const dataOf = (frames: Awaited<ReturnType<typeof readSse>>) =>
+      frames.filter((f) => f.data).map((f) => JSON.parse(f.data) as HermesData);
+    const first = await readSse(await t.call("GET", `/v1/runs/${runId}/events`), (f) =>
+      f.data.includes('"approval.request"'),
+    );
+    // No event line: EventSource's onmessage and data-only parsers both get every frame.
+    expect(first.filter((f) => f.data).every((f) => f.event === null && f.id !== null)).toBe(true);
+    const request = dataOf(first).at(-1)!;
+    expect(request).toMatchObject({
+      event: "approval.request",
+      type: "approval.requested",
+      run_id: runId,
+      tool: "add",
+      choices: ["once", "session", "always", "deny"],
+    });
+    expect(request.timestamp).toBeGreaterThan(1.7e9);
+    expect(request.timestamp).toBeLessThan(Date.now() / 1000 + 1);
+    expect(request.command).toContain('"a":2');
+
+    const answer = await t.call("POST", `/v1/runs/${runId}/approval`, {
+      choice: "once",
+      request_id: request.request_id,
+    });
+    expect(answer.status).toBe(200);
+    const rest = dataOf(
+      await readSse(await t.call("GET", `/v1/runs/${runId}/events`, undefined, { "last-event-id": first.at(-1)!.id! })),
+    );
+    expect(rest.map((d) => d.event)).toContain("run.requires_action");
+    expect(rest.find((d) => d.event === "approval.responded")).toMatchObject({
+      choice: "once",
+      request_id: request.request_id,
+      resolved: 1,
+    });
+    expect(rest.find((d) => d.event === "tool.started")).toMatchObject({ tool: "add", preview: '{"a":2,"b":3}' });
+    const completedTool = rest.find((d) => d.event === "tool.completed")!;
+    expect(completedTool).toMatchObject({ tool: "add", error: false });
+    expect(typeof completedTool.duration).toBe("number");
+    // A background run streams from the model, so its text is in the stored events for a late watcher.
+    expect(
+      rest
+        .filter((d) => d.event === "message.delta")
+        .map((d) => d.delta)
+        .join(""),
+    ).toBe("It is 5.");
+    expect(rest.at(-1)).toMatchObject({
+      event: "run.completed",
+      run_id: runId,
+      output: "It is 5.",
+      usage: { input_tokens: expect.any(Number), output_tokens: expect.any(Number), total_tokens: expect.any(Number) },
+    });
   });
 
   it("stops a running run, and answers a stop of an ended run with the run as it is", async ({ app: t, fake }) => {

@@ -20,10 +20,35 @@ describe("HTTP conventions", () => {
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       const body = await json<ValidationProblem>(res);
-      expect(Object.keys(body).sort()).toEqual([...PROBLEM_KEYS, "errors"].sort());
+      expect(Object.keys(body).sort()).toEqual([...PROBLEM_KEYS, "errors", "error"].sort());
       expect(body).toMatchObject({ status: 400, code: "validation_failed", request_id: "trace-123" });
       expect(body.type).toMatch(/^https:\/\//);
       expect(body.errors.map((e) => e.location).sort()).toEqual(["body.model", "body.system_prompt", "body.title"]);
+    });
+
+    it("carries the OpenAI envelope's error member on every /v1 path, known or not, for OpenAI and Hermes clients", async ({
+      app: t,
+    }) => {
+      for (const [method, path, status, code, type] of [
+        ["GET", "/v1/sessions/ses_missing", 404, "not_found", "not_found_error"],
+        ["GET", "/v1/no-such-route", 404, "not_found", "not_found_error"],
+        ["POST", "/v1/sessions", 400, "validation_failed", "invalid_request_error"],
+      ] as const) {
+        const res = await t.call(method, path, method === "POST" ? { title: 7 } : undefined);
+        expect(res.status, path).toBe(status);
+        const body = await json<ProblemResponse & { error: Record<string, unknown> }>(res);
+        expect(body, path).toMatchObject({ code, status, error: { code, type, message: body.detail } });
+      }
+      expect(
+        (
+          await json<ValidationProblem & { error: { param: string } }>(
+            await t.call("POST", "/v1/sessions", { title: 7 }),
+          )
+        ).error.param,
+      ).toBe("title");
+      // Outside /v1 the problem stays plain.
+      const health = await json<Record<string, unknown>>(await t.call("GET", "/no-such-route"));
+      expect(health.error).toBeUndefined();
     });
 
     it("refuses a JSON body sent as form data (curl -d) instead of reading it as {}", async ({ app: t }) => {

@@ -218,7 +218,7 @@ describe("security", () => {
         expectSecurityHeaders(res, "500");
         const text = await res.text();
         const body = JSON.parse(text) as ProblemResponse;
-        expect(Object.keys(body).sort()).toEqual(["code", "detail", "request_id", "status", "title", "type"]);
+        expect(Object.keys(body).sort()).toEqual(["code", "detail", "error", "request_id", "status", "title", "type"]);
         expect(body).toMatchObject({ code: "internal_error", status: 500, request_id: "boom-1" });
         expect(body.detail).toContain("boom-1");
         expect(text).not.toMatch(/database|connection|sqlite|\bat \S+ \(|\.ts:\d+|\.js:\d+/i);

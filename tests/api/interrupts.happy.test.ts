@@ -15,6 +15,9 @@ it.override("appOptions", {
   overrides: { agent: { approvals: { default: "allow", tools: { add: "ask", "ech*": "allow" } } } },
 });
 
+/** Our event type of a frame of GET /v1/runs/{id}/events, which names it in its data. */
+const typeOf = (frame: { data: string }) => (frame.data ? (JSON.parse(frame.data) as { type: string }).type : null);
+
 const post = (t: AgentApp, id: string, body: Record<string, unknown>) =>
   t.call("POST", `/v1/sessions/${id}/messages`, body);
 
@@ -142,9 +145,9 @@ describe("approvals", () => {
     const paused = await json<PostMessageRunResponse>(await post(t, id, { content: "two sums" }));
     const runId = paused.run.id;
     const requested = (
-      await readSse(await t.call("GET", `/v1/runs/${runId}/events`), (f) => f.event === "run.requires_action")
+      await readSse(await t.call("GET", `/v1/runs/${runId}/events`), (f) => typeOf(f) === "run.requires_action")
     )
-      .filter((f) => f.event === "approval.requested")
+      .filter((f) => typeOf(f) === "approval.requested")
       .map((f) => eventData<"approval.requested">(f));
     expect(requested.map((r) => r.interrupt.tool_call_id)).toEqual(["call_a", "call_b"]);
     expect(paused.interrupts.map((i) => i.id)).toEqual(requested.map((r) => r.interrupt.id));

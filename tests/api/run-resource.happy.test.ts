@@ -89,7 +89,9 @@ describe("runs as resources", () => {
     const res = await t.call("GET", `/v1/runs/${started.run.id}/events`);
     expect(res.status).toBe(200);
     const frames = await readSse(res);
-    const types = frames.filter((f) => f.event).map((f) => f.event);
+    // Framed as Hermes frames them: no event line, the data names the event.
+    expect(frames.every((f) => f.event === null)).toBe(true);
+    const types = frames.filter((f) => f.data).map((f) => (JSON.parse(f.data) as { event: string }).event);
     expect(types[0]).toBe("run.started");
     expect(types).toContain("tool.started");
     expect(types).toContain("tool.completed");

@@ -188,7 +188,9 @@ export class AgentRunner {
     this.deps.logger.info({ run_id: runId, session_id: sessionId, model, background }, "run started");
     events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
 
-    this.launch(run, session, userMessage, feed !== null, { settings, tools });
+    // A background run is followed through its stored events (GET /v1/runs/{id}/events), often by a watcher that
+    // connects after the model was called: it streams from the model, so its text is there as it grows.
+    this.launch(run, session, userMessage, feed !== null || background, { settings, tools });
     return { runId, sessionId, run, userMessage, done, feed };
   }
 
@@ -385,7 +387,7 @@ export class AgentRunner {
     this.waiting.delete(session.id);
     const run = store.runs.update(runId, { status: "running" }, now()) ?? record;
     this.deps.logger.info({ run_id: runId, session_id: session.id }, "run resumed");
-    this.launch(run, session, null, (this.feeds.get(runId)?.size ?? 0) > 0);
+    this.launch(run, session, null, record.background || (this.feeds.get(runId)?.size ?? 0) > 0);
   }
 
   /** Answers an interrupt of a paused run; once none is pending, the run resumes. */

@@ -5,7 +5,12 @@
  * SSE frame whose `event` names it and whose `data` is its payload; the streams are a `oneOf` of them.
  */
 import { z } from "@hono/zod-openapi";
-import { EVENT_TYPES, type EventPayload, type EventType } from "../../domain/events/event-types.js";
+import {
+  EVENT_TYPES,
+  type EventPayload,
+  type EventType,
+  type SessionEventType as SessionEventName,
+} from "../../domain/events/event-types.js";
 import { ClosedDialogSchema, PendingDialogSchema } from "../browser/schemas.js";
 import { MessageSchema, RunSchema } from "../messages/schemas.js";
 import { InterruptSchema } from "../shared/run-schemas.js";
@@ -126,3 +131,75 @@ export const SessionEventSchema = z
 export const RunEventSchema = z
   .union(frames as unknown as [z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]])
   .openapi("RunEvent", { description: "One SSE frame of a run's stream: the session's events, then `done`" });
+
+const HERMES_EVENT_NAMES = [
+  ...EVENT_TYPES.filter((type) => type !== "done" && type !== "approval.requested"),
+  "approval.request",
+] as const;
+
+/** `GET /v1/runs/{id}/events`: the run's events in the Hermes Agent API server's framing (routes/runs/hermes-frames). */
+export const HermesRunEventSchema = z
+  .object({
+    id: z.number().int().openapi({ description: "The frame's `id:`; resume with Last-Event-ID", example: 7 }),
+    data: z
+      .object({
+        event: z.enum(HERMES_EVENT_NAMES).openapi({
+          description: "Hermes's name for the event (`approval.request` for our `approval.requested`)",
+          example: "message.delta",
+        }),
+        type: z
+          .enum(EVENT_TYPES.filter((type) => type !== "done") as [SessionEventName, ...SessionEventName[]])
+          .openapi({
+            description: "Our event type; the rest of `data` is that event's payload",
+            example: "message.delta",
+          }),
+        run_id: z.string().nullable().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+        timestamp: z.number().openapi({ description: "When it happened, in Unix seconds", example: 1764601200.5 }),
+        delta: z.string().optional().openapi({ description: "`message.delta`: the chunk of text", example: "The " }),
+        tool: z.string().nullable().optional().openapi({ description: "Tool events: the tool", example: "echo" }),
+        preview: z
+          .string()
+          .optional()
+          .openapi({ description: "`tool.started`: the arguments, cut to 200 characters", example: '{"text":"hi"}' }),
+        duration: z
+          .number()
+          .optional()
+          .openapi({ description: "`tool.completed`: seconds since its start (0 when not seen)", example: 0.12 }),
+        error: z
+          .union([z.boolean(), z.string()])
+          .optional()
+          .openapi({ description: "`tool.completed`: whether it failed; `run.failed`: why", example: false }),
+        output: z.string().optional().openapi({ description: "`run.completed`: the answer", example: "Done." }),
+        usage: z
+          .object({
+            input_tokens: z.number().int().openapi({ description: "Prompt tokens over the run", example: 1200 }),
+            output_tokens: z.number().int().openapi({ description: "Completion tokens over the run", example: 80 }),
+            total_tokens: z.number().int().openapi({ description: "Their sum", example: 1280 }),
+          })
+          .optional()
+          .openapi({ description: "`run.completed`: the run's tokens" }),
+        request_id: z
+          .string()
+          .optional()
+          .openapi({
+            description: "Approval events: the interrupt, for `request_id` of the approval",
+            example: "int_01",
+          }),
+        choices: z
+          .array(z.enum(["once", "session", "always", "deny"]))
+          .optional()
+          .openapi({ description: "`approval.request`: what POST /v1/runs/{id}/approval accepts" }),
+        choice: z
+          .enum(["once", "deny"])
+          .nullable()
+          .optional()
+          .openapi({ description: "`approval.responded`: how it was answered", example: "once" }),
+      })
+      .passthrough()
+      .openapi({
+        description: "The frame's JSON `data`: Hermes's fields, then the event's payload (see SessionEvent)",
+      }),
+  })
+  .openapi("HermesRunEvent", {
+    description: "One SSE frame of GET /v1/runs/{id}/events: no `event:` line, `data` names the event",
+  });

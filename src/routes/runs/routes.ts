@@ -9,8 +9,9 @@ import type { AnyInterruptAnswer } from "../../domain/use-cases/interrupts.js";
 import { decodeCursor } from "../../http/cursor.js";
 import { HttpError } from "../../http/errors.js";
 import { createRouter } from "../../http/router.js";
-import { framesOf, sseResponse } from "../../http/sse.js";
-import { RunEventSchema } from "../events/event-schemas.js";
+import { sseResponse } from "../../http/sse.js";
+import { HermesRunEventSchema } from "../events/event-schemas.js";
+import { hermesRunFrames } from "./hermes-frames.js";
 import { parseEventId } from "../events/last-event-id.js";
 import { EventsHeaders, EventsQuery } from "../events/schemas.js";
 import { jsonBody } from "../shared/json-content.js";
@@ -94,12 +95,14 @@ const runEvents = createRoute({
   description:
     "Every persisted event of the run (after Last-Event-ID when one is sent), then its live events, without gaps or " +
     "duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has " +
-    "ended). It stays open while the run waits on interrupts.",
+    "ended). It stays open while the run waits on interrupts. Frames are framed as the Hermes Agent API server frames " +
+    "them: no `event:` line, the JSON `data` names the event (`event`, Hermes's name; `type`, ours) and carries " +
+    "Hermes's fields beside the event's own payload.",
   request: { params: RunIdParam, query: EventsQuery, headers: EventsHeaders },
   responses: {
     200: {
       description: "An SSE stream of the run's events",
-      content: { "text/event-stream": { schema: RunEventSchema } },
+      content: { "text/event-stream": { schema: HermesRunEventSchema } },
     },
     ...problemResponses({ codes: ["not_found"] }),
   },
@@ -406,7 +409,8 @@ export function runRoutes() {
     const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
     const feed = openRunFeed(events, { id: run.id, sessionId: run.session_id }, afterId, () => agent.hasEnded(run.id));
     c.req.raw.signal.addEventListener("abort", () => feed.cancel(), { once: true });
-    return sseResponse(framesOf(feed), {
+    const outputOf = (runId: string) => agent.outputOf(agent.get(runId).run);
+    return sseResponse(hermesRunFrames(feed, { outputOf }), {
       keepaliveMs: sseKeepaliveMs,
       onCancel: () => feed.cancel(),
       headers: { "X-Run-Id": run.id },

@@ -33,6 +33,19 @@ export const ProblemSchema = z
       )
       .optional()
       .openapi({ description: "Every failing field, for validation errors" }),
+    error: z
+      .object({
+        message: z
+          .string()
+          .openapi({ description: "The same as `detail`", example: "session ses_01JD… does not exist" }),
+        type: z.string().openapi({ description: "OpenAI's error type for the status", example: "not_found_error" }),
+        param: z.string().nullable().openapi({ description: "The first failing parameter", example: null }),
+        code: z.string().openapi({ description: "The same as `code`", example: "not_found" }),
+      })
+      .optional()
+      .openapi({
+        description: "On /v1 paths: the OpenAI error envelope's member, so OpenAI and Hermes clients read the error",
+      }),
   })
   .passthrough()
   .openapi("Problem", { description: "RFC 9457 problem details" });

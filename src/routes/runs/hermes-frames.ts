@@ -1,0 +1,101 @@
+/**
+ * @module hermes-frames
+ * A run's events as `GET /v1/runs/{id}/events` sends them, in the Hermes Agent API server's framing: each frame is
+ * a default (`message`) SSE event whose JSON `data` names itself — `event` (Hermes's name), `run_id` and `timestamp`
+ * (Unix seconds) first, then Hermes's own fields (`delta`, `tool`, `preview`, `duration`, `error`, `output`,
+ * `usage` in input/output tokens, an approval's `request_id` and `choices`), then every field of our event's payload
+ * under its own name, with `type` giving our event type. Frames keep their `id:`, so `Last-Event-ID` resumes them.
+ */
+import { runIdOf } from "../../domain/events/bus.js";
+import type { EventType } from "../../domain/events/event-types.js";
+import type { FeedItem } from "../../domain/events/feed.js";
+import type { SseFrame } from "../../http/sse.js";
+
+/** What Hermes's approval events offer; `POST /v1/runs/{id}/approval` takes any of them. */
+export const HERMES_APPROVAL_CHOICES = ["once", "session", "always", "deny"] as const;
+
+/** How much of a tool's arguments a `tool.started` frame previews, as Hermes's progress lines do. */
+const PREVIEW_CHARS = 200;
+
+/** Our event names where Hermes's differ; the rest are the same. */
+const HERMES_NAMES: Partial<Record<EventType, string>> = { "approval.requested": "approval.request" };
+
+/** A run feed's item: a stored event, with when it was stored. */
+type StoredItem = FeedItem & { created_at?: number };
+
+export type HermesRunFrameDeps = {
+  /** The run's answer once it has completed: the text of its last assistant message. */
+  outputOf: (runId: string) => string | null;
+};
+
+function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, toolStarts: Map<string, number>) {
+  switch (event.type) {
+    case "message.delta":
+      return { delta: event.data.content };
+    case "tool.started":
+      toolStarts.set(event.data.tool_call_id, at);
+      return { tool: event.data.name, preview: event.data.arguments.slice(0, PREVIEW_CHARS) };
+    case "tool.completed": {
+      // A stream resumed past the tool's start has no start to measure from.
+      const started = toolStarts.get(event.data.tool_call_id);
+      const duration = started === undefined ? 0 : Math.round(at - started) / 1000;
+      return { tool: event.data.name, duration, error: event.data.is_error };
+    }
+    case "approval.requested": {
+      const { interrupt } = event.data;
+      return {
+        request_id: interrupt.id,
+        tool: interrupt.tool ?? null,
+        command: `${interrupt.tool ?? ""} ${interrupt.arguments ?? ""}`.trim(),
+        description: `The agent asks to call ${interrupt.tool ?? "a tool"}`,
+        choices: [...HERMES_APPROVAL_CHOICES],
+        expires_at: interrupt.expires_at,
+      };
+    }
+    case "approval.responded": {
+      const { interrupt } = event.data;
+      const decision = interrupt.answer?.decision ?? null;
+      return {
+        request_id: interrupt.id,
+        choice: decision === "approve" ? "once" : decision === "deny" ? "deny" : null,
+        resolved: 1,
+        answered_by: interrupt.answer?.by ?? null,
+      };
+    }
+    case "run.completed": {
+      const { run } = event.data;
+      return {
+        output: deps.outputOf(run.id) ?? "",
+        usage: {
+          input_tokens: run.usage.prompt_tokens,
+          output_tokens: run.usage.completion_tokens,
+          total_tokens: run.usage.total_tokens,
+        },
+      };
+    }
+    case "run.failed":
+      return { error: event.data.run.error ?? "the run failed" };
+    default:
+      return {};
+  }
+}
+
+/** The run's events as Hermes-framed SSE frames. */
+export async function* hermesRunFrames(
+  events: AsyncIterable<StoredItem>,
+  deps: HermesRunFrameDeps,
+): AsyncGenerator<SseFrame> {
+  const toolStarts = new Map<string, number>();
+  for await (const event of events) {
+    const at = event.created_at ?? Date.now();
+    const data = {
+      event: HERMES_NAMES[event.type] ?? event.type,
+      run_id: runIdOf(event.data),
+      timestamp: at / 1000,
+      ...hermesFields(event, at, deps, toolStarts),
+      ...event.data,
+      type: event.type,
+    };
+    yield { data: JSON.stringify(data), id: event.id };
+  }
+}
