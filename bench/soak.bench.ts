@@ -277,7 +277,7 @@ export async function run(): Promise<void> {
     });
     // A leak grows with the turns; a heap that V8 sizes up under load levels off. The second half tells them apart.
     const trajectory = caduceus.trajectory.length > 0 ? caduceus.trajectory : [end];
-    const middle = trajectory[Math.floor((trajectory.length - 1) / 2)]!;
+    const middle = trajectory[Math.floor((trajectory.length - 1) / 2)];
     const last = trajectory.at(-1)!;
     printFigure("soak.rss_second_half", last.rss, middle.rss, "MB", {
       what: "RSS over the second half of the measured turns (each sample after a full GC)",

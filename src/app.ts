@@ -27,6 +27,7 @@ import { healthRoutes } from "./routes/health/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
+import { responseRoutes } from "./routes/responses/routes.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
 import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", browserRoutes());
   app.route("/", eventRoutes());
   app.route("/", openAiCompatRoutes());
+  app.route("/", responseRoutes());
   app.route("/", docsRoutes());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

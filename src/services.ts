@@ -8,6 +8,8 @@ import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import { answerInterrupt, listInterrupts } from "./domain/use-cases/interrupts.js";
 import { submitRun } from "./domain/use-cases/submit-run.js";
+import { createResponse, deleteResponse, readResponse, viewOf } from "./domain/use-cases/create-response.js";
+import { forkSession } from "./domain/use-cases/fork-session.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import { BrowserService } from "./domain/browser/browser-service.js";
@@ -71,6 +73,14 @@ export type UseCases = {
     body: Parameters<typeof submitRun>[1],
     options?: Parameters<typeof submitRun>[2],
   ) => ReturnType<typeof submitRun>;
+  createResponse: (
+    body: Parameters<typeof createResponse>[1],
+    options?: Parameters<typeof createResponse>[2],
+  ) => ReturnType<typeof createResponse>;
+  readResponse: (id: string) => ReturnType<typeof readResponse>;
+  viewResponse: (response: Parameters<typeof viewOf>[1]) => ReturnType<typeof viewOf>;
+  deleteResponse: (id: string) => void;
+  forkSession: (sourceId: string, input: Parameters<typeof forkSession>[2]) => ReturnType<typeof forkSession>;
 };
 
 /** The domain services, wired once per app. Routes reach them through `c.get("services")`. */
@@ -158,6 +168,12 @@ export function createServices(deps: AppDeps): Services {
     startChatRun: (request) => startChatRun({ config, store, sessions, transcript, agent, engineSessions }, request),
     submitRun: (body, options) =>
       submitRun({ config, store, sessions, transcript, agent, engineSessions }, body, options),
+    createResponse: (body, options) =>
+      createResponse({ config, store, sessions, transcript, agent, engineSessions, now }, body, options),
+    readResponse: (id) => readResponse({ store, agent }, id),
+    viewResponse: (response) => viewOf({ store, agent }, response),
+    deleteResponse: (id) => deleteResponse({ store, now }, id),
+    forkSession: (sourceId, input) => forkSession({ store, sessions, engineSessions, now }, sourceId, input),
     listInterrupts: (sessionId) => listInterrupts({ sessions, agent, browsers }, sessionId),
     answerInterrupt: (sessionId, interruptId, answer) =>
       answerInterrupt({ sessions, agent, browsers }, sessionId, interruptId, answer),

@@ -663,6 +663,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI Responses, answered by the agent
+         * @description Runs the agent on the input's last item, the user's turn. The conversation continues `previous_response_id` (a fork of it when that response is not its conversation's newest, so branches stay apart) or the session named by `conversation` (made under that id when new); otherwise a new session holds the input's earlier items. `instructions` become that session's system prompt. With `stream: true` the answer is OpenAI's Responses events; with `background: true` it is the in-progress response at once. `store: false` answers but keeps the response from being read back or continued (the transcript is still recorded in its session).
+         */
+        post: operations["createResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/responses/{response_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored response, as it stands
+         * @description Read from its run, so a response in progress shows what it has so far. Unstored and deleted ones are 404.
+         */
+        get: operations["getResponse"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a response
+         * @description It can no longer be read back or continued from. The conversation's transcript stays in its session: nothing of a session is deleted but with the session.
+         */
+        delete: operations["deleteResponse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -713,7 +757,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -3702,6 +3746,490 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        /** @description OpenAI's Response object, answered by the agent */
+        Response: {
+            /**
+             * @description The response
+             * @example resp_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Always response
+             * @example response
+             * @enum {string}
+             */
+            object: "response";
+            /**
+             * @description Unix seconds
+             * @example 1764601200
+             */
+            created_at: number;
+            /**
+             * @description Where the run behind it stands
+             * @example completed
+             * @enum {string}
+             */
+            status: "in_progress" | "completed" | "incomplete" | "failed" | "cancelled";
+            /**
+             * @description Whether it was answered at once and run on
+             * @example false
+             */
+            background: boolean;
+            error: components["schemas"]["ResponseError"];
+            incomplete_details: components["schemas"]["ResponseIncompleteDetails"];
+            /**
+             * @description The instructions it was sent
+             * @example null
+             */
+            instructions: string | null;
+            /**
+             * @description Not limited here
+             * @example null
+             */
+            max_output_tokens: null;
+            /**
+             * @description The model that answered
+             * @example gpt-4o-mini
+             */
+            model: string;
+            /** @description What the agent produced */
+            output: components["schemas"]["ResponseOutputItem"][];
+            /**
+             * @description Always true
+             * @example true
+             */
+            parallel_tool_calls: boolean;
+            /**
+             * @description What it continued
+             * @example null
+             */
+            previous_response_id: string | null;
+            conversation: components["schemas"]["ResponseConversation"];
+            /**
+             * @description Whether it can be read back
+             * @example true
+             */
+            store: boolean;
+            /**
+             * @description Not set here
+             * @example null
+             */
+            temperature: null;
+            /** @description Text settings */
+            text: {
+                /** @description The output format */
+                format: {
+                    /**
+                     * @description Plain text
+                     * @example text
+                     * @enum {string}
+                     */
+                    type: "text";
+                };
+            };
+            /**
+             * @description The agent picks its tools
+             * @example auto
+             * @enum {string}
+             */
+            tool_choice: "auto";
+            /**
+             * @description Always empty: the agent's own tools are not listed
+             * @example []
+             */
+            tools: unknown[];
+            /**
+             * @description Not set here
+             * @example null
+             */
+            top_p: null;
+            /**
+             * @description The context engine manages length
+             * @example disabled
+             * @enum {string}
+             */
+            truncation: "disabled";
+            usage: components["schemas"]["ResponseUsage"];
+            /**
+             * @description Not used
+             * @example null
+             */
+            user: null;
+            /**
+             * @description What the request sent
+             * @example {}
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description The Caduceus session holding the conversation
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description The agent run that answered (GET /v1/runs/{id})
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+        };
+        /** @description Why it failed, when it did */
+        ResponseError: {
+            /**
+             * @description What kind of failure
+             * @example server_error
+             */
+            code: string;
+            /**
+             * @description Why it failed
+             * @example the model answered 500
+             */
+            message: string;
+        } | null;
+        /** @description Why it is incomplete, when it is */
+        ResponseIncompleteDetails: {
+            /**
+             * @description max_iterations: the agent's step limit ended it
+             * @example max_iterations
+             */
+            reason: string;
+        } | null;
+        /** @description One item of the output, in the order the agent produced them */
+        ResponseOutputItem: components["schemas"]["ResponseOutputMessage"] | components["schemas"]["ResponseFunctionCall"] | components["schemas"]["ResponseFunctionCallOutput"];
+        ResponseOutputMessage: {
+            /**
+             * @description An assistant message
+             * @example message
+             * @enum {string}
+             */
+            type: "message";
+            /**
+             * @description The item
+             * @example msg_01JD5Z3Q8V6N2C4K7M9P0R1S2T_0
+             */
+            id: string;
+            /**
+             * @description The item's state
+             * @example completed
+             * @enum {string}
+             */
+            status: "in_progress" | "completed" | "incomplete";
+            /**
+             * @description Always assistant
+             * @example assistant
+             * @enum {string}
+             */
+            role: "assistant";
+            /** @description Its text */
+            content: components["schemas"]["ResponseOutputText"][];
+        };
+        ResponseOutputText: {
+            /**
+             * @description Text the assistant wrote
+             * @example output_text
+             * @enum {string}
+             */
+            type: "output_text";
+            /**
+             * @description The text
+             * @example Hello!
+             */
+            text: string;
+            /**
+             * @description Always empty
+             * @example []
+             */
+            annotations: unknown[];
+        };
+        ResponseFunctionCall: {
+            /**
+             * @description A tool the agent called
+             * @example function_call
+             * @enum {string}
+             */
+            type: "function_call";
+            /**
+             * @description The item
+             * @example fc_call_1
+             */
+            id: string;
+            /**
+             * @description The tool call
+             * @example call_1
+             */
+            call_id: string;
+            /**
+             * @description The tool
+             * @example browser_navigate
+             */
+            name: string;
+            /**
+             * @description Its arguments (JSON)
+             * @example {"url":"https://example.com"}
+             */
+            arguments: string;
+            /**
+             * @description The item's state
+             * @example completed
+             * @enum {string}
+             */
+            status: "in_progress" | "completed" | "incomplete";
+        };
+        ResponseFunctionCallOutput: {
+            /**
+             * @description What the tool gave back
+             * @example function_call_output
+             * @enum {string}
+             */
+            type: "function_call_output";
+            /**
+             * @description The item
+             * @example fco_call_1
+             */
+            id: string;
+            /**
+             * @description The tool call it answers
+             * @example call_1
+             */
+            call_id: string;
+            /**
+             * @description The result the model got
+             * @example {"ok":true}
+             */
+            output: string;
+            /**
+             * @description The item's state
+             * @example completed
+             * @enum {string}
+             */
+            status: "in_progress" | "completed" | "incomplete";
+        };
+        /** @description The conversation it was made in, when named */
+        ResponseConversation: {
+            /**
+             * @description The conversation
+             * @example conv-webui-7
+             */
+            id: string;
+        } | null;
+        /** @description Tokens used; null while in progress */
+        ResponseUsage: {
+            /**
+             * @description Prompt tokens over the run's model calls
+             * @example 1200
+             */
+            input_tokens: number;
+            /** @description Prompt token details */
+            input_tokens_details: {
+                /**
+                 * @description Not measured: 0
+                 * @example 0
+                 */
+                cached_tokens: number;
+            };
+            /**
+             * @description Completion tokens
+             * @example 80
+             */
+            output_tokens: number;
+            /** @description Completion token details */
+            output_tokens_details: {
+                /**
+                 * @description Not measured: 0
+                 * @example 0
+                 */
+                reasoning_tokens: number;
+            };
+            /**
+             * @description Their sum
+             * @example 1280
+             */
+            total_tokens: number;
+        } | null;
+        /** @description One SSE frame of a streamed response */
+        ResponseStreamEvent: {
+            /**
+             * @description The event type (also `data.type`)
+             * @example response.output_text.delta
+             * @enum {string}
+             */
+            event: "response.created" | "response.in_progress" | "response.output_item.added" | "response.content_part.added" | "response.output_text.delta" | "response.output_text.done" | "response.content_part.done" | "response.output_item.done" | "response.completed" | "response.incomplete" | "response.failed";
+            /** @description The frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The event type
+                 * @example response.output_text.delta
+                 */
+                type: string;
+                /**
+                 * @description 0, 1, 2, … within the stream
+                 * @example 5
+                 */
+                sequence_number: number;
+                response?: components["schemas"]["Response"] & unknown;
+                /**
+                 * @description The item's place in output
+                 * @example 0
+                 */
+                output_index?: number;
+                item?: components["schemas"]["ResponseOutputItem"] & unknown;
+                /**
+                 * @description Text events: the message item
+                 * @example msg_01JD_0
+                 */
+                item_id?: string;
+                /**
+                 * @description Text events: always 0
+                 * @example 0
+                 */
+                content_index?: number;
+                /**
+                 * @description output_text.delta: the chunk
+                 * @example Hel
+                 */
+                delta?: string;
+                /**
+                 * @description output_text.done: the whole text
+                 * @example Hello!
+                 */
+                text?: string;
+                part?: components["schemas"]["ResponseOutputText"] & unknown;
+            };
+        };
+        /** @description OpenAI's Responses request; fields this server does not use (tools, temperature, …) are accepted */
+        CreateResponseRequest: {
+            /**
+             * @description Accepted and echoed; the session's model answers
+             * @example caduceus
+             */
+            model?: string;
+            /** @description What the user says, with earlier turns for a new conversation */
+            input: string | components["schemas"]["ResponseInputItem"][];
+            /**
+             * @description The system prompt; it becomes the conversation's session's
+             * @example Answer briefly.
+             */
+            instructions?: string | null;
+            /**
+             * @description Continue from this stored response (a branch when it is not the newest)
+             * @example null
+             */
+            previous_response_id?: string | null;
+            /**
+             * @description A named conversation (a session id; a new id starts one)
+             * @example conv-webui-7
+             */
+            conversation?: string | {
+                /**
+                 * @description The conversation's id
+                 * @example conv-webui-7
+                 */
+                id: string;
+            } | null;
+            /**
+             * @description Keep the response readable and continuable (default true)
+             * @example true
+             */
+            store?: boolean;
+            /**
+             * @description Answer as server-sent events
+             * @example false
+             */
+            stream?: boolean;
+            /**
+             * @description Answer at once with an in-progress response; poll GET /v1/responses/{id}
+             * @example false
+             */
+            background?: boolean;
+            /**
+             * @description Up to 16 string pairs kept with the response
+             * @example {
+             *       "ticket": "T-42"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A message of the input; the last one is the user's turn */
+        ResponseInputItem: {
+            /**
+             * @description Always message when sent
+             * @example message
+             * @enum {string}
+             */
+            type?: "message";
+            /**
+             * @description Who says it; developer is taken as system
+             * @example user
+             * @enum {string}
+             */
+            role: "user" | "assistant" | "system" | "developer";
+            /** @description The message's content */
+            content: string | (({
+                /**
+                 * @description A text part
+                 * @example input_text
+                 * @enum {string}
+                 */
+                type: "input_text" | "output_text" | "text";
+                /**
+                 * @description The text
+                 * @example What is on this page?
+                 */
+                text: string;
+            } & {
+                [key: string]: unknown;
+            }) | ({
+                /**
+                 * @description An image part
+                 * @example input_image
+                 * @enum {string}
+                 */
+                type: "input_image";
+                /**
+                 * @description The image, as a URL or a data: URL
+                 * @example data:image/png;base64,iVBORw0KGgo=
+                 */
+                image_url?: string | null;
+                /**
+                 * @description How closely the model looks: low, high or auto
+                 * @example auto
+                 */
+                detail?: string | null;
+                /**
+                 * @description Not supported: send image_url
+                 * @example null
+                 */
+                file_id?: string | null;
+            } & {
+                [key: string]: unknown;
+            }))[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The response is gone from the API; its session's transcript stays */
+        DeletedResponse: {
+            /**
+             * @description The response
+             * @example resp_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description Always response
+             * @example response
+             * @enum {string}
+             */
+            object: "response";
+            /**
+             * @description Always true
+             * @example true
+             * @enum {boolean}
+             */
+            deleted: true;
         };
     };
     responses: never;
@@ -7197,6 +7725,309 @@ export interface operations {
             };
             /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down */
             503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    createResponse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "caduceus",
+                 *       "input": "Say hello."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateResponseRequest"];
+            };
+        };
+        responses: {
+            /** @description The response (or, with stream: true, its events) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    /** @description The session holding the conversation */
+                    "X-Hermes-Session-Id"?: string;
+                    /** @description The agent run that answers */
+                    "X-Run-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Response"];
+                    "text/event-stream": components["schemas"]["ResponseStreamEvent"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description too_many_runs: Too many concurrent runs */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description model_error: The model failed */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    getResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The response */
+                response_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Response"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    deleteResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The response */
+                response_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResponse"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -237,3 +237,17 @@ export type SearchHit = {
   rank: number;
   created_at: number;
 };
+
+/** A response of the Responses API; its output is the rows of its run. */
+export type ResponseRecord = {
+  id: string;
+  session_id: string;
+  run_id: string;
+  previous_response_id: string | null;
+  conversation: string | null;
+  instructions: string | null;
+  stored: boolean;
+  metadata: Record<string, string>;
+  created_at: number;
+  deleted_at: number | null;
+};

@@ -272,3 +272,32 @@ export const idempotencyKeys = sqliteTable(
     index("idempotency_run_idx").on(t.runId),
   ],
 );
+
+/**
+ * A response of the Responses API (`POST /v1/responses`): the run that answered it, in the session that holds its
+ * conversation, and what it chained to. Its output is read from the run's rows, so nothing is stored twice.
+ */
+export const responses = sqliteTable(
+  "responses",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    /** The response this one continues, as the client named it. */
+    previousResponseId: text("previous_response_id"),
+    /** The conversation (`conversation` of the request) it was made in, or null. */
+    conversation: text("conversation"),
+    instructions: text("instructions"),
+    /** `store: false`: answered, but neither readable back nor continued from. */
+    stored: integer("stored", { mode: "boolean" }).notNull(),
+    metadataJson: text("metadata_json").notNull().default("{}"),
+    createdAt: integer("created_at").notNull(),
+    /** Set by DELETE /v1/responses/{id}: the response is gone from the API; the session's transcript stays. */
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("responses_session_idx").on(t.sessionId, t.createdAt), index("responses_run_idx").on(t.runId)],
+);

@@ -9,9 +9,11 @@ import { AnchorRepository } from "./repositories/anchors.js";
 import { ContextRowRepository } from "./repositories/context-rows.js";
 import { DialogHistoryRepository } from "./repositories/dialog-history.js";
 import { EventRepository } from "./repositories/events.js";
+import { ForkRepository } from "./repositories/forks.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { InterruptRepository } from "./repositories/interrupts.js";
 import { MessageRepository } from "./repositories/messages.js";
+import { ResponseRepository } from "./repositories/responses.js";
 import { RunRepository } from "./repositories/runs.js";
 import { SessionRepository } from "./repositories/sessions.js";
 import { SteerRepository } from "./repositories/steers.js";
@@ -32,6 +34,8 @@ export type Store = {
   contextRows: ContextRowRepository;
   search: TranscriptSearchRepository;
   dialogs: DialogHistoryRepository;
+  responses: ResponseRepository;
+  forks: ForkRepository;
   transaction<T>(fn: () => T): T;
   ping(): boolean;
 };
@@ -52,6 +56,8 @@ export function createStore(handle: DatabaseHandle): Store {
     contextRows: new ContextRowRepository(db, activeContext),
     search: new TranscriptSearchRepository(sqlite),
     dialogs: new DialogHistoryRepository(db),
+    responses: new ResponseRepository(db),
+    forks: new ForkRepository(sqlite, activeContext),
     // Inside a transaction already, a nested one joins it rather than opening a savepoint: nothing of ours catches a
     // failure inside a transaction and goes on, so the outer one always rolls back with it.
     transaction: <T>(fn: () => T): T =>

@@ -8,11 +8,18 @@ import type { HttpError } from "./errors.js";
 import { problemResponse, statusOf } from "./problem.js";
 
 /**
- * Paths that speak the OpenAI wire format, errors included (SPEC §7): the OpenAI routes, and the Hermes run
- * submission and listing (`/v1/runs`), whose clients read the OpenAI envelope.
+ * Paths that speak the OpenAI wire format, errors included (SPEC §7): the OpenAI routes (chat completions,
+ * Responses, models), and the Hermes run submission and listing (`/v1/runs`), whose clients read the OpenAI envelope.
  */
 export function isOpenAiCompatPath(path: string): boolean {
-  return path === "/v1/models" || path === "/v1/capabilities" || path === "/v1/runs" || path.startsWith("/v1/chat/");
+  return (
+    path === "/v1/models" ||
+    path === "/v1/capabilities" ||
+    path === "/v1/runs" ||
+    path.startsWith("/v1/chat/") ||
+    path === "/v1/responses" ||
+    path.startsWith("/v1/responses/")
+  );
 }
 
 function errorType(status: number): string {

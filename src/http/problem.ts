@@ -16,6 +16,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   forbidden_origin: { status: 403, title: "Origin not allowed" },
   session_key_requires_auth: { status: 403, title: "X-Hermes-Session-Key needs an API key" },
   not_found: { status: 404, title: "Not found" },
+  session_exists: { status: 409, title: "A session with this id exists" },
   dialog_not_found: { status: 404, title: "Dialog not found" },
   frame_not_found: { status: 404, title: "Frame not found" },
   interrupt_not_found: { status: 404, title: "Interrupt not found" },

@@ -9,6 +9,7 @@
 export const DOMAIN_ERROR_CODES = [
   "validation_failed",
   "not_found",
+  "session_exists",
   "session_busy",
   "model_not_configured",
   "model_error",

@@ -51,7 +51,14 @@ function properties(schemas: Record<string, Schema>): Array<[string, Schema]> {
 
 const described = (p: Schema) => Boolean(p.description || p.$ref || p.allOf?.some((part: Schema) => part.description));
 
-const OPENAI_COMPAT_PATHS = new Set(["/v1/models", "/v1/chat/completions", "/v1/capabilities", "/v1/runs"]);
+const OPENAI_COMPAT_PATHS = new Set([
+  "/v1/models",
+  "/v1/chat/completions",
+  "/v1/capabilities",
+  "/v1/runs",
+  "/v1/responses",
+  "/v1/responses/{response_id}",
+]);
 
 describe("OpenAPI document and API reference", () => {
   let doc: OpenApiDocument;

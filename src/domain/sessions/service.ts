@@ -167,6 +167,18 @@ export class SessionService {
     return { session: updated, previous: session };
   }
 
+  /** Sets the system prompt alone (no config or engine involved), synchronously: the Responses API's `instructions`. */
+  setSystemPrompt(id: string, prompt: string | null): SessionRecord {
+    const session = this.require(id);
+    const updated = this.deps.store.sessions.update(
+      id,
+      { system_prompt: prompt, system_prompt_tokens: this.systemPromptTokens(prompt, session.model) },
+      this.deps.now(),
+    );
+    if (!updated) throw notFound("session", id);
+    return updated;
+  }
+
   /** Deletes the row and, through the foreign keys, everything stored for the session. */
   deleteRow(id: string): void {
     this.require(id);

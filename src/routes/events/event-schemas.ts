@@ -178,13 +178,10 @@ export const HermesRunEventSchema = z
           })
           .optional()
           .openapi({ description: "`run.completed`: the run's tokens" }),
-        request_id: z
-          .string()
-          .optional()
-          .openapi({
-            description: "Approval events: the interrupt, for `request_id` of the approval",
-            example: "int_01",
-          }),
+        request_id: z.string().optional().openapi({
+          description: "Approval events: the interrupt, for `request_id` of the approval",
+          example: "int_01",
+        }),
         choices: z
           .array(z.enum(["once", "session", "always", "deny"]))
           .optional()

@@ -105,6 +105,10 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
     detail: "X-Hermes-Session-Key requires API key authentication: set server.api_key (CADUCEUS_API_KEY)",
   },
   not_found: { detail: `session ${EXAMPLE_SESSION_ID} does not exist` },
+  session_exists: {
+    detail: "a session with id webui-chat-7 already exists; choose another id or leave it out",
+    extra: { errors: [{ location: "body.id", message: "already in use" }] },
+  },
   dialog_not_found: { detail: "dialog dlg_2 is not pending; pending: dlg_3" },
   frame_not_found: { detail: "frame 4F1C… is not in the frame tree; read frame_tree in GET /snapshot" },
   session_busy: { detail: `session ${EXAMPLE_SESSION_ID} is already running an agent; wait for that run to finish` },

@@ -1,0 +1,17 @@
+CREATE TABLE `responses` (
+	`id` text PRIMARY KEY NOT NULL,
+	`session_id` text NOT NULL,
+	`run_id` text NOT NULL,
+	`previous_response_id` text,
+	`conversation` text,
+	`instructions` text,
+	`stored` integer NOT NULL,
+	`metadata_json` text DEFAULT '{}' NOT NULL,
+	`created_at` integer NOT NULL,
+	`deleted_at` integer,
+	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `responses_session_idx` ON `responses` (`session_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `responses_run_idx` ON `responses` (`run_id`);
