@@ -28,6 +28,7 @@ import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { responseRoutes } from "./routes/responses/routes.js";
+import { hermesSessionRoutes } from "./routes/hermes-sessions/routes.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
 import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
@@ -70,7 +71,16 @@ export const OPENAPI_INFO = {
       description: "The session's supervised browser: snapshot, navigate, evaluate, raw CDP, dialogs, stop",
     },
     { name: "events", description: "The session's live event stream (SSE), resumable with Last-Event-ID" },
-    { name: "compatibility", description: "OpenAI-compatible operations (models, chat completions) and capabilities" },
+    {
+      name: "compatibility",
+      description: "OpenAI-compatible operations (models, chat completions, Responses) and capabilities",
+    },
+    {
+      name: "hermes-sessions",
+      description:
+        "The Hermes Agent API server's session resources (/api/sessions): list, create, read, change, delete, " +
+        "transcript, fork, chat (whole or streamed) and search across sessions, over the same sessions and runs",
+    },
     { name: "health", description: "Liveness and readiness checks" },
   ],
 };
@@ -138,6 +148,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", eventRoutes());
   app.route("/", openAiCompatRoutes());
   app.route("/", responseRoutes());
+  app.route("/", hermesSessionRoutes());
   app.route("/", docsRoutes());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -707,6 +707,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sessions, most recently active first, by offset */
+        get: operations["listHermesSessions"];
+        put?: never;
+        /** Create a session, under the client's id when it sends one */
+        post: operations["createHermesSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search across every session's transcript
+         * @description Compacted rows included; identifiers (paths, error codes, PR numbers) are searched as written.
+         */
+        get: operations["searchHermesSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session */
+        get: operations["getHermesSession"];
+        put?: never;
+        post?: never;
+        /** Delete a session and everything stored for it */
+        delete: operations["deleteHermesSession"];
+        options?: never;
+        head?: never;
+        /** Rename a session, pin or archive it */
+        patch: operations["patchHermesSession"];
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A window of the transcript: the newest 500 rows by default */
+        get: operations["listHermesSessionMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new session holding a copy of this one's transcript, up to a row
+         * @description The copy keeps the rows' seqs, the summary versions written within them and their anchors; its context is what this session's was at that row. The two go on separately.
+         */
+        post: operations["forkHermesSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the agent on a message and answer when it is done */
+        post: operations["chatHermesSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/chat/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the agent on a message, streamed with Hermes's event names
+         * @description `run.started`, `assistant.delta`, `tool.progress`, `approval.request`, then `assistant.completed` and `run.completed` (with the turn's rows), `run.cancelled` or `run.failed`. Closing the stream cancels the run.
+         */
+        post: operations["chatHermesSessionStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4230,6 +4361,514 @@ export interface components {
              * @enum {boolean}
              */
             deleted: true;
+        };
+        HermesSessionList: {
+            /**
+             * @description Always list
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            /** @description Most recently active first */
+            data: components["schemas"]["HermesSession"][];
+            /**
+             * @description The page size asked for
+             * @example 50
+             */
+            limit: number;
+            /**
+             * @description Sessions skipped
+             * @example 0
+             */
+            offset: number;
+            /**
+             * @description Whether another page follows
+             * @example false
+             */
+            has_more: boolean;
+        };
+        /** @description A session in the Hermes API server's shape */
+        HermesSession: {
+            /**
+             * @description The session
+             * @example webui-chat-7
+             */
+            id: string;
+            /**
+             * @description Who made it (`api_server` when not said)
+             * @example hermes_webui
+             */
+            source: string;
+            /**
+             * @description Its own model, if set
+             * @example null
+             */
+            model: string | null;
+            /**
+             * @description Its title
+             * @example Release notes
+             */
+            title: string | null;
+            /**
+             * @description Its system prompt
+             * @example null
+             */
+            system_prompt: string | null;
+            /**
+             * @description Created, in Unix seconds
+             * @example 1764601200.5
+             */
+            started_at: number;
+            /**
+             * @description Last written to, in Unix seconds
+             * @example 1764601260.1
+             */
+            last_active: number;
+            /**
+             * @description Rows in its transcript
+             * @example 12
+             */
+            message_count: number;
+            /**
+             * @description The opening user message, cut to 80 characters
+             * @example Summarise the release
+             */
+            preview: string | null;
+            /**
+             * @description Kept pinned by a client
+             * @example false
+             */
+            pinned: boolean;
+            /**
+             * @description Archived by a client
+             * @example false
+             */
+            archived: boolean;
+            /**
+             * @description Always false here
+             * @example false
+             */
+            hidden: boolean;
+            /**
+             * @description The session it was forked from
+             * @example null
+             */
+            parent_session_id: string | null;
+        };
+        HermesSessionEnvelope: {
+            /**
+             * @description Always hermes.session
+             * @example hermes.session
+             * @enum {string}
+             */
+            object: "hermes.session";
+            session: components["schemas"]["HermesSession"];
+        };
+        /** @description Hermes's create body; fields this server does not use (provider, model locks) are accepted */
+        CreateHermesSession: {
+            /**
+             * @description The id to make it under
+             * @example webui-chat-7
+             */
+            id?: string;
+            /**
+             * @description Same as id (some clients send this)
+             * @example webui-chat-7
+             */
+            session_id?: string;
+            /**
+             * @description Its title
+             * @example Release notes
+             */
+            title?: string | null;
+            /**
+             * @description Its own model
+             * @example null
+             */
+            model?: string | null;
+            /**
+             * @description Its system prompt
+             * @example Answer briefly.
+             */
+            system_prompt?: string | null;
+            /**
+             * @description Who makes it
+             * @example hermes_webui
+             */
+            source?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        HermesSearchResult: {
+            /**
+             * @description Always list
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @description What was searched
+             * @example ENOSPC
+             */
+            query: string;
+            /** @description Best hits first */
+            data: {
+                /**
+                 * @description The session
+                 * @example webui-chat-7
+                 */
+                session_id: string;
+                /**
+                 * @description The session's title
+                 * @example Deploy
+                 */
+                session_title: string | null;
+                /**
+                 * @description The row's seq
+                 * @example 14
+                 */
+                message_id: number;
+                /**
+                 * @description Who said it
+                 * @example tool
+                 */
+                role: string;
+                /**
+                 * @description The matching text, matches in [brackets]
+                 * @example write failed: [ENOSPC]
+                 */
+                snippet: string;
+                /**
+                 * @description Stored, in Unix seconds
+                 * @example 1764601260.1
+                 */
+                timestamp: number;
+                /**
+                 * @description Whether the model still sees it
+                 * @example false
+                 */
+                in_context: boolean;
+            }[];
+        };
+        /** @description What a Hermes client changes on a session; other fields are refused */
+        PatchHermesSession: {
+            /**
+             * @description A new title
+             * @example Renamed
+             */
+            title?: string | null;
+            /**
+             * @description Pin or unpin
+             * @example true
+             */
+            pinned?: boolean;
+            /**
+             * @description Archive or restore
+             * @example false
+             */
+            archived?: boolean;
+        };
+        HermesSessionDeleted: {
+            /**
+             * @description Always hermes.session.deleted
+             * @example hermes.session.deleted
+             * @enum {string}
+             */
+            object: "hermes.session.deleted";
+            /**
+             * @description The session
+             * @example webui-chat-7
+             */
+            id: string;
+            /**
+             * @description Always true
+             * @example true
+             * @enum {boolean}
+             */
+            deleted: true;
+        };
+        HermesMessageList: {
+            /**
+             * @description Always list
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @description The session
+             * @example webui-chat-7
+             */
+            session_id: string;
+            /** @description The window, in seq order */
+            data: components["schemas"]["HermesMessage"][];
+            /** @description Where the window is */
+            pagination: {
+                /**
+                 * @description Rows asked for
+                 * @example 500
+                 */
+                limit: number;
+                /**
+                 * @description Rows skipped
+                 * @example 0
+                 */
+                offset: number;
+                /**
+                 * @description Which end it counts from
+                 * @example latest
+                 * @enum {string}
+                 */
+                order: "latest" | "oldest";
+                /**
+                 * @description Rows in data
+                 * @example 12
+                 */
+                returned: number;
+                /**
+                 * @description Rows in the transcript
+                 * @example 12
+                 */
+                total: number;
+            };
+        };
+        /** @description A transcript row in the Hermes API server's shape */
+        HermesMessage: {
+            /**
+             * @description The row's seq in the transcript
+             * @example 3
+             */
+            id: number;
+            /**
+             * @description Who said it
+             * @example assistant
+             * @enum {string}
+             */
+            role: "system" | "user" | "assistant" | "tool";
+            /**
+             * @description Its text
+             * @example The release has two fixes.
+             */
+            content: string;
+            tool_calls: components["schemas"]["HermesToolCalls"];
+            /**
+             * @description The call a tool row answers
+             * @example null
+             */
+            tool_call_id: string | null;
+            /**
+             * @description The tool a tool row came from
+             * @example null
+             */
+            tool_name: string | null;
+            /**
+             * @description Stored, in Unix seconds
+             * @example 1764601260.1
+             */
+            timestamp: number;
+            /**
+             * @description summary: a compression's summary row
+             * @example message
+             * @enum {string}
+             */
+            kind: "message" | "summary";
+            /**
+             * @description Whether the model still sees it
+             * @example true
+             */
+            in_context: boolean;
+        };
+        /** @description The tools an assistant row called */
+        HermesToolCalls: {
+            /**
+             * @description The call
+             * @example call_1
+             */
+            id: string;
+            /**
+             * @description Always function
+             * @example function
+             * @enum {string}
+             */
+            type: "function";
+            /** @description What is called */
+            function: {
+                /**
+                 * @description The tool
+                 * @example browser_navigate
+                 */
+                name: string;
+                /**
+                 * @description Its arguments (JSON)
+                 * @example {}
+                 */
+                arguments: string;
+            };
+        }[] | null;
+        ForkHermesSession: {
+            /**
+             * @description The fork's id
+             * @example webui-chat-7-branch
+             */
+            id?: string;
+            /**
+             * @description The fork's title
+             * @example Branch
+             */
+            title?: string | null;
+            /**
+             * @description The last row it holds (a message's `id`); all of them by default
+             * @example 8
+             */
+            upto_seq?: number;
+        };
+        HermesChatAnswer: {
+            /**
+             * @description Always hermes.session.chat.completion
+             * @example hermes.session.chat.completion
+             * @enum {string}
+             */
+            object: "hermes.session.chat.completion";
+            /**
+             * @description The session
+             * @example webui-chat-7
+             */
+            session_id: string;
+            /**
+             * @description The run that answered
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+            /**
+             * @description The run's status
+             * @example completed
+             */
+            status: string;
+            /**
+             * @description Whether the run completed
+             * @example true
+             */
+            completed: boolean;
+            /**
+             * @description Whether it was cancelled or cut short
+             * @example false
+             */
+            interrupted: boolean;
+            /** @description The answer */
+            message: {
+                /**
+                 * @description Always assistant
+                 * @example assistant
+                 * @enum {string}
+                 */
+                role: "assistant";
+                /**
+                 * @description The answer
+                 * @example Two fixes.
+                 */
+                content: string;
+            };
+            /** @description The turn's assistant and tool rows */
+            messages: components["schemas"]["HermesMessage"][];
+            usage: components["schemas"]["HermesUsage"];
+            /**
+             * @description Why the run failed, when it did
+             * @example null
+             */
+            error: string | null;
+        };
+        HermesUsage: {
+            /**
+             * @description Prompt tokens over the run
+             * @example 1200
+             */
+            input_tokens: number;
+            /**
+             * @description Completion tokens over the run
+             * @example 80
+             */
+            output_tokens: number;
+            /**
+             * @description Their sum
+             * @example 1280
+             */
+            total_tokens: number;
+        };
+        /** @description Hermes's chat body; other fields (author, model hints) are accepted */
+        HermesChatRequest: {
+            /**
+             * @description The user's message (text, or content parts)
+             * @example Summarise the release notes.
+             */
+            message: string | components["schemas"]["ContentPart"][] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One SSE frame of POST /api/sessions/{id}/chat/stream */
+        HermesChatStreamFrame: {
+            /**
+             * @description The frame's `event:` line
+             * @example assistant.delta
+             * @enum {string}
+             */
+            event: "run.started" | "assistant.delta" | "tool.progress" | "approval.request" | "assistant.completed" | "run.completed" | "run.failed" | "run.cancelled";
+            /** @description The frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description The session
+                 * @example webui-chat-7
+                 */
+                session_id: string;
+                /**
+                 * @description assistant.delta: the chunk
+                 * @example Two
+                 */
+                delta?: string;
+                /**
+                 * @description assistant.completed: the answer
+                 * @example Two fixes.
+                 */
+                content?: string;
+                /**
+                 * @description tool.progress: the tool
+                 * @example browser_navigate
+                 */
+                tool?: string;
+                /**
+                 * @description tool.progress: the call
+                 * @example call_1
+                 */
+                toolCallId?: string;
+                /**
+                 * @description tool.progress: running, completed or error
+                 * @example running
+                 */
+                status?: string;
+                /**
+                 * @description Final frames: whether it completed
+                 * @example true
+                 */
+                completed?: boolean;
+                /**
+                 * @description Final frames: whether it was cut
+                 * @example false
+                 */
+                interrupted?: boolean;
+                /** @description run.completed: the turn's assistant and tool rows */
+                messages?: components["schemas"]["HermesMessage"][];
+                usage?: components["schemas"]["HermesUsage"];
+                /**
+                 * @description run.failed: why
+                 * @example the model answered 500
+                 */
+                error?: string;
+            } & {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -8034,6 +8673,981 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    listHermesSessions: {
+        parameters: {
+            query?: {
+                /** @description Sessions per page (1–200) */
+                limit?: number;
+                /** @description Sessions to skip */
+                offset?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSessionList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createHermesSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "webui-chat-7",
+                 *       "title": "Release notes"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateHermesSession"];
+            };
+        };
+        responses: {
+            /** @description The session */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSessionEnvelope"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description session_exists: A session with this id exists */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchHermesSessions: {
+        parameters: {
+            query: {
+                /** @description Words or identifiers; all must match */
+                q: string;
+                /** @description Hits (1–200) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hits, best first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSearchResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHermesSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSessionEnvelope"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteHermesSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSessionDeleted"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchHermesSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pinned": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchHermesSession"];
+            };
+        };
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSessionEnvelope"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listHermesSessionMessages: {
+        parameters: {
+            query?: {
+                /** @description Rows (1–1000) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number | null;
+                /** @description latest (the default without offset): the newest rows; oldest (the default with offset): from the start */
+                order?: "latest" | "oldest";
+            };
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, in seq order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesMessageList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    forkHermesSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "webui-chat-7-branch"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForkHermesSession"];
+            };
+        };
+        responses: {
+            /** @description The fork */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSessionEnvelope"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description session_exists: A session with this id exists */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    chatHermesSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Summarise the release notes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["HermesChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer and the turn's rows */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesChatAnswer"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description session_busy: Session is busy */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description too_many_runs: Too many concurrent runs */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description model_error: The model failed */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description model_not_configured: No model is configured */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    chatHermesSessionStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Summarise the release notes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["HermesChatRequest"];
+            };
+        };
+        responses: {
+            /** @description An SSE stream of the turn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["HermesChatStreamFrame"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description session_busy: Session is busy */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description too_many_runs: Too many concurrent runs */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description model_error: The model failed */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description model_not_configured: No model is configured */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -49,6 +49,12 @@ export type SessionRecord = {
   last_completion_tokens: number;
   engine_state: Record<string, unknown>;
   browser_url: string | null;
+  /** Who made it, as a Hermes client names itself; null for sessions made through our own routes. */
+  source: string | null;
+  pinned: boolean;
+  archived: boolean;
+  /** The session it was forked from. */
+  parent_session_id: string | null;
 };
 
 export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
@@ -192,6 +198,8 @@ export type NewSession = {
   system_prompt_tokens: number;
   config: StoredSessionConfig;
   derived_key?: string | null;
+  source?: string | null;
+  parent_session_id?: string | null;
   now: number;
 };
 
@@ -206,6 +214,8 @@ export type SessionPatch = Partial<{
   last_prompt_tokens: number;
   last_completion_tokens: number;
   derived_key: string | null;
+  pinned: boolean;
+  archived: boolean;
 }>;
 
 export type SessionCursor = { created_at: number; id: string };
@@ -226,6 +236,9 @@ export type SummaryRecord = {
 };
 
 export type NewSummary = Omit<SummaryRecord, "session_id">;
+
+/** A hit of a search over every session: the hit, and the session it is in. */
+export type SessionSearchHit = SearchHit & { session_id: string; session_title: string | null };
 
 export type SearchHit = {
   seq: number;

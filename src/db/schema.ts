@@ -31,6 +31,13 @@ export const sessions = sqliteTable(
     /** Context-engine bookkeeping that must survive restarts (strikes, cooldowns, …). */
     engineStateJson: text("engine_state_json").notNull().default("{}"),
     browserUrl: text("browser_url"),
+    /** Who made the session, as Hermes clients name themselves (`source` of POST /api/sessions); null for our own. */
+    source: text("source"),
+    /** Flags a Hermes client keeps on a session (PATCH /api/sessions/{id}): kept, not acted on. */
+    pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    /** The session this one was forked from, if any. */
+    parentSessionId: text("parent_session_id"),
   },
   (t) => [index("sessions_created_idx").on(t.createdAt, t.id), index("sessions_derived_idx").on(t.derivedKey)],
 );

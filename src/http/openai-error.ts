@@ -63,7 +63,7 @@ export function openAiErrorResponse(c: Context, error: HttpError): Response {
 }
 
 /**
- * Every other `/v1/*` path answers problem+json that also carries the OpenAI envelope's `error` member, so a client
+ * Every other `/v1/*` path (and Hermes's `/api/*`) answers problem+json that also carries the OpenAI envelope's `error` member, so a client
  * written for the OpenAI or Hermes API reads `error.message` and `error.code` from any of our answers while problem
  * clients read the RFC 9457 fields.
  */
@@ -74,5 +74,5 @@ export function problemWithOpenAiError(c: Context, error: HttpError): Response {
 /** How an error on this path is answered: the OpenAI envelope, problem+json with its `error` member, or problem+json. */
 export function errorResponderFor(path: string): (c: Context, error: HttpError) => Response {
   if (isOpenAiCompatPath(path)) return openAiErrorResponse;
-  return path.startsWith("/v1/") ? problemWithOpenAiError : problemResponse;
+  return path.startsWith("/v1/") || path.startsWith("/api/") ? problemWithOpenAiError : problemResponse;
 }

@@ -235,6 +235,18 @@ export class MessageRepository {
     return this.statements.page.all({ sessionId, afterSeq, limit }).map(toStoredMessage);
   }
 
+  /** The session's first row of the role (its opening user message, for a preview), or null. */
+  firstOfRole(sessionId: string, role: StoredMessage["role"]): StoredMessage | null {
+    const row = this.db
+      .select(storedColumns)
+      .from(messages)
+      .where(and(eq(messages.sessionId, sessionId), eq(messages.role, role), eq(messages.kind, "message")))
+      .orderBy(asc(messages.seq))
+      .limit(1)
+      .get();
+    return row ? toStoredMessage(row) : null;
+  }
+
   /** Every row a run stored (its user message, what it added, results written for it at a restart), in seq order. */
   listForRun(sessionId: string, runId: string): StoredMessage[] {
     return this.db

@@ -32,6 +32,10 @@ function toRecord(row: Row): SessionRecord {
     last_completion_tokens: row.lastCompletionTokens,
     engine_state: JSON.parse(row.engineStateJson) as Record<string, unknown>,
     browser_url: row.browserUrl,
+    source: row.source,
+    pinned: row.pinned,
+    archived: row.archived,
+    parent_session_id: row.parentSessionId,
   };
 }
 
@@ -70,6 +74,8 @@ export class SessionRepository {
         systemPromptTokens: input.system_prompt_tokens,
         configJson: JSON.stringify(input.config),
         derivedKey: input.derived_key ?? null,
+        source: input.source ?? null,
+        parentSessionId: input.parent_session_id ?? null,
         createdAt: input.now,
         updatedAt: input.now,
       })
@@ -123,8 +129,22 @@ export class SessionRepository {
     if (patch.last_prompt_tokens !== undefined) values.lastPromptTokens = patch.last_prompt_tokens;
     if (patch.last_completion_tokens !== undefined) values.lastCompletionTokens = patch.last_completion_tokens;
     if (patch.derived_key !== undefined) values.derivedKey = patch.derived_key;
+    if (patch.pinned !== undefined) values.pinned = patch.pinned;
+    if (patch.archived !== undefined) values.archived = patch.archived;
     const row = this.updates.run(id, values);
     return row ? toRecord(row) : null;
+  }
+
+  /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
+  listByActivity(limit: number, offset: number): SessionRecord[] {
+    return this.db
+      .select()
+      .from(sessions)
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(limit + 1)
+      .offset(offset)
+      .all()
+      .map(toRecord);
   }
 
   /** Rows of the session go with it (foreign keys cascade). */

@@ -4,7 +4,7 @@
  * a query that cannot fail to parse, hits ranked by bm25, each with a snippet.
  */
 import type Database from "better-sqlite3";
-import type { SearchHit } from "../records.js";
+import type { SearchHit, SessionSearchHit } from "../records.js";
 
 /**
  * Turns free text into an FTS5 query that cannot be a syntax error: every whitespace-separated
@@ -21,9 +21,10 @@ export function toFtsQuery(input: string): string | null {
   return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
 }
 
-/** Full-text search over a whole transcript, compacted rows included. */
+/** Full-text search over a whole transcript, compacted rows included; or over every session's. */
 export class TranscriptSearchRepository {
   private readonly statement: Database.Statement;
+  private readonly everywhere: Database.Statement;
 
   constructor(sqlite: Database.Database) {
     this.statement = sqlite.prepare(`
@@ -34,6 +35,26 @@ export class TranscriptSearchRepository {
       where messages_fts match @query and messages_fts.session_id = @session_id and (@role is null or m.role = @role)
       order by rank, m.seq desc
       limit @limit`);
+    this.everywhere = sqlite.prepare(`
+      select m.session_id as session_id, s.title as session_title, m.seq as seq, m.id as message_id, m.role as role,
+             m.in_context as in_context, m.kind as kind,
+             snippet(messages_fts, 0, '[', ']', '…', 24) as snippet, bm25(messages_fts) as rank, m.created_at as created_at
+      from messages_fts
+      join messages m on m.id = messages_fts.message_id
+      join sessions s on s.id = m.session_id
+      where messages_fts match @query
+      order by rank, m.created_at desc
+      limit @limit`);
+  }
+
+  /** Every session's transcript at once, best hits first. */
+  searchAll(text: string, limit: number): SessionSearchHit[] {
+    const query = toFtsQuery(text);
+    if (!query) return [];
+    const rows = this.everywhere.all({ query, limit }) as Array<
+      Omit<SessionSearchHit, "in_context"> & { in_context: number }
+    >;
+    return rows.map((row) => ({ ...row, in_context: row.in_context === 1 }));
   }
 
   search(sessionId: string, text: string, options: { role?: string | null; limit: number }): SearchHit[] {

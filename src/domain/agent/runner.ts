@@ -715,6 +715,11 @@ export class AgentRunner {
   }
 
   /** The run's answer: the text of its last assistant message, once it has ended with one. */
+  /** Every row the run stored, in seq order. */
+  messagesOf(run: RunRecord): StoredMessage[] {
+    return this.deps.store.messages.listForRun(run.session_id, run.id);
+  }
+
   outputOf(run: RunRecord): string | null {
     if (run.status !== "completed" && run.status !== "incomplete") return null;
     const messages = this.deps.store.messages.listForRun(run.session_id, run.id);

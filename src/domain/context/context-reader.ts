@@ -7,7 +7,7 @@ import type { Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
 import type { SessionService } from "../sessions/service.js";
 import { readContext, type ContextSnapshot } from "./context-view.js";
-import { searchTranscript } from "./session-search.js";
+import { searchAllTranscripts, searchTranscript } from "./session-search.js";
 import type { AnchorRecord, SummaryRecord } from "../../db/records.js";
 import type { Role } from "../../kernel/chat.js";
 
@@ -36,5 +36,10 @@ export class ContextReader {
   search(sessionId: string, query: string, options: { role?: Role | null; limit?: number }) {
     this.sessions.require(sessionId);
     return searchTranscript(this.store, sessionId, query, options);
+  }
+
+  /** Search over every session's transcript. */
+  searchAll(query: string, limit?: number) {
+    return searchAllTranscripts(this.store, query, limit);
   }
 }

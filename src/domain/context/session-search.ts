@@ -5,8 +5,10 @@
  */
 import type { Store } from "../../db/store.js";
 import type { ToolDefinition } from "../agent/tools.js";
-import type { SearchHit } from "../../db/records.js";
+import type { SearchHit, SessionSearchHit } from "../../db/records.js";
 import type { Role } from "../../kernel/chat.js";
+
+export type { SessionSearchHit };
 
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
@@ -20,6 +22,11 @@ export function searchTranscript(
 ): SearchHit[] {
   const limit = Math.max(1, Math.min(options.limit ?? SEARCH_LIMIT_DEFAULT, 200));
   return store.search.search(sessionId, query, { role: options.role ?? null, limit });
+}
+
+/** Full-text search over every session's transcript (Hermes's `/api/sessions/search`). */
+export function searchAllTranscripts(store: Store, query: string, limit = SEARCH_LIMIT_DEFAULT): SessionSearchHit[] {
+  return store.search.searchAll(query, Math.max(1, Math.min(limit, 200)));
 }
 
 function renderHits(hits: SearchHit[], query: string): string {

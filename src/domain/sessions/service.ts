@@ -14,6 +14,8 @@ import { SessionConfigChecks, type EngineNames } from "./config-checks.js";
 import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "./config-policy.js";
 import { resolveSessionSettings, type SessionSettings } from "./settings.js";
 
+export type { SessionRecord };
+
 export type CreateSessionInput = {
   /** A client-chosen id (a Hermes client names its session); the server makes one otherwise. */
   id?: string;
@@ -21,9 +23,13 @@ export type CreateSessionInput = {
   model?: string | null;
   system_prompt?: string | null;
   config?: SessionOwnedConfig;
+  /** Who makes it, as a Hermes client names itself. */
+  source?: string | null;
+  /** The session it is forked from. */
+  parent_session_id?: string | null;
 };
 
-export type UpdateSessionInput = CreateSessionInput;
+export type UpdateSessionInput = Omit<CreateSessionInput, "source" | "parent_session_id">;
 
 /** Where a session's live browser stands; the browser capability provides it. */
 export type BrowserStatusSource = {
@@ -70,6 +76,11 @@ export class SessionService {
     };
   }
 
+  /** The session, or null when there is none. */
+  find(id: string): SessionRecord | null {
+    return this.deps.store.sessions.get(id);
+  }
+
   require(id: string): SessionRecord {
     const session = this.deps.store.sessions.get(id);
     if (!session) throw notFound("session", id);
@@ -104,6 +115,8 @@ export class SessionService {
       // Written through the same filter the settings are read through: only what a session may own.
       config: ownedSessionConfig(mergeSessionConfig({}, config), this.deps.config),
       derived_key: derivedKey,
+      source: input.source ?? null,
+      parent_session_id: input.parent_session_id ?? null,
       now,
     });
   }
@@ -177,6 +190,20 @@ export class SessionService {
     );
     if (!updated) throw notFound("session", id);
     return updated;
+  }
+
+  /** The flags a Hermes client keeps on a session, set synchronously. */
+  setFlags(id: string, flags: { pinned?: boolean; archived?: boolean }): SessionRecord {
+    this.require(id);
+    const updated = this.deps.store.sessions.update(id, flags, this.deps.now());
+    if (!updated) throw notFound("session", id);
+    return updated;
+  }
+
+  /** Sessions most recently active first, by offset (Hermes's paging), and whether more follow. */
+  listByActivity(limit: number, offset: number): { sessions: SessionRecord[]; hasMore: boolean } {
+    const rows = this.deps.store.sessions.listByActivity(limit, offset);
+    return { sessions: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 
   /** Deletes the row and, through the foreign keys, everything stored for the session. */

@@ -10,6 +10,8 @@ import { newId } from "../../kernel/ids.js";
 import { countMessageTokens } from "../context/tokens.js";
 import { assertWellFormed, searchTextOf, type MessageInput } from "./message-shape.js";
 
+export type { StoredMessage };
+
 export type TranscriptPage = { messages: StoredMessage[]; nextAfterSeq: number | null };
 
 /**
@@ -55,6 +57,29 @@ export class Transcript {
     const messages = rows.slice(0, limit);
     const last = messages[messages.length - 1];
     return { messages, nextAfterSeq: rows.length > limit && last ? last.seq : null };
+  }
+
+  /**
+   * A window of the transcript by offset, as Hermes clients page it: `latest` ends `offset` rows before the newest,
+   * `oldest` starts `offset` rows after the first; either is in seq order. Seqs are dense, so no row is counted.
+   */
+  window(
+    sessionId: string,
+    options: { limit: number; offset: number; order: "latest" | "oldest" },
+  ): { messages: StoredMessage[]; total: number } {
+    const session = this.store.sessions.get(sessionId);
+    if (!session) throw notFound("session", sessionId);
+    const total = session.message_count;
+    const { limit, offset } = options;
+    if (options.order === "oldest") return { messages: this.store.messages.page(sessionId, offset, limit), total };
+    const end = Math.max(0, total - offset);
+    const start = Math.max(0, end - limit);
+    return { messages: this.store.messages.page(sessionId, start, end - start), total };
+  }
+
+  /** The session's opening user message, or null. */
+  openingMessage(sessionId: string): StoredMessage | null {
+    return this.store.messages.firstOfRole(sessionId, "user");
   }
 
   private assertToolPairs(sessionId: string, inputs: MessageInput[]): void {

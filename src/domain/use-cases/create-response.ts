@@ -27,6 +27,8 @@ import type { MessageInput } from "../transcript/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 import { forkSession } from "./fork-session.js";
 
+export type { ResponseRecord };
+
 export type ResponseDeps = {
   config: Config;
   store: Store;

@@ -47,6 +47,8 @@ export function forkSession(
       model: source.model,
       system_prompt: source.system_prompt,
       config: source.config,
+      source: source.source,
+      parent_session_id: source.id,
     });
     const copied = deps.store.forks.copyTranscript(source.id, session.id, upto, deps.now());
     return { session: deps.sessions.require(session.id), copied };

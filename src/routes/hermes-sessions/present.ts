@@ -1,0 +1,96 @@
+/**
+ * @module present
+ * Sessions, transcript rows, chat answers and search hits in the Hermes API server's shapes: Unix-second times,
+ * row seqs as message ids, text content, the tool's name on tool rows, usage in input/output tokens.
+ */
+import type { RunResultSummary } from "../../domain/agent/run-summary.js";
+import type { SessionSearchHit } from "../../domain/context/session-search.js";
+import type { SessionRecord } from "../../domain/sessions/service.js";
+import type { StoredMessage } from "../../domain/transcript/transcript.js";
+import { contentText } from "../../kernel/text.js";
+import type { HermesChatAnswer, HermesMessage, HermesSearchResult, HermesSession } from "./schemas.js";
+
+const PREVIEW_CHARS = 80;
+const seconds = (ms: number) => ms / 1000;
+
+export function presentHermesSession(session: SessionRecord, opening: StoredMessage | null): HermesSession {
+  const preview = opening ? contentText(opening.content).replace(/\s+/g, " ").trim().slice(0, PREVIEW_CHARS) : null;
+  return {
+    id: session.id,
+    source: session.source ?? "api_server",
+    model: session.model,
+    title: session.title,
+    system_prompt: session.system_prompt,
+    started_at: seconds(session.created_at),
+    last_active: seconds(session.updated_at),
+    message_count: session.message_count,
+    preview: preview || null,
+    pinned: session.pinned,
+    archived: session.archived,
+    hidden: false,
+    parent_session_id: session.parent_session_id,
+  };
+}
+
+export function presentHermesMessage(row: StoredMessage): HermesMessage {
+  return {
+    id: row.seq,
+    role: row.role,
+    content: contentText(row.content),
+    tool_calls: row.tool_calls?.length ? row.tool_calls : null,
+    tool_call_id: row.tool_call_id ?? null,
+    tool_name: row.role === "tool" ? (row.name ?? null) : null,
+    timestamp: seconds(row.created_at),
+    kind: row.kind,
+    in_context: row.in_context,
+  };
+}
+
+/** The turn's rows as Hermes returns them with a chat: what the agent added (not the user's message). */
+export function turnMessages(rows: StoredMessage[]): HermesMessage[] {
+  return rows.filter((row) => row.role === "assistant" || row.role === "tool").map(presentHermesMessage);
+}
+
+export function hermesUsage(run: Pick<RunResultSummary, "usage">) {
+  return {
+    input_tokens: run.usage.prompt_tokens,
+    output_tokens: run.usage.completion_tokens,
+    total_tokens: run.usage.total_tokens,
+  };
+}
+
+export function presentChatAnswer(
+  sessionId: string,
+  run: RunResultSummary,
+  rows: StoredMessage[],
+  output: string | null,
+): HermesChatAnswer {
+  return {
+    object: "hermes.session.chat.completion",
+    session_id: sessionId,
+    run_id: run.id,
+    status: run.status,
+    completed: run.status === "completed",
+    interrupted: run.status === "cancelled" || run.status === "interrupted" || run.status === "incomplete",
+    message: { role: "assistant", content: output ?? "" },
+    messages: turnMessages(rows),
+    usage: hermesUsage(run),
+    error: run.error,
+  };
+}
+
+export function presentSearch(query: string, hits: SessionSearchHit[]): HermesSearchResult {
+  return {
+    object: "list",
+    query,
+    data: hits.map((hit) => ({
+      session_id: hit.session_id,
+      session_title: hit.session_title,
+      message_id: hit.seq,
+      role: hit.role,
+      snippet: hit.snippet,
+      timestamp: seconds(hit.created_at),
+      in_context: hit.in_context,
+    })),
+  };
+}
