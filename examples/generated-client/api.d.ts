@@ -61,6 +61,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/detailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness with the server's load: runs, browsers, uptime
+         * @description The checks of /health/ready with how many runs execute and wait, how many browsers run, the model clients see and the uptime. Always 200 (the status says how it stands). Needs the API key when `server.api_key` is set.
+         */
+        get: operations["getDetailedHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions": {
         parameters: {
             query?: never;
@@ -940,6 +960,107 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "degraded" | "unavailable";
+            /** @description Each dependency's state */
+            checks: {
+                /** @description SQLite reachable */
+                database: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+                /** @description Model endpoint answers GET /models with the configured key */
+                model: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+                /** @description Chromium executable found, or the CDP endpoint answers /json/version */
+                browser: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+            };
+        };
+        /** @description Readiness with the server's load, as Hermes clients read /health/detailed */
+        DetailedHealth: {
+            /**
+             * @description The readiness status (see /health/ready)
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+            /**
+             * @description Server platform name
+             * @example caduceus
+             * @enum {string}
+             */
+            platform: "caduceus";
+            /**
+             * @description Server version
+             * @example 0.1.0
+             */
+            version: string;
+            /**
+             * @description Seconds since the process started
+             * @example 3600
+             */
+            uptime_s: number;
+            /**
+             * @description The model clients see (server.model_name or model.name)
+             * @example gpt-4o
+             */
+            model: string | null;
+            /** @description The agent's load */
+            runs: {
+                /**
+                 * @description Runs executing now
+                 * @example 1
+                 */
+                active: number;
+                /**
+                 * @description Runs paused on interrupts
+                 * @example 0
+                 */
+                waiting: number;
+                /**
+                 * @description server.max_concurrent_runs
+                 * @example 10
+                 */
+                max_concurrent: number;
+            };
+            /** @description Supervised browsers */
+            browsers: {
+                /**
+                 * @description Sessions with a running browser
+                 * @example 0
+                 */
+                active: number;
+            };
             /** @description Each dependency's state */
             checks: {
                 /** @description SQLite reachable */
@@ -3542,6 +3663,31 @@ export interface components {
                  */
                 required: boolean;
             };
+            /** @description Where the agent runs, in Hermes's terms */
+            runtime: {
+                /**
+                 * @description The server runs the agent
+                 * @example server_agent
+                 * @enum {string}
+                 */
+                mode: "server_agent";
+                /**
+                 * @description Where tools run
+                 * @example server
+                 * @enum {string}
+                 */
+                tool_execution: "server";
+                /**
+                 * @description Always false
+                 * @example false
+                 */
+                split_runtime: boolean;
+                /**
+                 * @description In words
+                 * @example The server runs the agent and its tools
+                 */
+                description: string;
+            };
             /**
              * @description Feature flags and header names
              * @example {
@@ -5058,6 +5204,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    getDetailedHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the server stands */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedHealth"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

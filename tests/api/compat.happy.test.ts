@@ -46,6 +46,41 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
       session_continuity_header: "X-Hermes-Session-Id",
     });
     expect(body.endpoints.chat_completions).toEqual({ method: "POST", path: "/v1/chat/completions" });
+    // The flags Hermes clients gate their features on, under Hermes's names.
+    expect(body.runtime).toMatchObject({ mode: "server_agent", tool_execution: "server", split_runtime: false });
+    for (const flag of [
+      "responses_api",
+      "responses_streaming",
+      "run_submission",
+      "run_status",
+      "run_events_sse",
+      "run_stop",
+      "run_approval_response",
+      "approval_events",
+      "run_steer",
+      "session_resources",
+      "session_chat",
+      "session_chat_streaming",
+      "session_fork",
+    ])
+      expect(body.features[flag], flag).toBe(true);
+    expect(body.features.session_key_header).toBe("X-Hermes-Session-Key");
+    expect(body.features.memory_write_api).toBe(false);
+    expect(body.endpoints.sessions).toEqual({ method: "GET", path: "/api/sessions" });
+    expect(body.endpoints.session_chat_stream).toEqual({
+      method: "POST",
+      path: "/api/sessions/{session_id}/chat/stream",
+    });
+    expect(body.endpoints.run_steer).toEqual({ method: "POST", path: "/v1/runs/{run_id}/steer" });
+    // Every endpoint it names is a route this server serves (the document describes all but itself).
+    const documented = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await fetch(`${baseUrl}/openapi.json`, { headers: { authorization: `Bearer ${API_KEY}` } }),
+    );
+    for (const [name, { method, path }] of Object.entries(body.endpoints).filter(([name]) => name !== "openapi")) {
+      const templated = path.replace(/\{[^}]+\}/g, "{}");
+      const match = Object.entries(documented.paths).find(([p]) => p.replace(/\{[^}]+\}/g, "{}") === templated);
+      expect(match?.[1][method.toLowerCase()], `${name}: ${method} ${path}`).toBeDefined();
+    }
   });
 
   it("answers a non-streamed completion and keeps the conversation in a derived session", async ({ app: t, fake }) => {

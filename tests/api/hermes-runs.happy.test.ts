@@ -179,6 +179,20 @@ describe("Hermes-style runs", () => {
     expect(await json<RunResourceResponse>(again)).toMatchObject({ status: "cancelled" });
   });
 
+  it("reports the runs in flight on /health/detailed", async ({ app: t, fake }) => {
+    type Detailed = { status: string; platform: string; runs: { active: number; waiting: number }; checks: object };
+    const detailed = async () => json<Detailed>(await t.call("GET", "/health/detailed"));
+    const idle = await detailed();
+    expect(idle).toMatchObject({ platform: "caduceus", runs: { active: 0, waiting: 0 }, browsers: { active: 0 } });
+    expect(Object.keys(idle.checks).sort()).toEqual(["browser", "database", "model"]);
+    fake.enqueue({ tool_calls: [{ id: "call_hd", name: "slow", arguments: { ms: 400 } }] }, { content: "done" });
+    const { run_id: runId } = await json<SubmittedRunResponse>(await submit(t, { input: "be slow" }));
+    await waitFor(() => fake.completions.length === 1);
+    expect((await detailed()).runs.active).toBe(1);
+    await until(t, runId, "completed");
+    expect((await detailed()).runs.active).toBe(0);
+  });
+
   it("takes a steering message sent as Hermes's input", async ({ app: t, fake }) => {
     fake.enqueue({ tool_calls: [{ id: "call_st", name: "slow", arguments: { ms: 300 } }] }, { content: "Steered." });
     const { run_id: runId, session_id: sessionId } = await json<SubmittedRunResponse>(

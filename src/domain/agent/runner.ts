@@ -138,6 +138,11 @@ export class AgentRunner {
     return this.executing.size;
   }
 
+  /** Runs paused on interrupts, holding their sessions. */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
   /** Whether a run holds the session: executing, or waiting on an interrupt. */
   isBusy(sessionId: string): boolean {
     return this.executing.has(sessionId) || this.waiting.has(sessionId);

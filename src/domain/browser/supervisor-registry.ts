@@ -41,6 +41,13 @@ export class SupervisorRegistry {
     return resolveSessionSettings(this.deps.config, session).browser;
   }
 
+  /** How many sessions have a running browser. */
+  get activeCount(): number {
+    let active = 0;
+    for (const supervisor of this.supervisors.values()) if (supervisor.isActive()) active += 1;
+    return active;
+  }
+
   /** The session's live supervisor, if its browser is running. */
   get(sessionId: string): BrowserSupervisor | undefined {
     const supervisor = this.supervisors.get(sessionId);

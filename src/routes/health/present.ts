@@ -5,7 +5,7 @@
  */
 import type { Readiness } from "../../domain/readiness.js";
 import { VERSION } from "../../version.js";
-import type { HealthResponse, ReadinessResponse } from "./schemas.js";
+import type { DetailedHealthResponse, HealthResponse, ReadinessResponse } from "./schemas.js";
 
 export function presentHealth(): HealthResponse {
   return { status: "ok", version: VERSION, platform: "caduceus" };
@@ -13,4 +13,27 @@ export function presentHealth(): HealthResponse {
 
 export function presentReadiness(report: Awaited<ReturnType<Readiness["check"]>>): ReadinessResponse {
   return report;
+}
+
+export function presentDetailedHealth(
+  report: Awaited<ReturnType<Readiness["check"]>>,
+  load: {
+    uptimeS: number;
+    model: string | null;
+    activeRuns: number;
+    waitingRuns: number;
+    maxConcurrentRuns: number;
+    activeBrowsers: number;
+  },
+): DetailedHealthResponse {
+  return {
+    status: report.status,
+    platform: "caduceus",
+    version: VERSION,
+    uptime_s: load.uptimeS,
+    model: load.model,
+    runs: { active: load.activeRuns, waiting: load.waitingRuns, max_concurrent: load.maxConcurrentRuns },
+    browsers: { active: load.activeBrowsers },
+    checks: report.checks,
+  };
 }

@@ -7,8 +7,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
-import { presentHealth, presentReadiness } from "./present.js";
-import { HealthSchema, ReadySchema } from "./schemas.js";
+import { presentDetailedHealth, presentHealth, presentReadiness } from "./present.js";
+import { DetailedHealthSchema, HealthSchema, ReadySchema } from "./schemas.js";
 
 /** `/health` is the operation; `/v1/health` is the same answer under the versioned prefix. */
 function healthRoute(path: string, operationId: string) {
@@ -53,6 +53,18 @@ const readyRoute = createRoute({
   },
 });
 
+const detailedRoute = createRoute({
+  method: "get",
+  path: "/health/detailed",
+  operationId: "getDetailedHealth",
+  tags: ["health"],
+  summary: "Readiness with the server's load: runs, browsers, uptime",
+  description:
+    "The checks of /health/ready with how many runs execute and wait, how many browsers run, the model clients see " +
+    "and the uptime. Always 200 (the status says how it stands). Needs the API key when `server.api_key` is set.",
+  responses: { 200: jsonAnswer("How the server stands", DetailedHealthSchema), ...problemResponses({}) },
+});
+
 export function healthRoutes() {
   const router = createRouter();
   const health = presentHealth();
@@ -61,6 +73,21 @@ export function healthRoutes() {
   router.openapi(readyRoute, async (c) => {
     const report = await c.get("services").readiness.check();
     return c.json(presentReadiness(report), report.status === "unavailable" ? 503 : 200);
+  });
+  router.openapi(detailedRoute, async (c) => {
+    const { readiness, agent, supervisors, config } = c.get("services");
+    const report = await readiness.check();
+    return c.json(
+      presentDetailedHealth(report, {
+        uptimeS: Math.round(process.uptime()),
+        model: config.server.model_name ?? config.model.name,
+        activeRuns: agent.activeCount,
+        waitingRuns: agent.waitingCount,
+        maxConcurrentRuns: config.server.max_concurrent_runs,
+        activeBrowsers: supervisors.activeCount,
+      }),
+      200,
+    );
   });
   return router;
 }

@@ -40,7 +40,35 @@ export const ReadySchema = z
   })
   .openapi("Readiness");
 
+export const DetailedHealthSchema = z
+  .object({
+    status: CheckState.openapi({ description: "The readiness status (see /health/ready)", example: "ok" }),
+    platform: z.literal("caduceus").openapi({ description: "Server platform name", example: "caduceus" }),
+    version: z.string().openapi({ description: "Server version", example: "0.1.0" }),
+    uptime_s: z.number().int().openapi({ description: "Seconds since the process started", example: 3600 }),
+    model: z
+      .string()
+      .nullable()
+      .openapi({ description: "The model clients see (server.model_name or model.name)", example: "gpt-4o" }),
+    runs: z
+      .object({
+        active: z.number().int().openapi({ description: "Runs executing now", example: 1 }),
+        waiting: z.number().int().openapi({ description: "Runs paused on interrupts", example: 0 }),
+        max_concurrent: z.number().int().openapi({ description: "server.max_concurrent_runs", example: 10 }),
+      })
+      .openapi({ description: "The agent's load" }),
+    browsers: z
+      .object({ active: z.number().int().openapi({ description: "Sessions with a running browser", example: 0 }) })
+      .openapi({ description: "Supervised browsers" }),
+    checks: ReadySchema.shape.checks,
+  })
+  .openapi("DetailedHealth", {
+    description: "Readiness with the server's load, as Hermes clients read /health/detailed",
+  });
+
 /** GET /health and GET /v1/health. */
 export type HealthResponse = z.infer<typeof HealthSchema>;
+/** GET /health/detailed. */
+export type DetailedHealthResponse = z.infer<typeof DetailedHealthSchema>;
 /** GET /health/ready, with 200 or 503 alike. */
 export type ReadinessResponse = z.infer<typeof ReadySchema>;

@@ -5,7 +5,7 @@
  */
 import type { Config } from "../../config.js";
 import { VERSION } from "../../version.js";
-import { PROGRESS_HEADER, SESSION_HEADER } from "./headers.js";
+import { PROGRESS_HEADER, SESSION_HEADER, SESSION_KEY_HEADER } from "./headers.js";
 import type { CapabilitiesResponse } from "./schemas.js";
 
 export function describeCapabilities(config: Config): CapabilitiesResponse {
@@ -15,6 +15,14 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
     version: VERSION,
     model: config.server.model_name ?? config.model.name,
     auth: { type: "bearer", required: Boolean(config.server.api_key) },
+    runtime: {
+      mode: "server_agent",
+      tool_execution: "server",
+      split_runtime: false,
+      description:
+        "The server runs the agent and its tools (a supervised Chromium among them); a client's own tools, sent " +
+        "with a request, are answered by that client.",
+    },
     features: {
       chat_completions: true,
       chat_completions_streaming: true,
@@ -23,7 +31,26 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
       session_continuity_header: SESSION_HEADER,
       derived_sessions: true,
       sessions_api: true,
+      responses_api: true,
+      responses_streaming: true,
+      run_submission: true,
+      run_status: true,
       run_events_sse: true,
+      run_stop: true,
+      run_approval_response: true,
+      approval_events: true,
+      session_resources: true,
+      session_chat: true,
+      session_chat_streaming: true,
+      session_fork: true,
+      session_search: true,
+      session_key_header: SESSION_KEY_HEADER,
+      admin_config_rw: false,
+      jobs_admin: false,
+      memory_write_api: false,
+      skills_api: false,
+      audio_api: false,
+      realtime_voice: false,
       runs_api: true,
       background_runs: true,
       run_cancel: true,
@@ -39,15 +66,26 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
     },
     endpoints: {
       health: { method: "GET", path: "/health" },
+      health_detailed: { method: "GET", path: "/health/detailed" },
       models: { method: "GET", path: "/v1/models" },
       capabilities: { method: "GET", path: "/v1/capabilities" },
       chat_completions: { method: "POST", path: "/v1/chat/completions" },
-      sessions: { method: "POST", path: "/v1/sessions" },
+      responses: { method: "POST", path: "/v1/responses" },
+      response: { method: "GET", path: "/v1/responses/{response_id}" },
+      sessions: { method: "GET", path: "/api/sessions" },
+      session: { method: "GET", path: "/api/sessions/{session_id}" },
+      session_messages: { method: "GET", path: "/api/sessions/{session_id}/messages" },
+      session_fork: { method: "POST", path: "/api/sessions/{session_id}/fork" },
+      session_chat: { method: "POST", path: "/api/sessions/{session_id}/chat" },
+      session_chat_stream: { method: "POST", path: "/api/sessions/{session_id}/chat/stream" },
+      session_search: { method: "GET", path: "/api/sessions/search" },
+      caduceus_sessions: { method: "POST", path: "/v1/sessions" },
       messages: { method: "POST", path: "/v1/sessions/{id}/messages" },
       session_events: { method: "GET", path: "/v1/sessions/{id}/events" },
       runs: { method: "POST", path: "/v1/runs" },
       runs_list: { method: "GET", path: "/v1/runs" },
       run: { method: "GET", path: "/v1/runs/{run_id}" },
+      run_status: { method: "GET", path: "/v1/runs/{run_id}" },
       run_stop: { method: "POST", path: "/v1/runs/{run_id}/stop" },
       run_approval: { method: "POST", path: "/v1/runs/{run_id}/approval" },
       run_events: { method: "GET", path: "/v1/runs/{run_id}/events" },

@@ -274,6 +274,16 @@ export const CapabilitiesSchema = z
         required: z.boolean().openapi({ description: "Whether an API key is required", example: true }),
       })
       .openapi({ description: "Authentication" }),
+    runtime: z
+      .object({
+        mode: z.literal("server_agent").openapi({ description: "The server runs the agent", example: "server_agent" }),
+        tool_execution: z.literal("server").openapi({ description: "Where tools run", example: "server" }),
+        split_runtime: z.boolean().openapi({ description: "Always false", example: false }),
+        description: z
+          .string()
+          .openapi({ description: "In words", example: "The server runs the agent and its tools" }),
+      })
+      .openapi({ description: "Where the agent runs, in Hermes's terms" }),
     features: z.record(z.string(), z.union([z.boolean(), z.string()])).openapi({
       description: "Feature flags and header names",
       example: { chat_completions: true, tool_progress_events: true, session_continuity_header: "X-Hermes-Session-Id" },
