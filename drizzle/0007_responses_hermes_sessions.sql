@@ -15,6 +15,7 @@ CREATE TABLE `responses` (
 --> statement-breakpoint
 CREATE INDEX `responses_session_idx` ON `responses` (`session_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `responses_run_idx` ON `responses` (`run_id`);--> statement-breakpoint
+ALTER TABLE `messages` ADD `reasoning` text;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `source` text;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `pinned` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `archived` integer DEFAULT false NOT NULL;--> statement-breakpoint

@@ -612,7 +612,7 @@ export interface paths {
         };
         /**
          * Server-sent events of the session, live; resumable with Last-Event-ID
-         * @description Frames carry `event:` (run.started, message.created, message.delta, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
+         * @description Frames carry `event:` (run.started, message.created, message.delta, reasoning.delta, reasoning.available, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -734,10 +734,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sessions, most recently active first, by offset */
+        /**
+         * Sessions, most recently active first, by offset
+         * @description Hermes's paging: `limit` (default 50, at most 200), `offset`, and `has_more`. Every session is listed, ours and Hermes clients' alike.
+         */
         get: operations["listHermesSessions"];
         put?: never;
-        /** Create a session, under the client's id when it sends one */
+        /**
+         * Create a session, under the client's id when it sends one
+         * @description `id` (or `session_id`) names it; an id in use is 409 `session_exists`. `source` records which client made it.
+         */
         post: operations["createHermesSession"];
         delete?: never;
         options?: never;
@@ -772,15 +778,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A session */
+        /**
+         * A session
+         * @description In Hermes's shape: Unix-second times, the opening user message as `preview`, the flags a client set.
+         */
         get: operations["getHermesSession"];
         put?: never;
         post?: never;
-        /** Delete a session and everything stored for it */
+        /**
+         * Delete a session and everything stored for it
+         * @description Its transcript, runs, summaries, anchors, events and responses go with it; a running run is cancelled first.
+         */
         delete: operations["deleteHermesSession"];
         options?: never;
         head?: never;
-        /** Rename a session, pin or archive it */
+        /**
+         * Rename a session, pin or archive it
+         * @description Only `title`, `pinned` and `archived`; any other field, or a flag that is not a boolean, is a 400 and nothing changes.
+         */
         patch: operations["patchHermesSession"];
         trace?: never;
     };
@@ -791,7 +806,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A window of the transcript: the newest 500 rows by default */
+        /**
+         * A window of the transcript: the newest 500 rows by default
+         * @description Row seqs are the message ids. Without `offset` the window ends at the newest row (`order: latest`); with it, it starts `offset` rows in (`order: oldest`). Either way the rows come in seq order.
+         */
         get: operations["listHermesSessionMessages"];
         put?: never;
         post?: never;
@@ -830,7 +848,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run the agent on a message and answer when it is done */
+        /**
+         * Run the agent on a message and answer when it is done
+         * @description The message is stored and the agent runs in the session; the answer carries the turn's assistant and tool rows and the usage.
+         */
         post: operations["chatHermesSession"];
         delete?: never;
         options?: never;
@@ -1633,6 +1654,11 @@ export interface components {
              */
             name?: string;
             /**
+             * @description An assistant row's reasoning, as a reasoning model gave it (never sent back to the model)
+             * @example The user wants the title; read the snapshot first.
+             */
+            reasoning?: string;
+            /**
              * @description Tokens of the stored message (tiktoken)
              * @example 12
              */
@@ -1878,7 +1904,7 @@ export interface components {
             reason: string | null;
         } | null;
         /** @description One SSE frame of a run's stream: the session's events, then `done` */
-        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
+        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
         /** @description The `run.started` frame */
         RunStartedEvent: {
             /**
@@ -1959,6 +1985,60 @@ export interface components {
                  * @example The page
                  */
                 content: string;
+            };
+        };
+        /** @description The `reasoning.delta` frame */
+        ReasoningDeltaEvent: {
+            /**
+             * @description The event type
+             * @example reasoning.delta
+             * @enum {string}
+             */
+            event: "reasoning.delta";
+            /**
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description A chunk of the model's reasoning
+                 * @example First, check
+                 */
+                content: string;
+            };
+        };
+        /** @description The `reasoning.available` frame */
+        ReasoningAvailableEvent: {
+            /**
+             * @description The event type
+             * @example reasoning.available
+             * @enum {string}
+             */
+            event: "reasoning.available";
+            /**
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description The model call's whole reasoning
+                 * @example First, check the logs.
+                 */
+                text: string;
             };
         };
         /** @description The `tool.started` frame */
@@ -2795,13 +2875,13 @@ export interface components {
                  * @example message.delta
                  * @enum {string}
                  */
-                event: "run.started" | "message.created" | "message.delta" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
+                event: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
                 /**
                  * @description Our event type; the rest of `data` is that event's payload
                  * @example message.delta
                  * @enum {string}
                  */
-                type: "run.started" | "message.created" | "message.delta" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled";
+                type: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled";
                 /**
                  * @description The run
                  * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2813,10 +2893,15 @@ export interface components {
                  */
                 timestamp: number;
                 /**
-                 * @description `message.delta`: the chunk of text
+                 * @description `message.delta`, `reasoning.delta`: the chunk of text
                  * @example The
                  */
                 delta?: string;
+                /**
+                 * @description `reasoning.available`: the model call's reasoning
+                 * @example Check the logs.
+                 */
+                text?: string;
                 /**
                  * @description Tool events: the tool
                  * @example echo
@@ -3592,7 +3677,7 @@ export interface components {
             dialog_id?: string;
         };
         /** @description One SSE frame of a session's stream, by `event`; `data` is the frame's JSON */
-        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         ModelList: {
             /**
              * @description Always list
@@ -3757,6 +3842,11 @@ export interface components {
                      * @example The page title is Example Domain.
                      */
                     content: string | null;
+                    /**
+                     * @description The reasoning the model gave before that answer, when it is a reasoning model
+                     * @example The snapshot names the title.
+                     */
+                    reasoning_content?: string;
                     /** @description Calls of the client's own tools, to run and answer with tool messages */
                     tool_calls?: components["schemas"]["ChatToolCall"][];
                 };
@@ -4173,7 +4263,40 @@ export interface components {
             reason: string;
         } | null;
         /** @description One item of the output, in the order the agent produced them */
-        ResponseOutputItem: components["schemas"]["ResponseOutputMessage"] | components["schemas"]["ResponseFunctionCall"] | components["schemas"]["ResponseFunctionCallOutput"];
+        ResponseOutputItem: components["schemas"]["ResponseReasoningItem"] | components["schemas"]["ResponseOutputMessage"] | components["schemas"]["ResponseFunctionCall"] | components["schemas"]["ResponseFunctionCallOutput"];
+        ResponseReasoningItem: {
+            /**
+             * @description What a reasoning model thought
+             * @example reasoning
+             * @enum {string}
+             */
+            type: "reasoning";
+            /**
+             * @description The item
+             * @example rs_01JD5Z3Q8V6N2C4K7M9P0R1S2T_0
+             */
+            id: string;
+            /**
+             * @description The item's state
+             * @example completed
+             * @enum {string}
+             */
+            status: "in_progress" | "completed" | "incomplete";
+            /** @description The reasoning the model gave, as one text */
+            summary: {
+                /**
+                 * @description Plain text
+                 * @example summary_text
+                 * @enum {string}
+                 */
+                type: "summary_text";
+                /**
+                 * @description The reasoning
+                 * @example Check the logs first.
+                 */
+                text: string;
+            }[];
+        };
         ResponseOutputMessage: {
             /**
              * @description An assistant message
@@ -4956,7 +5079,7 @@ export interface components {
              * @example assistant.delta
              * @enum {string}
              */
-            event: "run.started" | "assistant.delta" | "tool.progress" | "approval.request" | "assistant.completed" | "run.completed" | "run.failed" | "run.cancelled";
+            event: "run.started" | "assistant.delta" | "reasoning.available" | "tool.progress" | "approval.request" | "assistant.completed" | "run.completed" | "run.failed" | "run.cancelled";
             /** @description The frame's JSON `data:` */
             data: {
                 /**
@@ -4979,6 +5102,11 @@ export interface components {
                  * @example Two fixes.
                  */
                 content?: string;
+                /**
+                 * @description reasoning.available: the model's reasoning
+                 * @example Read the notes first.
+                 */
+                text?: string;
                 /**
                  * @description tool.progress: the tool
                  * @example browser_navigate

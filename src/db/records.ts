@@ -18,6 +18,8 @@ export type Message = {
   tool_calls?: ToolCall[];
   tool_call_id?: string;
   name?: string;
+  /** What a reasoning model thought before this assistant row, when it said. */
+  reasoning?: string;
   tokens: number;
   in_context: boolean;
   kind: "message" | "summary";
@@ -105,6 +107,7 @@ export type NewMessage = {
   /** Defaults to the row's seq. */
   position?: number;
   run_id?: string | null;
+  reasoning?: string | null;
 };
 
 export type RunRecord = {

@@ -69,6 +69,8 @@ export const messages = sqliteTable(
     /** Plain text indexed for full-text search (content, tool-call names and arguments). */
     searchText: text("search_text").notNull().default(""),
     runId: text("run_id"),
+    /** What a reasoning model thought before an assistant row (`reasoning_content`); never sent back to the model. */
+    reasoning: text("reasoning"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [

@@ -40,6 +40,7 @@ export function toStoredMessage(row: Row): StoredMessage {
   if (row.toolCallsJson) message.tool_calls = JSON.parse(row.toolCallsJson) as ToolCall[];
   if (row.toolCallId) message.tool_call_id = row.toolCallId;
   if (row.name) message.name = row.name;
+  if (row.reasoning) message.reasoning = row.reasoning;
   return message;
 }
 
@@ -81,6 +82,7 @@ function prepareStatements(db: Db) {
         position: param("position"),
         searchText: param("searchText"),
         runId: param("runId"),
+        reasoning: param("reasoning"),
         createdAt: param("createdAt"),
       })
       .returning(storedColumns)
@@ -192,6 +194,7 @@ export class MessageRepository {
         position: row.position ?? seq,
         searchText: row.search_text,
         runId: row.run_id ?? null,
+        reasoning: row.reasoning ?? null,
         createdAt: now,
       });
       for (const call of row.tool_calls ?? []) {

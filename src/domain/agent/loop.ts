@@ -251,14 +251,30 @@ export class RunExecution {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
     const messages = this.deps.prepareMessages(model, this.context);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
-    return callModel(
+    const { events } = this.deps;
+    // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
+    let thought = "";
+    let announced = false;
+    const announce = () => {
+      if (announced || !thought) return;
+      announced = true;
+      events.publish(sessionId, "reasoning.available", { run_id: run.id, text: thought });
+    };
+    const turn = await callModel(
       client,
       { model, messages, tools: schemas },
       {
         signal,
         // Stream from the model when someone watches the session live, so they see the answer grow.
-        stream: streamModel || this.deps.events.hasListeners(sessionId),
-        onDelta: (content) => this.deps.events.publish(sessionId, "message.delta", { run_id: run.id, content }),
+        stream: streamModel || events.hasListeners(sessionId),
+        onDelta: (content) => {
+          announce();
+          events.publish(sessionId, "message.delta", { run_id: run.id, content });
+        },
+        onReasoningDelta: (content) => {
+          thought += content;
+          events.publish(sessionId, "reasoning.delta", { run_id: run.id, content });
+        },
         onAttemptFailed: ({ attempt, kind, status }) =>
           this.deps.logger.warn(
             {
@@ -274,6 +290,9 @@ export class RunExecution {
           ),
       },
     );
+    if (!thought && turn.reasoning) thought = turn.reasoning;
+    announce();
+    return turn;
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
@@ -299,6 +318,7 @@ export class RunExecution {
       content: turn.content === null || (calls.length && !turn.content.trim()) ? null : turn.content,
     };
     if (calls.length) input.tool_calls = calls;
+    if (turn.reasoning) input.reasoning = turn.reasoning;
     const row = this.persist(input);
     for (const call of calls) this.openCalls.set(call.id, call);
     this.context.push(toChatMessage(row));

@@ -18,6 +18,8 @@ import type { ChatMessage, FunctionTool, TokenUsage, ToolCall } from "../../kern
 /** What one model call produced, however it was transported. */
 export type ModelTurn = {
   content: string | null;
+  /** What a reasoning model said it thought (`reasoning_content`, or `reasoning`), or null. */
+  reasoning: string | null;
   toolCalls: ToolCall[];
   finishReason: string | null;
   usage: TokenUsage | null;
@@ -128,6 +130,15 @@ function normalizeUsage(
   };
 }
 
+/** A reasoning model's thoughts on a message or a delta, under either name OpenAI-compatible servers use. */
+function reasoningOf(part: unknown): string | null {
+  if (typeof part !== "object" || part === null) return null;
+  const { reasoning_content: content, reasoning } = part as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof content === "string" && content.length) return content;
+  if (typeof reasoning === "string" && reasoning.length) return reasoning;
+  return null;
+}
+
 function malformed(detail: string): ModelCallError {
   return new ModelCallError("malformed", `model call failed: malformed: ${detail} — ${ADVICE.malformed}`);
 }
@@ -153,6 +164,7 @@ async function callOnce(client: OpenAI, request: ModelRequest, signal: AbortSign
     }));
   return {
     content: message.content ?? null,
+    reasoning: reasoningOf(message),
     toolCalls,
     finishReason: finish_reason ?? null,
     usage: normalizeUsage(response.usage),
@@ -165,12 +177,14 @@ async function callStreaming(
   request: ModelRequest,
   signal: AbortSignal,
   onDelta: (text: string) => void,
+  onReasoningDelta: (text: string) => void,
 ): Promise<ModelTurn> {
   const stream = await client.chat.completions.create(
     { ...baseParams(request), stream: true, stream_options: { include_usage: true } },
     { signal },
   );
   let content = "";
+  let reasoning = "";
   let sawContent = false;
   let finishReason: string | null = null;
   let usage: TokenUsage | null = null;
@@ -183,6 +197,11 @@ async function callStreaming(
     const choice = chunk.choices?.[0];
     if (!choice) continue;
     const delta = choice.delta ?? {};
+    const thought = reasoningOf(delta);
+    if (thought) {
+      reasoning += thought;
+      onReasoningDelta(thought);
+    }
     if (typeof delta.content === "string" && delta.content.length) {
       content += delta.content;
       sawContent = true;
@@ -205,7 +224,7 @@ async function callStreaming(
   if (chunks === 0) throw malformed("the stream carried no chat-completion chunks");
   const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   if (toolCalls.some((call) => !call.function.name)) throw malformed("a streamed tool call has no function name");
-  return { content: sawContent ? content : null, toolCalls, finishReason, usage };
+  return { content: sawContent ? content : null, reasoning: reasoning || null, toolCalls, finishReason, usage };
 }
 
 /** Calls the model once; every failure comes out as a ModelCallError (or the abort, untouched). */
@@ -216,6 +235,7 @@ export async function callModel(
     signal: AbortSignal;
     stream: boolean;
     onDelta: (text: string) => void;
+    onReasoningDelta: (text: string) => void;
     onAttemptFailed: (failure: AttemptFailure) => void;
   },
 ): Promise<ModelTurn> {
@@ -224,7 +244,7 @@ export async function callModel(
   try {
     return await currentWatch.run(watch, () =>
       options.stream
-        ? callStreaming(watched, request, options.signal, options.onDelta)
+        ? callStreaming(watched, request, options.signal, options.onDelta, options.onReasoningDelta)
         : callOnce(watched, request, options.signal),
     );
   } catch (err) {

@@ -19,7 +19,7 @@ export type SessionEvent = { [T in SessionEventType]: SessionEventOf<T> }[Sessio
 export type EventListener = (event: SessionEvent) => void;
 
 /**
- * Streamed text chunks are kept a day for clients that resume a stream with `Last-Event-ID`; the
+ * Streamed text chunks (the answer's and the reasoning's) are kept a day for clients that resume a stream with `Last-Event-ID`; the
  * whole text stays in the transcript and in `message.created`, so older chunks are only bulk.
  */
 export const DELTA_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +53,8 @@ export class EventBus {
     const now = this.now();
     if (now - this.lastDeltaPrune >= DELTA_PRUNE_INTERVAL_MS) {
       this.lastDeltaPrune = now;
-      this.repository.deleteOlderThan("message.delta", now - DELTA_EVENT_RETENTION_MS);
+      for (const type of ["message.delta", "reasoning.delta"])
+        this.repository.deleteOlderThan(type, now - DELTA_EVENT_RETENTION_MS);
     }
     try {
       const stored = this.repository.insert(sessionId, type, data, now, runIdOf(data));

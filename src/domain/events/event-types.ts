@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   "run.started",
   "message.created",
   "message.delta",
+  "reasoning.delta",
+  "reasoning.available",
   "tool.started",
   "tool.completed",
   "context.compressing",
@@ -53,6 +55,10 @@ type Payloads = {
   "message.created": RunRef & { message: PublicMessage };
   /** A chunk of an assistant's text as the model streams it; the whole text follows in `message.created`. */
   "message.delta": RunRef & { content: string };
+  /** A chunk of a reasoning model's thoughts as it streams them. */
+  "reasoning.delta": RunRef & { content: string };
+  /** A model call's whole reasoning, once, before the answer it led to; kept with the assistant row. */
+  "reasoning.available": RunRef & { text: string };
   "tool.started": RunRef & { tool_call_id: string; name: string; arguments: string };
   "tool.completed": RunRef & { tool_call_id: string; name: string; is_error: boolean; content: string };
   /** Published before the engine (and its summary model) is called, so a client can show that work is under way. */

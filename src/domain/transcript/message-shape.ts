@@ -14,6 +14,8 @@ export type MessageInput = {
   tool_calls?: ToolCall[];
   tool_call_id?: string;
   name?: string;
+  /** An assistant row's reasoning (from the model; clients cannot set it). */
+  reasoning?: string;
 };
 
 /** The text full-text search sees for a message: content, tool names, tool-call arguments. */

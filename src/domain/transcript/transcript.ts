@@ -40,6 +40,7 @@ export class Transcript {
       tokens: countMessageTokens(input, options.model),
       search_text: searchTextOf(input),
       run_id: options.runId ?? null,
+      reasoning: input.reasoning ?? null,
     }));
     return this.store.transaction(() => {
       this.assertToolPairs(sessionId, inputs);

@@ -38,6 +38,14 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
     run_id: RUN_ID,
     content: z.string().openapi({ description: "A chunk of the assistant's text", example: "The page " }),
   }),
+  "reasoning.delta": z.object({
+    run_id: RUN_ID,
+    content: z.string().openapi({ description: "A chunk of the model's reasoning", example: "First, check " }),
+  }),
+  "reasoning.available": z.object({
+    run_id: RUN_ID,
+    text: z.string().openapi({ description: "The model call's whole reasoning", example: "First, check the logs." }),
+  }),
   "tool.started": z.object({
     run_id: RUN_ID,
     tool_call_id: z.string().openapi({ description: "The tool call", example: "call_1" }),
@@ -155,7 +163,14 @@ export const HermesRunEventSchema = z
           }),
         run_id: z.string().nullable().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
         timestamp: z.number().openapi({ description: "When it happened, in Unix seconds", example: 1764601200.5 }),
-        delta: z.string().optional().openapi({ description: "`message.delta`: the chunk of text", example: "The " }),
+        delta: z
+          .string()
+          .optional()
+          .openapi({ description: "`message.delta`, `reasoning.delta`: the chunk of text", example: "The " }),
+        text: z
+          .string()
+          .optional()
+          .openapi({ description: "`reasoning.available`: the model call's reasoning", example: "Check the logs." }),
         tool: z.string().nullable().optional().openapi({ description: "Tool events: the tool", example: "echo" }),
         preview: z
           .string()

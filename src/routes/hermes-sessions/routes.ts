@@ -40,6 +40,8 @@ const listRoute = createRoute({
   operationId: "listHermesSessions",
   tags: [TAG],
   summary: "Sessions, most recently active first, by offset",
+  description:
+    "Hermes's paging: `limit` (default 50, at most 200), `offset`, and `has_more`. Every session is listed, ours and Hermes clients' alike.",
   request: { query: HermesListQuery },
   responses: { 200: jsonAnswer("A page of sessions", HermesSessionListSchema), ...problemResponses({}) },
 });
@@ -50,6 +52,8 @@ const createRouteDef = createRoute({
   operationId: "createHermesSession",
   tags: [TAG],
   summary: "Create a session, under the client's id when it sends one",
+  description:
+    "`id` (or `session_id`) names it; an id in use is 409 `session_exists`. `source` records which client made it.",
   request: {
     body: {
       required: true,
@@ -79,6 +83,7 @@ const getRouteDef = createRoute({
   operationId: "getHermesSession",
   tags: [TAG],
   summary: "A session",
+  description: "In Hermes's shape: Unix-second times, the opening user message as `preview`, the flags a client set.",
   request: { params: HermesSessionIdParam },
   responses: {
     200: jsonAnswer("The session", HermesSessionEnvelopeSchema),
@@ -92,6 +97,8 @@ const patchRoute = createRoute({
   operationId: "patchHermesSession",
   tags: [TAG],
   summary: "Rename a session, pin or archive it",
+  description:
+    "Only `title`, `pinned` and `archived`; any other field, or a flag that is not a boolean, is a 400 and nothing changes.",
   request: {
     params: HermesSessionIdParam,
     body: { required: true, content: jsonBody(PatchHermesSessionSchema, { pinned: true }) },
@@ -108,6 +115,8 @@ const deleteRouteDef = createRoute({
   operationId: "deleteHermesSession",
   tags: [TAG],
   summary: "Delete a session and everything stored for it",
+  description:
+    "Its transcript, runs, summaries, anchors, events and responses go with it; a running run is cancelled first.",
   request: { params: HermesSessionIdParam },
   responses: {
     200: jsonAnswer("It is deleted", HermesDeletedSchema),
@@ -121,6 +130,8 @@ const messagesRoute = createRoute({
   operationId: "listHermesSessionMessages",
   tags: [TAG],
   summary: "A window of the transcript: the newest 500 rows by default",
+  description:
+    "Row seqs are the message ids. Without `offset` the window ends at the newest row (`order: latest`); with it, it starts `offset` rows in (`order: oldest`). Either way the rows come in seq order.",
   request: { params: HermesSessionIdParam, query: HermesMessagesQuery },
   responses: {
     200: jsonAnswer("The rows, in seq order", HermesMessageListSchema),
@@ -155,6 +166,8 @@ const chatRoute = createRoute({
   operationId: "chatHermesSession",
   tags: [TAG],
   summary: "Run the agent on a message and answer when it is done",
+  description:
+    "The message is stored and the agent runs in the session; the answer carries the turn's assistant and tool rows and the usage.",
   request: {
     params: HermesSessionIdParam,
     body: { required: true, content: jsonBody(HermesChatSchema, { message: "Summarise the release notes." }) },

@@ -290,6 +290,7 @@ export const HermesChatStreamFrameSchema = z
       .enum([
         "run.started",
         "assistant.delta",
+        "reasoning.available",
         "tool.progress",
         "approval.request",
         "assistant.completed",
@@ -307,6 +308,10 @@ export const HermesChatStreamFrameSchema = z
           .string()
           .optional()
           .openapi({ description: "assistant.completed: the answer", example: "Two fixes." }),
+        text: z
+          .string()
+          .optional()
+          .openapi({ description: "reasoning.available: the model's reasoning", example: "Read the notes first." }),
         tool: z.string().optional().openapi({ description: "tool.progress: the tool", example: "browser_navigate" }),
         toolCallId: z.string().optional().openapi({ description: "tool.progress: the call", example: "call_1" }),
         status: z

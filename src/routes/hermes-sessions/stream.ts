@@ -36,6 +36,9 @@ export async function* chatStreamFrames(
       case "message.delta":
         if (item.data.content) yield frame("assistant.delta", item.data.run_id, { delta: item.data.content });
         break;
+      case "reasoning.available":
+        yield frame("reasoning.available", item.data.run_id, { text: item.data.text });
+        break;
       case "tool.started":
         yield frame("tool.progress", item.data.run_id, {
           tool: item.data.name,

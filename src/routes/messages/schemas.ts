@@ -18,6 +18,10 @@ export const MessageSchema = z
     tool_calls: z.array(ToolCallSchema).optional().openapi({ description: "Tool calls (assistant only)" }),
     tool_call_id: z.string().optional().openapi({ description: "The call a tool message answers", example: "call_1" }),
     name: z.string().optional().openapi({ description: "Participant or tool name", example: "browser_navigate" }),
+    reasoning: z.string().optional().openapi({
+      description: "An assistant row's reasoning, as a reasoning model gave it (never sent back to the model)",
+      example: "The user wants the title; read the snapshot first.",
+    }),
     tokens: z.number().int().openapi({ description: "Tokens of the stored message (tiktoken)", example: 12 }),
     in_context: z.boolean().openapi({ description: "Whether the row is in the active context", example: true }),
     kind: z

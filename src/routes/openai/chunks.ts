@@ -1,7 +1,8 @@
 /**
  * @module chunks
  * A streamed chat completion: the agent's run events translated into `chat.completion.chunk` frames (a role chunk,
- * content chunks, a final chunk with finish reason and usage, then `[DONE]`), with tool activity as
+ * content chunks (and `reasoning_content` chunks from a reasoning model), a final chunk with finish reason and usage,
+ * then `[DONE]`), with tool activity as
  * `hermes.tool.progress` frames when the client wants them.
  */
 import type { RunResultSummary } from "../../domain/agent/loop.js";
@@ -47,6 +48,9 @@ export async function* chatChunks(
       waitingOn = data.interrupts as InterruptView[];
     } else if (item.type === "message.delta") {
       yield { data: JSON.stringify(chunk(identity, { content: data.content })) };
+    } else if (item.type === "reasoning.delta") {
+      // As reasoning models' own endpoints stream it, so clients that show reasoning find it where they look.
+      yield { data: JSON.stringify(chunk(identity, { reasoning_content: data.content })) };
     } else if (toolProgress && item.type === "tool.started") {
       const payload = {
         ...PROGRESS_FRAME,

@@ -77,6 +77,7 @@ export function presentChatCompletion(identity: CompletionIdentity, finished: Fi
         message: {
           role: "assistant",
           content: answer ? contentText(answer.content) : null,
+          ...(answer?.reasoning ? { reasoning_content: answer.reasoning } : {}),
           ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
         },
         finish_reason: finishReasonOf(finished.run),

@@ -146,6 +146,10 @@ export const ChatCompletionSchema = z
                 .string()
                 .nullable()
                 .openapi({ description: "The agent's final answer", example: "The page title is Example Domain." }),
+              reasoning_content: z.string().optional().openapi({
+                description: "The reasoning the model gave before that answer, when it is a reasoning model",
+                example: "The snapshot names the title.",
+              }),
               tool_calls: z
                 .array(ChatToolCallSchema)
                 .optional()

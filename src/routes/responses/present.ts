@@ -1,7 +1,7 @@
 /**
  * @module present
- * A response as the Responses API shows it, read from its run and the run's rows: each assistant text as a message
- * item, each tool call the agent made as a function_call item followed by its function_call_output, usage in input
+ * A response as the Responses API shows it, read from its run and the run's rows: a reasoning model's reasoning as a
+ * reasoning item, each assistant text as a message item, each tool call the agent made as a function_call item followed by its function_call_output, usage in input
  * and output tokens, the run's status in the Responses vocabulary. Item ids are derived (the k-th message item of a
  * run, the call id of a tool call), so a streamed response and the same response read back name their items alike.
  */
@@ -13,6 +13,7 @@ import { contentText } from "../../kernel/text.js";
 import type { ResponseObject, ResponseOutputItem } from "./schemas.js";
 
 export const messageItemId = (runId: string, index: number) => `msg_${runId.replace(/^run_/, "")}_${index}`;
+export const reasoningItemId = (runId: string, index: number) => `rs_${runId.replace(/^run_/, "")}_${index}`;
 export const functionCallItemId = (callId: string) => `fc_${callId}`;
 export const functionOutputItemId = (callId: string) => `fco_${callId}`;
 
@@ -24,6 +25,10 @@ export function messageItem(id: string, text: string, status: "in_progress" | "c
     role: "assistant",
     content: status === "completed" ? [{ type: "output_text", text, annotations: [] }] : [],
   };
+}
+
+export function reasoningItem(id: string, text: string): ResponseOutputItem {
+  return { type: "reasoning", id, status: "completed", summary: [{ type: "summary_text", text }] };
 }
 
 export function functionCallItem(call: { id: string; name: string; arguments: string }): ResponseOutputItem {
@@ -53,8 +58,10 @@ export function outputItemsOf(runId: string, rows: StoredMessage[]): ResponseOut
   for (const row of rows) if (row.role === "tool" && row.tool_call_id) results.set(row.tool_call_id, row);
   const items: ResponseOutputItem[] = [];
   let messages = 0;
+  let thoughts = 0;
   for (const row of rows) {
     if (row.role !== "assistant" || row.kind !== "message") continue;
+    if (row.reasoning) items.push(reasoningItem(reasoningItemId(runId, thoughts++), row.reasoning));
     const text = contentText(row.content);
     if (text !== "") items.push(messageItem(messageItemId(runId, messages++), text, "completed"));
     for (const call of row.tool_calls ?? []) {

@@ -123,6 +123,21 @@ export const ResponseOutputItemSchema = z
   .union([
     z
       .object({
+        type: z.literal("reasoning").openapi({ description: "What a reasoning model thought", example: "reasoning" }),
+        id: z.string().openapi({ description: "The item", example: "rs_01JD5Z3Q8V6N2C4K7M9P0R1S2T_0" }),
+        status: ItemStatus,
+        summary: z
+          .array(
+            z.object({
+              type: z.literal("summary_text").openapi({ description: "Plain text", example: "summary_text" }),
+              text: z.string().openapi({ description: "The reasoning", example: "Check the logs first." }),
+            }),
+          )
+          .openapi({ description: "The reasoning the model gave, as one text" }),
+      })
+      .openapi("ResponseReasoningItem"),
+    z
+      .object({
         type: z.literal("message").openapi({ description: "An assistant message", example: "message" }),
         id: z.string().openapi({ description: "The item", example: "msg_01JD5Z3Q8V6N2C4K7M9P0R1S2T_0" }),
         status: ItemStatus,

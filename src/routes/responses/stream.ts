@@ -2,14 +2,21 @@
  * @module stream
  * A response streamed as the Responses API streams one: `response.created` and `response.in_progress`, then for each
  * assistant text a message item (`output_item.added`, `content_part.added`, `output_text.delta`…, `output_text.done`,
- * `content_part.done`, `output_item.done`), for each tool the agent runs a function_call item and, when it returns,
+ * `content_part.done`, `output_item.done`) after the reasoning item of a reasoning model, for each tool the agent runs a function_call item and, when it returns,
  * its function_call_output item; then `response.completed` (or `response.incomplete` / `response.failed`) with the
  * response as read back from the store. Every frame names its type in `event:` and in `data.type`, with a
  * `sequence_number`.
  */
 import type { FeedItem } from "../../domain/events/feed.js";
 import type { SseFrame } from "../../http/sse.js";
-import { functionCallItem, functionOutputItem, messageItem, messageItemId } from "./present.js";
+import {
+  functionCallItem,
+  functionOutputItem,
+  messageItem,
+  messageItemId,
+  reasoningItem,
+  reasoningItemId,
+} from "./present.js";
 import type { ResponseObject, ResponseOutputItem } from "./schemas.js";
 
 export type ResponseStreamContext = {
@@ -27,6 +34,7 @@ export async function* responseEvents(
   let sequence = 0;
   let outputIndex = 0;
   let messages = 0;
+  let thoughts = 0;
   let open: OpenMessage | null = null;
   const frame = (type: string, fields: Record<string, unknown>): SseFrame => ({
     event: type,
@@ -86,6 +94,10 @@ export async function* responseEvents(
         });
         break;
       }
+      case "reasoning.available":
+        yield* closeMessage();
+        yield* itemFrames(reasoningItem(reasoningItemId(ctx.runId, thoughts++), item.data.text));
+        break;
       case "tool.started":
         yield* closeMessage();
         yield* itemFrames(

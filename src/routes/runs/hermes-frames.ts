@@ -31,7 +31,10 @@ export type HermesRunFrameDeps = {
 function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, toolStarts: Map<string, number>) {
   switch (event.type) {
     case "message.delta":
+    case "reasoning.delta":
       return { delta: event.data.content };
+    case "reasoning.available":
+      return { text: event.data.text };
     case "tool.started":
       toolStarts.set(event.data.tool_call_id, at);
       return { tool: event.data.name, preview: event.data.arguments.slice(0, PREVIEW_CHARS) };
