@@ -929,7 +929,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2754,6 +2754,24 @@ export interface components {
                  * @example validation_failed
                  */
                 code: string | null;
+                /** @description A run that gave no answer (model_error, agent_incomplete): which, and how it ended */
+                hermes?: {
+                    /**
+                     * @description The run
+                     * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                     */
+                    run_id: string;
+                    /**
+                     * @description How it ended
+                     * @example cancelled
+                     */
+                    status: string;
+                    /**
+                     * @description Why
+                     * @example the client disconnected
+                     */
+                    error: string | null;
+                };
             };
         };
         /** @description A run submitted as Hermes clients submit one; other fields are accepted and ignored */
@@ -8688,7 +8706,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description model_error: The model failed */
+            /** @description model_error: The model failed; agent_incomplete: The agent did not finish its answer */
             502: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -16,6 +16,7 @@ export const TRANSPORT_ERROR_CODES = [
   "session_key_requires_auth",
   "idempotency_key_conflict",
   "idempotency_key_in_flight",
+  "agent_incomplete",
 ] as const;
 
 export type ErrorCode = DomainErrorCode | (typeof TRANSPORT_ERROR_CODES)[number];

@@ -41,8 +41,14 @@ function paramOf(location: string | undefined): string | null {
     .reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), "");
 }
 
+/** Where OpenAI and Hermes name a failure differently from us, the envelope's `code` uses their name. */
+const OPENAI_CODE_NAMES: Partial<Record<HttpError["code"], string>> = {
+  too_many_runs: "rate_limit_exceeded",
+  payload_too_large: "body_too_large",
+};
+
 export function openAiErrorBody(error: HttpError): {
-  error: { message: string; type: string; param: string | null; code: string };
+  error: { message: string; type: string; param: string | null; code: string; hermes?: unknown };
 } {
   const status = statusOf(error.code);
   return {
@@ -50,7 +56,9 @@ export function openAiErrorBody(error: HttpError): {
       message: error.message,
       type: errorType(status),
       param: paramOf(error.errors?.[0]?.location),
-      code: error.code,
+      code: OPENAI_CODE_NAMES[error.code] ?? error.code,
+      // What a run's failure says of the run, where Hermes clients read it.
+      ...(error.details?.hermes !== undefined ? { hermes: error.details.hermes } : {}),
     },
   };
 }

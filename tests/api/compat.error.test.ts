@@ -83,6 +83,7 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
       type: "server_error",
       code: "model_error",
       message: expect.stringMatching(/model down/),
+      hermes: { run_id: res.headers.get("x-run-id"), status: "failed" },
     });
     const rows = t.app.services.store.messages.page(res.headers.get("x-hermes-session-id")!, 0, 10);
     expect(rows.map((m) => m.content)).toEqual(["fail please"]);

@@ -46,6 +46,13 @@ describe("HTTP conventions", () => {
           )
         ).error.param,
       ).toBe("title");
+      // The envelope's code uses OpenAI's and Hermes's name where theirs differs from ours.
+      const big = await t.call("POST", "/v1/sessions", { title: "x".repeat(5000) });
+      expect(big.status).toBe(413);
+      expect(await json<ProblemResponse & { error: { code: string } }>(big)).toMatchObject({
+        code: "payload_too_large",
+        error: { code: "body_too_large" },
+      });
       // Outside /v1 the problem stays plain.
       const health = await json<Record<string, unknown>>(await t.call("GET", "/no-such-route"));
       expect(health.error).toBeUndefined();

@@ -135,6 +135,7 @@ const chatCompletions = createRoute({
         "session_busy",
         "too_many_runs",
         "model_error",
+        "agent_incomplete",
         "model_not_configured",
         "shutting_down",
         "session_key_requires_auth",

@@ -20,10 +20,18 @@ export function finishReasonOf(run: RunResultSummary): "stop" | "length" | "tool
   return run.status === "incomplete" ? "length" : "stop";
 }
 
+/**
+ * A run whose model failed is `model_error`; one that stopped short of an answer otherwise (cut by a restart,
+ * cancelled, waiting on an approval) is Hermes's `agent_incomplete`. Both carry `hermes` (run id, status, error),
+ * which the OpenAI envelope shows as `error.hermes`.
+ */
 export function runFailure(run: RunResultSummary, headers: Record<string, string> = {}): HttpError {
   const why =
     run.status === "requires_action"
       ? `the run ${run.id} waits for an approval; answer it (GET /v1/runs/${run.id}) and read the answer there`
       : (run.error ?? `the run ended ${run.status}`);
-  return new HttpError("model_error", why, { headers });
+  return new HttpError(run.status === "failed" ? "model_error" : "agent_incomplete", why, {
+    headers,
+    details: { hermes: { run_id: run.id, status: run.status, error: run.error } },
+  });
 }

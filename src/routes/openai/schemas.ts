@@ -25,6 +25,14 @@ export const OpenAIErrorSchema = z
           .string()
           .nullable()
           .openapi({ description: "Stable machine-readable code", example: "validation_failed" }),
+        hermes: z
+          .object({
+            run_id: z.string().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+            status: z.string().openapi({ description: "How it ended", example: "cancelled" }),
+            error: z.string().nullable().openapi({ description: "Why", example: "the client disconnected" }),
+          })
+          .optional()
+          .openapi({ description: "A run that gave no answer (model_error, agent_incomplete): which, and how it ended" }),
       })
       .openapi({ description: "The error" }),
   })

@@ -139,6 +139,7 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   payload_too_large: { detail: "the request body is larger than 10485760 bytes (server.max_body_bytes)" },
   too_many_runs: { detail: "10 runs are already in progress (server.max_concurrent_runs); retry in a few seconds" },
   model_error: { detail: "the model answered 500: upstream overloaded" },
+  agent_incomplete: { detail: "the run run_01JD5Z3Q8V6N2C4K7M9P0R1S2T ended cancelled: the client disconnected" },
   model_not_configured: { detail: "no model is configured; set model.name (CADUCEUS_MODEL)" },
   browser_unavailable: { detail: "the browser is not running; navigate to start it" },
   shutting_down: { detail: "the server is shutting down and accepts no new runs; retry once it is back" },
