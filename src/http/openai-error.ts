@@ -47,6 +47,9 @@ const OPENAI_CODE_NAMES: Partial<Record<HttpError["code"], string>> = {
   payload_too_large: "body_too_large",
 };
 
+/** The code the OpenAI envelope answers for one of ours. */
+export const openAiCodeOf = (code: HttpError["code"]): string => OPENAI_CODE_NAMES[code] ?? code;
+
 export function openAiErrorBody(error: HttpError): {
   error: { message: string; type: string; param: string | null; code: string; hermes?: unknown };
 } {
@@ -56,7 +59,7 @@ export function openAiErrorBody(error: HttpError): {
       message: error.message,
       type: errorType(status),
       param: paramOf(error.errors?.[0]?.location),
-      code: OPENAI_CODE_NAMES[error.code] ?? error.code,
+      code: openAiCodeOf(error.code),
       // What a run's failure says of the run, where Hermes clients read it.
       ...(error.details?.hermes !== undefined ? { hermes: error.details.hermes } : {}),
     },

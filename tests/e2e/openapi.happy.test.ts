@@ -69,7 +69,11 @@ describe("the request examples of the OpenAPI document", () => {
       if (path.endsWith("/approval")) [, , runId] = await pendingApproval();
       if (path === "/v1/runs") fake.enqueue({ content: "Submitted and answered." });
       if (path === "/v1/chat/completions") fake.enqueue({ content: "Hello!" });
-      const target = path.replace("{id}", sessionId).replace("{run_id}", runId).replace("{interrupt_id}", interruptId);
+      const target = path
+        .replace("{id}", sessionId)
+        .replace("{session_id}", sessionId)
+        .replace("{run_id}", runId)
+        .replace("{interrupt_id}", interruptId);
       const res = await t.call(method.toUpperCase(), target, example);
       const text = await res.clone().text();
       const successes = Object.keys(op.responses)

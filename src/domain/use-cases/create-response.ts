@@ -9,7 +9,6 @@
  *   whether it may be read back (`store`).
  * Reading a response back goes through `readResponse`; a deleted or unstored one is not found.
  */
-import type { Config } from "../../config.js";
 import type { ResponseRecord, RunRecord, SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ContentPart, MessageContent } from "../../kernel/chat.js";
@@ -17,27 +16,18 @@ import { DomainError, notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { contentText } from "../../kernel/text.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
-import type { AgentRunner, StartedRun } from "../agent/runner.js";
+import type { StartedRun } from "../agent/runner.js";
 import { CLIENT_SESSION_ID } from "../compat/chat-sessions.js";
-import type { EngineSessions } from "../context/engine-session.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
-import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { MessageInput } from "../transcript/message-shape.js";
-import type { Transcript } from "../transcript/transcript.js";
 import { forkSession } from "./fork-session.js";
+import type { SubmitRunDeps } from "./submit-run.js";
 
 export type { ResponseRecord };
 
-export type ResponseDeps = {
-  config: Config;
-  store: Store;
-  sessions: SessionService;
-  transcript: Transcript;
-  agent: AgentRunner;
-  engineSessions: EngineSessions;
-  now: () => number;
-};
+/** What a submitted run needs, and the clock the response rows are stamped with. */
+export type ResponseDeps = SubmitRunDeps & { now: () => number };
 
 /** A content part of an input item, as the Responses API sends them. */
 export type ResponseInputPart =

@@ -8,6 +8,7 @@ import type { SessionSearchHit } from "../../domain/context/session-search.js";
 import type { SessionRecord } from "../../domain/sessions/service.js";
 import type { StoredMessage } from "../../domain/transcript/transcript.js";
 import { contentText } from "../../kernel/text.js";
+import { hermesUsage } from "../runs/hermes-frames.js";
 import type { HermesChatAnswer, HermesMessage, HermesSearchResult, HermesSession } from "./schemas.js";
 
 const PREVIEW_CHARS = 80;
@@ -51,14 +52,6 @@ export function turnMessages(rows: StoredMessage[]): HermesMessage[] {
   return rows.filter((row) => row.role === "assistant" || row.role === "tool").map(presentHermesMessage);
 }
 
-export function hermesUsage(run: Pick<RunResultSummary, "usage">) {
-  return {
-    input_tokens: run.usage.prompt_tokens,
-    output_tokens: run.usage.completion_tokens,
-    total_tokens: run.usage.total_tokens,
-  };
-}
-
 export function presentChatAnswer(
   sessionId: string,
   run: RunResultSummary,
@@ -74,7 +67,7 @@ export function presentChatAnswer(
     interrupted: run.status === "cancelled" || run.status === "interrupted" || run.status === "incomplete",
     message: { role: "assistant", content: output ?? "" },
     messages: turnMessages(rows),
-    usage: hermesUsage(run),
+    usage: hermesUsage(run.usage),
     error: run.error,
   };
 }

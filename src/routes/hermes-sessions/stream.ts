@@ -9,8 +9,8 @@ import type { StoredMessage } from "../../domain/transcript/transcript.js";
 import type { RunResultSummary } from "../../domain/agent/run-summary.js";
 import type { FeedItem } from "../../domain/events/feed.js";
 import type { SseFrame } from "../../http/sse.js";
-import { HERMES_APPROVAL_CHOICES } from "../runs/hermes-frames.js";
-import { hermesUsage, turnMessages } from "./present.js";
+import { hermesApproval, hermesUsage } from "../runs/hermes-frames.js";
+import { turnMessages } from "./present.js";
 
 export type ChatStreamContext = {
   sessionId: string;
@@ -54,16 +54,9 @@ export async function* chatStreamFrames(
           status: item.data.is_error ? "error" : "completed",
         });
         break;
-      case "approval.requested": {
-        const { interrupt } = item.data;
-        yield frame("approval.request", item.data.run_id, {
-          request_id: interrupt.id,
-          tool: interrupt.tool ?? null,
-          command: `${interrupt.tool ?? ""} ${interrupt.arguments ?? ""}`.trim(),
-          choices: [...HERMES_APPROVAL_CHOICES],
-        });
+      case "approval.requested":
+        yield frame("approval.request", item.data.run_id, hermesApproval(item.data.interrupt));
         break;
-      }
       case "done":
         yield* endFrames(item.data.run, ctx, frame);
         return;
@@ -82,7 +75,7 @@ function* endFrames(
   const completed = run.status === "completed";
   const interrupted = run.status === "cancelled" || run.status === "interrupted" || run.status === "incomplete";
   yield frame("assistant.completed", run.id, { content: output ?? "", completed, interrupted });
-  const usage = hermesUsage(run);
+  const usage = hermesUsage(run.usage);
   if (run.status === "failed") {
     yield frame("run.failed", run.id, { error: run.error ?? "the run failed", completed: false, usage });
   } else if (run.status === "cancelled" || run.status === "interrupted") {

@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { ContentSchema, ToolCallIdField, ToolCallsField } from "../shared/chat-schemas.js";
 import { clientToolFunctionFields } from "../shared/run-schemas.js";
+import { openAiCodeOf } from "../../http/openai-error.js";
 import { titleOf } from "../../http/problem.js";
 import { errorHeaders, errorStatusesOf, exampleRef, type ErrorSpec } from "../shared/problem-responses.js";
 
@@ -32,7 +33,9 @@ export const OpenAIErrorSchema = z
             error: z.string().nullable().openapi({ description: "Why", example: "the client disconnected" }),
           })
           .optional()
-          .openapi({ description: "A run that gave no answer (model_error, agent_incomplete): which, and how it ended" }),
+          .openapi({
+            description: "A run that gave no answer (model_error, agent_incomplete): which, and how it ended",
+          }),
       })
       .openapi({ description: "The error" }),
   })
@@ -49,7 +52,10 @@ export function openAiErrorResponses(spec: ErrorSpec) {
         content: {
           "application/json": {
             schema: OpenAIErrorSchema,
-            examples: Object.fromEntries(codes.map((code) => [code, { $ref: exampleRef("openai", code) }])),
+            // Named by the code the envelope carries, which is OpenAI's or Hermes's name where theirs differs.
+            examples: Object.fromEntries(
+              codes.map((code) => [openAiCodeOf(code), { $ref: exampleRef("openai", code) }]),
+            ),
           },
         },
       },

@@ -9,6 +9,7 @@
 import { runIdOf } from "../../domain/events/bus.js";
 import type { EventType } from "../../domain/events/event-types.js";
 import type { FeedItem } from "../../domain/events/feed.js";
+import type { InterruptView } from "../../domain/agent/interrupt-view.js";
 import type { SseFrame } from "../../http/sse.js";
 
 /** What Hermes's approval events offer; `POST /v1/runs/{id}/approval` takes any of them. */
@@ -22,6 +23,27 @@ const HERMES_NAMES: Partial<Record<EventType, string>> = { "approval.requested":
 
 /** A run feed's item: a stored event, with when it was stored. */
 type StoredItem = FeedItem & { created_at?: number };
+
+/** What Hermes's approval events say of a pending approval. */
+export function hermesApproval(interrupt: InterruptView) {
+  return {
+    request_id: interrupt.id,
+    tool: interrupt.tool ?? null,
+    command: `${interrupt.tool ?? ""} ${interrupt.arguments ?? ""}`.trim(),
+    description: `The agent asks to call ${interrupt.tool ?? "a tool"}`,
+    choices: [...HERMES_APPROVAL_CHOICES],
+    expires_at: interrupt.expires_at,
+  };
+}
+
+/** A run's usage in Hermes's words. */
+export function hermesUsage(usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number }) {
+  return {
+    input_tokens: usage.prompt_tokens,
+    output_tokens: usage.completion_tokens,
+    total_tokens: usage.total_tokens,
+  };
+}
 
 export type HermesRunFrameDeps = {
   /** The run's answer once it has completed: the text of its last assistant message. */
@@ -44,17 +66,8 @@ function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, too
       const duration = started === undefined ? 0 : Math.round(at - started) / 1000;
       return { tool: event.data.name, duration, error: event.data.is_error };
     }
-    case "approval.requested": {
-      const { interrupt } = event.data;
-      return {
-        request_id: interrupt.id,
-        tool: interrupt.tool ?? null,
-        command: `${interrupt.tool ?? ""} ${interrupt.arguments ?? ""}`.trim(),
-        description: `The agent asks to call ${interrupt.tool ?? "a tool"}`,
-        choices: [...HERMES_APPROVAL_CHOICES],
-        expires_at: interrupt.expires_at,
-      };
-    }
+    case "approval.requested":
+      return hermesApproval(event.data.interrupt);
     case "approval.responded": {
       const { interrupt } = event.data;
       const decision = interrupt.answer?.decision ?? null;
@@ -67,14 +80,7 @@ function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, too
     }
     case "run.completed": {
       const { run } = event.data;
-      return {
-        output: deps.outputOf(run.id) ?? "",
-        usage: {
-          input_tokens: run.usage.prompt_tokens,
-          output_tokens: run.usage.completion_tokens,
-          total_tokens: run.usage.total_tokens,
-        },
-      };
+      return { output: deps.outputOf(run.id) ?? "", usage: hermesUsage(run.usage) };
     }
     case "run.failed":
       return { error: event.data.run.error ?? "the run failed" };
