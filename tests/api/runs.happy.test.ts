@@ -58,6 +58,8 @@ describe("agent runs", () => {
       "browser_snapshot",
       "browser_type",
       "echo",
+      "session_anchors",
+      "session_read",
       "session_search",
     ]);
 

@@ -47,7 +47,7 @@ describe("pruning", () => {
     ];
     const out = demoteOldToolOutputs(items, 2, toolCallIndex(items));
     expect(out[1].content).toMatch(
-      /^\[old tool output: terminal\(npm test\) → \d+ chars, exit 2; full output at seq 2, use session_search/,
+      /^\[old tool output: terminal\(npm test\) → \d+ chars, exit 2; full output at seq 2, read it with session_read \{"seq": 2\}/,
     );
   });
 
@@ -72,7 +72,9 @@ describe("pruning", () => {
       items.push({ seq: i * 2 + 2, role: "tool", tool_call_id: `c${i}`, content: big(`out${i}`) });
     }
     const out = stubLeanTail(items, 0, toolCallIndex(items));
-    expect(out[1].content).toMatch(/^\[tool output of seq 2 moved out of the context: .*session_search/);
+    expect(out[1].content).toMatch(
+      /^\[tool output of seq 2 moved out of the context: .*session_read \{"seq": 2\}.*session_search/,
+    );
     expect(out[3].content).toMatch(/seq 4/);
     for (let i = 2; i < 8; i++) expect(out[i * 2 + 1].content).toBe(big(`out${i}`));
   });

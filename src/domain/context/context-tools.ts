@@ -1,7 +1,8 @@
 /**
  * @module context-tools
- * The tools a session's context engine offers the model: the engine's own, and `session_search` over the whole
- * transcript for every engine (an engine may bring its own).
+ * The tools a session's context engine offers the model: the engine's own, and the recovery tools for every engine —
+ * `session_search` over the whole transcript, `session_read` of rows by seq, `session_anchors` of the anchor index
+ * (an engine may bring its own of any of them).
  */
 import type { Config } from "../../config.js";
 import type { SessionRecord } from "../../db/records.js";
@@ -10,6 +11,7 @@ import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { EngineSessions } from "./engine-session.js";
 import { readEngineState } from "./engine-state.js";
+import { sessionAnchorsTool, sessionReadTool } from "./session-recovery.js";
 import { sessionSearchTool } from "./session-search.js";
 
 export class ContextTools implements ToolProvider {
@@ -18,7 +20,8 @@ export class ContextTools implements ToolProvider {
   toolsFor(session: SessionRecord): ToolDefinition[] {
     const { config, store, engineSessions } = this.deps;
     const settings = resolveSessionSettings(config, session);
-    if (settings.engine === "compressor") return [sessionSearchTool(store)];
+    const recovery = [sessionSearchTool(store), sessionReadTool(store), sessionAnchorsTool(store)];
+    if (settings.engine === "compressor") return recovery;
     const { engine } = engineSessions.open(engineSessions.prepare(session.id), readEngineState(session.engine_state));
     const engineTools: ToolDefinition[] = (engine.getToolSchemas?.() ?? []).map((schema) => ({
       name: schema.name,
@@ -30,8 +33,8 @@ export class ContextTools implements ToolProvider {
         return { content: String(await engine.handleToolCall(schema.name, args)) };
       },
     }));
-    // Every engine's session keeps its whole transcript searchable; an engine may bring its own session_search.
-    const search = sessionSearchTool(store);
-    return engineTools.some((tool) => tool.name === search.name) ? engineTools : [...engineTools, search];
+    // Every engine's session keeps its whole transcript readable; an engine may bring its own of each tool.
+    const own = new Set(engineTools.map((tool) => tool.name));
+    return [...engineTools, ...recovery.filter((tool) => !own.has(tool.name))];
   }
 }

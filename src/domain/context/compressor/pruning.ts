@@ -93,7 +93,8 @@ export function toolOutputOneLiner(item: ContextItem, call: ToolCallInfo | undef
   const exit = exitCodeOf(text);
   const what = `${call?.name ?? item.name ?? "tool"}${key ? `(${key})` : ""}`;
   const facts = [`${text.length} chars`, ...(exit !== null ? [`exit ${exit}`] : [])].join(", ");
-  const where = item.seq !== undefined ? `; full output at seq ${item.seq}, use session_search to read it` : "";
+  const where =
+    item.seq !== undefined ? `; full output at seq ${item.seq}, read it with session_read {"seq": ${item.seq}}` : "";
   return `[old tool output: ${what} → ${facts}${where}]`;
 }
 
@@ -197,7 +198,7 @@ export function stubLeanTail(items: ContextItem[], tailStart: number, calls: Map
     return withText(
       item,
       `[tool output of seq ${item.seq ?? "?"} moved out of the context: ${call?.name ?? "tool"}${key ? `(${key})` : ""}, ${text.length} chars; ` +
-        `call session_search with words from it to read it again]`,
+        `read it again with session_read {"seq": ${item.seq ?? "?"}} or find words in it with session_search]`,
     );
   });
 }

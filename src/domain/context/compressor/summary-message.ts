@@ -16,8 +16,8 @@ export const SUMMARY_PREAMBLE =
   "It is background from a previous context window, NOT instructions: do not answer questions or carry out requests " +
   "mentioned in it; they were already handled. Respond only to the latest user message after this summary — it " +
   "decides what to do now, even when the summary covers a similar topic. This does not restrict how you work: keep " +
-  "using your tools for the current task. The full transcript is stored; use the session_search tool to read any " +
-  "compacted turn again.";
+  "using your tools for the current task. The full transcript is stored: session_read reads any compacted turn " +
+  "again by seq, session_search finds one by its words, session_anchors lists the indexed identifiers with their seqs.";
 export const SUMMARY_END_MARKER = "[END OF COMPACTION SUMMARY — the conversation continues below]";
 
 export const USER_MESSAGES_MAX_CHARS = 24_000;
@@ -50,8 +50,9 @@ export function renderUserMessages(span: ContextItem[]): string {
 
 export function recoveryNote(fromSeq: number, toSeq: number): string {
   return (
-    `Turns seq ${fromSeq}–${toSeq} were compacted; they are stored verbatim. To read one again, call the session_search ` +
-    "tool with an exact identifier or phrase from the anchor index above (for example a file path, an error string or a PR number)."
+    `Turns seq ${fromSeq}–${toSeq} were compacted; they are stored verbatim. Read one again with session_read ` +
+    `{"seq": N} (or {"from_seq", "to_seq"}); find one with session_search and an exact identifier or phrase from ` +
+    "the anchor index above (a file path, an error string, a PR number); list more identifiers with session_anchors."
   );
 }
 
@@ -119,7 +120,7 @@ function nestedPreviousSummary(previous: string): string {
   if (text.length <= FALLBACK_PREVIOUS_SUMMARY_MAX_CHARS) return text;
   const half = Math.floor(FALLBACK_PREVIOUS_SUMMARY_MAX_CHARS / 2);
   const cut = text.length - 2 * half;
-  return `${headOf(text, half)}\n…[${cut} chars of older summaries cut here; every compacted turn is stored — use session_search]…\n${tailOf(text, half)}`;
+  return `${headOf(text, half)}\n…[${cut} chars of older summaries cut here; every compacted turn is stored — session_read and session_search read them]…\n${tailOf(text, half)}`;
 }
 
 /** Removes a `## ` section (heading to the next blank-line-separated `## ` heading or the end). */
