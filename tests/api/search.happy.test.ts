@@ -22,6 +22,39 @@ describe("full-text search", () => {
     },
   );
 
+  it("finds a SHA by its first 7 digits, and facts only present in JSON tool output", async ({ app: t }) => {
+    const short = await getJson<SearchMessagesResponse>(t, `/v1/sessions/${id}/search?q=3f9a1c2`);
+    expect(short.data.some((hit) => hit.snippet.includes("3f9a1c2b7d4e"))).toBe(true);
+    const other = await t.app.services.useCases.createSession({});
+    const callId = "call_json_1";
+    t.app.services.transcript.append(
+      other.session.id,
+      [
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: callId, type: "function", function: { name: "browser_snapshot", arguments: "{}" } }],
+        },
+        {
+          role: "tool",
+          tool_call_id: callId,
+          content: JSON.stringify({
+            title: "Deploys",
+            text: "build 41 ok\nfatal: quota exceeded for project atlas-prod",
+          }),
+        },
+      ],
+      { model: "fake-model" },
+    );
+    const hit = await getJson<SearchMessagesResponse>(
+      t,
+      `/v1/sessions/${other.session.id}/search?q=fatal%20atlas-prod`,
+    );
+    expect(hit.data).toHaveLength(1);
+    // Long enough to read the line around the match.
+    expect(hit.data[0].snippet).toContain("[fatal]: quota exceeded for project");
+  });
+
   it("filters by role and limit, and answers an empty list for no match", async ({ app: t }) => {
     const tool = await getJson<SearchMessagesResponse>(t, `/v1/sessions/${id}/search?q=ENOSPC&role=tool`);
     expect(tool.data.every((hit) => hit.role === "tool")).toBe(true);

@@ -9,7 +9,8 @@ import type { SearchHit, SessionSearchHit } from "../records.js";
 /**
  * Turns free text into an FTS5 query that cannot be a syntax error: every whitespace-separated
  * term becomes a quoted phrase (quotes doubled), so `src/app.ts`, `ENOSPC` or `#1234` are searched
- * as written, and all terms must match.
+ * as written, and all terms must match. A hex term of 6 to 39 digits is a prefix query, so a short SHA
+ * finds the whole one.
  */
 export function toFtsQuery(input: string): string | null {
   const terms = input
@@ -18,8 +19,16 @@ export function toFtsQuery(input: string): string | null {
     .map((term) => term.trim())
     .filter((term) => /[\p{L}\p{N}]/u.test(term));
   if (terms.length === 0) return null;
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
+  return terms
+    .map((term) => `"${term.replaceAll('"', '""')}"${SHA_PREFIX.test(term) ? "*" : ""}`)
+    .join(" ");
 }
+
+/** A commit SHA cut short, as people type them (`git log --oneline` shows 7). */
+const SHA_PREFIX = /^[0-9a-f]{6,39}$/i;
+
+/** Tokens a snippet shows at most (FTS5's own limit): enough to read a line of context around the match. */
+const SNIPPET_TOKENS = 64;
 
 /** Full-text search over a whole transcript, compacted rows included; or over every session's. */
 export class TranscriptSearchRepository {
@@ -29,7 +38,7 @@ export class TranscriptSearchRepository {
   constructor(sqlite: Database.Database) {
     this.statement = sqlite.prepare(`
       select m.seq as seq, m.id as message_id, m.role as role, m.in_context as in_context, m.kind as kind,
-             snippet(messages_fts, 0, '[', ']', '…', 24) as snippet, bm25(messages_fts) as rank, m.created_at as created_at
+             snippet(messages_fts, 0, '[', ']', '…', ${SNIPPET_TOKENS}) as snippet, bm25(messages_fts) as rank, m.created_at as created_at
       from messages_fts
       join messages m on m.id = messages_fts.message_id
       where messages_fts match @query and messages_fts.session_id = @session_id and (@role is null or m.role = @role)
@@ -38,7 +47,7 @@ export class TranscriptSearchRepository {
     this.everywhere = sqlite.prepare(`
       select m.session_id as session_id, s.title as session_title, m.seq as seq, m.id as message_id, m.role as role,
              m.in_context as in_context, m.kind as kind,
-             snippet(messages_fts, 0, '[', ']', '…', 24) as snippet, bm25(messages_fts) as rank, m.created_at as created_at
+             snippet(messages_fts, 0, '[', ']', '…', ${SNIPPET_TOKENS}) as snippet, bm25(messages_fts) as rank, m.created_at as created_at
       from messages_fts
       join messages m on m.id = messages_fts.message_id
       join sessions s on s.id = m.session_id

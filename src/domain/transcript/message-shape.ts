@@ -18,10 +18,42 @@ export type MessageInput = {
   reasoning?: string;
 };
 
-/** The text full-text search sees for a message: content, tool names, tool-call arguments. */
+/** JSON text is indexed past this size as it is: decoding megabytes of it on every append costs more than it finds. */
+const DECODE_JSON_MAX_CHARS = 2_000_000;
+
+/**
+ * JSON (what tools commonly return) as the words a person reads in it: keys and string values with their escapes
+ * decoded, one per line, so `"a\nfatal: x"` indexes `fatal` rather than `nfatal`. Anything else comes back as it is.
+ */
+export function decodedForSearch(text: string): string {
+  const trimmed = text.trimStart();
+  if (!(trimmed.startsWith("{") || trimmed.startsWith("[")) || text.length > DECODE_JSON_MAX_CHARS) return text;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const lines: string[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node === "string") lines.push(node);
+    else if (typeof node === "number" || typeof node === "boolean") lines.push(String(node));
+    else if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === "object")
+      for (const [key, item] of Object.entries(node)) {
+        lines.push(key);
+        walk(item);
+      }
+  };
+  walk(value);
+  return lines.join("\n");
+}
+
+/** The text full-text search sees for a message: content (JSON decoded), tool names, tool-call arguments (decoded). */
 export function searchTextOf(message: MessageInput): string {
-  const parts = [contentText(message.content)];
-  for (const call of message.tool_calls ?? []) parts.push(`${call.function.name} ${call.function.arguments}`);
+  const parts = [decodedForSearch(contentText(message.content))];
+  for (const call of message.tool_calls ?? [])
+    parts.push(`${call.function.name} ${decodedForSearch(call.function.arguments)}`);
   if (message.name) parts.push(message.name);
   return parts.filter(Boolean).join("\n");
 }
