@@ -103,6 +103,13 @@ describe("compression on request", () => {
       expect(second.compressed).toBe(true);
       expect(second.summary!.version).toBe(2);
       expect(second.summary!.focus_topic).toBe("the make targets");
+      // Roles as strict chat templates want them: no two users or assistants in a row, no user after a tool result.
+      const roles = (await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`)).messages.map((m) => m.role);
+      for (let i = 1; i < roles.length; i++) {
+        const pair = `${roles[i - 1]} → ${roles[i]} at ${i}`;
+        expect(roles[i - 1] === roles[i] && roles[i] !== "tool", pair).toBe(false);
+        expect(roles[i - 1] === "tool" && roles[i] === "user", pair).toBe(false);
+      }
 
       const [req1, req2] = fake.completions;
       const prompt1 = req1.body.messages.map((m) => m.content as string).join("\n");

@@ -131,6 +131,22 @@ describe("summary placement and tool pairs", () => {
     expect(merged).toEqual({ merge: { seq: 5, role: "assistant", content: "S\n\na" } });
   });
 
+  it("never puts the summary as user straight after a tool result", () => {
+    const tool: ContextItem = { seq: 4, role: "tool", tool_call_id: "c1", content: "result" };
+    expect(placeSummary(tool, { seq: 5, role: "user", content: "u" }, "S")).toMatchObject({
+      insert: { role: "assistant" },
+    });
+    // Neither role fits between a tool result and an assistant: the summary joins that assistant turn.
+    expect(placeSummary(tool, { seq: 5, role: "assistant", content: "a" }, "S")).toEqual({
+      merge: { seq: 5, role: "assistant", content: "S\n\na" },
+    });
+    expect(
+      placeSummary({ seq: 3, role: "assistant", content: "a" }, { seq: 5, role: "user", content: "u" }, "S"),
+    ).toEqual({
+      merge: { seq: 5, role: "user", content: "S\n\nu" },
+    });
+  });
+
   it("drops orphan results and strips calls whose results are gone", () => {
     const out = sanitizeToolPairs([
       { seq: 2, role: "tool", tool_call_id: "gone", content: "orphan" },

@@ -136,8 +136,10 @@ export function wrapSummary(body: string): string {
 }
 
 /**
- * Places the summary after the head with a role that avoids two same roles in a row: user when
- * only the system prompt precedes it; when no role fits, it is merged into the first tail message.
+ * Places the summary after the head with a role strict chat templates accept: never two same roles in a row, and
+ * never a user message straight after a tool result (an assistant turn answers a tool result first). That is user
+ * after the system prompt or an assistant, assistant after a user or a tool result; when the tail's first message
+ * already has that role and the other does not fit either, the summary is merged into that message.
  */
 export function placeSummary(
   before: ContextItem | undefined,
@@ -145,10 +147,11 @@ export function placeSummary(
   text: string,
 ): { insert: ContextItem } | { merge: ContextItem } {
   const previousRole: Role | "none" = before?.role ?? "none";
-  let role: Role = previousRole === "user" ? "assistant" : "user";
+  const fits = (role: Role) => role !== previousRole && !(previousRole === "tool" && role === "user");
+  let role: Role = previousRole === "user" || previousRole === "tool" ? "assistant" : "user";
   if (after && after.role === role) {
     const other: Role = role === "user" ? "assistant" : "user";
-    if (other === previousRole) return { merge: mergeInto(after, text) };
+    if (!fits(other)) return { merge: mergeInto(after, text) };
     role = other;
   }
   return { insert: { role, content: text, kind: "summary" } };
