@@ -103,6 +103,9 @@ describe("compression on request", () => {
       expect(second.compressed).toBe(true);
       expect(second.summary!.version).toBe(2);
       expect(second.summary!.focus_topic).toBe("the make targets");
+      // The first span's user messages are carried forward verbatim beside the second span's.
+      expect(second.summary!.body).toMatch(/- \[seq 1\] step 0: /);
+      expect(second.summary!.body).toMatch(/- \[seq \d+\] later 20: /);
       // Roles as strict chat templates want them: no two users or assistants in a row, no user after a tool result.
       const roles = (await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`)).messages.map((m) => m.role);
       for (let i = 1; i < roles.length; i++) {

@@ -7,7 +7,15 @@ import {
   toolCallIndex,
   truncateArguments,
 } from "../../src/domain/context/compressor/pruning.js";
-import { placeSummary, sanitizeToolPairs } from "../../src/domain/context/compressor/summary-message.js";
+import {
+  buildAppendices,
+  carriedUserMessages,
+  placeSummary,
+  renderUserMessages,
+  sanitizeToolPairs,
+  USER_MESSAGE_MAX_CHARS,
+  USER_MESSAGES_MAX_CHARS,
+} from "../../src/domain/context/compressor/summary-message.js";
 import { buildSummaryRequest, serializeTurns } from "../../src/domain/context/compressor/summary-request.js";
 import type { ContextItem } from "../../src/domain/context/engine.js";
 import {
@@ -241,5 +249,34 @@ describe("anti-thrashing", () => {
   it("survives a JSON round trip (it lives in sessions.engine_state_json)", () => {
     const state = recordSummaryFailure(recordCompression(readEngineState({}), true, 7), "timeout", "slow", 9);
     expect(readEngineState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+  });
+});
+
+describe("user messages carried across compressions", () => {
+  const user = (seq: number, content: string): ContextItem => ({ seq, role: "user", content });
+
+  it("lists the span's user messages newest first, then the ones the previous summary carried", () => {
+    const first = buildAppendices([user(2, "use pnpm, never npm"), user(6, "deploy to staging only")], [], 2, 7);
+    expect(carriedUserMessages(first)).toEqual(["- [seq 6] deploy to staging only", "- [seq 2] use pnpm, never npm"]);
+    const second = renderUserMessages([user(12, "now fix the login\nand keep the old API")], first);
+    expect(second.split(/\n(?=- \[seq)/)).toEqual([
+      "- [seq 12] now fix the login\nand keep the old API",
+      "- [seq 6] deploy to staging only",
+      "- [seq 2] use pnpm, never npm",
+    ]);
+    // Carried twice, listed once.
+    expect(renderUserMessages([user(6, "deploy to staging only")], first).match(/\[seq 6\]/g)).toHaveLength(1);
+    expect(carriedUserMessages(null)).toEqual([]);
+  });
+
+  it("keeps within the budget, newest first, when the carried ones would overflow it", () => {
+    const long = "x".repeat(USER_MESSAGE_MAX_CHARS - 20);
+    const span = Array.from({ length: 8 }, (_, i) => user(i + 1, `${i} ${long}`));
+    const previous = buildAppendices(span, [], 1, 8);
+    const out = renderUserMessages([user(20, "the newest ask")], previous);
+    expect(out.length).toBeLessThanOrEqual(USER_MESSAGES_MAX_CHARS);
+    expect(out.startsWith("- [seq 20] the newest ask")).toBe(true);
+    expect(out).toContain("[seq 8]");
+    expect(out).not.toContain("[seq 1]");
   });
 });

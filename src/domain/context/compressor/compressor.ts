@@ -174,7 +174,7 @@ export class ContextCompressor implements ContextEngine {
         fallbackUsed = true;
       }
     }
-    const fullBody = `${body}\n\n${buildAppendices(span, shownAnchors, fromSeq, toSeq)}`;
+    const fullBody = `${body}\n\n${buildAppendices(span, shownAnchors, fromSeq, toSeq, previousSummary)}`;
     const summaryText = wrapSummary(fullBody);
 
     const head = pruned.slice(0, headEnd);

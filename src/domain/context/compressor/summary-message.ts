@@ -31,19 +31,48 @@ const ANCHOR_INDEX_HEADING = "## Anchor Index (verbatim identifiers from the com
 const USER_MESSAGES_HEADING = "## User Messages of the Compacted Turns (verbatim, newest first)";
 const RECOVERY_HEADING = "## Recovery";
 
-/** The user messages of the compacted span, verbatim (redacted), newest first, within the budgets. */
-export function renderUserMessages(span: ContextItem[]): string {
+/**
+ * The user messages the previous summary carried (its own section, newest first), one entry each: what a
+ * compression carries forward so that every compacted user message survives later ones, not only the newest span's.
+ */
+export function carriedUserMessages(previousSummary: string | null): string[] {
+  if (!previousSummary) return [];
+  const start = previousSummary.lastIndexOf(`${USER_MESSAGES_HEADING}\n`);
+  if (start < 0) return [];
+  const from = start + USER_MESSAGES_HEADING.length + 1;
+  const end = previousSummary.indexOf("\n\n## ", from);
+  const section = previousSummary.slice(from, end < 0 ? undefined : end).trim();
+  if (!section || section === "None") return [];
+  return section.split(/\n(?=- \[seq [\d?]+\] )/).filter((entry) => entry.startsWith("- [seq "));
+}
+
+/**
+ * The user messages of the compacted span, verbatim (redacted), newest first, then those the previous summary
+ * carried (older), within the budgets; an entry already listed (the same seq) is not listed twice.
+ */
+export function renderUserMessages(span: ContextItem[], previousSummary: string | null = null): string {
   const lines: string[] = [];
+  const seqs = new Set<string>();
   let used = 0;
+  const add = (line: string, seq: string): boolean => {
+    if (seqs.has(seq)) return true;
+    if (used + line.length > USER_MESSAGES_MAX_CHARS) return false;
+    seqs.add(seq);
+    lines.push(line);
+    used += line.length + 1;
+    return true;
+  };
   for (let i = span.length - 1; i >= 0; i--) {
     const item = span[i];
     if (item.role !== "user" || item.kind === "summary") continue;
     let text = redactSecrets(contentText(item.content));
     if (text.length > USER_MESSAGE_MAX_CHARS) text = `${headOf(text, USER_MESSAGE_MAX_CHARS)}…[truncated]`;
-    const line = `- [seq ${item.seq ?? "?"}] ${text}`;
-    if (used + line.length > USER_MESSAGES_MAX_CHARS) break;
-    lines.push(line);
-    used += line.length + 1;
+    const seq = String(item.seq ?? "?");
+    if (!add(`- [seq ${seq}] ${text}`, seq)) return lines.join("\n");
+  }
+  for (const entry of carriedUserMessages(previousSummary)) {
+    const seq = /^- \[seq ([\d?]+)\]/.exec(entry)?.[1] ?? "?";
+    if (!add(entry, seq)) break;
   }
   return lines.join("\n");
 }
@@ -57,11 +86,17 @@ export function recoveryNote(fromSeq: number, toSeq: number): string {
 }
 
 /** Appendices built mechanically from the compacted span (SPEC §5.4 step 4). */
-export function buildAppendices(span: ContextItem[], anchors: Anchor[], fromSeq: number, toSeq: number): string {
+export function buildAppendices(
+  span: ContextItem[],
+  anchors: Anchor[],
+  fromSeq: number,
+  toSeq: number,
+  previousSummary: string | null = null,
+): string {
   const sections: string[] = [];
   const index = renderAnchorIndex(anchors, ANCHOR_INDEX_MAX_CHARS);
   sections.push(`${ANCHOR_INDEX_HEADING}\n${index || "None"}`);
-  const users = renderUserMessages(span);
+  const users = renderUserMessages(span, previousSummary);
   sections.push(`${USER_MESSAGES_HEADING}\n${users || "None"}`);
   sections.push(`${RECOVERY_HEADING}\n${recoveryNote(fromSeq, toSeq)}`);
   return sections.join("\n\n");
