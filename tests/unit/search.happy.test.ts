@@ -30,5 +30,9 @@ describe("decodedForSearch", () => {
     expect(text).toContain("128");
     expect(decodedForSearch("not json {")).toBe("not json {");
     expect(decodedForSearch("{broken")).toBe("{broken");
+    // Nesting deeper than the call stack goes is walked all the same.
+    const deep = `${"[".repeat(50_000)}"bottom"${"]".repeat(50_000)}`;
+    expect(decodedForSearch(deep)).toBe("bottom");
+    expect(decodedForSearch('{"a":{"b":["x",1]},"c":true}').split("\n")).toEqual(["a", "b", "x", "1", "c", "true"]);
   });
 });

@@ -19,9 +19,7 @@ export function toFtsQuery(input: string): string | null {
     .map((term) => term.trim())
     .filter((term) => /[\p{L}\p{N}]/u.test(term));
   if (terms.length === 0) return null;
-  return terms
-    .map((term) => `"${term.replaceAll('"', '""')}"${SHA_PREFIX.test(term) ? "*" : ""}`)
-    .join(" ");
+  return terms.map((term) => `"${term.replaceAll('"', '""')}"${SHA_PREFIX.test(term) ? "*" : ""}`).join(" ");
 }
 
 /** A commit SHA cut short, as people type them (`git log --oneline` shows 7). */

@@ -18,6 +18,11 @@ export type MessageInput = {
   reasoning?: string;
 };
 
+/** An object's key, on the stack of decodedForSearch, told apart from the values around it. */
+class JsonKey {
+  constructor(readonly name: string) {}
+}
+
 /** JSON text is indexed past this size as it is: decoding megabytes of it on every append costs more than it finds. */
 const DECODE_JSON_MAX_CHARS = 2_000_000;
 
@@ -34,18 +39,21 @@ export function decodedForSearch(text: string): string {
   } catch {
     return text;
   }
+  // Walked with a stack of its own: a tool's (or a model's) JSON can nest deeper than the call stack goes.
   const lines: string[] = [];
-  const walk = (node: unknown) => {
-    if (typeof node === "string") lines.push(node);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node instanceof JsonKey) lines.push(node.name);
+    else if (typeof node === "string") lines.push(node);
     else if (typeof node === "number" || typeof node === "boolean") lines.push(String(node));
-    else if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node && typeof node === "object")
-      for (const [key, item] of Object.entries(node)) {
-        lines.push(key);
-        walk(item);
-      }
-  };
-  walk(value);
+    else if (Array.isArray(node)) for (let i = node.length - 1; i >= 0; i--) pending.push(node[i]);
+    else if (node && typeof node === "object") {
+      const entries = Object.entries(node);
+      // The key is listed before its value: pushed last, it comes off the stack first.
+      for (let i = entries.length - 1; i >= 0; i--) pending.push(entries[i][1], new JsonKey(entries[i][0]));
+    }
+  }
   return lines.join("\n");
 }
 
