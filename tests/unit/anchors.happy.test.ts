@@ -71,3 +71,73 @@ describe("anchor extraction", () => {
     expect(rendered.startsWith("path: src/module399.ts (x50)")).toBe(true);
   });
 });
+
+const kinds = (text: string, kind: string) =>
+  extractAnchorsFromText(text)
+    .filter((a) => a.kind === kind)
+    .map((a) => a.value);
+
+describe("anchor extraction from real-looking output", () => {
+  it("reads JSON tool output as its decoded text: SHAs and errors at line starts, whole paths", () => {
+    const output = JSON.stringify({
+      stdout: "a1b2c3d Fix the cache\nTypeError: x is not a function\npackages/api/src/server.ts:12:3",
+      exit_code: 1,
+    });
+    const item: ContextItem = { seq: 9, role: "tool", tool_call_id: "c", content: output };
+    const values = buildAnchorIndex([item]).map((a) => `${a.kind}:${a.value}`);
+    expect(values).toContain("commit:a1b2c3d");
+    expect(values).toContain("error:TypeError: x is not a function");
+    expect(values).toContain("path:packages/api/src/server.ts");
+    expect(values.some((v) => v.includes("npackages"))).toBe(false);
+  });
+
+  it("git log, tsc and pytest output", () => {
+    const gitLog = "9fceb02 (HEAD -> fix/disk-30) Retry on ENOSPC\n4e1f0a7 Merge pull request #482 from org/feat/cache";
+    expect(kinds(gitLog, "commit")).toEqual(["9fceb02", "4e1f0a7"]);
+    expect(kinds(gitLog, "branch")).toContain("fix/disk-30");
+    expect(kinds("pushed to fix/disk-30.", "branch")).toEqual(["fix/disk-30"]);
+    const tsc = "src/run.ts(41,7): error TS18048: 'run.usage' is possibly 'undefined'.";
+    expect(kinds(tsc, "error")).toEqual(["error TS18048: 'run.usage' is possibly 'undefined'."]);
+    const pytest = "E       KeyError: 'user_id'\nFAILED tests/test_api.py::test_login - KeyError: 'user_id'";
+    expect(kinds(pytest, "error")).toContain("KeyError: 'user_id'");
+    expect(kinds(pytest, "path")).toContain("tests/test_api.py");
+  });
+
+  it("keeps the URL of a fatal: line, and does not let an error swallow the lines after it", () => {
+    const text = "fatal: unable to access 'https://git.example.com/team/repo.git/': Could not resolve host";
+    expect(kinds(text, "url")).toEqual(["https://git.example.com/team/repo.git/"]);
+    expect(kinds(text, "error")[0]).toContain("https://git.example.com/team/repo.git/");
+    const long = `Error: boom ${"x".repeat(400)}`;
+    expect(kinds(long, "error")[0].length).toBeLessThanOrEqual(130);
+  });
+
+  it("docker build and k8s logs: files without extensions, executables, UUIDs; BuildKit steps are not issues", () => {
+    const docker =
+      '#0 building with "default" instance\n#5 [2/4] COPY Dockerfile bin/deploy ./\n#8 DONE 0.3s\n#9 ERROR: process "/bin/sh -c make" did not complete';
+    expect(kinds(docker, "issue")).toEqual([]);
+    expect(kinds(docker, "path")).toEqual(expect.arrayContaining(["Dockerfile", "bin/deploy"]));
+    const k8s =
+      "pod web-7d9f uid=550e8400-e29b-41d4-a716-446655440000 Back-off restarting failed container; see ./scripts/release and infra/Makefile";
+    expect(kinds(k8s, "id")).toContain("550e8400-e29b-41d4-a716-446655440000");
+    expect(kinds(k8s, "commit")).toEqual([]);
+    expect(kinds(k8s, "path")).toEqual(expect.arrayContaining(["./scripts/release", "infra/Makefile"]));
+  });
+
+  it("camelCase and kebab config keys, not code property chains", () => {
+    expect(kinds("set server.maxConcurrentRuns to 4", "config_key")).toEqual(["server.maxConcurrentRuns"]);
+    expect(kinds("spring.datasource.max-pool-size=20", "config_key")).toEqual(["spring.datasource.max-pool-size"]);
+    expect(kinds("const n = this.state.itemCount; req.body.userId", "config_key")).toEqual([]);
+  });
+
+  it("does not take npm scopes for people, nor error class names in code for errors", () => {
+    expect(kinds("npm i @types/node @octocat", "handle")).toEqual(["@octocat"]);
+    const code = "class AppError extends Error {}\nthrow new ValidationError(msg);\nif (e instanceof TypeError) {}";
+    expect(kinds(code, "error")).toEqual([]);
+    expect(kinds("the job died with a TypeError again", "error")).toEqual(["TypeError"]);
+  });
+
+  it("does not read hex colours, short words or UUID pieces as SHAs", () => {
+    expect(kinds("color #a1b2c3d4 and word deface1", "commit")).toEqual(["deface1"]);
+    expect(kinds("abc1234 is a commit, abc123 is too short", "commit")).toEqual(["abc1234"]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toFtsQuery } from "../../src/db/repositories/transcript-search.js";
-import { decodedForSearch } from "../../src/domain/transcript/message-shape.js";
+import { jsonAsText } from "../../src/domain/transcript/message-shape.js";
 
 describe("toFtsQuery", () => {
   it("quotes every term so identifiers are searched as written", () => {
@@ -18,21 +18,21 @@ describe("toFtsQuery", () => {
   });
 });
 
-describe("decodedForSearch", () => {
+describe("jsonAsText", () => {
   it("indexes JSON tool output as the text in it, escapes decoded", () => {
     const output = JSON.stringify({
       log: "step 1 ok\nfatal: unable to access 'https://git.example.com/x.git/'",
       exit: 128,
     });
-    const text = decodedForSearch(output);
+    const text = jsonAsText(output);
     expect(text.split("\n")).toContain("fatal: unable to access 'https://git.example.com/x.git/'");
     expect(text).not.toContain("\\n");
     expect(text).toContain("128");
-    expect(decodedForSearch("not json {")).toBe("not json {");
-    expect(decodedForSearch("{broken")).toBe("{broken");
+    expect(jsonAsText("not json {")).toBe("not json {");
+    expect(jsonAsText("{broken")).toBe("{broken");
     // Nesting deeper than the call stack goes is walked all the same.
     const deep = `${"[".repeat(50_000)}"bottom"${"]".repeat(50_000)}`;
-    expect(decodedForSearch(deep)).toBe("bottom");
-    expect(decodedForSearch('{"a":{"b":["x",1]},"c":true}').split("\n")).toEqual(["a", "b", "x", "1", "c", "true"]);
+    expect(jsonAsText(deep)).toBe("bottom");
+    expect(jsonAsText('{"a":{"b":["x",1]},"c":true}').split("\n")).toEqual(["a", "b", "x", "1", "c", "true"]);
   });
 });

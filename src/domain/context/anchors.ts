@@ -5,9 +5,10 @@
  */
 import type { Anchor, AnchorKind, ContextItem } from "./engine.js";
 import { contentText, headOf } from "../../kernel/text.js";
+import { jsonAsText } from "../transcript/message-shape.js";
 
 export const ANCHOR_INDEX_MAX_CHARS = 7_000;
-const ERROR_DETAIL_MAX_CHARS = 160;
+const ERROR_DETAIL_MAX_CHARS = 120;
 const COMMAND_ANCHOR_MAX_CHARS = 200;
 
 type Extractor = {
@@ -29,12 +30,33 @@ const ID_STOPWORDS = new Set(["UTF", "ISO", "SHA", "TLS", "SSL", "HTTP", "X", "I
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>`)\]}]+/g;
 
+/** Files known by name alone, without an extension. */
+const EXTENSIONLESS_FILES =
+  "Dockerfile|Containerfile|Makefile|GNUmakefile|Justfile|Procfile|Jenkinsfile|Gemfile|Rakefile|Vagrantfile|Brewfile|CODEOWNERS|LICENSE|\\.gitignore|\\.dockerignore|\\.npmrc|\\.nvmrc|\\.editorconfig|\\.env(?:\\.[\\w-]+)?";
+
+/** First segments of property chains in code (`this.state.value`, `req.body.id`), which are not config keys. */
+const CODE_OBJECTS = new Set(
+  "this self cls process window document console req res ctx module exports props state event e err obj data item items response request result args kwargs os sys np pd".split(
+    " ",
+  ),
+);
+
+/** A bare error class name right after these is code (`new TypeError(`, `class AppError extends Error`), not an error seen. */
+const CODE_BEFORE_ERROR_NAME = /\b(?:new|extends|class|instanceof|import|implements|typeof|except|catch|throws)\s+$/;
+
+/** BuildKit's step lines (`#5 [2/4] RUN …`, `#8 DONE 0.3s`): their `#N` is a step, not an issue. */
+const BUILDKIT_STEP_AFTER =
+  /^\s+(?:\[|DONE\b|CACHED\b|ERROR\b|\d+\.\d+\s|(?:building|exporting|naming|writing|resolve|load|transferring|extracting|preparing|sha256)\b)/;
+
 const EXTRACTORS: Extractor[] = [
   { kind: "url", pattern: URL_PATTERN, pick: (m) => ({ value: trimTrailingPunctuation(m[0]) }) },
   {
     kind: "pr",
     pattern: /(?<![\w&#/])#(\d{1,7})\b/g,
     pick: (m, text) => {
+      const atLineStart = m.index === 0 || text[m.index - 1] === "\n";
+      if (atLineStart && BUILDKIT_STEP_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 24)))
+        return null;
       const before = text.slice(Math.max(0, m.index - 16), m.index).toLowerCase();
       const kind: AnchorKind = /\b(?:pr|pull(?: request)?|merge request|mr)\s*$/.test(before) ? "pr" : "issue";
       return { kind, value: `#${m[1]}` };
@@ -43,21 +65,33 @@ const EXTRACTORS: Extractor[] = [
   {
     kind: "error",
     pattern: new RegExp(
-      String.raw`\b(?:[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::[^\n]{1,${ERROR_DETAIL_MAX_CHARS}})?|(?:${ERRNO_NAMES})\b|Traceback \(most recent call last\)|fatal: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|error TS\d{4}: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|panic: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}})`,
+      String.raw`\b(?:(?:[A-Z][A-Za-z0-9]*)?(?:Error|Exception)\b(?::[^\n]{1,${ERROR_DETAIL_MAX_CHARS}})?|(?:${ERRNO_NAMES})\b|Traceback \(most recent call last\)|fatal: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|error TS\d{4,5}: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}}|panic: [^\n]{1,${ERROR_DETAIL_MAX_CHARS}})`,
       // "u": the detail is cut by characters, not UTF-16 units, so an emoji is never split
       "gu",
     ),
-    pick: (m) => ({ value: m[0].trim().replace(/[\s"',;]+$/, "") }),
+    pick: (m, text) => {
+      const value = withBalancedQuotes(m[0].trim().replace(/[\s,;]+$/, ""));
+      // A plain "Error" is a word until it has a message.
+      if (value === "Error" || value === "Exception") return null;
+      if (!value.includes(":") && /(?:Error|Exception)$/.test(value)) {
+        // A bare class name in code is not an error that happened.
+        if (CODE_BEFORE_ERROR_NAME.test(text.slice(Math.max(0, m.index - 16), m.index))) return null;
+        if (/^[(.]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 1))) return null;
+      }
+      return { value };
+    },
   },
   {
     kind: "commit",
-    pattern: /\b[0-9a-f]{9,40}\b/g,
+    // 7 digits and up, as `git log --oneline` shows them; not part of a UUID or a longer word.
+    pattern: /(?<![\w#-])[0-9a-f]{7,40}(?![\w-])/g,
     pick: (m) => (/[a-f]/.test(m[0]) && /\d/.test(m[0]) ? { value: m[0] } : null),
   },
   {
     kind: "branch",
     pattern:
       /\b(?:fix|feat|feature|bugfix|hotfix|release|chore|refactor|docs|perf|test)\/[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*/g,
+    pick: (m) => ({ value: m[0].replace(/[.,;:!?/-]+$/, "") }),
   },
   {
     kind: "path",
@@ -70,7 +104,20 @@ const EXTRACTORS: Extractor[] = [
       return { value };
     },
   },
-  { kind: "handle", pattern: /(?<![\w.@/])@[A-Za-z][A-Za-z0-9_-]{1,38}\b/g },
+  {
+    kind: "path",
+    pattern: new RegExp(
+      String.raw`(?<![\w@:/.-])(?:\.{1,2}\/|~\/|\/)?(?:[\w@.-]+\/)*(?:${EXTENSIONLESS_FILES})(?![\w.-])`,
+      "g",
+    ),
+  },
+  {
+    // Executables, which rarely have an extension: `bin/deploy`, `./scripts/release`, `/usr/local/bin/node`.
+    kind: "path",
+    pattern: /(?<![\w@:/.-])(?:\.{1,2}\/|\/)?(?:[\w@.-]+\/)*(?:bin|sbin|scripts?)\/[\w-]+(?![\w/.-])/g,
+  },
+  // `@scope/package` is a package, not someone to ask.
+  { kind: "handle", pattern: /(?<![\w.@/])@[A-Za-z][A-Za-z0-9_-]{1,38}\b(?!\/)/g },
   {
     kind: "command",
     pattern: /(?:^|\n)\s*\$ ([^\n]{2,200})/g,
@@ -78,21 +125,35 @@ const EXTRACTORS: Extractor[] = [
   },
   {
     kind: "config_key",
-    pattern: /(?<![\w./-])[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){1,5}(?![\w/(-])/g,
+    // snake_case, camelCase and kebab-case segments: `compression.tail_mode`, `server.maxConcurrentRuns`,
+    // `spring.datasource.max-pool-size`.
+    pattern: /(?<![\w./-])[a-z][a-zA-Z0-9_-]*(?:\.[a-z][a-zA-Z0-9_-]*){1,5}(?![\w/(-])/g,
     pick: (m) => {
-      const parts = m[0].split(".");
+      const value = m[0].replace(/-+$/, "");
+      const parts = value.split(".");
       const last = parts[parts.length - 1];
-      if (DOMAIN_ENDINGS.has(last) || CODE_EXTENSIONS.has(last)) return null;
-      if (!m[0].includes("_") && parts.length < 3) return null;
-      return { value: m[0] };
+      if (DOMAIN_ENDINGS.has(last) || CODE_EXTENSIONS.has(last.toLowerCase())) return null;
+      if (CODE_OBJECTS.has(parts[0])) return null;
+      const shaped = /[_-]/.test(value) || /[a-z][A-Z]/.test(value);
+      if (!shaped && parts.length < 3) return null;
+      return { value };
     },
   },
+  { kind: "id", pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi },
   {
     kind: "id",
     pattern: /\b(?:[A-Z][A-Z0-9]{1,9}-\d{1,7}|(?:ses|msg|run|sum|req)_[0-9A-Z]{26})\b/g,
     pick: (m) => (ID_STOPWORDS.has(m[0].split("-")[0]) ? null : { value: m[0] }),
   },
 ];
+
+/** A trailing quote the match cut off from its opening one is dropped; a closing one (`KeyError: 'x'`) is kept. */
+function withBalancedQuotes(value: string): string {
+  const last = value.at(-1);
+  if (last !== "'" && last !== '"') return value;
+  const count = value.split(last).length - 1;
+  return count % 2 === 0 ? value : value.slice(0, -1);
+}
 
 function trimTrailingPunctuation(value: string): string {
   return value.replace(/[.,;:!?]+$/, "");
@@ -107,7 +168,8 @@ export function extractAnchorsFromText(text: string): Array<{ kind: AnchorKind; 
   const found: Array<{ kind: AnchorKind; value: string }> = [];
   const urlFree = withoutUrls(text);
   for (const extractor of EXTRACTORS) {
-    const source = extractor.kind === "url" ? text : urlFree;
+    // URLs are blanked for the kinds that would take pieces out of them; an error line keeps the URL it names.
+    const source = extractor.kind === "url" || extractor.kind === "error" ? text : urlFree;
     extractor.pattern.lastIndex = 0;
     for (let m = extractor.pattern.exec(source); m !== null; m = extractor.pattern.exec(source)) {
       const picked = extractor.pick ? extractor.pick(m, source) : { value: m[0] };
@@ -128,8 +190,9 @@ export function exitCodeOf(text: string): number | null {
 
 /** The text of an item that anchors are taken from: content, tool-call names and arguments. */
 export function anchorTextOf(item: ContextItem): string {
-  const parts = [contentText(item.content)];
-  for (const call of item.tool_calls ?? []) parts.push(call.function.arguments);
+  // JSON (tool output, tool-call arguments) is read as its decoded text: escaped newlines would glue words.
+  const parts = [jsonAsText(contentText(item.content))];
+  for (const call of item.tool_calls ?? []) parts.push(jsonAsText(call.function.arguments));
   return parts.join("\n");
 }
 

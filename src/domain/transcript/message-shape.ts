@@ -18,7 +18,7 @@ export type MessageInput = {
   reasoning?: string;
 };
 
-/** An object's key, on the stack of decodedForSearch, told apart from the values around it. */
+/** An object's key, on the stack of jsonAsText, told apart from the values around it. */
 class JsonKey {
   constructor(readonly name: string) {}
 }
@@ -30,7 +30,7 @@ const DECODE_JSON_MAX_CHARS = 2_000_000;
  * JSON (what tools commonly return) as the words a person reads in it: keys and string values with their escapes
  * decoded, one per line, so `"a\nfatal: x"` indexes `fatal` rather than `nfatal`. Anything else comes back as it is.
  */
-export function decodedForSearch(text: string): string {
+export function jsonAsText(text: string): string {
   const trimmed = text.trimStart();
   if (!(trimmed.startsWith("{") || trimmed.startsWith("[")) || text.length > DECODE_JSON_MAX_CHARS) return text;
   let value: unknown;
@@ -59,9 +59,9 @@ export function decodedForSearch(text: string): string {
 
 /** The text full-text search sees for a message: content (JSON decoded), tool names, tool-call arguments (decoded). */
 export function searchTextOf(message: MessageInput): string {
-  const parts = [decodedForSearch(contentText(message.content))];
+  const parts = [jsonAsText(contentText(message.content))];
   for (const call of message.tool_calls ?? [])
-    parts.push(`${call.function.name} ${decodedForSearch(call.function.arguments)}`);
+    parts.push(`${call.function.name} ${jsonAsText(call.function.arguments)}`);
   if (message.name) parts.push(message.name);
   return parts.filter(Boolean).join("\n");
 }
