@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildAnchorIndex, extractAnchorsFromText, renderAnchorIndex } from "../../src/domain/context/anchors.js";
+import {
+  anchorIndexBudget,
+  buildAnchorIndex,
+  extractAnchorsFromText,
+  packAnchorIndex,
+  renderAnchorIndex,
+} from "../../src/domain/context/anchors.js";
 import type { ContextItem } from "../../src/domain/context/engine.js";
 
 const has = (text: string, kind: string, value: string) =>
@@ -139,5 +145,39 @@ describe("anchor extraction from real-looking output", () => {
   it("does not read hex colours, short words or UUID pieces as SHAs", () => {
     expect(kinds("color #a1b2c3d4 and word deface1", "commit")).toEqual(["deface1"]);
     expect(kinds("abc1234 is a commit, abc123 is too short", "commit")).toEqual(["abc1234"]);
+  });
+});
+
+describe("packing the anchor index", () => {
+  const anchor = (kind: string, value: string, count = 1, seq = 1) =>
+    ({ kind, value, count, first_seq: seq, last_seq: seq }) as Parameters<typeof packAnchorIndex>[0][number];
+
+  it("takes one anchor per kind in turn, so a kind with hundreds cannot crowd the others out", () => {
+    const paths = Array.from({ length: 500 }, (_, i) => anchor("path", `src/generated/module${i}.ts`, 50));
+    const few = [anchor("error", "ENOSPC"), anchor("pr", "#1234"), anchor("url", "https://ci.example.com/build/991")];
+    const index = packAnchorIndex([...paths, ...few], [], 1_000);
+    for (const value of ["ENOSPC", "#1234", "https://ci.example.com/build/991"]) expect(index).toContain(value);
+    expect(index).toContain("src/generated/module");
+  });
+
+  it("puts the newest span's anchors first and carries earlier ones in the room left", () => {
+    const fresh = [anchor("path", "src/new.ts", 1, 90)];
+    const carried = [anchor("path", "src/old.ts", 40, 3), anchor("error", "EACCES", 2, 4)];
+    expect(packAnchorIndex(fresh, carried, 1_000)).toBe("path: src/new.ts (x1), src/old.ts (x40)\nerror: EACCES (x2)");
+    // With room for one, the newest span's wins over a more frequent earlier one.
+    expect(packAnchorIndex(fresh, carried, "path: src/new.ts (x1)".length)).toBe("path: src/new.ts (x1)");
+  });
+
+  it("accounts the size exactly: the rendered index is never over, and one character less drops the last anchor", () => {
+    const anchors = [anchor("path", "a.ts"), anchor("path", "b.ts"), anchor("error", "ENOENT")];
+    const full = packAnchorIndex(anchors, [], 10_000);
+    expect(packAnchorIndex(anchors, [], full.length)).toBe(full);
+    expect(packAnchorIndex(anchors, [], full.length - 1).length).toBeLessThan(full.length);
+  });
+
+  it("grows the budget with the window, within bounds", () => {
+    expect(anchorIndexBudget(200_000)).toBe(14_000);
+    expect(anchorIndexBudget(16_000)).toBe(2_000);
+    expect(anchorIndexBudget(2_000_000)).toBe(40_000);
   });
 });

@@ -252,11 +252,18 @@ describe("anti-thrashing", () => {
   });
 });
 
+const NO_ANCHORS = { fresh: [], carried: [] };
+
 describe("user messages carried across compressions", () => {
   const user = (seq: number, content: string): ContextItem => ({ seq, role: "user", content });
 
   it("lists the span's user messages newest first, then the ones the previous summary carried", () => {
-    const first = buildAppendices([user(2, "use pnpm, never npm"), user(6, "deploy to staging only")], [], 2, 7);
+    const first = buildAppendices(
+      [user(2, "use pnpm, never npm"), user(6, "deploy to staging only")],
+      NO_ANCHORS,
+      2,
+      7,
+    );
     expect(carriedUserMessages(first)).toEqual(["- [seq 6] deploy to staging only", "- [seq 2] use pnpm, never npm"]);
     const second = renderUserMessages([user(12, "now fix the login\nand keep the old API")], first);
     expect(second.split(/\n(?=- \[seq)/)).toEqual([
@@ -272,7 +279,7 @@ describe("user messages carried across compressions", () => {
   it("keeps within the budget, newest first, when the carried ones would overflow it", () => {
     const long = "x".repeat(USER_MESSAGE_MAX_CHARS - 20);
     const span = Array.from({ length: 8 }, (_, i) => user(i + 1, `${i} ${long}`));
-    const previous = buildAppendices(span, [], 1, 8);
+    const previous = buildAppendices(span, NO_ANCHORS, 1, 8);
     const out = renderUserMessages([user(20, "the newest ask")], previous);
     expect(out.length).toBeLessThanOrEqual(USER_MESSAGES_MAX_CHARS);
     expect(out.startsWith("- [seq 20] the newest ask")).toBe(true);

@@ -3,7 +3,7 @@
  * The anchor index (SPEC §5.5): identifiers pulled mechanically out of the compacted turns — text, tool-call
  * arguments and tool results — never rewritten by a model; counted, ranked and rendered within a size bound.
  */
-import type { Anchor, AnchorKind, ContextItem } from "./engine.js";
+import { ANCHOR_KINDS, type Anchor, type AnchorKind, type ContextItem } from "./engine.js";
 import { contentText, headOf } from "../../kernel/text.js";
 import { jsonAsText } from "../transcript/message-shape.js";
 
@@ -256,23 +256,63 @@ export function rankAnchors(anchors: Anchor[]): Anchor[] {
   return [...anchors].sort((a, b) => b.count - a.count || b.last_seq - a.last_seq || a.value.localeCompare(b.value));
 }
 
-/** `kind: value (xN), …`, one line per kind, within `maxChars`; the lowest-ranked anchors go first. */
+/** `kind: value (xN), …`, one line per kind, within `maxChars` (see packAnchorIndex). */
 export function renderAnchorIndex(anchors: Anchor[], maxChars = ANCHOR_INDEX_MAX_CHARS): string {
-  const kept: Anchor[] = [];
+  return packAnchorIndex(anchors, [], maxChars);
+}
+
+/** The index's share of the summary: 7 % of the window in characters (about 14K at 200K tokens), 2K to 40K. */
+export function anchorIndexBudget(contextLength: number): number {
+  return Math.round(
+    Math.min(ANCHOR_INDEX_BUDGET_MAX_CHARS, Math.max(ANCHOR_INDEX_BUDGET_MIN_CHARS, contextLength * 0.07)),
+  );
+}
+const ANCHOR_INDEX_BUDGET_MIN_CHARS = 2_000;
+const ANCHOR_INDEX_BUDGET_MAX_CHARS = 40_000;
+
+/**
+ * Packs the index into `maxChars`: the newest span's anchors first, then those carried from earlier spans in the
+ * room left; within each, one anchor per kind in turn (round-robin), each kind's best first (most frequent, then
+ * most recent), so no kind's sheer numbers crowd out the others. An anchor costs exactly what it adds to the
+ * rendered text; one that does not fit is left out (it stays one session_anchors call away). Rendered one line per
+ * kind, in a fixed kind order.
+ */
+export function packAnchorIndex(fresh: Anchor[], carried: Anchor[], maxChars: number): string {
+  const freshKeys = new Set(fresh.map((a) => `${a.kind}\u0000${a.value}`));
+  const lines = new Map<AnchorKind, string[]>();
   let size = 0;
-  for (const anchor of rankAnchors(anchors)) {
-    const cost = anchor.value.length + 8 + String(anchor.count).length + anchor.kind.length;
-    if (size + cost > maxChars) continue;
-    kept.push(anchor);
-    size += cost;
-  }
-  const byKind = new Map<AnchorKind, Anchor[]>();
-  for (const anchor of kept) {
-    const list = byKind.get(anchor.kind) ?? [];
-    list.push(anchor);
-    byKind.set(anchor.kind, list);
-  }
-  return [...byKind.entries()]
-    .map(([kind, list]) => `${kind}: ${list.map((a) => `${a.value} (x${a.count})`).join(", ")}`)
+  const costOf = (anchor: Anchor, item: string) => {
+    const list = lines.get(anchor.kind);
+    if (list) return 2 + item.length; // ", item"
+    return (lines.size > 0 ? 1 : 0) + anchor.kind.length + 2 + item.length; // "\nkind: item"
+  };
+  const take = (anchors: Anchor[]) => {
+    const queues = new Map<AnchorKind, Anchor[]>();
+    for (const anchor of rankAnchors(anchors)) {
+      const queue = queues.get(anchor.kind) ?? [];
+      queue.push(anchor);
+      queues.set(anchor.kind, queue);
+    }
+    const order = ANCHOR_KINDS.filter((kind) => queues.has(kind));
+    for (let progress = true; progress;) {
+      progress = false;
+      for (const kind of order) {
+        const anchor = queues.get(kind)!.shift();
+        if (!anchor) continue;
+        progress = true;
+        const item = `${anchor.value} (x${anchor.count})`;
+        const cost = costOf(anchor, item);
+        if (size + cost > maxChars) continue;
+        const list = lines.get(anchor.kind) ?? [];
+        list.push(item);
+        lines.set(anchor.kind, list);
+        size += cost;
+      }
+    }
+  };
+  take(fresh);
+  take(carried.filter((a) => !freshKeys.has(`${a.kind}\u0000${a.value}`)));
+  return ANCHOR_KINDS.filter((kind) => lines.has(kind))
+    .map((kind) => `${kind}: ${lines.get(kind)!.join(", ")}`)
     .join("\n");
 }

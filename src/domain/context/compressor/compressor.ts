@@ -5,7 +5,7 @@
  * anchors of what was compacted.
  */
 import type { CompressionConfig } from "../../../config.js";
-import { anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
+import { anchorIndexBudget, anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
 import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.js";
 import type {
   Anchor,
@@ -174,7 +174,19 @@ export class ContextCompressor implements ContextEngine {
         fallbackUsed = true;
       }
     }
-    const fullBody = `${body}\n\n${buildAppendices(span, shownAnchors, fromSeq, toSeq, previousSummary)}`;
+    // The span's anchors (with what earlier spans add to their counts) first, then the earlier spans' own.
+    const freshKeys = new Set(compactedAnchors.map((a) => `${a.kind}\u0000${a.value}`));
+    const isFresh = (a: Anchor) => freshKeys.has(`${a.kind}\u0000${a.value}`);
+    const index = { fresh: shownAnchors.filter(isFresh), carried: shownAnchors.filter((a) => !isFresh(a)) };
+    const appendices = buildAppendices(
+      span,
+      index,
+      fromSeq,
+      toSeq,
+      previousSummary,
+      anchorIndexBudget(this.context_length),
+    );
+    const fullBody = `${body}\n\n${appendices}`;
     const summaryText = wrapSummary(fullBody);
 
     const head = pruned.slice(0, headEnd);

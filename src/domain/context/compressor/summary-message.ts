@@ -4,7 +4,7 @@
  * appendices (anchor index, user messages, recovery note), the fallback summary, where the summary goes, and the
  * tool calls and results of the new context kept in pairs.
  */
-import { ANCHOR_INDEX_MAX_CHARS, renderAnchorIndex } from "../anchors.js";
+import { ANCHOR_INDEX_MAX_CHARS, packAnchorIndex } from "../anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf, tailOf } from "../../../kernel/text.js";
@@ -86,15 +86,20 @@ export function recoveryNote(fromSeq: number, toSeq: number): string {
 }
 
 /** Appendices built mechanically from the compacted span (SPEC §5.4 step 4). */
+/**
+ * The appendices, the anchor index packed by packAnchorIndex: `anchors` are the span's (its newest), `carried` those
+ * of earlier spans, within `indexChars`.
+ */
 export function buildAppendices(
   span: ContextItem[],
-  anchors: Anchor[],
+  anchors: { fresh: Anchor[]; carried: Anchor[] },
   fromSeq: number,
   toSeq: number,
   previousSummary: string | null = null,
+  indexChars = ANCHOR_INDEX_MAX_CHARS,
 ): string {
   const sections: string[] = [];
-  const index = renderAnchorIndex(anchors, ANCHOR_INDEX_MAX_CHARS);
+  const index = packAnchorIndex(anchors.fresh, anchors.carried, indexChars);
   sections.push(`${ANCHOR_INDEX_HEADING}\n${index || "None"}`);
   const users = renderUserMessages(span, previousSummary);
   sections.push(`${USER_MESSAGES_HEADING}\n${users || "None"}`);
