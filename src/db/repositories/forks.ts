@@ -66,16 +66,27 @@ export class ForkRepository {
       });
     }
 
-    // The context at the fork point: the newest copied summary and what it does not cover.
+    // The context at the fork point. Holding the source's newest summary, the copy's context is the source's as it is
+    // (a summary merged into a tail row stays merged). Forked before a later compression, that compression is undone in
+    // the copy: the rows after the newest copied summary are back in, unshortened, and that summary stands for the
+    // rest — as a row of its own, placed just before them, even where it had been merged into one.
     const newest = summaries.at(-1);
-    const coveredTo = newest ? newest.to_seq : 0;
-    db.prepare("update messages set in_context = 1 where session_id = ? and kind = 'message' and seq > ?").run(
-      targetId,
-      coveredTo,
-    );
-    db.prepare(
-      "update messages set in_context = case when id = ? then 1 else 0 end where session_id = ? and kind = 'summary'",
-    ).run(newest ? newIds.get(newest.message_id!)! : "", targetId);
+    const latest = (
+      db.prepare("select id from summaries where session_id = ? order by version desc limit 1").get(sourceId) as
+        { id: string } | undefined
+    )?.id;
+    if (!newest || newest.id !== latest) {
+      const coveredTo = newest ? newest.to_seq : 0;
+      db.prepare(
+        `update messages set in_context = 1, override_json = null, override_tokens = null
+         where session_id = ? and kind = 'message' and seq > ?`,
+      ).run(targetId, coveredTo);
+      db.prepare(
+        `update messages set in_context = case when id = @keep then 1 else 0 end,
+           position = case when id = @keep and position > @after then @after + 0.5 else position end
+         where session_id = @session and kind = 'summary'`,
+      ).run({ keep: newest ? newIds.get(newest.message_id!)! : "", after: coveredTo, session: targetId });
+    }
 
     db.prepare(
       `insert into anchors (session_id, kind, value, count, first_seq, last_seq)
