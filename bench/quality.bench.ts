@@ -7,7 +7,7 @@
  * - anchor recall in context right after each compression: of the span just compacted, the planted identifiers that
  *   are in the active context (the summary's index), averaged over the compressions; baseline 1 (all of them);
  * - recall at the end in context or through the recovery tools' search (`GET /search` of the identifier);
- * - user constraints verbatim in the context at the end;
+ * - the compacted user messages within the summary's budget (newest first) present verbatim in the context;
  * - retained context tokens at the end against the transcript's tokens;
  * - compress time against transcript size (ms per 100K tokens of transcript).
  */
@@ -23,96 +23,11 @@ import { tempDir } from "../tests/fixtures/test-app.js";
 import { USER_MESSAGES_MAX_CHARS } from "../src/domain/context/compressor/summary-message.js";
 import { contentText } from "../src/kernel/text.js";
 import { printFigure, round } from "./figures.js";
+import { planSession } from "./session-generator.js";
 
 const COMPRESS_EVERY_TOKENS = 50_000;
 const CONTEXT_LENGTH = 200_000;
 const PLANTED_PER_SESSION = 200;
-/** Rough tokens of one generated round (ask, call, JSON output, reply); the real count comes from the server. */
-const ROUND_TOKENS = 930;
-
-/** A deterministic generator, so every run plants the same session. */
-function rng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const WORDS =
-  "the build step cache layer config deploy service worker queue retry timeout branch merge test flaky log metric alert disk memory cpu latency request handler route schema migration index query".split(
-    " ",
-  );
-
-type Planted = { kind: string; value: string; seq?: number };
-
-function plantedValue(kind: string, i: number, random: () => number): string {
-  const hex = (n: number) =>
-    Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(random() * 16)])
-      .join("")
-      .replace(/^\D*/, "7");
-  switch (kind) {
-    case "path":
-      return `packages/svc${i}/src/handler${i}.ts`;
-    case "commit":
-      return `${hex(11)}a${i % 10}`;
-    case "error":
-      return `error TS${18000 + i}: Property 'field${i}' is missing`;
-    case "url":
-      return `https://ci.example.com/builds/${4000 + i}`;
-    case "pr":
-      return `#${5000 + i}`;
-    case "branch":
-      return `fix/ticket-${i}-retry`;
-    case "config_key":
-      return `services.worker${i}.maxRetries`;
-    case "id":
-      return `OPS-${7000 + i}`;
-    default:
-      return `@dev${i}`;
-  }
-}
-
-const KINDS = ["path", "commit", "error", "url", "pr", "branch", "config_key", "id", "handle"];
-
-type Row = {
-  role: "user" | "assistant" | "tool";
-  content: string | null;
-  tool_calls?: unknown[];
-  tool_call_id?: string;
-};
-
-/**
- * One round: a user ask, an assistant tool call, its JSON output (as browser tools return it), a reply. Each planted
- * identifier of the round goes into one of them, the ask a quarter of the time, the output half, the reply a quarter.
- */
-function round4(i: number, random: () => number, plants: Planted[], constraint: string | null): Row[] {
-  const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
-  const inAsk: string[] = [];
-  const inOutput: string[] = [];
-  const inReply: string[] = [];
-  for (const plant of plants) {
-    const where = random();
-    (where < 0.25 ? inAsk : where < 0.75 ? inOutput : inReply).push(plant.value);
-  }
-  const id = `call_q${i}`;
-  const ask = `${constraint ?? ""} step ${i}: ${words(40)}${inAsk.map((v) => ` see ${v}`).join("")}`.trim();
-  const output = JSON.stringify({
-    url: `http://localhost:8000/page/${i}`,
-    text: `${words(600)}\n${inOutput.map((v) => `${v}\n`).join("")}${words(200)}`,
-  });
-  const reply = `done ${i}: ${words(30)}${inReply.map((v) => ` (${v})`).join("")}`;
-  return [
-    { role: "user", content: ask },
-    {
-      role: "assistant",
-      content: null,
-      tool_calls: [{ id, type: "function", function: { name: "browser_snapshot", arguments: `{"step":${i}}` } }],
-    },
-    { role: "tool", tool_call_id: id, content: output },
-    { role: "assistant", content: reply },
-  ];
-}
 
 export async function run(): Promise<void> {
   const sizes = (process.env.QUALITY_TOKENS ?? "100000,300000,500000").split(",").map(Number);
@@ -141,33 +56,15 @@ export async function run(): Promise<void> {
   };
   try {
     for (const [n, size] of sizes.entries()) {
-      const random = rng(1000 + n);
       const session = await call("POST", "/v1/sessions", { config: { compression: { enabled: false } } });
       const id = session.id as string;
-      const rounds = Math.ceil(size / ROUND_TOKENS);
-      const planted: Planted[] = Array.from({ length: PLANTED_PER_SESSION }, (_, i) => {
-        const kind = KINDS[i % KINDS.length];
-        return { kind, value: plantedValue(kind, i, random) };
-      });
-      const constraints = Array.from(
-        { length: 20 },
-        (_, i) => `Constraint ${i}: never touch module ${i * 7} on Fridays.`,
-      );
-      const plantAt = new Map<number, Planted[]>();
-      planted.forEach((p, i) => {
-        const at = Math.floor(((i + 0.5) * rounds) / planted.length);
-        plantAt.set(at, [...(plantAt.get(at) ?? []), p]);
-      });
-      const constraintAt = new Map(
-        constraints.map((c, i) => [Math.floor(((i + 0.3) * rounds) / constraints.length), c]),
-      );
+      const { rounds, planted, constraints, roundAt } = planSession(size, 1000 + n, PLANTED_PER_SESSION);
       const spanRecalls: number[] = [];
       let sinceCompression = 0;
       let compressMs = 0;
       let lastCompressedSeq = 0;
       for (let i = 0; i < rounds; i++) {
-        const plants = plantAt.get(i) ?? [];
-        const rows = round4(i, random, plants, constraintAt.get(i) ?? null);
+        const { rows, plants } = roundAt(i);
         const stored = app.services.transcript.append(id, rows as never, { model: "fake-model" });
         for (const plant of plants) plant.seq = stored[0].seq;
         sinceCompression += stored.reduce((sum, row) => sum + row.tokens, 0);
