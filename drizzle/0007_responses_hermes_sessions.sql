@@ -1,3 +1,13 @@
+CREATE TABLE `message_anchors` (
+	`session_id` text NOT NULL,
+	`seq` integer NOT NULL,
+	`kind` text NOT NULL,
+	`value` text NOT NULL,
+	PRIMARY KEY(`session_id`, `kind`, `value`, `seq`),
+	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `message_anchors_seq_idx` ON `message_anchors` (`session_id`,`seq`);--> statement-breakpoint
 CREATE TABLE `responses` (
 	`id` text PRIMARY KEY NOT NULL,
 	`session_id` text NOT NULL,
@@ -19,4 +29,5 @@ ALTER TABLE `messages` ADD `reasoning` text;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `source` text;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `pinned` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `archived` integer DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE `sessions` ADD `parent_session_id` text;
+ALTER TABLE `sessions` ADD `parent_session_id` text;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `anchors_indexed` integer DEFAULT false NOT NULL;

@@ -142,7 +142,7 @@ export function createServices(deps: AppDeps): Services {
     now,
   });
   const compressionTriggers = new CompressionTriggers({ store, now, engineSessions, compressions });
-  const toolProviders: ToolProvider[] = [new ContextTools({ config, store, engineSessions }), browsers];
+  const toolProviders: ToolProvider[] = [new ContextTools({ config, store, engineSessions, transcript }), browsers];
   const tools = new ToolRegistry(toolProviders);
   const agent = new AgentRunner({
     config,
@@ -186,7 +186,7 @@ export function createServices(deps: AppDeps): Services {
     events,
     sessions,
     transcript,
-    context: new ContextReader(config, store, sessions),
+    context: new ContextReader(config, store, sessions, transcript),
     readiness: new Readiness(config, store),
     llm,
     browsers,

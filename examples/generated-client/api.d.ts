@@ -449,8 +449,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The anchor index of the compacted turns
-         * @description The exact identifiers (paths, URLs, commit SHAs, error names, issue refs, …) extracted from every compacted turn, each with how often it occurred and the first and last seq it occurred at; filter by `kind` or a substring `q`.
+         * The anchor index of the whole transcript
+         * @description The exact identifiers (paths, URLs, commit SHAs, error names, issue refs, …) taken from every stored row as it is stored (from its decoded text, secrets masked), each with the number of rows it occurs in, the first and last seq and whether a row of it is still in the context; filter by `kind`, a substring `q` or `in_context`, page with `limit` and `cursor`.
          */
         get: operations["listAnchors"];
         put?: never;
@@ -3332,10 +3332,15 @@ export interface components {
             /** @description Anchors, most frequent first, then most recent */
             data: components["schemas"]["Anchor"][];
             /**
-             * @description Number of anchors returned
+             * @description Anchors matching the filters, over every page
              * @example 1
              */
             total: number;
+            /**
+             * @description Pass as cursor for the next page; null on the last
+             * @example null
+             */
+            next_cursor: string | null;
         };
         Anchor: {
             /**
@@ -3350,7 +3355,7 @@ export interface components {
              */
             value: string;
             /**
-             * @description Occurrences in the compacted turns
+             * @description Rows of the transcript it occurs in
              * @example 3
              */
             count: number;
@@ -3364,6 +3369,11 @@ export interface components {
              * @example 41
              */
             last_seq: number;
+            /**
+             * @description Whether a row it occurs in is still in the active context
+             * @example false
+             */
+            in_context: boolean;
         };
         SearchResult: {
             /** @description Hits, best first */
@@ -7521,6 +7531,12 @@ export interface operations {
     listAnchors: {
         parameters: {
             query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+                /** @description Only anchors still in the context (true) or only in compacted rows (false) */
+                in_context?: "true" | "false";
                 /** @description Only anchors of this kind */
                 kind?: "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
                 /** @description Case-insensitive substring of the value */

@@ -57,9 +57,14 @@ export type SessionRecord = {
   archived: boolean;
   /** The session it was forked from. */
   parent_session_id: string | null;
+  /** Whether every row's identifiers are in the anchor table (false for sessions older than that table, until read). */
+  anchors_indexed: boolean;
 };
 
 export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
+
+/** An anchor of the whole transcript: the index entry, and whether a row it is in is still in the context. */
+export type TranscriptAnchor = AnchorRecord & { in_context: boolean };
 
 export type DialogHistoryRow = {
   session_id: string;
@@ -219,6 +224,7 @@ export type SessionPatch = Partial<{
   derived_key: string | null;
   pinned: boolean;
   archived: boolean;
+  anchors_indexed: boolean;
 }>;
 
 export type SessionCursor = { created_at: number; id: string };

@@ -38,6 +38,11 @@ export const sessions = sqliteTable(
     archived: integer("archived", { mode: "boolean" }).notNull().default(false),
     /** The session this one was forked from, if any. */
     parentSessionId: text("parent_session_id"),
+    /**
+     * Whether every row's identifiers are in message_anchors: true for sessions made since that table exists (their
+     * rows are indexed as they are stored), false for older ones until their first read indexes them.
+     */
+    anchorsIndexed: integer("anchors_indexed", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("sessions_created_idx").on(t.createdAt, t.id), index("sessions_derived_idx").on(t.derivedKey)],
 );
@@ -309,4 +314,24 @@ export const responses = sqliteTable(
     deletedAt: integer("deleted_at"),
   },
   (t) => [index("responses_session_idx").on(t.sessionId, t.createdAt), index("responses_run_idx").on(t.runId)],
+);
+
+/**
+ * Every identifier found in every stored row, taken when the row is stored (from its decoded, redacted text): what
+ * GET /anchors, the session_anchors tool and a compression's index read, for the whole transcript.
+ */
+export const messageAnchors = sqliteTable(
+  "message_anchors",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.kind, t.value, t.seq] }),
+    index("message_anchors_seq_idx").on(t.sessionId, t.seq),
+  ],
 );

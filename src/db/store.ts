@@ -12,6 +12,7 @@ import { EventRepository } from "./repositories/events.js";
 import { ForkRepository } from "./repositories/forks.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
 import { InterruptRepository } from "./repositories/interrupts.js";
+import { MessageAnchorRepository } from "./repositories/message-anchors.js";
 import { MessageRepository } from "./repositories/messages.js";
 import { ResponseRepository } from "./repositories/responses.js";
 import { RunRepository } from "./repositories/runs.js";
@@ -31,6 +32,7 @@ export type Store = {
   interrupts: InterruptRepository;
   steers: SteerRepository;
   anchors: AnchorRepository;
+  messageAnchors: MessageAnchorRepository;
   contextRows: ContextRowRepository;
   search: TranscriptSearchRepository;
   dialogs: DialogHistoryRepository;
@@ -53,6 +55,7 @@ export function createStore(handle: DatabaseHandle): Store {
     interrupts: new InterruptRepository(db),
     steers: new SteerRepository(db),
     anchors: new AnchorRepository(sqlite),
+    messageAnchors: new MessageAnchorRepository(sqlite),
     contextRows: new ContextRowRepository(db, activeContext),
     search: new TranscriptSearchRepository(sqlite),
     dialogs: new DialogHistoryRepository(db),

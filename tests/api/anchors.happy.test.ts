@@ -50,11 +50,56 @@ describe("anchors of a compacted span", () => {
       for (const expected of EXPECTED_ANCHORS)
         expect(all.data, expected.value).toContainEqual(expect.objectContaining(expected));
       const paths = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${id}/anchors?kind=path&q=APP`);
-      expect(paths.data).toEqual([{ kind: "path", value: "src/app.ts", count: 1, first_seq: 5, last_seq: 5 }]);
+      expect(paths.data).toEqual([
+        { kind: "path", value: "src/app.ts", count: 1, first_seq: 5, last_seq: 5, in_context: false },
+      ]);
       expect(paths.total).toBe(1);
+      expect(paths.next_cursor).toBeNull();
       const errors = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${id}/anchors?kind=error`);
       expect(errors.data.map((a) => a.value)).toContain("ENOSPC");
       expect((await t.call("GET", `/v1/sessions/${id}/anchors?kind=planet`)).status).toBe(400);
+    });
+
+    it("covers every stored row, not only compacted ones, filtered by in_context and paged by cursor", async ({
+      app: t,
+    }) => {
+      const sid = await createSessionId(t);
+      await append(t, sid, [
+        { role: "user", content: "the deploy of web-7 failed: see https://ci.example.com/build/5512 and OPS-9001" },
+        { role: "assistant", content: "checking fix/deploy-web-7 and src/deploy/web.ts" },
+      ]);
+      // Nothing was compacted, yet every identifier is indexed, in context.
+      const all = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${sid}/anchors`);
+      expect(all.data.map((a) => a.value).sort()).toEqual(
+        ["OPS-9001", "fix/deploy-web-7", "https://ci.example.com/build/5512", "src/deploy/web.ts"].sort(),
+      );
+      expect(all.data.every((a) => a.in_context)).toBe(true);
+      expect((await getJson<ListAnchorsResponse>(t, `/v1/sessions/${sid}/anchors?in_context=false`)).data).toEqual([]);
+      const first = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${sid}/anchors?limit=3`);
+      expect(first).toMatchObject({ total: 4, next_cursor: expect.any(String) });
+      expect(first.data).toHaveLength(3);
+      const rest = await getJson<ListAnchorsResponse>(
+        t,
+        `/v1/sessions/${sid}/anchors?limit=3&cursor=${first.next_cursor}`,
+      );
+      expect(rest).toMatchObject({ total: 4, next_cursor: null });
+      expect([...first.data, ...rest.data].map((a) => a.value).sort()).toEqual(all.data.map((a) => a.value).sort());
+      expect((await t.call("GET", `/v1/sessions/${sid}/anchors?cursor=bogus`)).status).toBe(400);
+    });
+
+    it("indexes a session stored before the anchor table on its first read, commands with their exit codes", async ({
+      app: t,
+    }) => {
+      const sid = await createSessionId(t);
+      await append(t, sid, toolRound("build it", "terminal", { command: "make release" }, "exit code 2", "it failed"));
+      // As a database from before the table: rows, no anchors, the session not marked indexed.
+      t.database.sqlite.prepare("delete from message_anchors where session_id = ?").run(sid);
+      t.database.sqlite.prepare("update sessions set anchors_indexed = 0 where id = ?").run(sid);
+      const listed = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${sid}/anchors?kind=command`);
+      expect(listed.data).toEqual([
+        expect.objectContaining({ kind: "command", value: "make release [exit 2]", first_seq: 2 }),
+      ]);
+      expect(t.app.services.store.sessions.get(sid)?.anchors_indexed).toBe(true);
     });
   });
 

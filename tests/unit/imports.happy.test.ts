@@ -90,6 +90,7 @@ const SHARED_DOMAIN_MODULES = new Set([
   "domain/llm/errors.ts",
   "domain/events/feed.ts",
   "domain/transcript/message-shape.ts",
+  "domain/context/anchors.ts",
   "domain/browser/executable.ts",
 ]);
 

@@ -89,6 +89,9 @@ export class ForkRepository {
     }
 
     db.prepare(
+      "insert into message_anchors (session_id, seq, kind, value) select ?, seq, kind, value from message_anchors where session_id = ? and seq <= ?",
+    ).run(targetId, sourceId, uptoSeq);
+    db.prepare(
       `insert into anchors (session_id, kind, value, count, first_seq, last_seq)
        select ?, kind, value, count, first_seq, min(last_seq, ?) from anchors where session_id = ? and first_seq <= ?`,
     ).run(targetId, uptoSeq, sourceId, uptoSeq);

@@ -238,6 +238,15 @@ export class MessageRepository {
     return this.statements.page.all({ sessionId, afterSeq, limit }).map(toStoredMessage);
   }
 
+  /** A tool call of the session: the seq of the row that made it and its arguments (JSON), or null. */
+  toolCallArguments(sessionId: string, callId: string): { seq: number; arguments: string } | null {
+    const found = this.findToolCall(sessionId, callId);
+    if (!found) return null;
+    const [row] = this.page(sessionId, found.seq - 1, 1);
+    const call = row?.tool_calls?.find((c) => c.id === callId);
+    return call ? { seq: found.seq, arguments: call.function.arguments } : null;
+  }
+
   /** The session's first row of the role (its opening user message, for a preview), or null. */
   firstOfRole(sessionId: string, role: StoredMessage["role"]): StoredMessage | null {
     const row = this.db

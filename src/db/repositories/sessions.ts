@@ -36,6 +36,7 @@ function toRecord(row: Row): SessionRecord {
     pinned: row.pinned,
     archived: row.archived,
     parent_session_id: row.parentSessionId,
+    anchors_indexed: row.anchorsIndexed,
   };
 }
 
@@ -76,6 +77,7 @@ export class SessionRepository {
         derivedKey: input.derived_key ?? null,
         source: input.source ?? null,
         parentSessionId: input.parent_session_id ?? null,
+        anchorsIndexed: true,
         createdAt: input.now,
         updatedAt: input.now,
       })
@@ -131,6 +133,7 @@ export class SessionRepository {
     if (patch.derived_key !== undefined) values.derivedKey = patch.derived_key;
     if (patch.pinned !== undefined) values.pinned = patch.pinned;
     if (patch.archived !== undefined) values.archived = patch.archived;
+    if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
     const row = this.updates.run(id, values);
     return row ? toRecord(row) : null;
   }

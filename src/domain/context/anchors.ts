@@ -238,6 +238,38 @@ export function buildAnchorIndex(
   return rankAnchors([...byKey.values()]);
 }
 
+/**
+ * The identifiers of one row as it is stored, from its decoded text cleaned first (see buildAnchorIndex), each once.
+ * Commands are not among them: a command is indexed with its result's exit code (commandAnchorOf) when that arrives.
+ */
+export function rowAnchors(
+  item: Pick<ContextItem, "role" | "content" | "tool_calls">,
+  clean: (value: string) => string,
+): Array<{ kind: AnchorKind; value: string }> {
+  const seen = new Set<string>();
+  const out: Array<{ kind: AnchorKind; value: string }> = [];
+  for (const anchor of extractAnchorsFromText(clean(anchorTextOf(item)))) {
+    const key = `${anchor.kind}\u0000${anchor.value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(anchor);
+  }
+  return out;
+}
+
+/** A shell-like call's command anchor, with the exit code its result reports: `npm test [exit 1]`; null for others. */
+export function commandAnchorOf(
+  argumentsJson: string,
+  resultText: string,
+  clean: (value: string) => string,
+): string | null {
+  const raw = commandOf(argumentsJson);
+  if (!raw) return null;
+  const command = headOf(clean(raw), COMMAND_ANCHOR_MAX_CHARS);
+  const exit = exitCodeOf(resultText);
+  return exit === null ? command : `${command} [exit ${exit}]`;
+}
+
 function commandOf(argumentsJson: string): string | null {
   try {
     const args = JSON.parse(argumentsJson) as Record<string, unknown>;

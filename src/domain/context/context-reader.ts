@@ -8,7 +8,8 @@ import type { Store } from "../../db/store.js";
 import type { SessionService } from "../sessions/service.js";
 import { readContext, type ContextSnapshot } from "./context-view.js";
 import { searchAllTranscripts, searchTranscript } from "./session-search.js";
-import type { AnchorRecord, SummaryRecord } from "../../db/records.js";
+import type { SummaryRecord, TranscriptAnchor } from "../../db/records.js";
+import type { Transcript } from "../transcript/transcript.js";
 import type { Role } from "../../kernel/chat.js";
 
 /** Read-only views of a session's context: the active context, summary versions, anchors, search. */
@@ -17,6 +18,7 @@ export class ContextReader {
     private readonly config: Config,
     private readonly store: Store,
     private readonly sessions: SessionService,
+    private readonly transcript: Transcript,
   ) {}
 
   view(sessionId: string): ContextSnapshot {
@@ -28,9 +30,17 @@ export class ContextReader {
     return this.store.summaries.list(sessionId);
   }
 
-  anchors(sessionId: string, filter: { kind?: string; q?: string }): AnchorRecord[] {
+  /** The anchors of the whole transcript, a page at a time (by offset), with how many match in all. */
+  anchors(
+    sessionId: string,
+    filter: { kind?: string; q?: string; inContext?: boolean; limit: number; offset: number },
+  ): { anchors: TranscriptAnchor[]; total: number; nextOffset: number | null } {
     this.sessions.require(sessionId);
-    return this.store.anchors.list(sessionId, filter);
+    this.transcript.indexOlderAnchors(sessionId);
+    const anchors = this.store.messageAnchors.list(sessionId, filter);
+    const total = this.store.messageAnchors.count(sessionId, filter);
+    const next = filter.offset + anchors.length;
+    return { anchors, total, nextOffset: next < total ? next : null };
   }
 
   search(sessionId: string, query: string, options: { role?: Role | null; limit?: number }) {

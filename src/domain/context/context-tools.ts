@@ -11,16 +11,26 @@ import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { EngineSessions } from "./engine-session.js";
 import { readEngineState } from "./engine-state.js";
+import type { Transcript } from "../transcript/transcript.js";
 import { sessionAnchorsTool, sessionReadTool } from "./session-recovery.js";
 import { sessionSearchTool } from "./session-search.js";
 
 export class ContextTools implements ToolProvider {
-  constructor(private readonly deps: { config: Config; store: Store; engineSessions: EngineSessions }) {}
+  constructor(
+    private readonly deps: {
+      config: Config;
+      store: Store;
+      engineSessions: EngineSessions;
+      /** Indexes the anchors of a session stored before the anchor table, before they are read. */
+      transcript: Pick<Transcript, "indexOlderAnchors">;
+    },
+  ) {}
 
   toolsFor(session: SessionRecord): ToolDefinition[] {
     const { config, store, engineSessions } = this.deps;
     const settings = resolveSessionSettings(config, session);
-    const recovery = [sessionSearchTool(store), sessionReadTool(store), sessionAnchorsTool(store)];
+    const ensureIndexed = (id: string) => this.deps.transcript.indexOlderAnchors(id);
+    const recovery = [sessionSearchTool(store), sessionReadTool(store), sessionAnchorsTool(store, ensureIndexed)];
     if (settings.engine === "compressor") return recovery;
     const { engine } = engineSessions.open(engineSessions.prepare(session.id), readEngineState(session.engine_state));
     const engineTools: ToolDefinition[] = (engine.getToolSchemas?.() ?? []).map((schema) => ({

@@ -87,6 +87,12 @@ export class EngineSessions {
         session.compression_count > 0 ? (this.deps.store.summaries.latest(session.id)?.body ?? null) : null,
       previousAnchors: () =>
         this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
+      storedAnchors: session.anchors_indexed
+        ? (seqs) =>
+            this.deps.store.messageAnchors
+              .list(session.id, { seqs })
+              .map(({ in_context: _inContext, ...anchor }) => ({ ...anchor, kind: anchor.kind as AnchorKind }))
+        : undefined,
       summarizer,
       now: this.deps.now,
     });

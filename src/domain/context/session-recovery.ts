@@ -82,13 +82,13 @@ export function sessionReadTool(store: Store): ToolDefinition {
 }
 
 /** `session_anchors {kind?, q?}`: the identifiers compression indexed, with where each was seen. */
-export function sessionAnchorsTool(store: Store): ToolDefinition {
+export function sessionAnchorsTool(store: Store, ensureIndexed: (sessionId: string) => void): ToolDefinition {
   return {
     name: "session_anchors",
     description:
       "List the anchor index of this conversation: exact identifiers (file paths, error strings, PR and issue " +
-      "numbers, SHAs, URLs, config keys) from compacted turns, each with the seq range it was seen in; filter by " +
-      "kind or a substring, then read the rows with session_read.",
+      "numbers, SHAs, URLs, config keys) from every stored turn, each with the seq range it was seen in and whether " +
+      "it is only in compacted turns; filter by kind or a substring, then read the rows with session_read.",
     parameters: {
       type: "object",
       properties: {
@@ -110,13 +110,13 @@ export function sessionAnchorsTool(store: Store): ToolDefinition {
       const kind = typeof args.kind === "string" && args.kind.trim() ? args.kind.trim() : undefined;
       const q = typeof args.q === "string" && args.q.trim() ? args.q.trim() : undefined;
       const limit = Math.max(1, Math.min(integerArg(args.limit) ?? SESSION_ANCHORS_DEFAULT, SESSION_ANCHORS_MAX));
-      const anchors = store.anchors.list(context.session.id, { kind, q, limit });
-      if (anchors.length === 0)
-        return { content: "No anchor matches. Anchors are indexed when turns are compacted; try session_search." };
-      const lines = anchors.map(
-        (a) =>
-          `- ${a.kind}: ${a.value} (seq ${a.first_seq}${a.last_seq !== a.first_seq ? `–${a.last_seq}` : ""}, ×${a.count})`,
-      );
+      ensureIndexed(context.session.id);
+      const anchors = store.messageAnchors.list(context.session.id, { kind, q, limit });
+      if (anchors.length === 0) return { content: "No anchor matches; try session_search with words from the turn." };
+      const lines = anchors.map((a) => {
+        const seqs = `seq ${a.first_seq}${a.last_seq !== a.first_seq ? `–${a.last_seq}` : ""}`;
+        return `- ${a.kind}: ${a.value} (${seqs}, ×${a.count}${a.in_context ? "" : ", compacted"})`;
+      });
       return { content: `${anchors.length} anchor(s), most frequent first:\n${lines.join("\n")}`, data: anchors };
     },
   };

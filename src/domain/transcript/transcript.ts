@@ -7,10 +7,16 @@ import type { NewMessage, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
+import { commandAnchorOf, rowAnchors } from "../context/anchors.js";
 import { countMessageTokens } from "../context/tokens.js";
+import { redactSecrets } from "../../kernel/redaction.js";
+import { contentText } from "../../kernel/text.js";
 import { assertWellFormed, searchTextOf, type MessageInput } from "./message-shape.js";
 
 export type { StoredMessage };
+
+/** Rows read per step when a session stored before the anchor table is indexed. */
+const ANCHOR_BACKFILL_PAGE = 1_000;
 
 export type TranscriptPage = { messages: StoredMessage[]; nextAfterSeq: number | null };
 
@@ -44,7 +50,58 @@ export class Transcript {
     }));
     return this.store.transaction(() => {
       this.assertToolPairs(sessionId, inputs);
-      return this.store.messages.append(sessionId, rows, this.now());
+      const stored = this.store.messages.append(sessionId, rows, this.now());
+      this.indexAnchors(sessionId, inputs, stored);
+      return stored;
+    });
+  }
+
+  /**
+   * Indexes the identifiers of a session stored before the anchor table existed, once, a page of rows at a time, in
+   * one transaction; a session made since is indexed as its rows are stored and is left alone.
+   */
+  indexOlderAnchors(sessionId: string): void {
+    const session = this.store.sessions.get(sessionId);
+    if (!session || session.anchors_indexed) return;
+    this.store.transaction(() => {
+      const calls = new Map<string, { seq: number; arguments: string }>();
+      for (let after = 0; ;) {
+        const page = this.store.messages.page(sessionId, after, ANCHOR_BACKFILL_PAGE);
+        if (page.length === 0) break;
+        after = page.at(-1)!.seq;
+        // Summary rows are derived text: their identifiers are those of the rows they cover.
+        const rows = page.filter((row) => row.kind === "message");
+        this.indexRows(sessionId, rows, rows, calls);
+      }
+      this.store.sessions.update(sessionId, { anchors_indexed: true }, this.now());
+    });
+  }
+
+  /**
+   * The rows' identifiers into the anchor table, from their decoded text with secrets masked first; a shell-like
+   * call's command with the exit code its result reports, at the call's row, once the result is stored.
+   */
+  private indexAnchors(sessionId: string, inputs: MessageInput[], stored: StoredMessage[]): void {
+    this.indexRows(sessionId, inputs, stored, new Map());
+  }
+
+  private indexRows(
+    sessionId: string,
+    inputs: MessageInput[],
+    stored: StoredMessage[],
+    batchCalls: Map<string, { seq: number; arguments: string }>,
+  ): void {
+    const { messageAnchors, messages } = this.store;
+    stored.forEach((row, i) => {
+      messageAnchors.add(sessionId, row.seq, rowAnchors(inputs[i], redactSecrets));
+      for (const call of inputs[i].tool_calls ?? [])
+        batchCalls.set(call.id, { seq: row.seq, arguments: call.function.arguments });
+      const callId = inputs[i].tool_call_id;
+      if (inputs[i].role !== "tool" || !callId) return;
+      const call = batchCalls.get(callId) ?? messages.toolCallArguments(sessionId, callId);
+      if (!call) return;
+      const command = commandAnchorOf(call.arguments, contentText(inputs[i].content), redactSecrets);
+      if (command) messageAnchors.add(sessionId, call.seq, [{ kind: "command", value: command }]);
     });
   }
 

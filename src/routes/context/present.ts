@@ -5,6 +5,7 @@
  * database's business; summary and search-hit times become ISO 8601.
  */
 import type { ContextReader } from "../../domain/context/context-reader.js";
+import { encodeCursor } from "../../http/cursor.js";
 import { contextTotalTokens, usagePercent } from "../../domain/context/budgets.js";
 import type { ContextSnapshot } from "../../domain/context/context-view.js";
 import type { CompressOutcome } from "../../domain/context/manager.js";
@@ -18,7 +19,7 @@ import type {
 
 /** A persisted summary version, as the domain hands it over. */
 type SummaryVersion = NonNullable<CompressOutcome["summary"]>;
-type Anchor = ReturnType<ContextReader["anchors"]>[number];
+type AnchorPage = ReturnType<ContextReader["anchors"]>;
 type SearchHit = ReturnType<ContextReader["search"]>[number];
 
 function presentSummary(summary: SummaryVersion) {
@@ -50,9 +51,20 @@ export function presentSummaryList(summaries: SummaryVersion[]): ListSummariesRe
   return { data: summaries.map(presentSummary) };
 }
 
-export function presentAnchorList(anchors: Anchor[]): ListAnchorsResponse {
-  return { data: anchors, total: anchors.length };
+export function presentAnchorList(page: AnchorPage): ListAnchorsResponse {
+  return {
+    data: page.anchors,
+    total: page.total,
+    next_cursor: page.nextOffset === null ? null : encodeCursor({ offset: page.nextOffset }),
+  };
 }
+
+export type OffsetCursor = { offset: number };
+export const isOffsetCursor = (v: unknown): v is OffsetCursor =>
+  typeof v === "object" &&
+  v !== null &&
+  Number.isInteger((v as OffsetCursor).offset) &&
+  (v as OffsetCursor).offset >= 0;
 
 export function presentSearchResult(hits: SearchHit[], query: string): SearchMessagesResponse {
   return { data: hits.map((hit) => ({ ...hit, created_at: new Date(hit.created_at).toISOString() })), query };

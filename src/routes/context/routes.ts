@@ -4,12 +4,14 @@
  * versions, the anchor index and full-text search over the whole transcript.
  */
 import { createRoute } from "@hono/zod-openapi";
+import { decodeCursor } from "../../http/cursor.js";
 import { createRouter } from "../../http/router.js";
 import { jsonBody } from "../shared/json-content.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import {
+  isOffsetCursor,
   presentAnchorList,
   presentCompression,
   presentContext,
@@ -84,10 +86,12 @@ const listAnchors = createRoute({
   path: "/v1/sessions/{id}/anchors",
   operationId: "listAnchors",
   tags: ["context"],
-  summary: "The anchor index of the compacted turns",
+  summary: "The anchor index of the whole transcript",
   description:
-    "The exact identifiers (paths, URLs, commit SHAs, error names, issue refs, …) extracted from every compacted turn, " +
-    "each with how often it occurred and the first and last seq it occurred at; filter by `kind` or a substring `q`.",
+    "The exact identifiers (paths, URLs, commit SHAs, error names, issue refs, …) taken from every stored row as it is " +
+    "stored (from its decoded text, secrets masked), each with the number of rows it occurs in, the first and last seq " +
+    "and whether a row of it is still in the context; filter by `kind`, a substring `q` or `in_context`, page with " +
+    "`limit` and `cursor`.",
   request: { params: SessionIdParam, query: AnchorQuery },
   responses: {
     200: jsonAnswer("Anchors with counts and first/last seq", AnchorList),
@@ -137,7 +141,15 @@ export function contextRoutes() {
   router.openapi(listAnchors, (c) => {
     const { context } = c.get("services");
     const query = c.req.valid("query");
-    return c.json(presentAnchorList(context.anchors(c.req.valid("param").id, { kind: query.kind, q: query.q })), 200);
+    const offset = decodeCursor(query.cursor, isOffsetCursor)?.offset ?? 0;
+    const page = context.anchors(c.req.valid("param").id, {
+      kind: query.kind,
+      q: query.q,
+      inContext: query.in_context === undefined ? undefined : query.in_context === "true",
+      limit: query.limit,
+      offset,
+    });
+    return c.json(presentAnchorList(page), 200);
   });
 
   router.openapi(searchMessages, (c) => {

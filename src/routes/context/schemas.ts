@@ -4,6 +4,7 @@
  * versions, the anchor index, transcript search, and the success body of each context operation.
  */
 import { z } from "@hono/zod-openapi";
+import { PageQuery } from "../shared/pagination.js";
 import { ANCHOR_KINDS } from "../../domain/context/engine.js";
 import { ContentSchema, RoleSchema, ToolCallSchema } from "../shared/chat-schemas.js";
 
@@ -134,13 +135,24 @@ export const AnchorSchema = z
   .object({
     kind: AnchorKindSchema,
     value: z.string().openapi({ description: "The identifier, verbatim (secrets masked)", example: "#1234" }),
-    count: z.number().int().openapi({ description: "Occurrences in the compacted turns", example: 3 }),
+    count: z.number().int().openapi({ description: "Rows of the transcript it occurs in", example: 3 }),
     first_seq: z.number().int().openapi({ description: "First seq it appeared in", example: 5 }),
     last_seq: z.number().int().openapi({ description: "Last seq it appeared in", example: 41 }),
+    in_context: z
+      .boolean()
+      .openapi({ description: "Whether a row it occurs in is still in the active context", example: false }),
   })
   .openapi("Anchor");
 
-export const AnchorQuery = z.object({
+export const AnchorQuery = PageQuery.extend({
+  in_context: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({
+      param: { name: "in_context", in: "query" },
+      description: "Only anchors still in the context (true) or only in compacted rows (false)",
+      example: "false",
+    }),
   kind: AnchorKindSchema.optional().openapi({
     param: { name: "kind", in: "query" },
     description: "Only anchors of this kind",
@@ -161,7 +173,11 @@ export const AnchorQuery = z.object({
 export const AnchorList = z
   .object({
     data: z.array(AnchorSchema).openapi({ description: "Anchors, most frequent first, then most recent" }),
-    total: z.number().int().openapi({ description: "Number of anchors returned", example: 1 }),
+    total: z.number().int().openapi({ description: "Anchors matching the filters, over every page", example: 1 }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .openapi({ description: "Pass as cursor for the next page; null on the last", example: null }),
   })
   .openapi("AnchorList");
 

@@ -60,6 +60,7 @@ export class ContextCompressor implements ContextEngine {
   private readonly compression: CompressionConfig;
   private readonly previousSummary: string | null;
   private readonly previousAnchors: () => Anchor[];
+  private readonly storedAnchors: ((seqs: number[]) => Anchor[]) | undefined;
 
   constructor(
     context: EngineFactoryContext,
@@ -73,6 +74,7 @@ export class ContextCompressor implements ContextEngine {
     this.compression = context.compression;
     this.previousSummary = context.previousSummary;
     this.previousAnchors = context.previousAnchors;
+    this.storedAnchors = context.storedAnchors;
   }
 
   updateFromResponse(usage: TokenUsage): void {
@@ -141,7 +143,13 @@ export class ContextCompressor implements ContextEngine {
     const anchorSources = rows
       .filter((row, i) => row.kind !== "summary" && (spanSet.has(i) || pruned[i] !== row))
       .map(withoutMergedSummary);
-    const compactedAnchors = buildAnchorIndex(anchorSources, anchorTextOf, redactSecrets);
+    // Read from the anchor table, taken when each row was stored; extracted here only for rows that have no seq or a
+    // session whose rows are not all indexed.
+    const seqs = anchorSources.map((row) => row.seq).filter((seq): seq is number => seq !== undefined);
+    const compactedAnchors =
+      this.storedAnchors && seqs.length === anchorSources.length
+        ? rankAnchors(this.storedAnchors(seqs))
+        : buildAnchorIndex(anchorSources, anchorTextOf, redactSecrets);
     // Earlier compressions' anchors come from the persisted index, not from re-reading an earlier summary's text.
     const shownAnchors = mergeAnchors(compactedAnchors, this.previousAnchors());
     const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;
