@@ -3,11 +3,10 @@ CREATE TABLE `message_anchors` (
 	`seq` integer NOT NULL,
 	`kind` text NOT NULL,
 	`value` text NOT NULL,
-	PRIMARY KEY(`session_id`, `kind`, `value`, `seq`),
+	PRIMARY KEY(`session_id`, `seq`, `kind`, `value`),
 	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `message_anchors_seq_idx` ON `message_anchors` (`session_id`,`seq`);--> statement-breakpoint
 CREATE TABLE `responses` (
 	`id` text PRIMARY KEY NOT NULL,
 	`session_id` text NOT NULL,

@@ -330,8 +330,6 @@ export const messageAnchors = sqliteTable(
     kind: text("kind").notNull(),
     value: text("value").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.sessionId, t.kind, t.value, t.seq] }),
-    index("message_anchors_seq_idx").on(t.sessionId, t.seq),
-  ],
+  // One key, by row: a row's anchors are written together and read by seq; the table has no rowid (see the migration).
+  (t) => [primaryKey({ columns: [t.sessionId, t.seq, t.kind, t.value] })],
 );
