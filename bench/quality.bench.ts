@@ -11,18 +11,11 @@
  * - retained context tokens at the end against the transcript's tokens;
  * - compress time against transcript size (ms per 100K tokens of transcript).
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
-import { openDatabase } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
-import { createLogger } from "../src/logger.js";
 import { FakeModelServer } from "../tests/fixtures/fake-model.js";
-import { tempDir } from "../tests/fixtures/test-app.js";
 import { USER_MESSAGES_MAX_CHARS } from "../src/domain/context/compressor/summary-message.js";
 import { contentText } from "../src/kernel/text.js";
 import { printFigure, round } from "./figures.js";
+import { startInProcess } from "./in-process.js";
 import { planSession } from "./session-generator.js";
 
 const COMPRESS_EVERY_TOKENS = 50_000;
@@ -33,27 +26,10 @@ export async function run(): Promise<void> {
   const sizes = (process.env.QUALITY_TOKENS ?? "100000,300000,500000").split(",").map(Number);
   const fake = await new FakeModelServer().start();
   fake.respondWith(() => ({ content: "## Goal\nKeep going with the steps.\n## Completed Actions\nSteps ran." }));
-  const dir = tempDir("caduceus-bench-quality-");
-  const config = loadConfig({
-    env: {},
-    configPath: null,
-    overrides: {
-      logging: { level: "silent" },
-      database: { path: join(dir, "caduceus.db") },
-      model: { name: "fake-model", base_url: fake.baseUrl, api_key: "bench", context_length: CONTEXT_LENGTH },
-    },
+  const { app, call, close } = await startInProcess({
+    name: "bench-quality",
+    model: { name: "fake-model", base_url: fake.baseUrl, api_key: "bench", context_length: CONTEXT_LENGTH },
   });
-  const database = openDatabase(config.database.path);
-  const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
-  await app.services.startup();
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await app.request(path, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as Record<string, unknown>;
-  };
   try {
     for (const [n, size] of sizes.entries()) {
       const session = await call("POST", "/v1/sessions", { config: { compression: { enabled: false } } });
@@ -161,9 +137,7 @@ export async function run(): Promise<void> {
       });
     }
   } finally {
-    await app.services.shutdown();
-    database.close();
+    await close();
     await fake.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -12,16 +12,9 @@
  * - continuation: "what is the number of the last step done?".
  * Without --base-url it prints that it was skipped and exits 0: it never answers for a model it does not have.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
-import { openDatabase } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
-import { createLogger } from "../src/logger.js";
+import { startInProcess } from "../bench/in-process.js";
 import { planSession, type Planted } from "../bench/session-generator.js";
-import { tempDir } from "../tests/fixtures/test-app.js";
 
 const COMPRESS_EVERY_TOKENS = 50_000;
 
@@ -95,33 +88,16 @@ async function main(): Promise<void> {
     return;
   }
   const model = values.model ?? "gpt-4o-mini";
-  const dir = tempDir("caduceus-probes-");
-  const config = loadConfig({
-    env: {},
-    configPath: null,
-    overrides: {
-      logging: { level: "silent" },
-      database: { path: join(dir, "caduceus.db") },
-      model: {
-        name: model,
-        base_url: baseUrl,
-        api_key: values["api-key"] ?? process.env.OPENAI_API_KEY ?? "none",
-        context_length: Number(values["context-length"]),
-      },
-      agent: { max_iterations: 4 },
+  const { app, call, close } = await startInProcess({
+    name: "probes",
+    model: {
+      name: model,
+      base_url: baseUrl,
+      api_key: values["api-key"] ?? process.env.OPENAI_API_KEY ?? "none",
+      context_length: Number(values["context-length"]),
     },
+    overrides: { agent: { max_iterations: 4 } },
   });
-  const database = openDatabase(config.database.path);
-  const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
-  await app.services.startup();
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await app.request(path, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as Record<string, unknown>;
-  };
   try {
     const { rounds, planted, constraints, roundAt } = planSession(Number(values.tokens), Number(values.seed), 90);
     const session = await call("POST", "/v1/sessions", {
@@ -172,9 +148,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await app.services.shutdown();
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
