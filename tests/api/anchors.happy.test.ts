@@ -101,6 +101,16 @@ describe("anchors of a compacted span", () => {
       ]);
       expect(t.app.services.store.sessions.get(sid)?.anchors_indexed).toBe(true);
     });
+
+    it("indexes a fork of such a session on the fork's first read", async ({ app: t }) => {
+      const sid = await createSessionId(t);
+      await append(t, sid, [{ role: "user", content: "look at src/legacy/old.ts" }]);
+      t.database.sqlite.prepare("delete from message_anchors where session_id = ?").run(sid);
+      t.database.sqlite.prepare("update sessions set anchors_indexed = 0 where id = ?").run(sid);
+      const fork = await json<{ session: { id: string } }>(await t.call("POST", `/api/sessions/${sid}/fork`, {}));
+      const listed = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${fork.session.id}/anchors`);
+      expect(listed.data.map((a) => a.value)).toEqual(["src/legacy/old.ts"]);
+    });
   });
 
   describe("anchors of tool output that pruning shortens", () => {

@@ -104,9 +104,11 @@ export class ForkRepository {
                            where session_id = @id and in_context = 1),
          context_message_count = (select count(*) from messages where session_id = @id and in_context = 1),
          compression_count = (select count(*) from summaries where session_id = @id),
+         -- A source whose rows are not all in message_anchors yet leaves the copy to be indexed on its first read.
+         anchors_indexed = (select anchors_indexed from sessions where id = @source),
          updated_at = @now
        where id = @id`,
-    ).run({ id: targetId, now });
+    ).run({ id: targetId, source: sourceId, now });
     return rows.length;
   }
 }
