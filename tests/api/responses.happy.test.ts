@@ -193,6 +193,20 @@ describe("OpenAI Responses, driven by the official openai client", () => {
     await expect(client.responses.retrieve(response.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
   });
 
+  it("answers a run whose model failed as a failed response, and ends its stream with response.failed", async ({
+    fake,
+  }) => {
+    fake.enqueue({ status: 500, error: { message: "upstream overloaded" } });
+    const failed = await client.responses.create({ model: "caduceus", input: "Try this." });
+    expect(failed).toMatchObject({ status: "failed", error: { code: "server_error" }, output: [] });
+    expect(failed.error?.message).toContain("upstream overloaded");
+    fake.enqueue({ status: 500, error: { message: "still overloaded" } });
+    const stream = await client.responses.create({ model: "caduceus", input: "Try again.", stream: true });
+    const types: string[] = [];
+    for await (const event of stream) types.push(event.type);
+    expect(types).toEqual(["response.created", "response.in_progress", "response.failed"]);
+  });
+
   it("answers a background response at once and is polled to completion", async ({ fake }) => {
     fake.enqueue({ content: "Done in the background.", delay_ms: 150 });
     const response = await client.responses.create({ model: "caduceus", input: "Take your time.", background: true });
