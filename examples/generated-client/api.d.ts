@@ -9219,9 +9219,9 @@ export interface operations {
     searchHermesSessions: {
         parameters: {
             query: {
-                /** @description Words or identifiers; all must match */
+                /** @description Words or identifiers; all must match. Searched as written (no query syntax). */
                 q: string;
-                /** @description Hits (1–200) */
+                /** @description Maximum hits (1–200) */
                 limit?: number;
             };
             header?: never;

@@ -119,20 +119,24 @@ export class Transcript {
 
   /**
    * A window of the transcript by offset, as Hermes clients page it: `latest` ends `offset` rows before the newest,
-   * `oldest` starts `offset` rows after the first; either is in seq order. Seqs are dense, so no row is counted.
+   * `oldest` starts `offset` rows after the first; either is in seq order. Without an order it is `latest` when no
+   * offset is given and `oldest` when one is. Seqs are dense, so no row is counted.
    */
   window(
     sessionId: string,
-    options: { limit: number; offset: number; order: "latest" | "oldest" },
-  ): { messages: StoredMessage[]; total: number } {
+    options: { limit: number; offset?: number; order?: "latest" | "oldest" },
+  ): { messages: StoredMessage[]; total: number; offset: number; order: "latest" | "oldest" } {
     const session = this.store.sessions.get(sessionId);
     if (!session) throw notFound("session", sessionId);
     const total = session.message_count;
-    const { limit, offset } = options;
-    if (options.order === "oldest") return { messages: this.store.messages.page(sessionId, offset, limit), total };
+    const { limit } = options;
+    const offset = options.offset ?? 0;
+    const order = options.order ?? (options.offset === undefined ? "latest" : "oldest");
+    if (order === "oldest")
+      return { messages: this.store.messages.page(sessionId, offset, limit), total, offset, order };
     const end = Math.max(0, total - offset);
     const start = Math.max(0, end - limit);
-    return { messages: this.store.messages.page(sessionId, start, end - start), total };
+    return { messages: this.store.messages.page(sessionId, start, end - start), total, offset, order };
   }
 
   /** The session's opening user message, or null. */

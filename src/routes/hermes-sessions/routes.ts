@@ -284,15 +284,14 @@ export function hermesSessionRoutes() {
     const { transcript } = c.get("services");
     const id = c.req.valid("param").session_id;
     const query = c.req.valid("query");
-    const offset = query.offset ?? 0;
-    const order = query.order ?? (query.offset === undefined ? "latest" : "oldest");
-    const window = transcript.window(id, { limit: query.limit, offset, order });
+    const window = transcript.window(id, { limit: query.limit, offset: query.offset, order: query.order });
+    const { offset, order, total } = window;
     return c.json(
       {
         object: "list" as const,
         session_id: id,
         data: window.messages.map(presentHermesMessage),
-        pagination: { limit: query.limit, offset, order, returned: window.messages.length, total: window.total },
+        pagination: { limit: query.limit, offset, order, returned: window.messages.length, total },
       },
       200,
     );

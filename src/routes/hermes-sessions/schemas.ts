@@ -6,6 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { CLIENT_SESSION_ID } from "../../domain/compat/chat-sessions.js";
+import { SearchQuery } from "../context/schemas.js";
 import { ContentSchema } from "../shared/chat-schemas.js";
 
 const SESSION_ID = z.string().openapi({ description: "The session", example: "webui-chat-7" });
@@ -233,24 +234,8 @@ export const HermesChatAnswerSchema = z
   })
   .openapi("HermesChatAnswer");
 
-export const HermesSearchQuery = z.object({
-  q: z
-    .string()
-    .min(1)
-    .max(500)
-    .openapi({
-      param: { name: "q", in: "query" },
-      description: "Words or identifiers; all must match",
-      example: "ENOSPC",
-    }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .default(20)
-    .openapi({ param: { name: "limit", in: "query" }, description: "Hits (1–200)", example: 20 }),
-});
+/** `/api/sessions/search` takes the query and limit of a session's own search (GET /v1/sessions/{id}/search). */
+export const HermesSearchQuery = SearchQuery.pick({ q: true, limit: true });
 
 export const HermesSearchResultSchema = z
   .object({
