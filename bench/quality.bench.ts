@@ -72,12 +72,12 @@ export async function run(): Promise<void> {
         .filter((row) => row.role === "user" && row.kind === "message" && !row.in_context)
         .reverse();
       const promised: string[] = [];
-      let budget = USER_MESSAGES_MAX_CHARS;
+      let used = 0;
       for (const row of compactedUsers) {
         const text = contentText(row.content);
-        const cost = `- [seq ${row.seq}] ${text}`.length + 1;
-        if (cost > budget) break;
-        budget -= cost;
+        const line = `- [seq ${row.seq}] ${text}`;
+        if (used + line.length > USER_MESSAGES_MAX_CHARS) break;
+        used += line.length + 1;
         promised.push(text);
       }
       const inContext = (value: string) => context.includes(JSON.stringify(value).slice(1, -1));

@@ -47,32 +47,29 @@ export function carriedUserMessages(previousSummary: string | null): string[] {
 }
 
 /**
- * The user messages of the compacted span, verbatim (redacted), newest first, then those the previous summary
- * carried (older), within the budgets; an entry already listed (the same seq) is not listed twice.
+ * The user messages of the compacted span, verbatim (redacted), and those the previous summary carried, newest first
+ * by seq (a protected head message compacted late is still the oldest), within the budgets; an entry already listed
+ * (the same seq) is not listed twice.
  */
 export function renderUserMessages(span: ContextItem[], previousSummary: string | null = null): string {
-  const lines: string[] = [];
-  const seqs = new Set<string>();
-  let used = 0;
-  const add = (line: string, seq: string): boolean => {
-    if (seqs.has(seq)) return true;
-    if (used + line.length > USER_MESSAGES_MAX_CHARS) return false;
-    seqs.add(seq);
-    lines.push(line);
-    used += line.length + 1;
-    return true;
-  };
-  for (let i = span.length - 1; i >= 0; i--) {
-    const item = span[i];
+  const entries = new Map<string, { order: number; line: string }>();
+  for (const item of span) {
     if (item.role !== "user" || item.kind === "summary") continue;
     let text = redactSecrets(contentText(item.content));
     if (text.length > USER_MESSAGE_MAX_CHARS) text = `${headOf(text, USER_MESSAGE_MAX_CHARS)}…[truncated]`;
     const seq = String(item.seq ?? "?");
-    if (!add(`- [seq ${seq}] ${text}`, seq)) return lines.join("\n");
+    entries.set(seq, { order: item.seq ?? -1, line: `- [seq ${seq}] ${text}` });
   }
   for (const entry of carriedUserMessages(previousSummary)) {
     const seq = /^- \[seq ([\d?]+)\]/.exec(entry)?.[1] ?? "?";
-    if (!add(entry, seq)) break;
+    if (!entries.has(seq)) entries.set(seq, { order: seq === "?" ? -1 : Number(seq), line: entry });
+  }
+  const lines: string[] = [];
+  let used = 0;
+  for (const { line } of [...entries.values()].sort((a, b) => b.order - a.order)) {
+    if (used + line.length > USER_MESSAGES_MAX_CHARS) break;
+    lines.push(line);
+    used += line.length + 1;
   }
   return lines.join("\n");
 }
