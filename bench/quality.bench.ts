@@ -31,11 +31,17 @@ export async function run(): Promise<void> {
     model: { name: "fake-model", base_url: fake.baseUrl, api_key: "bench", context_length: CONTEXT_LENGTH },
   });
   try {
-    for (const [n, size] of sizes.entries()) {
+    const variants = sizes.flatMap((size, n) => [
+      { size, n, noisy: false, label: `${size}` },
+      { size, n, noisy: true, label: `${size}.noisy` },
+    ]);
+    for (const { size, n, noisy, label } of variants) {
       const session = await call("POST", "/v1/sessions", { config: { compression: { enabled: false } } });
       const id = session.id as string;
-      const { rounds, planted, constraints, roundAt } = planSession(size, 1000 + n, PLANTED_PER_SESSION);
+      const { rounds, planted, constraints, roundAt } = planSession(size, 1000 + n, PLANTED_PER_SESSION, noisy);
       const spanRecalls: number[] = [];
+      const allAnchorRecalls: number[] = [];
+      const spanAnchorCounts: number[] = [];
       let sinceCompression = 0;
       let compressMs = 0;
       let lastCompressedSeq = 0;
@@ -57,6 +63,16 @@ export async function run(): Promise<void> {
             spanRecalls.push(
               span.filter((p) => context.includes(JSON.stringify(p.value).slice(1, -1))).length / span.length,
             );
+          // Every anchor the store found in the span, planted or not.
+          const seqs = Array.from({ length: toSeq - lastCompressedSeq }, (_, k) => lastCompressedSeq + 1 + k);
+          const spanAnchors = app.services.store.messageAnchors.list(id, { seqs });
+          if (spanAnchors.length) {
+            spanAnchorCounts.push(spanAnchors.length);
+            allAnchorRecalls.push(
+              spanAnchors.filter((a) => context.includes(JSON.stringify(a.value).slice(1, -1))).length /
+                spanAnchors.length,
+            );
+          }
           lastCompressedSeq = toSeq;
         }
       }
@@ -98,20 +114,37 @@ export async function run(): Promise<void> {
         .reduce((sum, row) => sum + row.tokens, 0);
       const retained =
         (contextView.tokens as { total?: number } | undefined)?.total ?? (stats.context_tokens as number);
-      const fields = { session_tokens: transcriptTokens, planted: planted.length, compressions: spanRecalls.length };
+      const fields = {
+        session_tokens: transcriptTokens,
+        planted: planted.length,
+        noisy,
+        compressions: spanRecalls.length,
+      };
       const spanRecall = spanRecalls.reduce((a, b) => a + b, 0) / Math.max(1, spanRecalls.length);
-      printFigure(`quality.span_anchor_recall.${size}`, spanRecall, 1, "share", {
+      printFigure(`quality.span_anchor_recall.${label}`, spanRecall, 1, "share", {
         what: "planted identifiers of the span just compacted that are in the context right after (mean over compressions)",
         per_compression: spanRecalls.map((r) => round(r, 3)),
         ...fields,
       });
-      printFigure(`quality.recall_context_or_search.${size}`, recovered / planted.length, 1, "share", {
+      printFigure(
+        `quality.span_all_anchor_recall.${label}`,
+        allAnchorRecalls.reduce((a, b) => a + b, 0) / Math.max(1, allAnchorRecalls.length),
+        1,
+        "share",
+        {
+          what: "every anchor stored for the span just compacted (planted or not) in the context right after (mean)",
+          per_compression: allAnchorRecalls.map((r) => round(r, 3)),
+          span_anchors: spanAnchorCounts,
+          ...fields,
+        },
+      );
+      printFigure(`quality.recall_context_or_search.${label}`, recovered / planted.length, 1, "share", {
         what: "planted identifiers in the final context or found by searching for them",
         missed_by_kind: missedByKind,
         ...fields,
       });
       printFigure(
-        `quality.user_messages_verbatim.${size}`,
+        `quality.user_messages_verbatim.${label}`,
         promised.filter(inContext).length / Math.max(1, promised.length),
         1,
         "share",
@@ -126,11 +159,11 @@ export async function run(): Promise<void> {
           ...fields,
         },
       );
-      printFigure(`quality.retained_tokens.${size}`, retained, transcriptTokens, "tokens", {
+      printFigure(`quality.retained_tokens.${label}`, retained, transcriptTokens, "tokens", {
         what: "context tokens at the end vs the transcript's tokens",
         ...fields,
       });
-      printFigure(`quality.compress_ms_per_100k.${size}`, (compressMs / transcriptTokens) * 100_000, 1, "ms", {
+      printFigure(`quality.compress_ms_per_100k.${label}`, (compressMs / transcriptTokens) * 100_000, 1, "ms", {
         what: "time spent in POST /compress per 100K tokens of transcript",
         total_compress_ms: round(compressMs),
         ...fields,

@@ -63,7 +63,13 @@ export type GeneratedRow = {
  * One round: a user ask, an assistant tool call, its JSON output (as browser tools return it), a reply. Each planted
  * identifier of the round goes into one of them, the ask a quarter of the time, the output half, the reply a quarter.
  */
-function round4(i: number, random: () => number, plants: Planted[], constraint: string | null): GeneratedRow[] {
+function round4(
+  i: number,
+  random: () => number,
+  plants: Planted[],
+  constraint: string | null,
+  noisy: boolean,
+): GeneratedRow[] {
   const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
   const inAsk: string[] = [];
   const inOutput: string[] = [];
@@ -76,7 +82,7 @@ function round4(i: number, random: () => number, plants: Planted[], constraint: 
   const ask = `${constraint ?? ""} step ${i}: ${words(40)}${inAsk.map((v) => ` see ${v}`).join("")}`.trim();
   const output = JSON.stringify({
     url: `http://localhost:8000/page/${i}`,
-    text: `${words(600)}\n${inOutput.map((v) => `${v}\n`).join("")}${words(200)}`,
+    text: `${words(600)}\n${inOutput.map((v) => `${v}\n`).join("")}${noisy ? boilerplate(i, random) : ""}${words(200)}`,
   });
   const reply = `done ${i}: ${words(30)}${inReply.map((v) => ` (${v})`).join("")}`;
   return [
@@ -91,6 +97,33 @@ function round4(i: number, random: () => number, plants: Planted[], constraint: 
   ];
 }
 
+const STACK_FRAMES = [
+  "Layer.handle [as handle_request] (/app/node_modules/express/lib/router/layer.js:95:5)",
+  "next (/app/node_modules/express/lib/router/route.js:149:13)",
+  "Route.dispatch (/app/node_modules/express/lib/router/route.js:119:3)",
+  "Function.process_params (/app/node_modules/express/lib/router/index.js:346:12)",
+  "processTicksAndRejections (node:internal/process/task_queues:95:5)",
+  "Object.<anonymous> (/app/node_modules/pg-pool/index.js:45:11)",
+];
+
+/**
+ * What real tool output is full of besides the identifiers that matter: repeated stack frames under node_modules,
+ * docker build steps (`#5 [2/7]`, not issue refs), scoped packages (`@org/…`, not handles), and a fresh request id and
+ * pod name each round, the long tail of distinct anchors that makes a span's index larger than its budget.
+ */
+function boilerplate(i: number, random: () => number): string {
+  const hex = (n: number) => Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(random() * 16)]).join("");
+  const frames = Array.from({ length: 3 }, () => `    at ${STACK_FRAMES[Math.floor(random() * STACK_FRAMES.length)]}`);
+  return [
+    `TypeError: Cannot read properties of undefined (reading 'rows')`,
+    ...frames,
+    `#${(i % 12) + 1} [${(i % 7) + 1}/7] RUN npm ci --omit=dev`,
+    `npm ERR! 404 Not Found - GET https://registry.npmjs.org/@org%2futils - '@org/utils@^2.${i % 5}.0'`,
+    `request_id=${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)} pod/api-${hex(9)}-${hex(5)}`,
+    "",
+  ].join("\n");
+}
+
 /** Rough tokens of one generated round; the real count comes from the server. */
 const ROUND_TOKENS = 930;
 const CONSTRAINTS = 20;
@@ -102,9 +135,10 @@ export function constraintText(i: number): string {
 
 /**
  * A session of about `tokens` tokens with `plantCount` identifiers and 20 user constraints spread evenly over its
- * rounds; `roundAt(i)` builds round i (call them in order: the generator is sequential).
+ * rounds, `noisy` adding boilerplate() to every tool output; `roundAt(i)` builds round i (call them in order: the
+ * generator is sequential).
  */
-export function planSession(tokens: number, seed: number, plantCount: number) {
+export function planSession(tokens: number, seed: number, plantCount: number, noisy = false) {
   const random = rng(seed);
   const rounds = Math.ceil(tokens / ROUND_TOKENS);
   const planted: Planted[] = Array.from({ length: plantCount }, (_, i) => {
@@ -117,7 +151,7 @@ export function planSession(tokens: number, seed: number, plantCount: number) {
   const constraintAt = new Map(constraints.map((c, i) => [Math.floor(((i + 0.3) * rounds) / constraints.length), c]));
   const roundAt = (i: number) => {
     const plants = plantAt.get(i) ?? [];
-    return { rows: round4(i, random, plants, constraintAt.get(i) ?? null), plants };
+    return { rows: round4(i, random, plants, constraintAt.get(i) ?? null, noisy), plants };
   };
   return { rounds, planted, constraints, roundAt };
 }
