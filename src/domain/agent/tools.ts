@@ -20,8 +20,14 @@ export type ToolCallContext = {
   signal?: AbortSignal;
 };
 
-/** What a tool hands back: text for the model; `is_error` marks a failed call (the run goes on). */
-export type ToolOutput = { content: string; is_error?: boolean; data?: unknown };
+/** An image a tool hands back (a screenshot): stored once, shown to a model that accepts images as an image part. */
+export type ToolImage = { mime_type: "image/png" | "image/jpeg"; data: Buffer };
+
+/**
+ * What a tool hands back: text for the model (with `images`, the text a model without vision reads instead of
+ * them); `is_error` marks a failed call (the run goes on).
+ */
+export type ToolOutput = { content: string; is_error?: boolean; data?: unknown; images?: ToolImage[] };
 
 export type ToolDefinition = {
   name: string;
