@@ -19,6 +19,7 @@ import { requestId } from "./http/middleware/request-id.js";
 import { requestLog } from "./http/middleware/request-log.js";
 import { securityHeaders } from "./http/middleware/security-headers.js";
 import { errorResponderFor, openAiErrorBody } from "./http/openai-error.js";
+import { browserLiveRoutes } from "./routes/browser/live-routes.js";
 import { browserRoutes } from "./routes/browser/routes.js";
 import { contextRoutes } from "./routes/context/routes.js";
 import { docsRoutes } from "./routes/docs/routes.js";
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", runRoutes());
   app.route("/", contextRoutes());
   app.route("/", browserRoutes());
+  app.route("/", browserLiveRoutes());
   app.route("/", eventRoutes());
   app.route("/", openAiCompatRoutes());
   app.route("/", responseRoutes());

@@ -125,6 +125,24 @@ export const browserConfigSchema = z
         "CDP methods (`Domain.method` or `Domain.*`) allowed on top of the built-in list (server config only)",
       example: [],
     }),
+    profile: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/,
+        "letters, digits, _ and - only (at most 64), starting with a letter or digit",
+      )
+      .nullable()
+      .default(null)
+      .meta({
+        description:
+          "Keep this named Chromium profile (cookies, local storage) under the profiles folder, so logins survive " +
+          "browser and server restarts; one browser per profile at a time",
+        example: null,
+      }),
+    profiles_dir: z.string().min(1).max(MAX_PATH_CHARS).nullable().default(null).meta({
+      description: "Folder of the named browser profiles; default <dir of database.path>/profiles (server config only)",
+      example: null,
+    }),
     downloads: z.boolean().default(false).meta({
       description: "Let pages download files, into a per-session folder under the data directory (server config only)",
       example: false,

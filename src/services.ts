@@ -130,7 +130,18 @@ export function createServices(deps: AppDeps): Services {
   const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ config, store, events, logger, now, dialogHistory });
-  const browsers = new BrowserService({ config, store, logger, now, supervisors, dialogHistory });
+  const browsers = new BrowserService({
+    config,
+    store,
+    logger,
+    now,
+    supervisors,
+    dialogHistory,
+    publishTakeover: (sessionId, change) =>
+      change.state === "takeover"
+        ? events.publish(sessionId, "browser.takeover", { tab_id: change.tabId })
+        : events.publish(sessionId, "browser.released", { reason: change.reason }),
+  });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
   const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines });

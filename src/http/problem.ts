@@ -28,6 +28,8 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   dialog_ambiguous: { status: 409, title: "More than one dialog is open" },
   frame_not_oopif: { status: 409, title: "Frame is not an out-of-process iframe" },
   page_blocked_by_dialog: { status: 409, title: "The page is blocked by a dialog" },
+  browser_taken_over: { status: 409, title: "A person has taken over the browser" },
+  profile_busy: { status: 409, title: "The browser profile is in use" },
   idempotency_key_conflict: { status: 409, title: "Idempotency key reused with a different request" },
   idempotency_key_in_flight: { status: 409, title: "A request with this idempotency key is still running" },
   url_not_allowed: { status: 400, title: "URL not allowed" },

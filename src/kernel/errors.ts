@@ -21,6 +21,8 @@ export const DOMAIN_ERROR_CODES = [
   "browser_unavailable",
   "browser_timeout",
   "page_blocked_by_dialog",
+  "browser_taken_over",
+  "profile_busy",
   "cdp_command_failed",
   "url_not_allowed",
   "cdp_method_not_allowed",

@@ -28,6 +28,8 @@ describe("the event list", () => {
         "context.compressing",
         "browser.starting",
         "browser.disconnected",
+        "browser.takeover",
+        "browser.released",
       ]),
     );
   });

@@ -12,8 +12,8 @@ import type { TargetSession } from "./frames.js";
 import type { PendingDialogView } from "./types.js";
 import { isDocumentUrlAllowed, schemeOf } from "./url-policy.js";
 
-const NAVIGATION_TIMEOUT_MS = 30_000;
-const ACTION_TIMEOUT_MS = 10_000;
+export const NAVIGATION_TIMEOUT_MS = 30_000;
+export const ACTION_TIMEOUT_MS = 10_000;
 const EVALUATE_TIMEOUT_MS = 30_000;
 /** With a dialog already pending, a frame that does not answer by then is taken as blocked by it. */
 const BLOCKED_EVALUATE_TIMEOUT_MS = 1_500;
@@ -33,13 +33,14 @@ export type EvaluateResult =
   | { ok: true; result: unknown; result_type: string }
   | { ok: false; error: string; pending_dialogs?: PendingDialogView[] };
 
-type Raced<T> = { done: true; value: T } | { done: true; error: Error } | { done: false; dialog: PendingDialogView };
+export type Raced<T> =
+  { done: true; value: T } | { done: true; error: Error } | { done: false; dialog: PendingDialogView };
 
 /**
  * Runs a browser action but returns as soon as it opens a dialog that must be answered: the page
  * is blocked until then, so waiting would hang the caller. The action finishes in the background.
  */
-async function raceDialog<T>(supervisor: BrowserSupervisor, action: Promise<T>): Promise<Raced<T>> {
+export async function raceDialog<T>(supervisor: BrowserSupervisor, action: Promise<T>): Promise<Raced<T>> {
   let stopListening = () => {};
   const dialogOpened = new Promise<Raced<T>>((resolve) => {
     stopListening = supervisor.dialogs.onOpened((dialog) => {
@@ -71,7 +72,7 @@ function assertReadable(supervisor: BrowserSupervisor, frame: { frame_id: string
   );
 }
 
-async function result(supervisor: BrowserSupervisor, raced: Raced<unknown>): Promise<ActionResult> {
+export async function result(supervisor: BrowserSupervisor, raced: Raced<unknown>): Promise<ActionResult> {
   const base = {
     url: supervisor.url(),
     title: await supervisor.currentTitle(),
@@ -92,7 +93,7 @@ export async function navigate(supervisor: BrowserSupervisor, url: string): Prom
   return result(supervisor, raced);
 }
 
-function blockedResult(supervisor: BrowserSupervisor): ActionResult | null {
+export function blockedResult(supervisor: BrowserSupervisor): ActionResult | null {
   const pending = supervisor.pendingDialogs();
   if (pending.length === 0) return null;
   return {
@@ -108,7 +109,7 @@ function blockedResult(supervisor: BrowserSupervisor): ActionResult | null {
  * The element behind a ref of the latest outline; an unknown ref fails at once instead of waiting.
  * Null when a dialog opened while looking: the page cannot answer until it is closed.
  */
-async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator | null> {
+export async function locate(supervisor: BrowserSupervisor, ref: string): Promise<Locator | null> {
   const page = supervisor.page;
   if (!page) throw new DomainError("browser_unavailable", "the browser has no page; navigate first");
   const locator = page.getByRef(ref);

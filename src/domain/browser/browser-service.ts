@@ -12,13 +12,21 @@ import type { Logger } from "../../logger.js";
 import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import * as actions from "./actions.js";
+import * as interactions from "./interactions.js";
+import { applyInput, TakeoverState, type PersonInput } from "./person-input.js";
+import { screencast, type ScreencastFrame, type ScreencastOptions } from "./screencast.js";
+import { screenshot, type Screenshot } from "./screenshots.js";
+import { pageImages, type PageImage } from "./page-images.js";
+import type { StorageState } from "./storage-state.js";
+import { withTimeout } from "./targets.js";
+import type { TabView } from "./tabs.js";
 import { assertCdpParamsSendable } from "./cdp-params.js";
 import { CdpPolicy } from "./cdp-policy.js";
 import type { DialogHistory } from "./dialog-history.js";
 import { findBrowserExecutable } from "./executable.js";
 import type { SupervisorRegistry } from "./supervisor-registry.js";
 import { createBrowserTools, type BrowserOperations } from "./tools.js";
-import type { BrowserSnapshot, DialogAction, PendingDialogView } from "./types.js";
+import type { BrowserSnapshot, ConsoleEntry, DialogAction, PendingDialogView } from "./types.js";
 import { assertCdpUrlAllowed, assertUrlAllowed } from "./url-policy.js";
 
 export type BrowserServiceDeps = {
@@ -28,10 +36,24 @@ export type BrowserServiceDeps = {
   now: () => number;
   supervisors: SupervisorRegistry;
   dialogHistory: DialogHistory;
+  /** Announces a take-over and its release on the session's event stream. */
+  publishTakeover(
+    sessionId: string,
+    change: { state: "takeover"; tabId: string | null } | { state: "released"; reason: "release" | "idle" },
+  ): void;
 };
+
+const STORAGE_STATE_TIMEOUT_MS = 20_000;
+
+export type TabsAction =
+  | { action: "list" }
+  | { action: "open"; url?: string }
+  | { action: "switch"; tab_id: string }
+  | { action: "close"; tab_id: string };
 
 export class BrowserService implements BrowserOperations, ToolProvider {
   private readonly cdpPolicy: CdpPolicy;
+  private readonly takeovers = new Map<string, TakeoverState>();
 
   constructor(private readonly deps: BrowserServiceDeps) {
     this.cdpPolicy = new CdpPolicy(deps.config.browser.cdp_allow);
@@ -74,6 +96,9 @@ export class BrowserService implements BrowserOperations, ToolProvider {
         recent_dialogs: recent,
         frame_tree: { top: null, children: [], truncated: false },
         console: [],
+        active_tab_id: null,
+        tabs: [],
+        taken_over: false,
       };
     }
     return {
@@ -84,6 +109,9 @@ export class BrowserService implements BrowserOperations, ToolProvider {
       recent_dialogs: recent,
       frame_tree: supervisor.frames.tree(),
       console: supervisor.console(),
+      active_tab_id: supervisor.tabs.active?.id ?? null,
+      tabs: supervisor.tabViews(),
+      taken_over: this.takeovers.get(sessionId)?.active ?? false,
     };
   }
 
@@ -137,9 +165,187 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     return actions.type(await this.deps.supervisors.ensure(sessionId), ref, text, submit);
   }
 
-  /** Stops the session's browser; nothing to do when none runs. */
+  async scroll(
+    sessionId: string,
+    options: { direction?: interactions.ScrollDirection; amount?: number; ref?: string },
+  ): Promise<actions.ActionResult> {
+    return interactions.scroll(await this.deps.supervisors.ensure(sessionId), options);
+  }
+
+  async history(sessionId: string, step: "back" | "forward"): Promise<actions.ActionResult> {
+    const result = await interactions.history(await this.deps.supervisors.ensure(sessionId), step);
+    this.rememberUrl(sessionId, result.url);
+    return result;
+  }
+
+  async press(sessionId: string, key: string, ref?: string): Promise<actions.ActionResult> {
+    return interactions.press(await this.deps.supervisors.ensure(sessionId), key, ref);
+  }
+
+  async select(sessionId: string, ref: string, values: string[]): Promise<actions.ActionResult> {
+    return interactions.select(await this.deps.supervisors.ensure(sessionId), ref, values);
+  }
+
+  async hover(sessionId: string, ref: string): Promise<actions.ActionResult> {
+    return interactions.hover(await this.deps.supervisors.ensure(sessionId), ref);
+  }
+
+  async wait(
+    sessionId: string,
+    options: { text?: string; ref?: string; timeMs?: number },
+  ): Promise<actions.ActionResult> {
+    return interactions.wait(await this.deps.supervisors.ensure(sessionId), options);
+  }
+
+  /** A PNG of the active tab (viewport, whole page, one element or one frame); starts the browser if needed. */
+  async screenshot(
+    sessionId: string,
+    options: { fullPage?: boolean; ref?: string; frameId?: string } = {},
+  ): Promise<Screenshot & { url: string | null; title: string | null }> {
+    this.requireSession(sessionId);
+    const supervisor = await this.deps.supervisors.ensure(sessionId);
+    const shot = await screenshot(supervisor, options);
+    return { ...shot, url: supervisor.url(), title: await supervisor.currentTitle() };
+  }
+
+  /** The screenshot with what a model that cannot see images reads instead: title, URL and an outline excerpt. */
+  async screenshotWithText(
+    sessionId: string,
+    options: { fullPage?: boolean; ref?: string },
+  ): Promise<Screenshot & { url: string | null; title: string | null; outline: string | null }> {
+    const shot = await this.screenshot(sessionId, options);
+    const outline = await actions.outline(await this.deps.supervisors.ensure(sessionId));
+    return { ...shot, outline };
+  }
+
+  /** The console of every tab (newest last), optionally one level only; `clear` empties it after reading. */
+  async console(sessionId: string, options: { level?: string; clear?: boolean }): Promise<ConsoleEntry[]> {
+    this.requireSession(sessionId);
+    const supervisor = this.deps.supervisors.get(sessionId);
+    if (!supervisor) return [];
+    const entries = supervisor.console().filter((entry) => !options.level || entry.level === options.level);
+    if (options.clear) supervisor.clearConsole();
+    return entries;
+  }
+
+  async images(sessionId: string): Promise<{ url: string | null; images: PageImage[]; truncated: boolean }> {
+    const supervisor = await this.deps.supervisors.ensure(sessionId);
+    return { url: supervisor.url(), ...(await pageImages(supervisor)) };
+  }
+
+  /** Lists, opens (optionally at a URL), switches to or closes a tab; answers with the tabs as they are then. */
+  async tabs(
+    sessionId: string,
+    request: TabsAction,
+  ): Promise<{ ok: boolean; active_tab_id: string | null; tabs: TabView[]; navigation?: actions.ActionResult }> {
+    this.requireSession(sessionId);
+    if (request.action === "open" && request.url) assertUrlAllowed(request.url, this.allowFileUrls);
+    const supervisor = await this.deps.supervisors.ensure(sessionId);
+    let navigation: actions.ActionResult | undefined;
+    if (request.action === "open") {
+      await supervisor.openTab();
+      if (request.url) navigation = await actions.navigate(supervisor, request.url);
+    } else if (request.action === "switch") await supervisor.switchTab(request.tab_id);
+    else if (request.action === "close") await supervisor.closeTab(request.tab_id);
+    if (navigation) this.rememberUrl(sessionId, navigation.url);
+    return {
+      ok: navigation?.ok ?? true,
+      active_tab_id: supervisor.tabs.active?.id ?? null,
+      tabs: supervisor.tabViews(),
+      ...(navigation ? { navigation } : {}),
+    };
+  }
+
+  /** Live JPEG frames of the active tab until `signal` aborts; the browser must be running. */
+  async screencast(
+    sessionId: string,
+    options: ScreencastOptions,
+    signal: AbortSignal,
+  ): Promise<AsyncGenerator<ScreencastFrame>> {
+    this.requireSession(sessionId);
+    const supervisor = this.deps.supervisors.get(sessionId);
+    if (!supervisor)
+      throw new DomainError("browser_unavailable", "the session's browser is not running; navigate to start it");
+    return screencast(supervisor, options, signal);
+  }
+
+  /** A person's input on the active tab; the first one takes the browser over from the agent. */
+  async input(sessionId: string, input: PersonInput): Promise<actions.ActionResult & { taken_over: boolean }> {
+    this.requireSession(sessionId);
+    const takeover = this.takeoverOf(sessionId);
+    if (input.type === "release") {
+      takeover.release("release");
+      const supervisor = this.deps.supervisors.get(sessionId);
+      return {
+        ok: true,
+        url: supervisor?.url() ?? null,
+        title: supervisor ? await supervisor.currentTitle() : null,
+        pending_dialogs: supervisor?.pendingDialogs() ?? [],
+        taken_over: false,
+      };
+    }
+    const supervisor = this.deps.supervisors.get(sessionId);
+    if (!supervisor)
+      throw new DomainError("browser_unavailable", "the session's browser is not running; navigate to start it");
+    takeover.touch(this.deps.now());
+    const result = await applyInput(supervisor, input);
+    return { ...result, taken_over: takeover.active };
+  }
+
+  /** Refuses the agent's browser actions while a person holds the browser. */
+  assertAgentMayAct(sessionId: string): void {
+    this.takeovers.get(sessionId)?.assertAgentMayAct();
+  }
+
+  private takeoverOf(sessionId: string): TakeoverState {
+    let state = this.takeovers.get(sessionId);
+    if (!state) {
+      state = new TakeoverState((change, reason) => {
+        if (change === "takeover")
+          this.deps.publishTakeover(sessionId, {
+            state: "takeover",
+            tabId: this.deps.supervisors.get(sessionId)?.tabs.active?.id ?? null,
+          });
+        else
+          this.deps.publishTakeover(sessionId, { state: "released", reason: reason === "idle" ? "idle" : "release" });
+      });
+      this.takeovers.set(sessionId, state);
+    }
+    return state;
+  }
+
+  /** Cookies and local storage of the session's browser, in Playwright's storage-state shape. */
+  async storageState(sessionId: string): Promise<StorageState> {
+    this.requireSession(sessionId);
+    const supervisor = await this.deps.supervisors.ensure(sessionId);
+    const context = supervisor.context;
+    if (!context) throw new DomainError("browser_unavailable", "the browser has no context; retry");
+    const state = await withTimeout(context.storageState(), STORAGE_STATE_TIMEOUT_MS, "reading the storage state");
+    return {
+      cookies: state.cookies,
+      origins: state.origins.map((o) => ({ origin: o.origin, localStorage: o.localStorage })),
+    };
+  }
+
+  /** Replaces the browser's cookies and local storage with `state` (what GET /storage-state gave, or a file of it). */
+  async setStorageState(sessionId: string, state: StorageState): Promise<StorageState> {
+    this.requireSession(sessionId);
+    const supervisor = await this.deps.supervisors.ensure(sessionId);
+    const context = supervisor.context;
+    if (!context) throw new DomainError("browser_unavailable", "the browser has no context; retry");
+    // Always an object: given a string, playwright-core would read a file of the server's by that name.
+    await withTimeout(
+      context.setStorageState({ cookies: state.cookies, origins: state.origins }),
+      STORAGE_STATE_TIMEOUT_MS,
+      "writing the storage state",
+    );
+    return this.storageState(sessionId);
+  }
+
+  /** Stops the session's browser; nothing to do when none runs. A take-over ends with it. */
   async stop(sessionId: string): Promise<void> {
     this.requireSession(sessionId);
+    this.takeovers.get(sessionId)?.release("release");
     await this.deps.supervisors.stop(sessionId);
   }
 

@@ -5,12 +5,13 @@
  */
 import type { BrowserConfig, Config } from "../../config.js";
 import type { Store } from "../../db/store.js";
-import { notFound } from "../../kernel/errors.js";
+import { DomainError, notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../events/bus.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import type { DialogHistory } from "./dialog-history.js";
 import { assertDownloadsApartFromPlugins, sessionDownloadsDir } from "./download-policy.js";
+import { profileDir, profilesRoot } from "./profiles.js";
 import { BrowserSupervisor, endpointOf } from "./supervisor.js";
 
 export type SupervisorRegistryDeps = {
@@ -25,6 +26,8 @@ export type SupervisorRegistryDeps = {
 export class SupervisorRegistry {
   private readonly supervisors = new Map<string, BrowserSupervisor>();
   private readonly starting = new Map<string, Promise<BrowserSupervisor>>();
+  /** Which session's browser runs on each named profile: one at a time. */
+  private readonly profileHolders = new Map<string, string>();
 
   constructor(private readonly deps: SupervisorRegistryDeps) {
     assertDownloadsApartFromPlugins({
@@ -61,6 +64,7 @@ export class SupervisorRegistry {
     if (inFlight) return inFlight;
     const existing = this.supervisors.get(sessionId);
     if (existing?.isActive() && existing.endpoint === endpointOf(settings)) return existing;
+    const userDataDir = this.claimProfile(sessionId, settings);
     const start = (async () => {
       if (existing) {
         this.supervisors.delete(sessionId);
@@ -78,6 +82,7 @@ export class SupervisorRegistry {
         // own browser read the server's files or write to its disk.
         allowFileUrls: config.browser.allow_file_urls,
         downloadsDir: config.browser.downloads ? sessionDownloadsDir(config.database.path, sessionId) : null,
+        profileDir: userDataDir,
       });
       // The session may have been deleted while its browser started: nothing may keep running for it.
       if (!this.deps.store.sessions.get(sessionId)) {
@@ -90,9 +95,44 @@ export class SupervisorRegistry {
     this.starting.set(sessionId, start);
     try {
       return await start;
+    } catch (error) {
+      this.releaseProfile(sessionId);
+      throw error;
     } finally {
       this.starting.delete(sessionId);
     }
+  }
+
+  /**
+   * The user-data directory of the session's profile, held for it; null without a profile. A profile another
+   * session's running browser holds is refused (409): two Chromiums cannot share one, and two sessions must not
+   * see each other's logins by accident.
+   */
+  private claimProfile(sessionId: string, settings: BrowserConfig): string | null {
+    this.releaseProfile(sessionId);
+    const name = settings.profile;
+    if (!name) return null;
+    if (settings.cdp_url)
+      throw new DomainError(
+        "validation_failed",
+        "browser.profile applies to a browser Caduceus launches; this session attaches to browser.cdp_url, whose " +
+          "profile is that browser's own — unset one of them",
+        { fields: [{ path: ["config", "browser", "profile"], message: "cannot be used with browser.cdp_url" }] },
+      );
+    const holder = this.profileHolders.get(name);
+    if (holder && holder !== sessionId && (this.supervisors.get(holder)?.isActive() || this.starting.has(holder)))
+      throw new DomainError(
+        "profile_busy",
+        `browser profile ${name} is in use by session ${holder}; one browser runs per profile at a time — stop that ` +
+          `session's browser (DELETE /v1/sessions/${holder}/browser) or choose another profile`,
+      );
+    const dir = profileDir(profilesRoot(this.deps.config.browser.profiles_dir, this.deps.config.database.path), name);
+    this.profileHolders.set(name, sessionId);
+    return dir;
+  }
+
+  private releaseProfile(sessionId: string): void {
+    for (const [name, holder] of this.profileHolders) if (holder === sessionId) this.profileHolders.delete(name);
   }
 
   status(sessionId: string): { active: boolean; url: string | null } | null {
@@ -115,6 +155,7 @@ export class SupervisorRegistry {
     this.supervisors.delete(sessionId);
     if (!supervisor) return;
     await supervisor.stop();
+    this.releaseProfile(sessionId);
     this.deps.logger.info({ session_id: sessionId }, "browser stopped");
   }
 

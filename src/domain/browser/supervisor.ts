@@ -22,8 +22,10 @@ import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js
 import { DialogQueue } from "./dialogs.js";
 import { applyDownloadPolicy } from "./download-policy.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
+import { TabList, type Tab, type TabView } from "./tabs.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import { headOf } from "../../kernel/text.js";
+import { launchProfileBrowser, type ProfileBrowser } from "./profiles.js";
 import { guardTargets } from "./target-guard.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import {
@@ -57,6 +59,7 @@ const TITLE_TIMEOUT_MS = 500;
 const TITLE_REFRESH_INTERVAL_MS = 1_000;
 const FRAME_SETTLE_TIMEOUT_MS = 3_000;
 const PAGE_CLOSE_GRACE_MS = 100;
+const TAB_OPEN_TIMEOUT_MS = 10_000;
 const PLAYWRIGHT_DIALOG_GRACE_MS = 250;
 const NATIVE_DIALOG_MATCH_WINDOW_MS = 10_000;
 const NATIVE_DIALOGS_REMEMBERED = 50;
@@ -81,6 +84,8 @@ export type SupervisorDeps = {
   allowFileUrls: boolean;
   /** The session's download folder when the server config allows downloads; null denies them. */
   downloadsDir: string | null;
+  /** The user-data directory of the session's `browser.profile`; null runs a fresh profile that nothing keeps. */
+  profileDir: string | null;
 };
 
 /** What a CDP URL reaches, for events and logs that must not show the URL itself (it can carry a token). */
@@ -96,7 +101,8 @@ const LOSS_LOG_MESSAGES: Record<BrowserLossReason, string> = {
 
 /** Where a supervisor's browser comes from; a different endpoint means a different supervisor. */
 export function endpointOf(settings: BrowserConfig): string {
-  return settings.cdp_url ? `cdp:${settings.cdp_url}` : `launch:${settings.executable_path}:${settings.headless}`;
+  if (settings.cdp_url) return `cdp:${settings.cdp_url}`;
+  return `launch:${settings.executable_path}:${settings.headless}:${settings.profile ?? ""}`;
 }
 
 /** `auto` turns the bridge on for a browser we connect to (another client may close native dialogs) and off for one we launch. */
@@ -110,17 +116,17 @@ export function bridgeEnabled(settings: BrowserConfig): boolean {
  * output are kept from events, so reading them never waits on a page a dialog is blocking.
  */
 export class BrowserSupervisor {
-  readonly frames: FrameTracker;
   readonly dialogs: DialogQueue;
   readonly endpoint: string;
   readonly bridge: boolean;
   readonly allowFileUrls: boolean;
+  readonly tabs: TabList;
   browser: Browser | null = null;
   context: BrowserContext | null = null;
-  page: Page | null = null;
-  private pageSession: TargetSession | null = null;
+  /** The Chromium process of a named profile, which the supervisor started and must end. */
+  private profileBrowser: ProfileBrowser | null = null;
+  private readonly noFrames = new FrameTracker(() => undefined);
   private readonly watchedPages = new WeakMap<Page, Promise<void>>();
-  private readonly oopifs = new Map<Frame, TargetSession>();
   private readonly attaching = new Set<Promise<unknown>>();
   private readonly consoleEntries: ConsoleEntry[] = [];
   private readonly nativeDialogsSeen: Array<{
@@ -133,8 +139,6 @@ export class BrowserSupervisor {
   private oopifSequence = 0;
   /** The last forbidden document reported, so the several places that catch the same one note it once. */
   private lastBlocked = { url: "", at: 0 };
-  private title: string | null = null;
-  private titleRefreshedAt = 0;
   private active = false;
   private stopping = false;
 
@@ -143,7 +147,7 @@ export class BrowserSupervisor {
     this.endpoint = endpointOf(settings);
     this.bridge = bridgeEnabled(settings);
     this.allowFileUrls = deps.allowFileUrls;
-    this.frames = new FrameTracker((change) => this.onFrameChange(change));
+    this.tabs = new TabList((tab, change) => this.onFrameChange(tab, change));
     this.dialogs = new DialogQueue({
       settings: () => deps.settings(),
       opened: (dialog) => {
@@ -199,39 +203,110 @@ export class BrowserSupervisor {
     return this.active;
   }
 
+  /** The active tab's page: the one actions, the outline and the frame tree refer to. */
+  get page(): Page | null {
+    return this.tabs.active?.page ?? null;
+  }
+
+  /** The active tab's frame tree. */
+  get frames(): FrameTracker {
+    return this.tabs.active?.frames ?? this.noFrames;
+  }
+
+  private get pageSession(): TargetSession | null {
+    return this.tabs.active?.session ?? null;
+  }
+
   url(): string | null {
     return this.page?.url() ?? null;
   }
 
   /** Title from the browser side (Target domain), which answers even while a dialog blocks the page. */
-  async currentTitle(): Promise<string | null> {
-    const session = this.pageSession;
-    if (!this.active || !session) return this.title;
+  async currentTitle(tab: Tab | null = this.tabs.active): Promise<string | null> {
+    if (!tab) return null;
+    const session = tab.session;
+    if (!this.active || !session) return tab.title;
     try {
       const { targetInfo } = await withTimeout(
         session.cdp.send("Target.getTargetInfo"),
         TITLE_TIMEOUT_MS,
         "Target.getTargetInfo",
       );
-      this.title = targetInfo.title;
+      tab.title = targetInfo.title;
     } catch {
       /* keep the last known title */
     }
-    return this.title;
+    return tab.title;
   }
 
   /** The last known title, refreshed in the background so a snapshot never waits on the browser. */
-  cachedTitle(): string | null {
+  cachedTitle(tab: Tab | null = this.tabs.active): string | null {
+    if (!tab) return null;
     const now = Date.now();
-    if (now - this.titleRefreshedAt > TITLE_REFRESH_INTERVAL_MS) {
-      this.titleRefreshedAt = now;
-      void this.currentTitle();
+    if (now - tab.titleRefreshedAt > TITLE_REFRESH_INTERVAL_MS) {
+      tab.titleRefreshedAt = now;
+      void this.currentTitle(tab);
     }
-    return this.title;
+    return tab.title;
+  }
+
+  /** Every tab with its last known title (refreshed in the background), the active one marked. */
+  tabViews(): TabView[] {
+    for (const tab of this.tabs.all()) this.cachedTitle(tab);
+    return this.tabs.views();
+  }
+
+  /** Opens a new tab and makes it the active one. */
+  async openTab(): Promise<Tab> {
+    if (!this.context || !this.active)
+      throw new DomainError("browser_unavailable", "the browser is not running; navigate to start it");
+    const page = await withTimeout(this.context.newPage(), TAB_OPEN_TIMEOUT_MS, "opening a tab");
+    await this.watchPage(page);
+    const tab = this.tabs.of(page);
+    if (!tab) throw new DomainError("browser_unavailable", "the new tab could not be attached; retry");
+    this.tabs.activate(tab);
+    return tab;
+  }
+
+  /** Makes a tab the active one and brings it to the front. */
+  async switchTab(tabId: string): Promise<Tab> {
+    const tab = this.requireTab(tabId);
+    this.tabs.activate(tab);
+    await withTimeout(tab.page.bringToFront(), TITLE_TIMEOUT_MS * 4, "bringing the tab to the front").catch(
+      () => undefined,
+    );
+    return tab;
+  }
+
+  /** Closes a tab (its pending dialogs go with it); the last tab stays: navigate it instead. */
+  async closeTab(tabId: string): Promise<void> {
+    const tab = this.requireTab(tabId);
+    if (this.tabs.size <= 1)
+      throw new DomainError("validation_failed", `tab ${tabId} is the only tab; navigate it instead of closing it`);
+    this.dialogs.closedRemotely((d) => d.frame_id !== null && tab.frames.get(d.frame_id) !== undefined);
+    this.forgetTab(tab.page);
+    await withTimeout(tab.page.close(), STOP_TIMEOUT_MS, "closing the tab").catch(() => undefined);
+  }
+
+  private requireTab(tabId: string): Tab {
+    const tab = this.tabs.byId(tabId);
+    if (!tab)
+      throw new DomainError(
+        "validation_failed",
+        `no tab has id ${tabId}; the tabs are ${this.tabs
+          .all()
+          .map((t) => t.id)
+          .join(", ")}`,
+      );
+    return tab;
   }
 
   console(): ConsoleEntry[] {
     return [...this.consoleEntries];
+  }
+
+  clearConsole(): void {
+    this.consoleEntries.length = 0;
   }
 
   topSession(): TargetSession {
@@ -259,14 +334,66 @@ export class BrowserSupervisor {
     this.active = false;
     // Unblock pages before letting go: a browser we connected to lives on after we leave.
     await withTimeout(this.dialogs.closeAll(), STOP_TIMEOUT_MS, "closing dialogs").catch(() => undefined);
+    await this.closeProfileBrowser();
     if (this.browser) await withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
-    if (wasActive) this.frames.clear();
+    if (wasActive) this.tabs.clear();
+  }
+
+  /**
+   * A profile's Chromium is asked to close over CDP first, so it writes its cookies and storage to the profile's
+   * folder, then its process is ended.
+   */
+  private async closeProfileBrowser(): Promise<void> {
+    const profile = this.profileBrowser;
+    if (!profile) return;
+    this.profileBrowser = null;
+    if (this.browser?.isConnected()) {
+      const closing = (async () => {
+        const session = await this.browser!.newBrowserCDPSession();
+        await session.send("Browser.close");
+      })();
+      await withTimeout(closing, STOP_TIMEOUT_MS, "Browser.close").catch(() => undefined);
+    }
+    await profile.stop();
+  }
+
+  private executable(settings: BrowserConfig): string {
+    const executablePath = findBrowserExecutable(settings.executable_path);
+    if (executablePath) return executablePath;
+    throw new DomainError(
+      "browser_unavailable",
+      settings.executable_path === "auto"
+        ? "no Chromium found; install Debian's chromium or set browser.executable_path"
+        : `browser.executable_path ${settings.executable_path} does not exist; point it at a Chromium or set it to auto`,
+    );
   }
 
   private async open(): Promise<void> {
     const settings = this.deps.settings();
     const startedAt = performance.now();
-    if (settings.cdp_url) {
+    if (!settings.cdp_url && this.deps.profileDir) {
+      const executablePath = this.executable(settings);
+      this.deps.publish("browser.starting", { mode: "launch", endpoint_kind: "local_chromium" });
+      this.profileBrowser = await launchProfileBrowser({
+        executablePath,
+        userDataDir: this.deps.profileDir,
+        headless: settings.headless,
+        args: LAUNCH_ARGS,
+        timeoutMs: LAUNCH_TIMEOUT_MS,
+      });
+      this.browser = await chromium.connectOverCDP(this.profileBrowser.wsEndpoint, { timeout: CONNECT_TIMEOUT_MS });
+      // The profile's own context: the one whose cookies and storage live in its folder.
+      this.context = this.browser.contexts()[0] ?? (await this.browser.newContext(CONTEXT_OPTIONS));
+      this.deps.logger.info(
+        {
+          session_id: this.deps.sessionId,
+          executable: executablePath,
+          profile: settings.profile,
+          duration_ms: Math.round(performance.now() - startedAt),
+        },
+        "browser launched with a profile",
+      );
+    } else if (settings.cdp_url) {
       const endpointKind = cdpEndpointKind(settings.cdp_url);
       this.deps.publish("browser.starting", { mode: "connect", endpoint_kind: endpointKind });
       this.browser = await chromium.connectOverCDP(settings.cdp_url, { timeout: CONNECT_TIMEOUT_MS });
@@ -280,15 +407,7 @@ export class BrowserSupervisor {
         "browser connected",
       );
     } else {
-      const executablePath = findBrowserExecutable(settings.executable_path);
-      if (!executablePath) {
-        throw new DomainError(
-          "browser_unavailable",
-          settings.executable_path === "auto"
-            ? "no Chromium found; install Debian's chromium or set browser.executable_path"
-            : `browser.executable_path ${settings.executable_path} does not exist; point it at a Chromium or set it to auto`,
-        );
-      }
+      const executablePath = this.executable(settings);
       this.deps.publish("browser.starting", { mode: "launch", endpoint_kind: "local_chromium" });
       this.browser = await chromium.launch({
         executablePath,
@@ -320,8 +439,16 @@ export class BrowserSupervisor {
         ),
     );
     this.active = true;
-    const page = context.pages()[0] ?? (await context.newPage());
-    await this.watchPage(page);
+    // A browser we connect to may have several pages open already: each is a tab, the first one active.
+    const existing = context.pages();
+    for (const page of existing) await this.watchPage(page);
+    if (existing.length === 0) await this.watchPage(await context.newPage());
+    if (!this.pageSession) {
+      const page = await context.newPage();
+      await this.watchPage(page);
+      const tab = this.tabs.of(page);
+      if (tab) this.tabs.activate(tab);
+    }
     await this.guardBrowser(settings.cdp_url !== null);
   }
 
@@ -369,18 +496,17 @@ export class BrowserSupervisor {
     );
   }
 
-  private handlers(forPage: Page): TargetHandlers {
-    const current = () => this.page === forPage;
+  private handlers(tab: Tab): TargetHandlers {
     return {
-      frameAttached: (session, frameId, parent) => current() && this.frames.attached(frameId, parent, session),
-      navigationStarting: (session, frameId, url) => this.guardDocument(forPage, session, frameId, url),
+      frameAttached: (session, frameId, parent) => tab.frames.attached(frameId, parent, session),
+      navigationStarting: (session, frameId, url) => this.guardDocument(tab, session, frameId, url),
       frameNavigated: (session, frame, newDocument) => {
-        this.guardDocument(forPage, session, frame.id, frame.url + (frame.urlFragment ?? ""));
-        if (current()) this.frames.navigated(frame, session, newDocument);
+        this.guardDocument(tab, session, frame.id, frame.url + (frame.urlFragment ?? ""));
+        tab.frames.navigated(frame, session, newDocument);
       },
-      frameDetached: (session, frameId, reason) => current() && this.frames.detached(frameId, reason, session),
+      frameDetached: (session, frameId, reason) => tab.frames.detached(frameId, reason, session),
       requestPaused: (session, params) => this.onRequestPaused(session, params),
-      console: (level, text, url) => current() && this.pushConsole(level, text, url),
+      console: (level, text, url) => this.pushConsole(level, text, url, tab.id),
     };
   }
 
@@ -396,9 +522,10 @@ export class BrowserSupervisor {
    * race, not a guarantee: Chromium does not cancel a navigation that is ready to commit, so the
    * page may show the document until the close lands (target-guard has the figures).
    */
-  private guardDocument(page: Page, session: TargetSession, frameId: string, url: string): void {
+  private guardDocument(tab: Tab, session: TargetSession, frameId: string, url: string): void {
     if (isDocumentUrlAllowed(url, this.allowFileUrls)) return;
-    if (page !== this.page && session.label === null && frameId === session.rootFrameId) {
+    const page = tab.page;
+    if (tab !== this.tabs.active && session.label === null && frameId === session.rootFrameId) {
       this.noteBlocked(url, "stopped and closed the popup that showed it");
       // The stop first, on the popup's own session, then the close (which waits on the page's
       // unload). No about:blank in between: a navigation still pending cancels a close.
@@ -447,10 +574,9 @@ export class BrowserSupervisor {
 
   private async attachPage(page: Page): Promise<void> {
     if (!this.context || this.stopping) return;
-    const isFirst = this.page === null;
-    if (isFirst) this.page = page;
+    const tab = this.tabs.add(page);
     const session = await attachTarget(this.context, page, null, this.attachOptions(), {
-      ...this.handlers(page),
+      ...this.handlers(tab),
       dialogOpening: (s, p) => {
         this.rememberNativeDialog(page, p.type, p.message);
         this.dialogs.open({
@@ -467,48 +593,66 @@ export class BrowserSupervisor {
       dialogClosed: (_s, p) =>
         this.dialogs.closedRemotely((d) => d.via === "native" && (!p.frameId || d.frame_id === p.frameId), 1),
     });
-    if (!session) return;
-    if (isFirst) this.pageSession = session;
-    page.on("framenavigated", (frame) => this.watchFrame(page, frame));
-    page.on("frameattached", (frame) => this.watchFrame(page, frame));
-    page.on("framedetached", (frame) => this.unwatchFrame(frame));
-    page.on("crash", () => this.page === page && this.lost("page_crashed"));
-    page.on("load", () => void this.currentTitle());
+    if (!session || page.isClosed()) {
+      this.tabs.remove(page);
+      return;
+    }
+    tab.session = session;
+    page.on("framenavigated", (frame) => this.watchFrame(tab, frame));
+    page.on("frameattached", (frame) => this.watchFrame(tab, frame));
+    page.on("framedetached", (frame) => this.unwatchFrame(tab, frame));
+    page.on("crash", () => {
+      if (this.tabs.active === tab) this.lost("page_crashed");
+      else this.forgetTab(page);
+    });
+    page.on("load", () => void this.currentTitle(tab));
     page.on("close", () => {
-      if (this.page !== page) return;
+      if (this.tabs.active !== tab || this.tabs.size > 1) {
+        this.forgetTab(page);
+        return;
+      }
       // A dying browser closes its pages first; give its disconnect a moment to be the reason given.
       setTimeout(
         () => this.lost(this.browser?.isConnected() ? "page_closed" : "browser_disconnected"),
         PAGE_CLOSE_GRACE_MS,
       ).unref();
     });
-    for (const frame of page.frames()) this.watchFrame(page, frame);
+    for (const frame of page.frames()) this.watchFrame(tab, frame);
+  }
+
+  /** A tab that closed: its iframe sessions and its held bridge requests go with it. */
+  private forgetTab(page: Page): void {
+    const removed = this.tabs.remove(page);
+    if (!removed) return;
+    for (const session of removed.tab.oopifs.values()) void session.cdp.detach().catch(() => undefined);
+    removed.tab.oopifs.clear();
+    removed.tab.frames.clear();
   }
 
   /** Gives a frame its own CDP session when it renders out of process (an OOPIF). */
-  private watchFrame(page: Page, frame: Frame): void {
-    if (!this.context || frame === page.mainFrame() || this.oopifs.has(frame) || page !== this.page) return;
-    const attach = attachTarget(this.context, frame, "oopif", this.attachOptions(), this.handlers(page))
+  private watchFrame(tab: Tab, frame: Frame): void {
+    if (!this.context || frame === tab.page.mainFrame() || tab.oopifs.has(frame)) return;
+    const attach = attachTarget(this.context, frame, "oopif", this.attachOptions(), this.handlers(tab))
       .then((session) => {
         if (!session) return;
         session.label = `oopif-${++this.oopifSequence}`;
-        if (this.oopifs.has(frame) || frame.isDetached()) {
+        if (tab.oopifs.has(frame) || frame.isDetached()) {
           void session.cdp.detach().catch(() => undefined);
           return;
         }
-        this.oopifs.set(frame, session);
-        this.frames.adopt(session);
+        tab.oopifs.set(frame, session);
+        tab.frames.adopt(session);
       })
       .catch((error) => this.deps.logger.debug({ err: error }, "attaching to an out-of-process iframe failed"))
       .finally(() => this.attaching.delete(attach));
     this.attaching.add(attach);
   }
 
-  private unwatchFrame(frame: Frame): void {
-    const session = this.oopifs.get(frame);
+  private unwatchFrame(tab: Tab, frame: Frame): void {
+    const session = tab.oopifs.get(frame);
     if (!session) return;
-    this.oopifs.delete(frame);
-    this.frames.dropSession(session);
+    tab.oopifs.delete(frame);
+    tab.frames.dropSession(session);
     void session.cdp.detach().catch(() => undefined);
   }
 
@@ -577,23 +721,26 @@ export class BrowserSupervisor {
     });
   }
 
-  private onFrameChange(change: FrameChange): void {
-    this.deps.publish(`frame.${change.kind}`, {
-      frame_id: change.frame_id,
-      parent_frame_id: change.parent_frame_id,
-      url: change.url,
-    });
+  private onFrameChange(tab: Tab, change: FrameChange): void {
+    // Frame events describe the active tab, whose frame tree clients read; the others are kept quietly.
+    if (tab === this.tabs.active)
+      this.deps.publish(`frame.${change.kind}`, {
+        frame_id: change.frame_id,
+        parent_frame_id: change.parent_frame_id,
+        url: change.url,
+      });
     // A held bridge request dies with its document.
     if (change.kind !== "attached")
       this.dialogs.closedRemotely((d) => d.via === "bridge" && d.frame_id === change.frame_id);
   }
 
-  private pushConsole(level: string, text: string, url: string | null): void {
+  private pushConsole(level: string, text: string, url: string | null, tabId: string | null = null): void {
     this.consoleEntries.push({
       level,
       text: redactSecrets(text).slice(0, 2_000),
       url,
       ts: new Date(this.deps.now()).toISOString(),
+      ...(tabId ? { tab_id: tabId } : {}),
     });
     if (this.consoleEntries.length > CONSOLE_HISTORY_MAX)
       this.consoleEntries.splice(0, this.consoleEntries.length - CONSOLE_HISTORY_MAX);
@@ -604,9 +751,10 @@ export class BrowserSupervisor {
     if (this.stopping || !this.active) return;
     this.active = false;
     this.dialogs.closedRemotely(() => true);
-    this.frames.clear();
+    this.tabs.clear();
     this.deps.publish("browser.disconnected", { reason });
     this.deps.logger.warn({ session_id: this.deps.sessionId, reason }, LOSS_LOG_MESSAGES[reason]);
+    void this.closeProfileBrowser().catch(() => undefined);
     if (this.browser?.isConnected())
       void withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
   }

@@ -4,6 +4,8 @@
  */
 import type { ToolDefinition, ToolOutput } from "../agent/tools.js";
 import { DomainError } from "../../kernel/errors.js";
+import { headOf } from "../../kernel/text.js";
+import { MAX_SCROLL_PX, MAX_WAIT_MS, SCROLL_DIRECTIONS, type ScrollDirection } from "./interactions.js";
 import type { DialogAction } from "./types.js";
 
 /** The browser operations the tools call, per session; the browser registry implements them. */
@@ -19,7 +21,39 @@ export type BrowserOperations = {
     params: Record<string, unknown>,
     options: { frameId?: string },
   ): Promise<unknown>;
+  scroll(sessionId: string, options: { direction?: ScrollDirection; amount?: number; ref?: string }): Promise<unknown>;
+  history(sessionId: string, step: "back" | "forward"): Promise<unknown>;
+  press(sessionId: string, key: string, ref?: string): Promise<unknown>;
+  select(sessionId: string, ref: string, values: string[]): Promise<unknown>;
+  hover(sessionId: string, ref: string): Promise<unknown>;
+  wait(sessionId: string, options: { text?: string; ref?: string; timeMs?: number }): Promise<unknown>;
+  screenshotWithText(
+    sessionId: string,
+    options: { fullPage?: boolean; ref?: string },
+  ): Promise<{
+    png: Buffer;
+    width: number;
+    height: number;
+    url: string | null;
+    title: string | null;
+    outline: string | null;
+  }>;
+  console(sessionId: string, options: { level?: string; clear?: boolean }): Promise<unknown>;
+  images(sessionId: string): Promise<unknown>;
+  tabs(
+    sessionId: string,
+    request:
+      | { action: "list" }
+      | { action: "open"; url?: string }
+      | { action: "switch"; tab_id: string }
+      | { action: "close"; tab_id: string },
+  ): Promise<unknown>;
+  /** Throws while a person holds the browser: the agent waits instead of fighting them over the page. */
+  assertAgentMayAct(sessionId: string): void;
 };
+
+/** What a model without vision reads in place of a screenshot: the outline is cut to this. */
+const SCREENSHOT_OUTLINE_CHARS = 2_000;
 
 const output = (data: unknown, isError = false): ToolOutput => ({
   content: JSON.stringify(data),
@@ -40,23 +74,83 @@ function str(args: Record<string, unknown>, key: string, required: boolean): str
 }
 
 /** Tool errors become results the model can read (the run goes on); the code says what went wrong. */
+function failure(error: unknown): ToolOutput {
+  if (error instanceof DomainError)
+    return output({ ok: false, error: error.message, code: error.code, ...error.details }, true);
+  return output({ ok: false, error: (error as Error).message.split("\n")[0] }, true);
+}
+
 async function run(fn: () => Promise<unknown>, failed: (data: unknown) => boolean = () => false): Promise<ToolOutput> {
   try {
     const data = await fn();
     return output(data, failed(data));
   } catch (error) {
-    if (error instanceof DomainError)
-      return output({ ok: false, error: error.message, code: error.code, ...error.details }, true);
-    return output({ ok: false, error: (error as Error).message.split("\n")[0] }, true);
+    return failure(error);
   }
 }
 
 const notOk = (data: unknown) => (data as { ok?: boolean }).ok === false;
 
+function num(args: Record<string, unknown>, key: string, min: number, max: number): number | undefined {
+  const value = args[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max)
+    throw new DomainError("validation_failed", `argument "${key}" must be a number from ${min} to ${max}`);
+  return value;
+}
+
+function strings(args: Record<string, unknown>, key: string): string[] {
+  const value = args[key];
+  const list = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(list) || list.length === 0 || list.some((v) => typeof v !== "string"))
+    throw new DomainError("validation_failed", `argument "${key}" must be a list of strings`);
+  return list as string[];
+}
+
+/** The screenshot as an image for models that see, and the page's title, URL and outline for those that do not. */
+async function screenshotOutput(registry: BrowserOperations, sessionId: string, args: Record<string, unknown>) {
+  try {
+    const shot = await registry.screenshotWithText(sessionId, {
+      fullPage: args.full_page === true,
+      ref: str(args, "ref", false),
+    });
+    const outline = shot.outline ? headOf(shot.outline, SCREENSHOT_OUTLINE_CHARS) : null;
+    const data = {
+      ok: true,
+      url: shot.url,
+      title: shot.title,
+      width: shot.width,
+      height: shot.height,
+      outline_excerpt: outline,
+    };
+    return { content: JSON.stringify(data), data, images: [{ mime_type: "image/png" as const, data: shot.png }] };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** A tool that acts on the page: refused while a person has taken the browser over. */
+function acting(registry: BrowserOperations, tool: ToolDefinition): ToolDefinition {
+  return {
+    ...tool,
+    execute: async (args, ctx) => {
+      try {
+        registry.assertAgentMayAct(ctx.session.id);
+      } catch (error) {
+        return failure(error);
+      }
+      return tool.execute(args, ctx);
+    },
+  };
+}
+
+const REF = { type: "string", description: "Element ref from the latest browser_snapshot outline, e.g. e12 or f2e5" };
+
 /** The browser tools offered to the model (SPEC §4.2). */
 export function createBrowserTools(registry: BrowserOperations): ToolDefinition[] {
-  return [
+  const tools: Array<ToolDefinition & { acts?: boolean }> = [
     {
+      acts: true,
       name: "browser_navigate",
       description:
         "Open a URL in the session's browser (starts it if needed). Returns at once with the dialog if the page opens one.",
@@ -77,6 +171,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       execute: (_args, ctx) => run(() => registry.snapshotWithOutline(ctx.session.id)),
     },
     {
+      acts: true,
       name: "browser_click",
       description: "Click the element with this ref from the latest browser_snapshot outline.",
       parameters: {
@@ -88,6 +183,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       execute: (args, ctx) => run(() => registry.click(ctx.session.id, str(args, "ref", true)), notOk),
     },
     {
+      acts: true,
       name: "browser_type",
       description: "Fill the element with this ref with text; submit presses Enter afterwards.",
       parameters: {
@@ -134,6 +230,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         }),
     },
     {
+      acts: true,
       name: "browser_cdp",
       description:
         "Send a raw Chrome DevTools Protocol command. With frame_id (an is_oopif frame from browser_snapshot) it runs in that " +
@@ -160,5 +257,166 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
           });
         }),
     },
+    {
+      acts: true,
+      name: "browser_scroll",
+      description:
+        "Scroll the page (direction and amount in pixels, default most of a screen down) or scroll the element with ref into view.",
+      parameters: {
+        type: "object",
+        properties: {
+          direction: { type: "string", enum: [...SCROLL_DIRECTIONS] },
+          amount: { type: "number", description: "Pixels to scroll (default 600)" },
+          ref: REF,
+        },
+        additionalProperties: false,
+      },
+      execute: (args, ctx) =>
+        run(() => {
+          const direction = str(args, "direction", false);
+          if (direction !== undefined && !SCROLL_DIRECTIONS.includes(direction as ScrollDirection))
+            throw new DomainError("validation_failed", `direction must be one of ${SCROLL_DIRECTIONS.join(", ")}`);
+          return registry.scroll(ctx.session.id, {
+            direction: direction as ScrollDirection | undefined,
+            amount: num(args, "amount", 1, MAX_SCROLL_PX),
+            ref: str(args, "ref", false),
+          });
+        }, notOk),
+    },
+    {
+      acts: true,
+      name: "browser_back",
+      description: "Go back one page in the active tab's history.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      execute: (_args, ctx) => run(() => registry.history(ctx.session.id, "back"), notOk),
+    },
+    {
+      acts: true,
+      name: "browser_forward",
+      description: "Go forward one page in the active tab's history.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      execute: (_args, ctx) => run(() => registry.history(ctx.session.id, "forward"), notOk),
+    },
+    {
+      acts: true,
+      name: "browser_press",
+      description:
+        "Press a key (Enter, Escape, Tab, ArrowDown, PageDown, Control+a…) on the element with ref, or on the page.",
+      parameters: {
+        type: "object",
+        properties: { key: { type: "string", description: "Key name as in KeyboardEvent.key" }, ref: REF },
+        required: ["key"],
+        additionalProperties: false,
+      },
+      execute: (args, ctx) =>
+        run(() => registry.press(ctx.session.id, str(args, "key", true), str(args, "ref", false)), notOk),
+    },
+    {
+      acts: true,
+      name: "browser_select",
+      description: "Choose options of the <select> with ref, by value or visible label.",
+      parameters: {
+        type: "object",
+        properties: { ref: REF, values: { type: "array", items: { type: "string" }, description: "Values or labels" } },
+        required: ["ref", "values"],
+        additionalProperties: false,
+      },
+      execute: (args, ctx) =>
+        run(() => registry.select(ctx.session.id, str(args, "ref", true), strings(args, "values")), notOk),
+    },
+    {
+      acts: true,
+      name: "browser_hover",
+      description: "Move the mouse over the element with ref (menus, tooltips).",
+      parameters: { type: "object", properties: { ref: REF }, required: ["ref"], additionalProperties: false },
+      execute: (args, ctx) => run(() => registry.hover(ctx.session.id, str(args, "ref", true)), notOk),
+    },
+    {
+      name: "browser_wait",
+      description:
+        `Wait until text shows on the page or the element with ref is visible (at most time_ms), or just wait time_ms. ` +
+        `Never longer than ${MAX_WAIT_MS} ms; returns at once if the page opens a dialog.`,
+      parameters: {
+        type: "object",
+        properties: {
+          text: { type: "string", description: "Text to wait for" },
+          ref: REF,
+          time_ms: { type: "number", description: `Milliseconds, at most ${MAX_WAIT_MS}` },
+        },
+        additionalProperties: false,
+      },
+      execute: (args, ctx) =>
+        run(() =>
+          registry.wait(ctx.session.id, {
+            text: str(args, "text", false),
+            ref: str(args, "ref", false),
+            timeMs: num(args, "time_ms", 0, MAX_WAIT_MS),
+          }),
+        ),
+    },
+    {
+      name: "browser_screenshot",
+      description:
+        "A picture of the active tab (the viewport, the whole page with full_page, or one element by ref). Models " +
+        "that accept images see it; others get the page's title, URL and an outline excerpt.",
+      parameters: {
+        type: "object",
+        properties: { full_page: { type: "boolean", description: "The whole scrollable page" }, ref: REF },
+        additionalProperties: false,
+      },
+      execute: (args, ctx) => screenshotOutput(registry, ctx.session.id, args),
+    },
+    {
+      name: "browser_console",
+      description: "Console messages and exceptions of every tab, newest last; level filters, clear empties it.",
+      parameters: {
+        type: "object",
+        properties: {
+          level: { type: "string", enum: ["log", "warning", "error", "exception"] },
+          clear: { type: "boolean", description: "Empty the console after reading it" },
+        },
+        additionalProperties: false,
+      },
+      execute: (args, ctx) =>
+        run(async () => ({
+          entries: await registry.console(ctx.session.id, {
+            level: str(args, "level", false),
+            clear: args.clear === true,
+          }),
+        })),
+    },
+    {
+      name: "browser_get_images",
+      description: "The images of the page: src, alt text and rendered size (at most 100).",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      execute: (_args, ctx) => run(() => registry.images(ctx.session.id)),
+    },
+    {
+      acts: true,
+      name: "browser_tabs",
+      description:
+        "List the tabs (popups and target=_blank links open new ones), open one (optionally at url), switch to one, " +
+        "or close one. Actions, snapshots and refs refer to the active tab.",
+      parameters: {
+        type: "object",
+        properties: {
+          action: { type: "string", enum: ["list", "open", "switch", "close"] },
+          url: { type: "string", description: "For open: the URL to load" },
+          tab_id: { type: "string", description: "For switch and close: the tab, e.g. t2" },
+        },
+        required: ["action"],
+        additionalProperties: false,
+      },
+      execute: (args, ctx) =>
+        run(() => {
+          const action = str(args, "action", true);
+          if (action === "list") return registry.tabs(ctx.session.id, { action });
+          if (action === "open") return registry.tabs(ctx.session.id, { action, url: str(args, "url", false) });
+          if (action === "switch" || action === "close")
+            return registry.tabs(ctx.session.id, { action, tab_id: str(args, "tab_id", true) });
+          throw new DomainError("validation_failed", "action must be list, open, switch or close");
+        }, notOk),
+    },
   ];
+  return tools.map(({ acts, ...tool }) => (acts ? acting(registry, tool) : tool));
 }

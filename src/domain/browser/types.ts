@@ -3,6 +3,8 @@
  * The browser's state as clients see it — pending and closed dialogs, the frame tree, console entries, the
  * snapshot — and the bounds on how much of each is kept.
  */
+import type { TabView } from "./tabs.js";
+
 export type DialogType = "alert" | "confirm" | "prompt" | "beforeunload";
 export type ClosedBy = "agent" | "auto_policy" | "watchdog" | "remote";
 export type DialogAction = "accept" | "dismiss";
@@ -46,7 +48,8 @@ export type FrameTreeView = {
   truncated: boolean;
 };
 
-export type ConsoleEntry = { level: string; text: string; url: string | null; ts: string };
+/** A console message or exception; `tab_id` names the tab it came from (absent for the supervisor's own notes). */
+export type ConsoleEntry = { level: string; text: string; url: string | null; ts: string; tab_id?: string };
 
 export type BrowserSnapshot = {
   active: boolean;
@@ -56,6 +59,11 @@ export type BrowserSnapshot = {
   recent_dialogs: ClosedDialogView[];
   frame_tree: FrameTreeView;
   console: ConsoleEntry[];
+  /** The tab actions, the outline and the frame tree refer to. */
+  active_tab_id: string | null;
+  tabs: TabView[];
+  /** Whether a person holds the browser (POST /browser/input); the agent's actions wait until it is released. */
+  taken_over: boolean;
 };
 
 export const RECENT_DIALOGS_MAX = 20;

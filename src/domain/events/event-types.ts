@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   "context.compressed",
   "browser.starting",
   "browser.disconnected",
+  "browser.takeover",
+  "browser.released",
   "dialog.opened",
   "dialog.closed",
   "frame.attached",
@@ -87,6 +89,10 @@ type Payloads = {
     endpoint_kind: "local_chromium" | "cdp_http" | "cdp_websocket";
   };
   "browser.disconnected": { reason: BrowserLossReason };
+  /** A person took the browser over through POST /browser/input; the agent's browser actions wait until release. */
+  "browser.takeover": { tab_id: string | null };
+  /** The browser is the agent's again: released by the person, or after a quiet spell without input. */
+  "browser.released": { reason: "release" | "idle" };
   "dialog.opened": { dialog: PendingDialogView };
   "dialog.closed": { dialog: ClosedDialogView };
   "frame.attached": FramePayload;

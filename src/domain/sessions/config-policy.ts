@@ -22,7 +22,14 @@ import { ENGINE_NAME_PATTERN } from "../context/engine.js";
  * The browser keys a session may set. An allowlist, not a denylist: a key added to the server's
  * browser section later is server-only until someone decides a session may own it.
  */
-export const SESSION_BROWSER_KEYS = ["cdp_url", "headless", "dialog_policy", "dialog_timeout_s", "bridge"] as const;
+export const SESSION_BROWSER_KEYS = [
+  "cdp_url",
+  "headless",
+  "dialog_policy",
+  "dialog_timeout_s",
+  "bridge",
+  "profile",
+] as const;
 export type SessionBrowserKey = (typeof SESSION_BROWSER_KEYS)[number];
 
 export type SessionBrowserOverrides = Partial<Pick<BrowserConfig, SessionBrowserKey>>;

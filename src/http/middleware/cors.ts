@@ -27,7 +27,7 @@ export function corsAllowlist(origins: string[]): MiddlewareHandler<AppEnv> {
         status: 204,
         headers: {
           "Access-Control-Allow-Origin": origin,
-          "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE, OPTIONS",
+          "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
           "Access-Control-Allow-Headers":
             c.req.header("access-control-request-headers") ??
             "authorization, content-type, idempotency-key, x-request-id",

@@ -94,6 +94,15 @@ export const FrameTreeSchema = z
   })
   .openapi("FrameTree");
 
+export const TabSchema = z
+  .object({
+    tab_id: z.string().openapi({ description: "Tab id, stable while the browser runs", example: "t1" }),
+    url: z.string().openapi({ description: "URL the tab shows", example: "http://localhost:8000/four-frames" }),
+    title: z.string().nullable().openapi({ description: "Last known title", example: "Four frames" }),
+    active: z.boolean().openapi({ description: "Whether actions and the outline refer to this tab", example: true }),
+  })
+  .openapi("BrowserTab");
+
 export const SnapshotSchema = z
   .object({
     active: z.boolean().openapi({ description: "Whether the session's browser is running", example: true }),
@@ -114,9 +123,19 @@ export const SnapshotSchema = z
           text: z.string().openapi({ description: "Message text", example: "bad thing" }),
           url: z.string().nullable().openapi({ description: "Script URL", example: null }),
           ts: z.string().openapi({ description: "When it was logged", example: "2026-01-01T12:00:00.000Z" }),
+          tab_id: z.string().optional().openapi({ description: "The tab it came from", example: "t1" }),
         }),
       )
       .openapi({ description: "The last 50 console messages and exceptions" }),
+    active_tab_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "The tab actions, the outline and frame_tree refer to", example: "t1" }),
+    tabs: z.array(TabSchema).openapi({ description: "Every tab: popups and target=_blank pages included" }),
+    taken_over: z.boolean().openapi({
+      description: "Whether a person holds the browser (POST /browser/input); the agent's actions wait until release",
+      example: false,
+    }),
   })
   .openapi("BrowserSnapshot");
 
@@ -266,3 +285,205 @@ export type EvaluateResponse = z.infer<typeof EvaluateResultSchema>;
 export type CdpResponse = z.infer<typeof CdpResultSchema>;
 /** POST /v1/sessions/{id}/dialogs/respond. */
 export type RespondDialogResponse = z.infer<typeof RespondResultSchema>;
+
+export const ScreenshotQuery = z.object({
+  full_page: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({
+      param: { name: "full_page", in: "query" },
+      description: "The whole scrollable page instead of the viewport",
+      example: "false",
+    }),
+  frame_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({
+      param: { name: "frame_id", in: "query" },
+      description: "Only this frame (an out-of-process iframe too), by its CDP frame id from frame_tree",
+      example: "4F1C0E8B9D2A",
+    }),
+});
+
+export const ScreencastQuery = z.object({
+  format: z
+    .enum(["sse", "mjpeg"])
+    .optional()
+    .openapi({
+      param: { name: "format", in: "query" },
+      description:
+        "sse (default): `event: frame` with base64 JPEG and metadata; mjpeg: multipart/x-mixed-replace JPEG, " +
+        "which an <img> tag shows as it is",
+      example: "sse",
+    }),
+  quality: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ param: { name: "quality", in: "query" }, description: "JPEG quality (default 60)", example: 60 }),
+  max_width: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(4096)
+    .optional()
+    .openapi({
+      param: { name: "max_width", in: "query" },
+      description: "Largest frame width (default 1280)",
+      example: 1280,
+    }),
+  max_height: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(4096)
+    .optional()
+    .openapi({
+      param: { name: "max_height", in: "query" },
+      description: "Largest frame height (default 720)",
+      example: 720,
+    }),
+});
+
+export const ScreencastFrameSchema = z
+  .object({
+    data: z.string().openapi({ description: "The frame, a base64 JPEG", example: "/9j/4AAQSkZJRgABAQ…" }),
+    metadata: z
+      .object({
+        device_width: z.number().openapi({ description: "Viewport width in CSS pixels", example: 1280 }),
+        device_height: z.number().openapi({ description: "Viewport height in CSS pixels", example: 720 }),
+        page_scale_factor: z.number().openapi({ description: "Page zoom", example: 1 }),
+        offset_top: z.number().openapi({ description: "Top offset of the viewport in CSS pixels", example: 0 }),
+        scroll_offset_x: z.number().openapi({ description: "Horizontal scroll in CSS pixels", example: 0 }),
+        scroll_offset_y: z.number().openapi({ description: "Vertical scroll in CSS pixels", example: 240 }),
+        timestamp: z
+          .number()
+          .nullable()
+          .openapi({ description: "When the frame was painted (seconds since the epoch)", example: 1764600000.5 }),
+      })
+      .openapi("ScreencastFrameMetadata", {
+        description: "What the frame shows; click coordinates are CSS pixels of it",
+      }),
+  })
+  .openapi("ScreencastFrame");
+
+const Coordinate = (description: string, example: number) =>
+  z.number().min(-100_000).max(100_000).openapi({ description, example });
+
+export const InputBody = z
+  .discriminatedUnion("type", [
+    z
+      .object({
+        type: z.literal("click").openapi({ description: "Click at a point of the viewport", example: "click" }),
+        x: Coordinate("CSS pixels from the viewport's left edge", 640),
+        y: Coordinate("CSS pixels from the viewport's top edge", 360),
+        button: z
+          .enum(["left", "right", "middle"])
+          .optional()
+          .openapi({ description: "Mouse button (default left)", example: "left" }),
+        click_count: z
+          .number()
+          .int()
+          .min(1)
+          .max(3)
+          .optional()
+          .openapi({ description: "2 for a double click", example: 1 }),
+      })
+      .strict()
+      .openapi("ClickInput"),
+    z
+      .object({
+        type: z.literal("type").openapi({ description: "Type text where the focus is", example: "type" }),
+        text: z.string().min(1).max(10_000).openapi({ description: "The text", example: "alice@example.com" }),
+      })
+      .strict()
+      .openapi("TypeInput"),
+    z
+      .object({
+        type: z.literal("key").openapi({ description: "Press a key", example: "key" }),
+        key: z.string().min(1).max(64).openapi({ description: "Key name as in KeyboardEvent.key", example: "Enter" }),
+      })
+      .strict()
+      .openapi("KeyInput"),
+    z
+      .object({
+        type: z.literal("scroll").openapi({ description: "Turn the mouse wheel", example: "scroll" }),
+        dx: Coordinate("Horizontal pixels", 0),
+        dy: Coordinate("Vertical pixels (positive scrolls down)", 400),
+      })
+      .strict()
+      .openapi("ScrollInput"),
+    z
+      .object({
+        type: z.literal("release").openapi({ description: "Hand the browser back to the agent", example: "release" }),
+      })
+      .strict()
+      .openapi("ReleaseInput"),
+  ])
+  .openapi("BrowserInput", {
+    description: "One input of a person at the controls; the first takes the browser over from the agent",
+  });
+
+export const InputResultSchema = ActionResultSchema.extend({
+  taken_over: z
+    .boolean()
+    .openapi({ description: "Whether a person holds the browser now (false after release)", example: true }),
+}).openapi("BrowserInputResult");
+
+const CookieSchema = z
+  .object({
+    name: z.string().max(4_096).openapi({ description: "Cookie name", example: "sid" }),
+    value: z.string().max(16_384).openapi({ description: "Cookie value", example: "s3cr3t" }),
+    domain: z
+      .string()
+      .min(1)
+      .max(255)
+      .openapi({ description: "Domain (leading dot: subdomains too)", example: "localhost" }),
+    path: z.string().min(1).max(1_024).openapi({ description: "Path", example: "/" }),
+    expires: z.number().openapi({ description: "Unix time in seconds; -1 for a session cookie", example: 1893456000 }),
+    httpOnly: z.boolean().openapi({ description: "Hidden from page scripts", example: true }),
+    secure: z.boolean().openapi({ description: "Sent over https only", example: false }),
+    sameSite: z.enum(["Strict", "Lax", "None"]).openapi({ description: "SameSite attribute", example: "Lax" }),
+  })
+  .strict()
+  .openapi("StorageStateCookie");
+
+export const StorageStateSchema = z
+  .object({
+    cookies: z.array(CookieSchema).max(10_000).openapi({ description: "Every cookie of the browser context" }),
+    origins: z
+      .array(
+        z
+          .object({
+            origin: z
+              .string()
+              .url()
+              .max(2_048)
+              .openapi({ description: "An http(s) origin", example: "http://localhost:8000" }),
+            localStorage: z
+              .array(
+                z
+                  .object({
+                    name: z.string().max(4_096).openapi({ description: "Key", example: "theme" }),
+                    value: z.string().max(1_000_000).openapi({ description: "Value", example: "dark" }),
+                  })
+                  .strict()
+                  .openapi("StorageStateEntry"),
+              )
+              .max(10_000)
+              .openapi({ description: "The origin's local storage" }),
+          })
+          .strict()
+          .openapi("StorageStateOrigin"),
+      )
+      .max(1_000)
+      .openapi({ description: "Local storage per origin" }),
+  })
+  .strict()
+  .openapi("StorageState", {
+    description: "Cookies and local storage in Playwright's storage-state JSON (what `storageState()` writes)",
+  });

@@ -87,6 +87,14 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
       .enum(["browser_disconnected", "page_crashed", "page_closed"])
       .openapi({ description: "Why the browser went away", example: "page_crashed" }),
   }),
+  "browser.takeover": z.object({
+    tab_id: z.string().nullable().openapi({ description: "The tab the person is working in", example: "t1" }),
+  }),
+  "browser.released": z.object({
+    reason: z
+      .enum(["release", "idle"])
+      .openapi({ description: "Released by the person, or after two minutes without input", example: "release" }),
+  }),
   "dialog.opened": z.object({ dialog: PendingDialogSchema }),
   "dialog.closed": z.object({ dialog: ClosedDialogSchema }),
   "frame.attached": z.object(FRAME),

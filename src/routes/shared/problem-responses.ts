@@ -118,6 +118,12 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   page_blocked_by_dialog: {
     detail: "the page is blocked by dialog dlg_1 until it is answered; answer it, then send the command again",
   },
+  browser_taken_over: {
+    detail: "a person has taken over this session's browser (POST /browser/input); wait until it is released",
+  },
+  profile_busy: {
+    detail: "browser profile work is in use by session ses_01J…; one browser runs per profile at a time",
+  },
   idempotency_key_conflict: {
     detail: "this Idempotency-Key was already used with a different request body; use a new key",
   },
