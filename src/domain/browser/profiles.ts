@@ -38,12 +38,13 @@ export function profileDir(root: string, name: string): string {
   return dir;
 }
 
-/** A Chromium running on a profile's user-data directory, reachable over CDP at `wsEndpoint`. */
+/** A Chromium running on a profile's user-data directory, reachable over CDP at `wsEndpoint`; `stop()` waits for it to exit. */
 export type ProfileBrowser = { wsEndpoint: string; process: ChildProcess; stop(): Promise<void> };
 
 /**
  * Starts Chromium on the profile's directory with a DevTools port the system picks, and waits (bounded) for the
- * endpoint it prints. `stop()` asks it to exit (it writes its cookies and storage on the way out), then kills it.
+ * endpoint it prints. `stop()` waits for it to exit (asked to over CDP, it writes its cookies and storage on the way
+ * out), and only ends it with a signal when it does not.
  */
 export async function launchProfileBrowser(options: {
   executablePath: string;
@@ -105,11 +106,13 @@ export async function launchProfileBrowser(options: {
   return {
     wsEndpoint,
     process: child,
+    /** After Browser.close it is already on its way out: give it time to write its files before any signal. */
     async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), EXIT_WAIT_MS);
+      const term = setTimeout(() => child.kill("SIGTERM"), EXIT_WAIT_MS);
+      const kill = setTimeout(() => child.kill("SIGKILL"), 2 * EXIT_WAIT_MS);
       await exited;
-      clearTimeout(timer);
+      clearTimeout(term);
+      clearTimeout(kill);
     },
   };
 }

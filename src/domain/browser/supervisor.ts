@@ -347,12 +347,13 @@ export class BrowserSupervisor {
     const profile = this.profileBrowser;
     if (!profile) return;
     this.profileBrowser = null;
-    if (this.browser?.isConnected()) {
-      const closing = (async () => {
-        const session = await this.browser!.newBrowserCDPSession();
-        await session.send("Browser.close");
-      })();
-      await withTimeout(closing, STOP_TIMEOUT_MS, "Browser.close").catch(() => undefined);
+    const browser = this.browser;
+    if (browser?.isConnected()) {
+      const session = await withTimeout(browser.newBrowserCDPSession(), STOP_TIMEOUT_MS, "the browser session").catch(
+        () => null,
+      );
+      // The answer may never come (the connection goes down with the browser): the process exiting is the answer.
+      void session?.send("Browser.close").catch(() => undefined);
     }
     await profile.stop();
   }
