@@ -603,6 +603,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/browser/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PNG of the active tab: the viewport, the whole page, or one frame
+         * @description Starts the browser if it is not running. With `frame_id`, only that frame (an out-of-process iframe too). While a dialog blocks the page it answers 409 page_blocked_by_dialog at once, naming the dialog.
+         */
+        get: operations["getBrowserScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/browser/screencast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A live view of the active tab (CDP screencast)
+         * @description `format=sse` (default): `event: frame` frames whose data is a base64 JPEG with its metadata (viewport size and scroll, for turning a click on the picture into POST /browser/input coordinates). `format=mjpeg`: multipart/x-mixed-replace JPEG parts, shown live by an <img> tag. A frame is sent when the page paints; each is acknowledged when it is sent, and only the newest unsent one is kept, so a slow viewer gets fewer frames, never stale ones. The screencast stops when the client leaves. The browser must be running (409 browser_unavailable otherwise: navigate first).
+         */
+        get: operations["streamBrowserScreencast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/browser/input": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A person's click, typing, key or scroll on the active tab; take over and release
+         * @description For a login or a CAPTCHA the agent cannot do. The first input takes the browser over (`browser.takeover` event): until `{"type": "release"}` or two minutes without input (`browser.released`), the agent's browser actions answer it with browser_taken_over and it waits. Coordinates are CSS pixels of the viewport, as the screencast metadata gives them. Returns at once with `dialog_opened` if the input opens a dialog.
+         */
+        post: operations["sendBrowserInput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/browser/storage-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the browser's cookies and local storage (Playwright storage state)
+         * @description Starts the browser if it is not running (with a `browser.profile`, that is the profile's saved logins). The answer holds session cookies: treat it as a secret.
+         */
+        get: operations["getBrowserStorageState"];
+        /**
+         * Import cookies and local storage, replacing the browser's own
+         * @description Takes what GET /browser/storage-state (or Playwright's `storageState()`) gave. The browser's cookies and local storage are cleared first; with a `browser.profile` the result is kept in the profile. Answers with the state as the browser now holds it.
+         */
+        put: operations["putBrowserStorageState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/events": {
         parameters: {
             query?: never;
@@ -612,7 +696,7 @@ export interface paths {
         };
         /**
          * Server-sent events of the session, live; resumable with Last-Event-ID
-         * @description Frames carry `event:` (run.started, message.created, message.delta, reasoning.delta, reasoning.available, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
+         * @description Frames carry `event:` (run.started, message.created, message.delta, reasoning.delta, reasoning.available, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, browser.takeover, browser.released, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -929,7 +1013,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -1497,7 +1581,7 @@ export interface components {
             threshold_tokens_cap?: number | null;
         };
         /**
-         * @description Browser supervisor settings a session may set; any field left out keeps the server default. The server-only settings (executable_path, allow_file_urls, allowed_cdp_hosts, cdp_allow, downloads) are the operator's: naming one is a 400 naming the key
+         * @description Browser supervisor settings a session may set; any field left out keeps the server default. The server-only settings (executable_path, allow_file_urls, allowed_cdp_hosts, cdp_allow, profiles_dir, downloads) are the operator's: naming one is a 400 naming the key
          * @example {
          *       "dialog_policy": "must_respond",
          *       "dialog_timeout_s": 300
@@ -1532,6 +1616,11 @@ export interface components {
              * @enum {string}
              */
             bridge?: "auto" | "on" | "off";
+            /**
+             * @description Keep this named Chromium profile (cookies, local storage) under the profiles folder, so logins survive browser and server restarts; one browser per profile at a time
+             * @example null
+             */
+            profile?: string | null;
         };
         /** @description Agent settings of the session; any field left out keeps the server default */
         AgentSettings: {
@@ -1904,7 +1993,7 @@ export interface components {
             reason: string | null;
         } | null;
         /** @description One SSE frame of a run's stream: the session's events, then `done` */
-        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
+        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
         /** @description The `run.started` frame */
         RunStartedEvent: {
             /**
@@ -2266,6 +2355,51 @@ export interface components {
                  * @enum {string}
                  */
                 reason: "browser_disconnected" | "page_crashed" | "page_closed";
+            };
+        };
+        /** @description The `browser.takeover` frame */
+        BrowserTakeoverEvent: {
+            /**
+             * @description The event type
+             * @example browser.takeover
+             * @enum {string}
+             */
+            event: "browser.takeover";
+            /**
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The tab the person is working in
+                 * @example t1
+                 */
+                tab_id: string | null;
+            };
+        };
+        /** @description The `browser.released` frame */
+        BrowserReleasedEvent: {
+            /**
+             * @description The event type
+             * @example browser.released
+             * @enum {string}
+             */
+            event: "browser.released";
+            /**
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description Released by the person, or after two minutes without input
+                 * @example release
+                 * @enum {string}
+                 */
+                reason: "release" | "idle";
             };
         };
         /** @description The `dialog.opened` frame */
@@ -2893,13 +3027,13 @@ export interface components {
                  * @example message.delta
                  * @enum {string}
                  */
-                event: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
+                event: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
                 /**
                  * @description Our event type; the rest of `data` is that event's payload
                  * @example message.delta
                  * @enum {string}
                  */
-                type: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled";
+                type: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled";
                 /**
                  * @description The run
                  * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -3469,7 +3603,24 @@ export interface components {
                  * @example 2026-01-01T12:00:00.000Z
                  */
                 ts: string;
+                /**
+                 * @description The tab it came from
+                 * @example t1
+                 */
+                tab_id?: string;
             }[];
+            /**
+             * @description The tab actions, the outline and frame_tree refer to
+             * @example t1
+             */
+            active_tab_id: string | null;
+            /** @description Every tab: popups and target=_blank pages included */
+            tabs: components["schemas"]["BrowserTab"][];
+            /**
+             * @description Whether a person holds the browser (POST /browser/input); the agent's actions wait until release
+             * @example false
+             */
+            taken_over: boolean;
         };
         FrameTree: {
             /**
@@ -3541,6 +3692,28 @@ export interface components {
              * @example oopif-1
              */
             session_id?: string;
+        };
+        BrowserTab: {
+            /**
+             * @description Tab id, stable while the browser runs
+             * @example t1
+             */
+            tab_id: string;
+            /**
+             * @description URL the tab shows
+             * @example http://localhost:8000/four-frames
+             */
+            url: string;
+            /**
+             * @description Last known title
+             * @example Four frames
+             */
+            title: string | null;
+            /**
+             * @description Whether actions and the outline refer to this tab
+             * @example true
+             */
+            active: boolean;
         };
         BrowserActionResult: {
             /**
@@ -3704,8 +3877,211 @@ export interface components {
              */
             dialog_id?: string;
         };
+        ScreencastFrame: {
+            /**
+             * @description The frame, a base64 JPEG
+             * @example /9j/4AAQSkZJRgABAQ…
+             */
+            data: string;
+            metadata: components["schemas"]["ScreencastFrameMetadata"];
+        };
+        /** @description What the frame shows; click coordinates are CSS pixels of it */
+        ScreencastFrameMetadata: {
+            /**
+             * @description Viewport width in CSS pixels
+             * @example 1280
+             */
+            device_width: number;
+            /**
+             * @description Viewport height in CSS pixels
+             * @example 720
+             */
+            device_height: number;
+            /**
+             * @description Page zoom
+             * @example 1
+             */
+            page_scale_factor: number;
+            /**
+             * @description Top offset of the viewport in CSS pixels
+             * @example 0
+             */
+            offset_top: number;
+            /**
+             * @description Horizontal scroll in CSS pixels
+             * @example 0
+             */
+            scroll_offset_x: number;
+            /**
+             * @description Vertical scroll in CSS pixels
+             * @example 240
+             */
+            scroll_offset_y: number;
+            /**
+             * @description When the frame was painted (seconds since the epoch)
+             * @example 1764600000.5
+             */
+            timestamp: number | null;
+        };
+        BrowserInputResult: components["schemas"]["BrowserActionResult"] & {
+            /**
+             * @description Whether a person holds the browser now (false after release)
+             * @example true
+             */
+            taken_over: boolean;
+        };
+        /** @description One input of a person at the controls; the first takes the browser over from the agent */
+        BrowserInput: components["schemas"]["ClickInput"] | components["schemas"]["TypeInput"] | components["schemas"]["KeyInput"] | components["schemas"]["ScrollInput"] | components["schemas"]["ReleaseInput"];
+        ClickInput: {
+            /**
+             * @description Click at a point of the viewport (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "click";
+            /**
+             * @description CSS pixels from the viewport's left edge
+             * @example 640
+             */
+            x: number;
+            /**
+             * @description CSS pixels from the viewport's top edge
+             * @example 360
+             */
+            y: number;
+            /**
+             * @description Mouse button (default left)
+             * @example left
+             * @enum {string}
+             */
+            button?: "left" | "right" | "middle";
+            /**
+             * @description 2 for a double click
+             * @example 1
+             */
+            click_count?: number;
+        };
+        TypeInput: {
+            /**
+             * @description Type text where the focus is (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "type";
+            /**
+             * @description The text
+             * @example alice@example.com
+             */
+            text: string;
+        };
+        KeyInput: {
+            /**
+             * @description Press a key (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "key";
+            /**
+             * @description Key name as in KeyboardEvent.key
+             * @example Enter
+             */
+            key: string;
+        };
+        ScrollInput: {
+            /**
+             * @description Turn the mouse wheel (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "scroll";
+            /**
+             * @description Horizontal pixels
+             * @example 0
+             */
+            dx: number;
+            /**
+             * @description Vertical pixels (positive scrolls down)
+             * @example 400
+             */
+            dy: number;
+        };
+        ReleaseInput: {
+            /**
+             * @description Hand the browser back to the agent (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "release";
+        };
+        /** @description Cookies and local storage in Playwright's storage-state JSON (what `storageState()` writes) */
+        StorageState: {
+            /** @description Every cookie of the browser context */
+            cookies: components["schemas"]["StorageStateCookie"][];
+            /** @description Local storage per origin */
+            origins: components["schemas"]["StorageStateOrigin"][];
+        };
+        StorageStateCookie: {
+            /**
+             * @description Cookie name
+             * @example sid
+             */
+            name: string;
+            /**
+             * @description Cookie value
+             * @example s3cr3t
+             */
+            value: string;
+            /**
+             * @description Domain (leading dot: subdomains too)
+             * @example localhost
+             */
+            domain: string;
+            /**
+             * @description Path
+             * @example /
+             */
+            path: string;
+            /**
+             * @description Unix time in seconds; -1 for a session cookie
+             * @example 1893456000
+             */
+            expires: number;
+            /**
+             * @description Hidden from page scripts
+             * @example true
+             */
+            httpOnly: boolean;
+            /**
+             * @description Sent over https only
+             * @example false
+             */
+            secure: boolean;
+            /**
+             * @description SameSite attribute
+             * @example Lax
+             * @enum {string}
+             */
+            sameSite: "Strict" | "Lax" | "None";
+        };
+        StorageStateOrigin: {
+            /**
+             * Format: uri
+             * @description An http(s) origin
+             * @example http://localhost:8000
+             */
+            origin: string;
+            /** @description The origin's local storage */
+            localStorage: components["schemas"]["StorageStateEntry"][];
+        };
+        StorageStateEntry: {
+            /**
+             * @description Key
+             * @example theme
+             */
+            name: string;
+            /**
+             * @description Value
+             * @example dark
+             */
+            value: string;
+        };
         /** @description One SSE frame of a session's stream, by `event`; `data` is the frame's JSON */
-        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         ModelList: {
             /**
              * @description Always list
@@ -8364,6 +8740,602 @@ export interface operations {
             };
             /** @description internal_error: Internal server error */
             500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrowserScreenshot: {
+        parameters: {
+            query?: {
+                /** @description The whole scrollable page instead of the viewport */
+                full_page?: "true" | "false";
+                /** @description Only this frame (an out-of-process iframe too), by its CDP frame id from frame_tree */
+                frame_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description validation_failed: Request validation failed; url_not_allowed: URL not allowed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; frame_not_found: Frame not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description page_blocked_by_dialog: The page is blocked by a dialog */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamBrowserScreencast: {
+        parameters: {
+            query?: {
+                /** @description sse (default): `event: frame` with base64 JPEG and metadata; mjpeg: multipart/x-mixed-replace JPEG, which an <img> tag shows as it is */
+                format?: "sse" | "mjpeg";
+                /** @description JPEG quality (default 60) */
+                quality?: number;
+                /** @description Largest frame width (default 1280) */
+                max_width?: number;
+                /** @description Largest frame height (default 720) */
+                max_height?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Frames until the client leaves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ScreencastFrame"];
+                    "multipart/x-mixed-replace; boundary=caduceus-frame": string;
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendBrowserInput: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "click",
+                 *       "x": 640,
+                 *       "y": 360
+                 *     }
+                 */
+                "application/json": components["schemas"]["BrowserInput"];
+            };
+        };
+        responses: {
+            /** @description Where the page is now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrowserInputResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_timeout: The browser did not answer in time */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrowserStorageState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The storage state */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageState"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description profile_busy: The browser profile is in use */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_timeout: The browser did not answer in time */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putBrowserStorageState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cookies": [
+                 *         {
+                 *           "name": "sid",
+                 *           "value": "s3cr3t",
+                 *           "domain": "localhost",
+                 *           "path": "/",
+                 *           "expires": 1893456000,
+                 *           "httpOnly": true,
+                 *           "secure": false,
+                 *           "sameSite": "Lax"
+                 *         }
+                 *       ],
+                 *       "origins": [
+                 *         {
+                 *           "origin": "http://localhost:8000",
+                 *           "localStorage": [
+                 *             {
+                 *               "name": "theme",
+                 *               "value": "dark"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["StorageState"];
+            };
+        };
+        responses: {
+            /** @description The storage state now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageState"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description profile_busy: The browser profile is in use */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_unavailable: Browser unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description browser_timeout: The browser did not answer in time */
+            504: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -6,9 +6,9 @@
  */
 import type { Frame, Page } from "playwright-core";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
+import type { TabView } from "./types.js";
 
-/** A tab as clients and the model see it. */
-export type TabView = { tab_id: string; url: string; title: string | null; active: boolean };
+export type { TabView };
 
 /** One page of the context and what the supervisor keeps for it. */
 export class Tab {

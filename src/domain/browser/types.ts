@@ -3,8 +3,6 @@
  * The browser's state as clients see it — pending and closed dialogs, the frame tree, console entries, the
  * snapshot — and the bounds on how much of each is kept.
  */
-import type { TabView } from "./tabs.js";
-
 export type DialogType = "alert" | "confirm" | "prompt" | "beforeunload";
 export type ClosedBy = "agent" | "auto_policy" | "watchdog" | "remote";
 export type DialogAction = "accept" | "dismiss";
@@ -47,6 +45,9 @@ export type FrameTreeView = {
   children: FrameView[];
   truncated: boolean;
 };
+
+/** A tab as clients and the model see it. */
+export type TabView = { tab_id: string; url: string; title: string | null; active: boolean };
 
 /** A console message or exception; `tab_id` names the tab it came from (absent for the supervisor's own notes). */
 export type ConsoleEntry = { level: string; text: string; url: string | null; ts: string; tab_id?: string };
