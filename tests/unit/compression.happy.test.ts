@@ -290,11 +290,6 @@ describe("user messages carried across compressions", () => {
   it("orders by seq, so a protected first message compacted late is still listed as the oldest", () => {
     const previous = buildAppendices([user(20, "ask twenty"), user(24, "ask twenty-four")], NO_ANCHORS, 20, 25);
     const out = renderUserMessages([user(1, "the first ask"), user(40, "ask forty")], previous);
-    expect(out.split(/\n(?=- \[seq)/).map((line) => /\[seq (\d+)\]/.exec(line)?.[1])).toEqual([
-      "40",
-      "24",
-      "20",
-      "1",
-    ]);
+    expect(out.split(/\n(?=- \[seq)/).map((line) => /\[seq (\d+)\]/.exec(line)?.[1])).toEqual(["40", "24", "20", "1"]);
   });
 });
