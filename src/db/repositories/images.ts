@@ -57,7 +57,9 @@ export class ImageRepository {
     this.getWithBytes = db
       .select({ ...recordColumns, bytes: messageImages.bytes })
       .from(messageImages)
-      .where(and(eq(messageImages.sessionId, sql.placeholder("sessionId")), eq(messageImages.id, sql.placeholder("id"))))
+      .where(
+        and(eq(messageImages.sessionId, sql.placeholder("sessionId")), eq(messageImages.id, sql.placeholder("id"))),
+      )
       .prepare();
   }
 
@@ -99,7 +101,10 @@ export class ImageRepository {
         .select(recordColumns)
         .from(messageImages)
         .where(
-          and(eq(messageImages.sessionId, sessionId), inArray(messageImages.id, ids.slice(start, start + IDS_PER_LOOKUP))),
+          and(
+            eq(messageImages.sessionId, sessionId),
+            inArray(messageImages.id, ids.slice(start, start + IDS_PER_LOOKUP)),
+          ),
         )
         .all();
       for (const row of rows) found.set(row.id, toRecord(row));
