@@ -4,7 +4,6 @@
  * to update, the compacted turns (redacted, capped and framed as data) and the focus topic.
  */
 import type { ContextItem } from "../engine.js";
-import { describeImage, imageRefsOf } from "../../../kernel/image-refs.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf, tailOf } from "../../../kernel/text.js";
 
@@ -60,8 +59,6 @@ export function serializeTurn(item: ContextItem, toolNames: Map<string, string>)
     lines.push(`[${seq}${label}]`);
   }
   if (text) lines.push(capMiddle(redactSecrets(text)));
-  // An image is named, never sent: the summary model reads text only.
-  for (const ref of imageRefsOf(item.content)) lines.push(`[image ${ref.image_id}: ${describeImage(ref)}]`);
   for (const call of item.tool_calls ?? []) {
     let args = redactSecrets(call.function.arguments);
     if (args.length > TOOL_ARGUMENTS_MAX_CHARS) args = `${headOf(args, TOOL_ARGUMENTS_MAX_CHARS)}…`;
