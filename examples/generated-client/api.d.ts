@@ -1705,10 +1705,10 @@ export interface components {
          * @example Open https://example.com and tell me its title.
          */
         MessageContent: string | components["schemas"]["ContentPart"][] | null;
-        /** @description One part of a multi-part message (OpenAI chat shape) */
+        /** @description One part of a multi-part message (OpenAI chat shape). A tool message whose tool returned images holds its text in a text part, then one `image` part per image: a reference, never the bytes */
         ContentPart: {
             /**
-             * @description Part type (text, image_url, …)
+             * @description Part type (text, image_url, …); `image` parts are written by the server only, in tool messages whose tool returned images
              * @example text
              */
             type: string;
@@ -1717,6 +1717,31 @@ export interface components {
              * @example What changed in PR #1234?
              */
             text?: string;
+            /**
+             * @description Of an `image` part: the image's id; GET /v1/sessions/{id}/images/{image_id} serves its bytes
+             * @example img_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            image_id?: string;
+            /**
+             * @description Of an `image` part: the image's type, from its bytes (image/png or image/jpeg)
+             * @example image/png
+             */
+            mime_type?: string;
+            /**
+             * @description Of an `image` part: its width in pixels, from the PNG or JPEG header (null when it does not say)
+             * @example 1280
+             */
+            width?: number | null;
+            /**
+             * @description Of an `image` part: its height in pixels, from the PNG or JPEG header (null when it does not say)
+             * @example 720
+             */
+            height?: number | null;
+            /**
+             * @description Of an `image` part: the size of the stored image in bytes
+             * @example 48213
+             */
+            byte_length?: number;
         } & {
             [key: string]: unknown;
         };
