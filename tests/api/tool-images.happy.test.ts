@@ -29,7 +29,11 @@ const compressShots: ShotLog = [];
 const itOn = withApp({ tools: [shotTool(onShots)], overrides: { model: { vision: "on" } } });
 const itAuto = withApp({ tools: [shotTool(autoShots)] });
 const itOff = withApp({ tools: [shotTool(offShots)], overrides: { model: { vision: "off" } } });
-const itCompress = withApp({ model: "context", tools: [shotTool(compressShots)], overrides: { model: { vision: "on" } } });
+const itCompress = withApp({
+  model: "context",
+  tools: [shotTool(compressShots)],
+  overrides: { model: { vision: "on" } },
+});
 
 const TEXT = (label: string) => `Screenshot of ${label}: a 4x3 page, mostly blue`;
 
@@ -145,27 +149,27 @@ describe("a tool's images with model.vision: on", () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(onShots[0][0])).toBe(true);
   });
 
-  itOn("sends the image to the model as a user message of image_url parts right after the tool results", async ({
-    app,
-    fake,
-  }) => {
-    const id = await app.createSession();
-    const run = await runShots(app, fake, id, [[{ label: "home" }]]);
-    const tool = run.messages.find((m) => m.role === "tool")!;
-    const [part] = imagePartsOf(tool);
-    expect(imageUrlsOf(fake.completions[0].body.messages)).toEqual([]);
-    const sent = fake.completions[1].body.messages;
-    expect(sent.map((m) => m.role)).toEqual(["user", "assistant", "tool", "user"]);
-    expect(sent[2]).toMatchObject({
-      role: "tool",
-      tool_call_id: tool.tool_call_id,
-      content: `${TEXT("home")}\n[image ${part.image_id} (image/png 4x3): shown after the tool results]`,
-    });
-    expect(sent[3].content).toEqual([
-      { type: "text", text: `Image ${part.image_id} returned by shot (seq ${tool.seq}, image/png 4x3):` },
-      { type: "image_url", image_url: { url: dataUrl(onShots[0][0]) } },
-    ]);
-  });
+  itOn(
+    "sends the image to the model as a user message of image_url parts right after the tool results",
+    async ({ app, fake }) => {
+      const id = await app.createSession();
+      const run = await runShots(app, fake, id, [[{ label: "home" }]]);
+      const tool = run.messages.find((m) => m.role === "tool")!;
+      const [part] = imagePartsOf(tool);
+      expect(imageUrlsOf(fake.completions[0].body.messages)).toEqual([]);
+      const sent = fake.completions[1].body.messages;
+      expect(sent.map((m) => m.role)).toEqual(["user", "assistant", "tool", "user"]);
+      expect(sent[2]).toMatchObject({
+        role: "tool",
+        tool_call_id: tool.tool_call_id,
+        content: `${TEXT("home")}\n[image ${part.image_id} (image/png 4x3): shown after the tool results]`,
+      });
+      expect(sent[3].content).toEqual([
+        { type: "text", text: `Image ${part.image_id} returned by shot (seq ${tool.seq}, image/png 4x3):` },
+        { type: "image_url", image_url: { url: dataUrl(onShots[0][0]) } },
+      ]);
+    },
+  );
 
   itOn("shows GET /context the image at its route instead of its bytes", async ({ app, fake }) => {
     const id = await app.createSession();
@@ -179,32 +183,32 @@ describe("a tool's images with model.vision: on", () => {
     expect(JSON.stringify(context)).not.toContain("base64");
   });
 
-  itOn("sends only the newest three images; older ones stand as one-line stubs naming their seq", async ({
-    app,
-    fake,
-  }) => {
-    const id = await app.createSession();
-    const run = await runShots(app, fake, id, [[{ label: "home", count: 2 }], [{ label: "settings", count: 2 }]]);
-    const tools = run.messages.filter((m) => m.role === "tool");
-    const [a1, a2] = imagePartsOf(tools[0]);
-    const [b1, b2] = imagePartsOf(tools[1]);
-    expect(imageRows(app, id)).toHaveLength(4);
-    // After the first round its two images are both shown; after the second, the oldest of the four is a stub.
-    expect(imageUrlsOf(fake.completions[1].body.messages)).toEqual(onShots[0].map(dataUrl));
-    const sent = fake.completions[2].body.messages;
-    expect(imageUrlsOf(sent)).toEqual([dataUrl(onShots[0][1]), ...onShots[1].map(dataUrl)]);
-    expect(sent.map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant", "tool", "user"]);
-    expect(sent[2].content).toBe(
-      [
-        TEXT("home"),
-        `[image ${a1.image_id} of seq ${tools[0].seq} moved out of the context: image/png 4x3; GET …/images/${a1.image_id}]`,
-        `[image ${a2.image_id} (image/png 4x3): shown after the tool results]`,
-      ].join("\n"),
-    );
-    expect(JSON.stringify(sent[3])).not.toContain(a1.image_id);
-    expect(JSON.stringify(sent[6])).toContain(b1.image_id);
-    expect(JSON.stringify(sent[6])).toContain(b2.image_id);
-  });
+  itOn(
+    "sends only the newest three images; older ones stand as one-line stubs naming their seq",
+    async ({ app, fake }) => {
+      const id = await app.createSession();
+      const run = await runShots(app, fake, id, [[{ label: "home", count: 2 }], [{ label: "settings", count: 2 }]]);
+      const tools = run.messages.filter((m) => m.role === "tool");
+      const [a1, a2] = imagePartsOf(tools[0]);
+      const [b1, b2] = imagePartsOf(tools[1]);
+      expect(imageRows(app, id)).toHaveLength(4);
+      // After the first round its two images are both shown; after the second, the oldest of the four is a stub.
+      expect(imageUrlsOf(fake.completions[1].body.messages)).toEqual(onShots[0].map(dataUrl));
+      const sent = fake.completions[2].body.messages;
+      expect(imageUrlsOf(sent)).toEqual([dataUrl(onShots[0][1]), ...onShots[1].map(dataUrl)]);
+      expect(sent.map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant", "tool", "user"]);
+      expect(sent[2].content).toBe(
+        [
+          TEXT("home"),
+          `[image ${a1.image_id} of seq ${tools[0].seq} moved out of the context: image/png 4x3; GET …/images/${a1.image_id}]`,
+          `[image ${a2.image_id} (image/png 4x3): shown after the tool results]`,
+        ].join("\n"),
+      );
+      expect(JSON.stringify(sent[3])).not.toContain(a1.image_id);
+      expect(JSON.stringify(sent[6])).toContain(b1.image_id);
+      expect(JSON.stringify(sent[6])).toContain(b2.image_id);
+    },
+  );
 
   itOn("deleting the session deletes its images", async ({ app, fake }) => {
     const id = await app.createSession();
@@ -262,26 +266,23 @@ describe("a model without vision gets the text alone", () => {
   itOff.beforeEach(({ fake }) => fake.reset());
   itAuto.beforeEach(({ fake }) => fake.reset());
 
-  itOff("model.vision: off sends only the tool's text, and the image is still stored and served", async ({
-    app,
-    fake,
-  }) => {
-    const id = await app.createSession({ model: "gpt-4o" });
-    const run = await runShots(app, fake, id, [[{ label: "home" }]]);
-    const tool = run.messages.find((m) => m.role === "tool")!;
-    const sent = fake.completions[1].body.messages;
-    expect(sent.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
-    expect(sent[2].content).toBe(TEXT("home"));
-    expect(JSON.stringify(fake.completions.map((c) => c.body))).not.toContain("image");
-    const [part] = imagePartsOf(tool);
-    expect((await app.call("GET", `/v1/sessions/${id}/images/${part.image_id}`)).status).toBe(200);
-    expect(imageRows(app, id)).toHaveLength(1);
-  });
+  itOff(
+    "model.vision: off sends only the tool's text, and the image is still stored and served",
+    async ({ app, fake }) => {
+      const id = await app.createSession({ model: "gpt-4o" });
+      const run = await runShots(app, fake, id, [[{ label: "home" }]]);
+      const tool = run.messages.find((m) => m.role === "tool")!;
+      const sent = fake.completions[1].body.messages;
+      expect(sent.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+      expect(sent[2].content).toBe(TEXT("home"));
+      expect(JSON.stringify(fake.completions.map((c) => c.body))).not.toContain("image");
+      const [part] = imagePartsOf(tool);
+      expect((await app.call("GET", `/v1/sessions/${id}/images/${part.image_id}`)).status).toBe(200);
+      expect(imageRows(app, id)).toHaveLength(1);
+    },
+  );
 
-  itAuto("model.vision: auto shows images to a vision model by its name, and not to another", async ({
-    app,
-    fake,
-  }) => {
+  itAuto("model.vision: auto shows images to a vision model by its name, and not to another", async ({ app, fake }) => {
     const vision = await app.createSession({ model: "gpt-4o-mini" });
     await runShots(app, fake, vision, [[{ label: "home" }]]);
     expect(fake.completions[1].body.model).toBe("gpt-4o-mini");
