@@ -210,6 +210,22 @@ describe("a tool's images with model.vision: on", () => {
     },
   );
 
+  itOn("session_read names a row's images without sending them again", async ({ app, fake }) => {
+    const id = await app.createSession();
+    fake.enqueue(
+      { tool_calls: [{ name: "shot", arguments: { label: "home" } }] },
+      { tool_calls: [{ name: "session_read", arguments: { seq: 3 } }] },
+      { content: "Read it." },
+    );
+    const res = await app.call("POST", `/v1/sessions/${id}/messages`, { content: "Look, then read it back" });
+    const run = await json<PostMessageRunResponse>(res);
+    const [shot, read] = run.messages.filter((m) => m.role === "tool");
+    const [part] = imagePartsOf(shot);
+    expect(read.content).toContain(`[image ${part.image_id}: image/png 4x3]`);
+    expect(imagePartsOf(read)).toEqual([]);
+    expect(imageRows(app, id)).toHaveLength(1);
+  });
+
   itOn("deleting the session deletes its images", async ({ app, fake }) => {
     const id = await app.createSession();
     const run = await runShots(app, fake, id, [[{ label: "home", count: 2 }]]);
