@@ -22,6 +22,7 @@ const ANCHOR_BACKFILL_PAGE = 1_000;
 
 export type TranscriptPage = { messages: StoredMessage[]; nextAfterSeq: number | null };
 
+/** A message as its row is stored: a fresh id, its token count and the text search indexes. */
 function rowOf(input: MessageInput, options: { model: string | null; runId?: string | null }): NewMessage {
   return {
     id: newId("msg"),
