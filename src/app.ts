@@ -25,6 +25,7 @@ import { contextRoutes } from "./routes/context/routes.js";
 import { docsRoutes } from "./routes/docs/routes.js";
 import { eventRoutes } from "./routes/events/routes.js";
 import { healthRoutes } from "./routes/health/routes.js";
+import { imageRoutes } from "./routes/images/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
@@ -55,7 +56,10 @@ export const OPENAPI_INFO = {
       name: "sessions",
       description: "Sessions: create, list, read, change and delete, with their settings and token figures",
     },
-    { name: "messages", description: "The transcript: append messages and run the agent on a user message" },
+    {
+      name: "messages",
+      description: "The transcript: append messages and run the agent on a user message; the images tools returned",
+    },
     {
       name: "runs",
       description:
@@ -143,6 +147,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", healthRoutes());
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
+  app.route("/", imageRoutes());
   app.route("/", runRoutes());
   app.route("/", contextRoutes());
   app.route("/", browserRoutes());

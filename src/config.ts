@@ -201,6 +201,11 @@ const modelEndpointSchema = z
     context_length: z.number().int().min(1024).nullable().default(null),
     timeout_s: z.number().positive().default(120),
     max_retries: z.number().int().min(0).max(10).default(2),
+    /**
+     * Whether the model is shown the images tools return (screenshots): `auto` by the model's name (a built-in table
+     * of vision families), `on` for a model.name the table does not know, `off` to send only their text.
+     */
+    vision: z.enum(["auto", "on", "off"]).default("auto"),
   })
   .strict();
 

@@ -23,10 +23,12 @@ import { ContextTools } from "./domain/context/context-tools.js";
 import { ContextEngineRegistry, assertContextConfig, loadNamedPlugins } from "./domain/context/engine-registry.js";
 import { EngineSessions } from "./domain/context/engine-session.js";
 import { applyPromptCaching } from "./domain/context/prompt-caching.js";
+import { ToolImagesView } from "./domain/context/tool-images-view.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { Readiness } from "./domain/readiness.js";
 import { SessionService } from "./domain/sessions/service.js";
+import { visionFor } from "./domain/sessions/settings.js";
 import { Transcript } from "./domain/transcript/transcript.js";
 import { compressSession } from "./domain/use-cases/compress-session.js";
 import { createSession } from "./domain/use-cases/create-session.js";
@@ -155,6 +157,7 @@ export function createServices(deps: AppDeps): Services {
   const compressionTriggers = new CompressionTriggers({ store, now, engineSessions, compressions });
   const toolProviders: ToolProvider[] = [new ContextTools({ config, store, engineSessions, transcript }), browsers];
   const tools = new ToolRegistry(toolProviders);
+  const toolImages = new ToolImagesView(store);
   const agent = new AgentRunner({
     config,
     store,
@@ -166,8 +169,11 @@ export function createServices(deps: AppDeps): Services {
     now,
     tools,
     contextManager: compressionTriggers,
-    prepareMessages: (model, chatMessages) =>
-      applyPromptCaching(chatMessages, { model, ttl: config.prompt_caching.cache_ttl }),
+    prepareMessages: (sessionId, model, chatMessages) =>
+      applyPromptCaching(toolImages.forModel(sessionId, visionFor(config, model), chatMessages), {
+        model,
+        ttl: config.prompt_caching.cache_ttl,
+      }),
   });
   const useCases: UseCases = {
     createSession: (input) => createSession({ sessions, engineSessions }, input),

@@ -157,6 +157,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/images/{image_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image a tool returned, as its bytes
+         * @description A tool message whose tool returned images (a screenshot) carries one `image` content part per image — `{type: "image", image_id, mime_type, width, height, byte_length}` — after its text; the bytes are stored once and served here with their own `Content-Type` (`image/png` or `image/jpeg`). An id the session does not hold (another session's image included) is a 404.
+         */
+        get: operations["getImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/runs/{run_id}": {
         parameters: {
             query?: never;
@@ -1774,10 +1794,10 @@ export interface components {
          * @example Open https://example.com and tell me its title.
          */
         MessageContent: string | components["schemas"]["ContentPart"][] | null;
-        /** @description One part of a multi-part message (OpenAI chat shape) */
+        /** @description One part of a multi-part message (OpenAI chat shape). A tool message whose tool returned images holds its text in a text part, then one `image` part per image: a reference, never the bytes */
         ContentPart: {
             /**
-             * @description Part type (text, image_url, …)
+             * @description Part type (text, image_url, …); `image` parts are written by the server only, in tool messages whose tool returned images
              * @example text
              */
             type: string;
@@ -1786,6 +1806,31 @@ export interface components {
              * @example What changed in PR #1234?
              */
             text?: string;
+            /**
+             * @description Of an `image` part: the image's id; GET /v1/sessions/{id}/images/{image_id} serves its bytes
+             * @example img_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            image_id?: string;
+            /**
+             * @description Of an `image` part: the image's type, from its bytes (image/png or image/jpeg)
+             * @example image/png
+             */
+            mime_type?: string;
+            /**
+             * @description Of an `image` part: its width in pixels, from the PNG or JPEG header (null when it does not say)
+             * @example 1280
+             */
+            width?: number | null;
+            /**
+             * @description Of an `image` part: its height in pixels, from the PNG or JPEG header (null when it does not say)
+             * @example 720
+             */
+            height?: number | null;
+            /**
+             * @description Of an `image` part: the size of the stored image in bytes
+             * @example 48213
+             */
+            byte_length?: number;
         } & {
             [key: string]: unknown;
         };
@@ -6464,6 +6509,84 @@ export interface operations {
             };
             /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down */
             503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+                /** @description Image id (`img_…`), as the `image` part of a tool message names it */
+                image_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image's bytes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

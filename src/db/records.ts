@@ -4,6 +4,7 @@
  * turns them into what it needs; routes never see them.
  */
 import type { FunctionTool, MessageContent, Role, RunStatus, ToolCall } from "../kernel/chat.js";
+import type { ImageMimeType } from "../kernel/image-refs.js";
 
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
 export type StoredSessionConfig = Record<string, unknown>;
@@ -33,6 +34,24 @@ export type StoredMessage = Message & {
   override_tokens: number | null;
   run_id: string | null;
 };
+
+/** An image a tool returned, as stored beside the tool row (`seq`) that references it; the bytes are read apart. */
+export type ImageRecord = {
+  id: string;
+  session_id: string;
+  seq: number;
+  ordinal: number;
+  mime_type: ImageMimeType;
+  byte_length: number;
+  width: number | null;
+  height: number | null;
+  created_at: number;
+};
+
+/** An image with its bytes. */
+export type StoredImage = ImageRecord & { bytes: Buffer };
+
+export type NewImage = Pick<StoredImage, "id" | "ordinal" | "mime_type" | "bytes" | "width" | "height">;
 
 export type SessionRecord = {
   id: string;

@@ -1,10 +1,10 @@
 /**
  * @module schema
- * The drizzle schema of the SQLite database: sessions, their transcript and tool calls, summaries, anchors, runs,
- * events, dialog history and idempotency keys. Times are stored as epoch milliseconds. JSON columns hold text
+ * The drizzle schema of the SQLite database: sessions, their transcript, tool calls and the images tools returned,
+ * summaries, anchors, runs, events, dialog history and idempotency keys. Times are stored as epoch milliseconds. JSON columns hold text
  * parsed by the repositories.
  */
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const sessions = sqliteTable(
   "sessions",
@@ -82,6 +82,34 @@ export const messages = sqliteTable(
     uniqueIndex("messages_session_seq_idx").on(t.sessionId, t.seq),
     index("messages_context_idx").on(t.sessionId, t.inContext, t.position, t.seq),
     index("messages_tool_call_idx").on(t.sessionId, t.toolCallId),
+  ],
+);
+
+/**
+ * The images a tool returned (screenshots), stored once: the tool row's content references each by id next to its
+ * text. Keyed by session, so a fork holds its own copy under the same id and a read never crosses sessions.
+ */
+export const messageImages = sqliteTable(
+  "message_images",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    /** The seq of the tool row that references it, and its place among that row's images. */
+    seq: integer("seq").notNull(),
+    ordinal: integer("ordinal").notNull(),
+    mimeType: text("mime_type", { enum: ["image/png", "image/jpeg"] }).notNull(),
+    bytes: blob("bytes", { mode: "buffer" }).notNull(),
+    byteLength: integer("byte_length").notNull(),
+    /** Pixels, from the PNG or JPEG header; null when the header does not say. */
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.id] }),
+    uniqueIndex("message_images_row_idx").on(t.sessionId, t.seq, t.ordinal),
   ],
 );
 

@@ -11,6 +11,7 @@ import { DialogHistoryRepository } from "./repositories/dialog-history.js";
 import { EventRepository } from "./repositories/events.js";
 import { ForkRepository } from "./repositories/forks.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
+import { ImageRepository } from "./repositories/images.js";
 import { InterruptRepository } from "./repositories/interrupts.js";
 import { MessageAnchorRepository } from "./repositories/message-anchors.js";
 import { MessageRepository } from "./repositories/messages.js";
@@ -25,6 +26,8 @@ import { TranscriptSearchRepository } from "./repositories/transcript-search.js"
 export type Store = {
   sessions: SessionRepository;
   messages: MessageRepository;
+  /** The images tools returned, referenced from their tool rows. */
+  images: ImageRepository;
   idempotency: IdempotencyRepository;
   events: EventRepository;
   summaries: SummaryRepository;
@@ -48,6 +51,7 @@ export function createStore(handle: DatabaseHandle): Store {
   return {
     sessions: new SessionRepository(db, activeContext),
     messages: new MessageRepository(db, sqlite, activeContext),
+    images: new ImageRepository(db),
     idempotency: new IdempotencyRepository(db),
     events: new EventRepository(db),
     summaries: new SummaryRepository(db),

@@ -75,7 +75,7 @@ const capabilityOf = (file: string) => (file.startsWith("domain/") ? file.split(
 
 /**
  * Stateless modules a capability may call into from another: pure functions and plain values (settings resolution,
- * token counting and budgets, model windows, error classification, message shapes, the event feed value, where
+ * token counting and budgets, model windows and vision, error classification, message shapes, the event feed value, where
  * Chromium is). Anything
  * else of another capability — its services and repositories — is reached through a port: imported as a type only.
  */
@@ -86,6 +86,7 @@ const SHARED_DOMAIN_MODULES = new Set([
   "domain/context/engine.ts",
   "domain/context/active-context.ts",
   "domain/llm/context-windows.ts",
+  "domain/llm/vision-models.ts",
   "domain/llm/configured-model.ts",
   "domain/llm/errors.ts",
   "domain/events/feed.ts",

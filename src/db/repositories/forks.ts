@@ -1,7 +1,8 @@
 /**
  * @module forks
  * Copying the start of one session's transcript into another, new, session: the rows up to a seq (same seqs, new
- * ids), their tool-call index, the summary versions written within them and the anchors first seen in them. The
+ * ids), their tool-call index and images (same image ids, so the copied rows' references hold), the summary versions
+ * written within them and the anchors first seen in them. The
  * copy's active context is what the source's was at that point: rows a later compression took out (whose summary is
  * not copied) are back in, and only the newest copied summary stands for the rows it covers. Counters are recounted.
  */
@@ -43,6 +44,11 @@ export class ForkRepository {
     db.prepare(
       `insert into tool_calls (session_id, call_id, message_seq, name)
        select ?, call_id, message_seq, name from tool_calls where session_id = ? and message_seq <= ?`,
+    ).run(targetId, sourceId, uptoSeq);
+    db.prepare(
+      `insert into message_images (session_id, id, seq, ordinal, mime_type, bytes, byte_length, width, height, created_at)
+       select ?, id, seq, ordinal, mime_type, bytes, byte_length, width, height, created_at
+       from message_images where session_id = ? and seq <= ?`,
     ).run(targetId, sourceId, uptoSeq);
 
     // Summary versions whose summary row is among the copied rows.

@@ -21,7 +21,7 @@ import type { SessionService } from "../sessions/service.js";
 import type { ApprovalPolicy } from "../sessions/settings.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { SessionTools } from "./tool-registry.js";
-import type { ToolOutput } from "./tools.js";
+import type { ToolImage, ToolOutput } from "./tools.js";
 import type { RunRecord, SessionRecord, StoredMessage } from "../../db/records.js";
 import { summarizeRun, type RunResultSummary } from "./run-summary.js";
 import type { InterruptRecord, NewInterrupt } from "../../db/records.js";
@@ -40,8 +40,11 @@ export type LoopDeps = {
   sessions: SessionService;
   /** Compresses at a run's safe points; without one the session's figures are kept up to date by the loop. */
   contextManager?: ContextManager;
-  /** Applies model-specific request markers (prompt caching) to the messages sent. */
-  prepareMessages: (model: string, messages: ChatMessage[]) => ChatMessage[];
+  /**
+   * The active context as the model is sent it: the images tools returned resolved for the model (shown to one with
+   * vision, else left to their text), then model-specific request markers (prompt caching).
+   */
+  prepareMessages: (sessionId: string, model: string, messages: ChatMessage[]) => ChatMessage[];
   logger: Logger;
   now: () => number;
 };
@@ -249,7 +252,7 @@ export class RunExecution {
 
   private async callModel(tools: SessionTools): Promise<ModelTurn> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
-    const messages = this.deps.prepareMessages(model, this.context);
+    const messages = this.deps.prepareMessages(sessionId, model, this.context);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
     // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
@@ -344,6 +347,20 @@ export class RunExecution {
   private persist(input: MessageInput): StoredMessage {
     const { sessionId, model, run } = this.params;
     const [row] = this.deps.transcript.append(sessionId, [input], { model, runId: run.id });
+    return this.stored(row);
+  }
+
+  /** A tool's result with the images it returned: stored once beside the row, which references them. */
+  private persistWithImages(
+    input: MessageInput & { role: "tool"; content: string },
+    images: ToolImage[],
+  ): StoredMessage {
+    const { sessionId, model, run } = this.params;
+    return this.stored(this.deps.transcript.appendToolResult(sessionId, input, images, { model, runId: run.id }));
+  }
+
+  private stored(row: StoredMessage): StoredMessage {
+    const { sessionId, run } = this.params;
     this.messages.push(row);
     this.deps.events.publish(sessionId, "message.created", { run_id: run.id, message: publicMessage(row) });
     return row;
@@ -479,10 +496,14 @@ export class RunExecution {
       if (this.openCalls.has(call.id)) this.recordToolResult(call, INTERRUPTED_TOOL_RESULT);
   }
 
-  /** Stores a call's result (its tool's, a refusal, the client's output), closes the call and announces it. */
-  private recordToolResult(call: ToolCall, content: string, isError = true): void {
+  /**
+   * Stores a call's result (its tool's, a refusal, the client's output) with the images the tool returned, closes the
+   * call and announces it.
+   */
+  private recordToolResult(call: ToolCall, content: string, isError = true, images: ToolImage[] = []): void {
     const { sessionId, run } = this.params;
-    const row = this.persist({ role: "tool", content, tool_call_id: call.id, name: call.function.name });
+    const input = { role: "tool" as const, content, tool_call_id: call.id, name: call.function.name };
+    const row = images.length ? this.persistWithImages(input, images) : this.persist(input);
     this.openCalls.delete(call.id);
     this.context.push(toChatMessage(row));
     this.deps.events.publish(sessionId, "tool.completed", {
@@ -521,7 +542,7 @@ export class RunExecution {
           },
           "tool call finished",
         );
-        this.recordToolResult(call, output.content, output.is_error ?? false);
+        this.recordToolResult(call, output.content, output.is_error ?? false, output.images);
       }),
     );
   }

@@ -1,7 +1,8 @@
 /**
  * @module context-view
- * A session's active context as it stands: the messages exactly as the model gets them, with the settings and the
- * latest summary the compressor's figures come from.
+ * A session's active context as it stands: the messages as the model gets them (the images tools returned at the
+ * route that serves them rather than as their bytes), with the settings and the latest summary the compressor's
+ * figures come from.
  */
 import type { Config } from "../../config.js";
 import type { SessionRecord } from "../../db/records.js";
@@ -9,6 +10,7 @@ import type { Store } from "../../db/store.js";
 import type { ChatMessage } from "../../kernel/chat.js";
 import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
 import { buildActiveContext } from "./active-context.js";
+import { ToolImagesView } from "./tool-images-view.js";
 
 export type ContextSnapshot = {
   session: SessionRecord;
@@ -19,10 +21,12 @@ export type ContextSnapshot = {
 };
 
 export function readContext(config: Config, store: Store, session: SessionRecord): ContextSnapshot {
+  const settings = resolveSessionSettings(config, session);
+  const { messages } = buildActiveContext(store, session);
   return {
     session,
-    settings: resolveSessionSettings(config, session),
-    messages: buildActiveContext(store, session).messages,
+    settings,
+    messages: new ToolImagesView(store).forClient(session.id, settings.vision, messages),
     summaryId: session.compression_count > 0 ? (store.summaries.latest(session.id)?.id ?? null) : null,
   };
 }

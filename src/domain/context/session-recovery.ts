@@ -6,6 +6,7 @@
  */
 import type { Store } from "../../db/store.js";
 import type { StoredMessage } from "../../db/records.js";
+import { describeImage, imageRefsOf } from "../../kernel/image-refs.js";
 import { contentText, headOf } from "../../kernel/text.js";
 import type { ToolDefinition } from "../agent/tools.js";
 
@@ -25,6 +26,7 @@ function renderRow(row: StoredMessage, room: number): string {
     row.kind === "summary" ? " (summary)" : ""
   }`;
   const parts = [contentText(row.content)];
+  for (const ref of imageRefsOf(row.content)) parts.push(`[image ${ref.image_id}: ${describeImage(ref)}]`);
   for (const call of row.tool_calls ?? [])
     parts.push(`→ calls ${call.function.name} ${call.function.arguments} (id ${call.id})`);
   if (row.tool_call_id) parts.push(`(answers ${row.tool_call_id})`);

@@ -1,18 +1,44 @@
 /**
  * @module tokens
  * Token counts with tiktoken, in the model's encoding (o200k_base for a model it does not know): of a text, in
- * linear time, and of a message as a request carries it.
+ * linear time, and of a message as a request carries it, with an estimate for each image it references.
  */
 import { get_encoding, encoding_for_model, type Tiktoken, type TiktokenEncoding, type TiktokenModel } from "tiktoken";
 import { forEachTokenChunk } from "./token-chunks.js";
 import type { ChatMessage, MessageContent } from "../../kernel/chat.js";
+import { isImageRef } from "../../kernel/image-refs.js";
 import { contentText } from "../../kernel/text.js";
 
 const DEFAULT_ENCODING: TiktokenEncoding = "o200k_base";
 /** OpenAI's accounting: every message costs a few tokens of framing beyond its text. */
 const MESSAGE_OVERHEAD_TOKENS = 4;
-/** A rough fixed cost for a non-text part (an image) so it is not counted as free. */
+/** A rough fixed cost for a non-text part of unknown size (a client's image_url) so it is not counted as free. */
 const NON_TEXT_PART_TOKENS = 85;
+
+/**
+ * OpenAI's accounting of an image at high detail, the one estimate used for every model: 85 tokens, plus 170 per
+ * 512-pixel tile of the image once it is scaled to fit in 2048×2048 and then to a shortest side of at most 768.
+ */
+export const IMAGE_BASE_TOKENS = 85;
+export const IMAGE_TILE_TOKENS = 170;
+const IMAGE_TILE_PX = 512;
+const IMAGE_MAX_SIDE_PX = 2048;
+const IMAGE_SHORT_SIDE_PX = 768;
+/** An image whose size its header does not give is counted as a 1024×1024 one (4 tiles). */
+const UNKNOWN_IMAGE_SIDE_PX = 1024;
+
+/** Tokens an image of this size costs a vision model (the tile estimate above). */
+export function imageTokens(width: number | null, height: number | null): number {
+  let w = width && width > 0 ? width : UNKNOWN_IMAGE_SIDE_PX;
+  let h = height && height > 0 ? height : UNKNOWN_IMAGE_SIDE_PX;
+  const fit = Math.min(1, IMAGE_MAX_SIDE_PX / Math.max(w, h));
+  w *= fit;
+  h *= fit;
+  const shrink = Math.min(1, IMAGE_SHORT_SIDE_PX / Math.min(w, h));
+  w *= shrink;
+  h *= shrink;
+  return IMAGE_BASE_TOKENS + IMAGE_TILE_TOKENS * Math.ceil(w / IMAGE_TILE_PX) * Math.ceil(h / IMAGE_TILE_PX);
+}
 
 const SPECIAL_TOKEN_OPENING = "<|";
 
@@ -67,12 +93,18 @@ export function countTextTokens(text: string, model?: string | null): number {
   return total;
 }
 
-function nonTextParts(content: MessageContent): number {
+/** The parts that are not text: a referenced image by its size, anything else at a fixed cost. */
+function nonTextTokens(content: MessageContent): number {
   if (!Array.isArray(content)) return 0;
-  return content.filter((part) => part.type !== "text").length;
+  let total = 0;
+  for (const part of content) {
+    if (part.type === "text") continue;
+    total += isImageRef(part) ? imageTokens(part.width, part.height) : NON_TEXT_PART_TOKENS;
+  }
+  return total;
 }
 
-/** Tokens one message costs in a request: its text, tool calls, name and framing. */
+/** Tokens one message costs in a request: its text, tool calls, name, framing and images. */
 export function countMessageTokens(message: ChatMessage, model?: string | null): number {
   let text = contentText(message.content);
   if (message.tool_calls?.length) {
@@ -80,5 +112,5 @@ export function countMessageTokens(message: ChatMessage, model?: string | null):
   }
   if (message.name) text += `\n${message.name}`;
   if (message.tool_call_id) text += `\n${message.tool_call_id}`;
-  return countTextTokens(text, model) + MESSAGE_OVERHEAD_TOKENS + nonTextParts(message.content) * NON_TEXT_PART_TOKENS;
+  return countTextTokens(text, model) + MESSAGE_OVERHEAD_TOKENS + nonTextTokens(message.content);
 }

@@ -1,11 +1,12 @@
 /**
  * @module settings
  * The settings a session runs with: the server's configuration with the keys the session may own laid over it,
- * and the context window and compression threshold of the model it uses.
+ * and the context window, compression threshold and vision of the model it uses.
  */
 import type { ApprovalsConfig, BrowserConfig, CompressionConfig, Config } from "../../config.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { contextLengthFor } from "../llm/context-windows.js";
+import { modelAcceptsImages } from "../llm/vision-models.js";
 import { computeThresholdTokens, thresholdWithinSummaryWindow } from "../context/budgets.js";
 import { ownedSessionConfig } from "./config-policy.js";
 import type { SessionRecord } from "../../db/records.js";
@@ -15,6 +16,8 @@ export type SessionSettings = {
   model: string | null;
   context_length: number;
   threshold_tokens: number;
+  /** Whether the model is shown the images tools returned (else only their text). */
+  vision: boolean;
   compression: CompressionConfig;
   /** The operator's browser section with only the keys a session may own laid over it. */
   browser: BrowserConfig;
@@ -48,6 +51,18 @@ function approvalPolicy(operator: ApprovalsConfig, session: Partial<ApprovalsCon
   };
 }
 
+/**
+ * Whether `model` is shown the images tools return (`model.vision`): `off` never; `on` for the configured model
+ * (`model.name`) — a session that picks another model is judged by the table, as its context window is; `auto` by
+ * the table of vision families.
+ */
+export function visionFor(config: Config, model: string | null): boolean {
+  const setting = config.model.vision;
+  if (setting === "off") return false;
+  if (setting === "on" && model === config.model.name) return true;
+  return modelAcceptsImages(model);
+}
+
 export function resolveSessionSettings(
   config: Config,
   session: Pick<SessionRecord, "model" | "config">,
@@ -64,6 +79,7 @@ export function resolveSessionSettings(
   return {
     model,
     context_length: contextLength,
+    vision: visionFor(config, model),
     threshold_tokens: thresholdWithinSummaryWindow(computeThresholdTokens(contextLength, compression), config),
     compression,
     browser: { ...config.browser, ...(own.browser ?? {}) },

@@ -94,6 +94,16 @@ function validateShape(input: MessageInput, index: number): FieldIssue[] {
       message: "content may be null only on an assistant message that carries tool_calls",
     });
   }
+  if (Array.isArray(input.content)) {
+    for (const [i, part] of input.content.entries()) {
+      if (part.type !== "image") continue;
+      errors.push({
+        path: at("content", i),
+        message:
+          "image parts stand for images a tool returned and are written by the server; send an image as an image_url part",
+      });
+    }
+  }
   if (input.tool_calls?.length && input.role !== "assistant") {
     errors.push({ path: at("tool_calls"), message: "only assistant messages carry tool_calls" });
   }

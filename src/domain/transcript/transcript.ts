@@ -1,9 +1,10 @@
 /**
  * @module transcript
  * A session's transcript: messages appended with dense seqs (tool results always answering a call of the same
- * session), read back in seq order a page at a time. Nothing is ever removed from it.
+ * session, with the images a tool returned stored once beside its row), read back in seq order a page at a time,
+ * and its images by id. Nothing is ever removed from it.
  */
-import type { NewMessage, StoredMessage } from "../../db/records.js";
+import type { NewMessage, StoredImage, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
@@ -12,13 +13,30 @@ import { countMessageTokens } from "../context/tokens.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import { contentText } from "../../kernel/text.js";
 import { assertWellFormed, searchTextOf, type MessageInput } from "./message-shape.js";
+import { prepareToolImages, type ToolImageInput } from "./tool-images.js";
 
-export type { StoredMessage };
+export type { StoredImage, StoredMessage };
 
 /** Rows read per step when a session stored before the anchor table is indexed. */
 const ANCHOR_BACKFILL_PAGE = 1_000;
 
 export type TranscriptPage = { messages: StoredMessage[]; nextAfterSeq: number | null };
+
+/** A message as its row is stored: a fresh id, its token count and the text search indexes. */
+function rowOf(input: MessageInput, options: { model: string | null; runId?: string | null }): NewMessage {
+  return {
+    id: newId("msg"),
+    role: input.role,
+    content: input.content,
+    tool_calls: input.tool_calls,
+    tool_call_id: input.tool_call_id,
+    name: input.name,
+    tokens: countMessageTokens(input, options.model),
+    search_text: searchTextOf(input),
+    run_id: options.runId ?? null,
+    reasoning: input.reasoning ?? null,
+  };
+}
 
 /**
  * Appends messages to a session's transcript in one transaction. Tool messages must answer an
@@ -36,24 +54,50 @@ export class Transcript {
     options: { model: string | null; runId?: string | null },
   ): StoredMessage[] {
     assertWellFormed(inputs);
-    const rows: NewMessage[] = inputs.map((input) => ({
-      id: newId("msg"),
-      role: input.role,
-      content: input.content,
-      tool_calls: input.tool_calls,
-      tool_call_id: input.tool_call_id,
-      name: input.name,
-      tokens: countMessageTokens(input, options.model),
-      search_text: searchTextOf(input),
-      run_id: options.runId ?? null,
-      reasoning: input.reasoning ?? null,
-    }));
+    const rows = inputs.map((input) => rowOf(input, options));
     return this.store.transaction(() => {
       this.assertToolPairs(sessionId, inputs);
       const stored = this.store.messages.append(sessionId, rows, this.now());
       this.indexAnchors(sessionId, inputs, stored);
       return stored;
     });
+  }
+
+  /**
+   * Appends a tool's result with the images it returned: each image stored once, in the same transaction, and
+   * referenced from the row's content by an `image` part after the text (which stays what a model without vision
+   * reads). An image that cannot be stored is left out and named in the text.
+   */
+  appendToolResult(
+    sessionId: string,
+    input: MessageInput & { role: "tool"; content: string },
+    images: readonly ToolImageInput[],
+    options: { model: string | null; runId?: string | null },
+  ): StoredMessage {
+    assertWellFormed([input]);
+    const now = this.now();
+    const prepared = prepareToolImages(images, now);
+    const text = [input.content, ...prepared.notes].filter(Boolean).join("\n");
+    const withImages: MessageInput = {
+      ...input,
+      content: prepared.refs.length ? [...(text ? [{ type: "text", text }] : []), ...prepared.refs] : text,
+    };
+    const row = rowOf(withImages, options);
+    return this.store.transaction(() => {
+      this.assertToolPairs(sessionId, [withImages]);
+      const [stored] = this.store.messages.append(sessionId, [row], now);
+      this.store.images.insert(sessionId, stored.seq, prepared.images, now);
+      this.indexAnchors(sessionId, [withImages], [stored]);
+      return stored;
+    });
+  }
+
+  /** An image of the session's transcript, with its bytes; `404` for an id the session does not hold. */
+  image(sessionId: string, imageId: string): StoredImage {
+    if (!this.store.sessions.get(sessionId)) throw notFound("session", sessionId);
+    const image = this.store.images.get(sessionId, imageId);
+    if (!image) throw new DomainError("not_found", `image ${imageId} does not exist in session ${sessionId}`);
+    return image;
   }
 
   /**

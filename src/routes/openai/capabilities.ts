@@ -61,6 +61,7 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
       event_resume: "Last-Event-ID",
       idempotency_keys: true,
       context_compression: true,
+      tool_images: true,
       browser: true,
       cors: config.server.cors_origins.length > 0,
     },
@@ -95,6 +96,7 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
       interrupts: { method: "GET", path: "/v1/sessions/{id}/interrupts" },
       interrupt_answer: { method: "POST", path: "/v1/sessions/{id}/interrupts/{interrupt_id}" },
       context: { method: "GET", path: "/v1/sessions/{id}/context" },
+      session_image: { method: "GET", path: "/v1/sessions/{id}/images/{image_id}" },
       openapi: { method: "GET", path: "/openapi.json" },
     },
   };

@@ -4,14 +4,51 @@
  * context and the OpenAI-compatible requests.
  */
 import { z } from "@hono/zod-openapi";
+import { IMAGE_MIME_TYPES } from "../../kernel/image-refs.js";
 
 export const ContentPartSchema = z
   .object({
-    type: z.string().min(1).openapi({ description: "Part type (text, image_url, …)", example: "text" }),
+    type: z
+      .string()
+      .min(1)
+      .openapi({
+        description:
+          "Part type (text, image_url, …); `image` parts are written by the server only, in tool messages whose tool " +
+          "returned images",
+        example: "text",
+      }),
     text: z.string().optional().openapi({ description: "Text of a text part", example: "What changed in PR #1234?" }),
+    image_id: z.string().optional().openapi({
+      description: "Of an `image` part: the image's id; GET /v1/sessions/{id}/images/{image_id} serves its bytes",
+      example: "img_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
+    }),
+    mime_type: z
+      .string()
+      .optional()
+      .openapi({
+        description: `Of an \`image\` part: the image's type, from its bytes (${IMAGE_MIME_TYPES.join(" or ")})`,
+        example: "image/png",
+      }),
+    width: z.number().int().nullable().optional().openapi({
+      description: "Of an `image` part: its width in pixels, from the PNG or JPEG header (null when it does not say)",
+      example: 1280,
+    }),
+    height: z.number().int().nullable().optional().openapi({
+      description: "Of an `image` part: its height in pixels, from the PNG or JPEG header (null when it does not say)",
+      example: 720,
+    }),
+    byte_length: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "Of an `image` part: the size of the stored image in bytes", example: 48213 }),
   })
   .passthrough()
-  .openapi("ContentPart", { description: "One part of a multi-part message (OpenAI chat shape)" });
+  .openapi("ContentPart", {
+    description:
+      "One part of a multi-part message (OpenAI chat shape). A tool message whose tool returned images holds its " +
+      "text in a text part, then one `image` part per image: a reference, never the bytes",
+  });
 
 export const ContentSchema = z
   .union([z.string().max(5_000_000), z.array(ContentPartSchema).max(500), z.null()])

@@ -24,6 +24,7 @@ import {
   dedupToolOutputs,
   demoteOldToolOutputs,
   stubLeanTail,
+  stubOldImages,
   toolCallIndex,
   truncateOldToolArguments,
 } from "./pruning.js";
@@ -133,6 +134,7 @@ export class ContextCompressor implements ContextEngine {
     pruned = demoteOldToolOutputs(pruned, headEnd, calls);
     pruned = truncateOldToolArguments(pruned, headEnd);
     if (leanMode) pruned = stubLeanTail(pruned, tailStart, calls);
+    pruned = stubOldImages(pruned, tailStart);
 
     // A row an earlier summary was merged into counts as the row alone: that summary is carried by
     // previousSummary and the persisted anchors, not re-read as a turn.

@@ -1,10 +1,13 @@
 /**
  * @module pruning
  * Cheap, model-free shortening of old tool traffic (SPEC §5.4 step 1): duplicate outputs point at the newest copy,
- * old outputs become one-liners, long arguments are cut, and in lean mode big outputs in the tail become stubs.
+ * old outputs become one-liners, long arguments are cut, in lean mode big outputs in the tail become stubs, and the
+ * images of every tool result but those of the newest rounds become one-line stubs beside their text.
  */
 import { exitCodeOf } from "../anchors.js";
 import type { ContextItem } from "../engine.js";
+import { imageStub } from "../tool-images-view.js";
+import { describeImage, imageRefsOf } from "../../../kernel/image-refs.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf } from "../../../kernel/text.js";
 
@@ -70,7 +73,8 @@ export function dedupToolOutputs(items: ContextItem[]): ContextItem[] {
   const out = [...items];
   for (let i = out.length - 1; i >= 0; i--) {
     const item = out[i];
-    if (item.role !== "tool") continue;
+    // A result with images is never a copy: the same text can describe two different screenshots.
+    if (item.role !== "tool" || imageRefsOf(item.content).length) continue;
     const text = contentText(item.content);
     if (text.length < PRUNE_MIN_CHARS) continue;
     if (newestSeqByText.has(text)) {
@@ -92,10 +96,15 @@ export function toolOutputOneLiner(item: ContextItem, call: ToolCallInfo | undef
   const key = call ? keyArgumentOf(call.arguments) : null;
   const exit = exitCodeOf(text);
   const what = `${call?.name ?? item.name ?? "tool"}${key ? `(${key})` : ""}`;
-  const facts = [`${text.length} chars`, ...(exit !== null ? [`exit ${exit}`] : [])].join(", ");
+  const facts = [`${text.length} chars`, ...(exit !== null ? [`exit ${exit}`] : []), ...imageFacts(item)].join(", ");
   const where =
     item.seq !== undefined ? `; full output at seq ${item.seq}, read it with session_read {"seq": ${item.seq}}` : "";
   return `[old tool output: ${what} → ${facts}${where}]`;
+}
+
+/** `image img_… image/png 1280x720` for each image a result references, for the one-liners that replace it. */
+function imageFacts(item: ContextItem): string[] {
+  return imageRefsOf(item.content).map((ref) => `image ${ref.image_id} ${describeImage(ref)}`);
 }
 
 const isStub = (text: string) =>
@@ -103,7 +112,7 @@ const isStub = (text: string) =>
   text.startsWith("[old tool output") ||
   text.startsWith("[tool output of seq");
 
-/** Tool outputs before `tailStart` longer than 200 chars become one-liners. */
+/** Tool outputs before `tailStart` longer than 200 chars become one-liners (naming the images they referenced). */
 export function demoteOldToolOutputs(
   items: ContextItem[],
   tailStart: number,
@@ -180,25 +189,49 @@ export function truncateOldToolArguments(items: ContextItem[], tailStart: number
  * their seq so the model can fetch them back with session_search.
  */
 export function stubLeanTail(items: ContextItem[], tailStart: number, calls: Map<string, ToolCallInfo>): ContextItem[] {
-  const verbatimCallIds = new Set<string>();
-  let rounds = 0;
-  for (let i = items.length - 1; i >= tailStart && rounds < LEAN_VERBATIM_TOOL_ROUNDS; i--) {
-    const item = items[i];
-    if (item.role === "assistant" && item.tool_calls?.length) {
-      for (const call of item.tool_calls) verbatimCallIds.add(call.id);
-      rounds += 1;
-    }
-  }
+  const verbatimCallIds = newestRoundCallIds(items, tailStart);
   return items.map((item, i) => {
     if (i < tailStart || item.role !== "tool" || verbatimCallIds.has(item.tool_call_id ?? "")) return item;
     const text = contentText(item.content);
     if (text.length < LEAN_STUB_MIN_CHARS || isStub(text)) return item;
     const call = calls.get(item.tool_call_id ?? "");
     const key = call ? keyArgumentOf(call.arguments) : null;
+    const images = imageFacts(item)
+      .map((fact) => `, ${fact}`)
+      .join("");
     return withText(
       item,
-      `[tool output of seq ${item.seq ?? "?"} moved out of the context: ${call?.name ?? "tool"}${key ? `(${key})` : ""}, ${text.length} chars; ` +
+      `[tool output of seq ${item.seq ?? "?"} moved out of the context: ${call?.name ?? "tool"}${key ? `(${key})` : ""}, ${text.length} chars${images}; ` +
         `read it again with session_read {"seq": ${item.seq ?? "?"}} or find words in it with session_search]`,
     );
+  });
+}
+
+/** The ids of the calls of the newest LEAN_VERBATIM_TOOL_ROUNDS assistant tool rounds at or after `tailStart`. */
+function newestRoundCallIds(items: ContextItem[], tailStart: number): Set<string> {
+  const ids = new Set<string>();
+  let rounds = 0;
+  for (let i = items.length - 1; i >= tailStart && rounds < LEAN_VERBATIM_TOOL_ROUNDS; i--) {
+    const item = items[i];
+    if (item.role === "assistant" && item.tool_calls?.length) {
+      for (const call of item.tool_calls) ids.add(call.id);
+      rounds += 1;
+    }
+  }
+  return ids;
+}
+
+/**
+ * Images the other rules left in place, outside the tail's newest tool rounds, become one-line stubs after their
+ * row's text (naming the image and the row's seq), whatever the tail mode: an image costs a model with vision about
+ * a thousand tokens, and the request carries only the newest few anyway.
+ */
+export function stubOldImages(items: ContextItem[], tailStart: number): ContextItem[] {
+  const verbatimCallIds = newestRoundCallIds(items, tailStart);
+  return items.map((item, i) => {
+    const refs = imageRefsOf(item.content);
+    if (refs.length === 0 || (i >= tailStart && verbatimCallIds.has(item.tool_call_id ?? ""))) return item;
+    const stubs = refs.map((ref) => imageStub(ref, item.seq ?? null));
+    return withText(item, [contentText(item.content), ...stubs].filter(Boolean).join("\n"));
   });
 }
