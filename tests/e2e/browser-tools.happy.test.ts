@@ -3,7 +3,10 @@ import type { ToolDefinition, ToolOutput } from "../../src/domain/agent/tools.js
 import { evaluate, waitFor } from "../fixtures/browser.js";
 import type { PagesServer } from "../fixtures/pages-server.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import type { AgentApp } from "../fixtures/agent-harness.js";
+import type { FakeModelServer, RecordedCompletion } from "../fixtures/fake-model.js";
+import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
+import { it, withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
 it.override("appOptions", { model: "none" });
@@ -237,5 +240,54 @@ describe("the whole browser toolset", () => {
     expect(unknown).toMatchObject({ is_error: true, json: { code: "validation_failed" } });
     const refusedFile = await call("browser_tabs", { action: "open", url: "file:///etc/passwd" });
     expect(refusedFile).toMatchObject({ is_error: true, json: { code: "url_not_allowed" } });
+  });
+});
+
+const itSeeing = withApp({ overrides: { model: { vision: "on" } } });
+const itBlind = withApp({ overrides: { model: { vision: "off" } } });
+
+/** Runs navigate → screenshot through the fake model and returns the request that followed the screenshot. */
+async function screenshotRun(t: AgentApp, fake: FakeModelServer, pages: PagesServer): Promise<RecordedCompletion> {
+  fake.reset();
+  fake.enqueue({ tool_calls: [{ name: "browser_navigate", arguments: { url: pages.url("localhost", "/controls") } }] });
+  fake.enqueue({ tool_calls: [{ name: "browser_screenshot", arguments: {} }] });
+  fake.enqueue({ content: "I see the controls." });
+  const id = await t.createSession();
+  const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "Look at the page." });
+  expect((await json<PostMessageRunResponse>(res)).run.status).toBe("completed");
+  // The screenshot's bytes are stored once, beside the tool row.
+  const stored = t.database.sqlite
+    .prepare("select count(*) as n, min(mime_type) as mime from message_images where session_id = ?")
+    .get(id) as { n: number; mime: string };
+  expect(stored).toEqual({ n: 1, mime: "image/png" });
+  return fake.completions[2];
+}
+
+const imageUrls = (request: RecordedCompletion) =>
+  request.body.messages.flatMap((m) =>
+    Array.isArray(m.content) ? m.content.filter((part) => part.type === "image_url") : [],
+  );
+
+describe("browser_screenshot in an agent run", () => {
+  itSeeing(
+    "shows a vision model the real page as an image part after the tool result",
+    async ({ app, fake, pages }) => {
+      const request = await screenshotRun(app, fake, pages);
+      const images = imageUrls(request);
+      expect(images).toHaveLength(1);
+      const url = (images[0].image_url as { url: string }).url;
+      expect(url.startsWith("data:image/png;base64,")).toBe(true);
+      expect(Buffer.from(url.split(",")[1], "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
+    },
+  );
+
+  itBlind("gives a model without vision the title, URL and outline instead", async ({ app, fake, pages }) => {
+    const request = await screenshotRun(app, fake, pages);
+    expect(imageUrls(request)).toEqual([]);
+    const tool = request.body.messages.filter((m) => m.role === "tool").at(-1)!;
+    const text = typeof tool.content === "string" ? tool.content : JSON.stringify(tool.content);
+    expect(text).toContain('"title":"Controls"');
+    expect(text).toContain("Hover me");
+    expect(text).not.toContain("base64");
   });
 });
