@@ -25,6 +25,8 @@ export type SessionSettings = {
     /** The client's own tools every run of the session offers the model. */
     client_tools: FunctionTool[];
   };
+  /** The operator's MCP servers whose tools the session's runs are offered, by name. */
+  mcp: { servers: string[] };
 };
 
 /**
@@ -46,6 +48,18 @@ function approvalPolicy(operator: ApprovalsConfig, session: Partial<ApprovalsCon
     timeout_s: session.timeout_s ?? operator.timeout_s,
     on_timeout: operator.on_timeout === "deny" || session.on_timeout === "deny" ? "deny" : "allow",
   };
+}
+
+/**
+ * The MCP servers a session is offered: those it names that the server still configures, else every configured
+ * server that is `enabled_by_default`.
+ */
+function mcpServers(config: Config, own: string[] | null | undefined): string[] {
+  const configured = config.mcp.servers;
+  if (own) return own.filter((name) => Object.hasOwn(configured, name));
+  return Object.entries(configured)
+    .filter(([, server]) => server.enabled_by_default)
+    .map(([name]) => name);
 }
 
 export function resolveSessionSettings(
@@ -73,5 +87,6 @@ export function resolveSessionSettings(
       approvals: approvalPolicy(config.agent.approvals, own.agent?.approvals ?? {}),
       client_tools: own.agent?.client_tools ?? [],
     },
+    mcp: { servers: mcpServers(config, own.mcp?.servers) },
   };
 }
