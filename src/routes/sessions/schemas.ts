@@ -167,7 +167,10 @@ const McpOverrides = z
     servers: z
       .array(
         z
-          .string()
+          .string({
+            error: (issue) =>
+              issue.code === "invalid_type" ? `must be a server's name; ${MCP_SERVER_ONLY}` : undefined,
+          })
           .max(MAX_NAME_CHARS, { abort: true })
           .regex(MCP_SERVER_NAME, { message: "an MCP server name: 1 to 32 letters, digits, _ or -" }),
         {
