@@ -93,8 +93,9 @@ export class McpConnection {
   private readonly config: McpServerConfig;
   private readonly logger: Logger;
   private state: McpServerState = "idle";
-  /** The client of the ready server, or of the one being started (`starting`). */
+  /** The client of the ready server; null while it is down. */
   private client: Client | null = null;
+  /** The client of a start under way, closed if the server shuts down meanwhile. */
   private pendingClient: Client | null = null;
   private tools: McpTool[] = [];
   private lastError: string | null = null;
@@ -103,6 +104,7 @@ export class McpConnection {
   private failures = 0;
   private readyAt = 0;
   private retryAt = 0;
+  /** The first start while it is under way. */
   private firstStart: Promise<void> | null = null;
   private relisting: Promise<void> | null = null;
   private restartTimer: NodeJS.Timeout | null = null;
@@ -148,8 +150,12 @@ export class McpConnection {
     const pending = [this.firstStart, this.relisting].filter((p): p is Promise<void> => p !== null);
     if (pending.length === 0 || signal?.aborted) return;
     await new Promise<void>((resolve) => {
-      signal?.addEventListener("abort", () => resolve(), { once: true });
-      void Promise.all(pending).then(() => resolve());
+      const done = () => {
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      signal?.addEventListener("abort", done, { once: true });
+      void Promise.all(pending).then(done);
     });
   }
 
@@ -253,7 +259,8 @@ export class McpConnection {
       void client.close().catch(() => undefined);
       this.died(`the connection broke during a call: ${errorText(err)}`);
     }
-    return `could not reach the MCP server ${this.name} to call ${tool}: ${this.scrub(errorText(err))} (it is being restarted)`;
+    const reason = this.scrub(errorText(err));
+    return `could not reach the MCP server ${this.name} to call ${tool}: ${reason} (it is being restarted)`;
   }
 
   private startAttempt(): void {
@@ -288,7 +295,12 @@ export class McpConnection {
         this.logger.warn({ mcp_server: this.name, error: this.lastError }, "MCP server failed to start");
       },
     );
-    if (first) this.firstStart = attempt;
+    if (first) {
+      // Waited for by `settled` until it ends; once it has, there is nothing to wait for.
+      this.firstStart = attempt.finally(() => {
+        this.firstStart = null;
+      });
+    }
   }
 
   /** Connects, initializes and lists the tools, all within the start timeout; a failed start leaves no process. */

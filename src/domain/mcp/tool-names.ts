@@ -24,7 +24,7 @@ function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, HASH_CHARS);
 }
 
-/** `mcp__<server>__<tool>` with unsafe characters replaced; `hashed` cuts it and ends it with a hash of the real name. */
+/** `mcp__<server>__<tool>`, unsafe characters replaced; `hashed` (or a long name) ends it with the real name's hash. */
 function candidate(server: string, tool: string, hashed: boolean): string {
   const plain = `${MCP_TOOL_PREFIX}${server}${SEPARATOR}${tool.replace(UNSAFE_CHARS, "_")}`;
   if (!hashed && plain.length <= MAX_TOOL_NAME_CHARS) return plain;

@@ -27,8 +27,10 @@ function partText(part: ContentBlock, images: ToolImage[]): string {
       return part.text;
     case "image": {
       const mime = part.mimeType.toLowerCase();
-      if (!isPassedImageType(mime))
-        return `[an ${part.mimeType} image of ${base64Bytes(part.data)} bytes, not shown: only PNG and JPEG images are passed on]`;
+      if (!isPassedImageType(mime)) {
+        const size = base64Bytes(part.data);
+        return `[an ${part.mimeType} image of ${size} bytes, not shown: only PNG and JPEG images are passed on]`;
+      }
       images.push({ mime_type: mime, data: Buffer.from(part.data, "base64") });
       return `[image ${images.length}: ${mime}, ${base64Bytes(part.data)} bytes]`;
     }
@@ -39,7 +41,8 @@ function partText(part: ContentBlock, images: ToolImage[]): string {
     case "resource": {
       const { resource } = part;
       if ("text" in resource) return resource.text;
-      return `[resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ""}: ${base64Bytes(resource.blob)} bytes of binary data, not shown]`;
+      const type = resource.mimeType ? ` (${resource.mimeType})` : "";
+      return `[resource ${resource.uri}${type}: ${base64Bytes(resource.blob)} bytes of binary data, not shown]`;
     }
   }
 }
