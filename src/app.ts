@@ -26,6 +26,7 @@ import { docsRoutes } from "./routes/docs/routes.js";
 import { eventRoutes } from "./routes/events/routes.js";
 import { healthRoutes } from "./routes/health/routes.js";
 import { imageRoutes } from "./routes/images/routes.js";
+import { mcpRoutes } from "./routes/mcp/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
@@ -76,6 +77,10 @@ export const OPENAPI_INFO = {
       description: "The session's supervised browser: snapshot, navigate, evaluate, raw CDP, dialogs, stop",
     },
     { name: "events", description: "The session's live event stream (SSE), resumable with Last-Event-ID" },
+    {
+      name: "mcp",
+      description: "The MCP servers the operator configured, whose tools the agent offers as mcp__<server>__<tool>",
+    },
     {
       name: "compatibility",
       description: "OpenAI-compatible operations (models, chat completions, Responses) and capabilities",
@@ -153,6 +158,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", browserRoutes());
   app.route("/", browserLiveRoutes());
   app.route("/", eventRoutes());
+  app.route("/", mcpRoutes());
   app.route("/", openAiCompatRoutes());
   app.route("/", responseRoutes());
   app.route("/", hermesSessionRoutes());

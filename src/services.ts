@@ -26,6 +26,7 @@ import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { ToolImagesView } from "./domain/context/tool-images-view.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
+import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
 import { SessionService } from "./domain/sessions/service.js";
 import { visionFor } from "./domain/sessions/settings.js";
@@ -110,7 +111,9 @@ export type Services = {
   compressions: Compressions;
   /** Where a run compresses: before it starts and after each model response. */
   compressionTriggers: CompressionTriggers;
-  /** Sources of the tools the agent offers the model (context engine, browser); read on every run. */
+  /** The operator's MCP servers: started on demand, their tools offered to the sessions that use them. */
+  mcp: McpService;
+  /** Sources of the tools the agent offers the model (context engine, browser, MCP servers); read on every run. */
   toolProviders: ToolProvider[];
   /** The tools of every provider, per session. */
   tools: ToolRegistry;
@@ -120,7 +123,7 @@ export type Services = {
   sseKeepaliveMs: number;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
-  /** Stops background work (runs, browsers, timers) before the database closes. */
+  /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
   shutdown(): Promise<void>;
 };
 
@@ -155,7 +158,12 @@ export function createServices(deps: AppDeps): Services {
     now,
   });
   const compressionTriggers = new CompressionTriggers({ store, now, engineSessions, compressions });
-  const toolProviders: ToolProvider[] = [new ContextTools({ config, store, engineSessions, transcript }), browsers];
+  const mcp = new McpService({ config, logger });
+  const toolProviders: ToolProvider[] = [
+    new ContextTools({ config, store, engineSessions, transcript }),
+    browsers,
+    mcp,
+  ];
   const tools = new ToolRegistry(toolProviders);
   const toolImages = new ToolImagesView(store);
   const agent = new AgentRunner({
@@ -212,6 +220,7 @@ export function createServices(deps: AppDeps): Services {
     engineSessions,
     compressions,
     compressionTriggers,
+    mcp,
     toolProviders,
     tools,
     agent,
@@ -228,7 +237,7 @@ export function createServices(deps: AppDeps): Services {
     },
     shutdown: async () => {
       await agent.shutdown();
-      await supervisors.stopAll();
+      await Promise.all([supervisors.stopAll(), mcp.close()]);
       events.endAll();
     },
   };

@@ -727,6 +727,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the MCP servers and their tools
+         * @description Every server of the server configuration's `mcp.servers`: how it is reached (stdio or http — never its command line, URL, environment or headers), its state, its last error (redacted), how often it was restarted, and the tools it offers the model as `mcp__<server>__<tool>`. A server starts when a session first needs it, so an unused one stays idle. Sessions pick among these by name with `config.mcp.servers`.
+         */
+        get: operations["listMcpServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/models": {
         parameters: {
             query?: never;
@@ -1273,6 +1293,7 @@ export interface components {
                  */
                 engine: string;
                 agent: components["schemas"]["ResolvedAgentSettings"];
+                mcp: components["schemas"]["ResolvedMcpSettings"];
             };
             /** @description Token statistics */
             stats: {
@@ -1520,6 +1541,16 @@ export interface components {
                 };
             };
         };
+        /** @description MCP settings in force for the session */
+        ResolvedMcpSettings: {
+            /**
+             * @description The MCP servers whose tools the session's runs are offered
+             * @example [
+             *       "github"
+             *     ]
+             */
+            servers: string[];
+        };
         CreateSession: {
             /**
              * @description A label for the session
@@ -1548,6 +1579,7 @@ export interface components {
              */
             engine?: string;
             agent?: components["schemas"]["AgentSettings"];
+            mcp?: components["schemas"]["McpSettings"];
         };
         /**
          * @description Context compression settings; any field left out keeps the server default
@@ -1672,7 +1704,7 @@ export interface components {
              */
             default?: "allow" | "ask" | "deny";
             /**
-             * @description Per tool name or glob (`browser_cdp`, `browser_*`, `mcp.*`): allow, ask or deny. An exact name wins over a glob, a longer glob over a shorter one
+             * @description Per tool name or glob (`browser_cdp`, `browser_*`, `mcp__github__*`): allow, ask or deny. An exact name wins over a glob, a longer glob over a shorter one. A tool of an MCP server (`mcp__…`) that no pattern names asks (or follows `default` when that is deny)
              * @example {
              *       "browser_cdp": "ask"
              *     }
@@ -1691,6 +1723,23 @@ export interface components {
              * @enum {string}
              */
             on_timeout?: "allow" | "deny";
+        };
+        /**
+         * @description Which of the server's MCP servers the session uses
+         * @example {
+         *       "servers": [
+         *         "github"
+         *       ]
+         *     }
+         */
+        McpSettings: {
+            /**
+             * @description The MCP servers (by the names the server configures, see GET /v1/mcp/servers) whose tools the session's runs are offered; [] offers none, null goes back to the server's default (every server not set enabled_by_default: false). A session never defines a server: command, url, env and headers are server-only
+             * @example [
+             *       "github"
+             *     ]
+             */
+            servers?: string[] | null;
         };
         SessionPage: {
             /** @description This page's items */
@@ -4127,6 +4176,66 @@ export interface components {
         };
         /** @description One SSE frame of a session's stream, by `event`; `data` is the frame's JSON */
         SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        /** @description The MCP servers of the server configuration */
+        McpServerList: {
+            /** @description Every configured server, in configuration order */
+            data: components["schemas"]["McpServer"][];
+        };
+        /** @description A configured MCP server and how it stands */
+        McpServer: {
+            /**
+             * @description The server's name in mcp.servers
+             * @example github
+             */
+            name: string;
+            /**
+             * @description stdio: a process the server starts; http: a streamable HTTP endpoint
+             * @example stdio
+             * @enum {string}
+             */
+            transport: "stdio" | "http";
+            /**
+             * @description Offered to sessions that do not choose their servers (config.mcp.servers)
+             * @example true
+             */
+            enabled_by_default: boolean;
+            /**
+             * @description idle: no session has needed it yet; starting: its first start; ready; restarting: it stopped (or failed) and starts again; failed: its last start failed, and it is tried again when a session needs it
+             * @example ready
+             * @enum {string}
+             */
+            state: "idle" | "starting" | "ready" | "failed" | "restarting";
+            /**
+             * @description Why it last failed or stopped, secrets and its configured command, URL and values masked
+             * @example null
+             */
+            last_error: string | null;
+            /**
+             * @description Times it was started again after it stopped or failed
+             * @example 0
+             */
+            restarts: number;
+            /** @description Its tools as last listed (none until it is ready, none once its start failed) */
+            tools: components["schemas"]["McpTool"][];
+        };
+        /** @description A tool of an MCP server, as the model is offered it */
+        McpTool: {
+            /**
+             * @description The name the model is offered: mcp__<server>__<tool>, OpenAI-safe (at most 64 characters)
+             * @example mcp__github__create_issue
+             */
+            name: string;
+            /**
+             * @description The tool's own name on its MCP server
+             * @example create_issue
+             */
+            original_name: string;
+            /**
+             * @description What the tool does, as its server describes it
+             * @example Opens an issue
+             */
+            description: string;
+        };
         ModelList: {
             /**
              * @description Always list
@@ -9529,6 +9638,68 @@ export interface operations {
             };
             /** @description not_found: Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMcpServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configured MCP servers */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -59,4 +59,26 @@ describe("configuration", () => {
     for (const host of ["0.0.0.0", "128.0.0.1", "localhost.example", "::"])
       expect(isLoopbackHost(host), host).toBe(false);
   });
+
+  it("names the MCP server key at fault: a bad name, both kinds at once, a key of the other kind, a non-HTTP URL", () => {
+    const fails = (servers: Record<string, unknown>) => () =>
+      loadConfig({ env: {}, configPath: null, overrides: { mcp: { servers } } });
+    expect(fails({ "no spaces": { command: "x" } })).toThrow(
+      "mcp.servers.no spaces: invalid key: a server name: 1 to 32 letters, digits, _ or -",
+    );
+    expect(fails({ ["x".repeat(33)]: { command: "x" } })).toThrow("invalid key");
+    expect(fails({ both: { command: "x", url: "http://127.0.0.1/mcp" } })).toThrow(
+      "mcp.servers.both: set either command (a stdio server) or url (a streamable HTTP server), not both",
+    );
+    expect(fails({ neither: {} })).toThrow("mcp.servers.neither: set either command");
+    expect(fails({ mixed: { command: "x", headers: { A: "b" } } })).toThrow(
+      "mcp.servers.mixed.headers: headers belongs to an HTTP server (url); this one has a command",
+    );
+    expect(fails({ mixed: { url: "http://127.0.0.1/mcp", env: { A: "b" } } })).toThrow(
+      "mcp.servers.mixed.env: env belongs to a stdio server (command); this one has a url",
+    );
+    expect(fails({ local: { url: "file:///etc/passwd" } })).toThrow("mcp.servers.local.url: must be an http(s) URL");
+    expect(fails({ typo: { command: "x", argz: [] } })).toThrow('mcp.servers.typo: Unrecognized key: "argz"');
+    expect(fails({ slow: { command: "x", timeout_ms: 0 } })).toThrow("mcp.servers.slow.timeout_ms");
+  });
 });

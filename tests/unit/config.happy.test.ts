@@ -1,4 +1,5 @@
 import { rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
@@ -119,5 +120,47 @@ describe("configuration", () => {
     expect(contextLengthFor("some-local-model", null)).toBe(128_000);
     expect(contextLengthFor(null, null)).toBe(128_000);
     expect(contextLengthFor("gpt-4o", 32_000)).toBe(32_000);
+  });
+
+  it("reads MCP servers as stdio commands or streamable HTTP endpoints, with their defaults", () => {
+    const config = loadConfig({
+      env: {},
+      configPath: null,
+      overrides: {
+        mcp: {
+          servers: {
+            files: { command: "npx", args: ["-y", "server-filesystem"], env: { ROOT: "/srv" } },
+            search: { url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer x" }, timeout_ms: 5000 },
+          },
+        },
+      },
+    });
+    expect(config.mcp.servers).toEqual({
+      files: {
+        transport: "stdio",
+        command: "npx",
+        args: ["-y", "server-filesystem"],
+        env: { ROOT: "/srv" },
+        cwd: null,
+        timeout_ms: 60_000,
+        start_timeout_ms: 30_000,
+        enabled_by_default: true,
+      },
+      search: {
+        transport: "http",
+        url: "https://mcp.example.com/mcp",
+        headers: { Authorization: "Bearer x" },
+        timeout_ms: 5000,
+        start_timeout_ms: 30_000,
+        enabled_by_default: true,
+      },
+    });
+    expect(load({}).mcp).toEqual({ servers: {} });
+  });
+
+  it("accepts examples/mcp.yaml", () => {
+    const config = load({}, fileURLToPath(new URL("../../examples/mcp.yaml", import.meta.url)));
+    expect(Object.keys(config.mcp.servers)).toEqual(["filesystem", "github", "search"]);
+    expect(config.mcp.servers.search.transport).toBe("http");
   });
 });

@@ -76,7 +76,7 @@ const capabilityOf = (file: string) => (file.startsWith("domain/") ? file.split(
 /**
  * Stateless modules a capability may call into from another: pure functions and plain values (settings resolution,
  * token counting and budgets, model windows and vision, error classification, message shapes, the event feed value, where
- * Chromium is). Anything
+ * Chromium is, the names MCP tools are offered under). Anything
  * else of another capability — its services and repositories — is reached through a port: imported as a type only.
  */
 const SHARED_DOMAIN_MODULES = new Set([
@@ -93,6 +93,7 @@ const SHARED_DOMAIN_MODULES = new Set([
   "domain/transcript/message-shape.ts",
   "domain/context/anchors.ts",
   "domain/browser/executable.ts",
+  "domain/mcp/tool-names.ts",
 ]);
 
 /** Each file of src/domain/ with the files it imports for their values (type-only imports left out). */

@@ -5,6 +5,7 @@
  */
 import type { ApprovalMode, ApprovalsConfig } from "../../config.js";
 import type { ApprovalPolicy } from "../sessions/settings.js";
+import { isMcpToolName } from "../mcp/tool-names.js";
 
 function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
@@ -13,15 +14,26 @@ function globToRegExp(glob: string): RegExp {
 
 const STRICTNESS: Record<ApprovalMode, number> = { allow: 0, ask: 1, deny: 2 };
 
-/** What a session's policy says of a tool: the stricter of the operator's and the session's answers. */
-export function approvalModeFor(policy: ApprovalPolicy, tool: string): ApprovalMode {
-  const operator = layerMode(policy.operator, tool);
-  const session = layerMode(policy.session, tool);
-  return STRICTNESS[session] > STRICTNESS[operator] ? session : operator;
+const stricter = (a: ApprovalMode, b: ApprovalMode): ApprovalMode => (STRICTNESS[b] > STRICTNESS[a] ? b : a);
+
+/**
+ * What the operator's policy says of a tool no pattern names. A tool of an MCP server runs code the operator did not
+ * write, with arguments the model chose: it waits for approval unless a pattern names it (`mcp__github__*: allow`)
+ * or the default is stricter still.
+ */
+function operatorDefault(policy: Pick<ApprovalsConfig, "default">, tool: string): ApprovalMode {
+  return isMcpToolName(tool) ? stricter(policy.default, "ask") : policy.default;
 }
 
-/** One layer's mode for a tool: its exact name, else the longest matching glob, else its default. */
-function layerMode(policy: Pick<ApprovalsConfig, "default" | "tools">, tool: string): ApprovalMode {
+/** What a session's policy says of a tool: the stricter of the operator's and the session's answers. */
+export function approvalModeFor(policy: ApprovalPolicy, tool: string): ApprovalMode {
+  const operator = patternMode(policy.operator, tool) ?? operatorDefault(policy.operator, tool);
+  const session = patternMode(policy.session, tool) ?? policy.session.default;
+  return stricter(operator, session);
+}
+
+/** One layer's mode for a tool: its exact name, else the longest matching glob, else null (its default applies). */
+function patternMode(policy: Pick<ApprovalsConfig, "tools">, tool: string): ApprovalMode | null {
   const exact = policy.tools[tool];
   if (exact !== undefined && !tool.includes("*")) return exact;
   let best: { length: number; mode: ApprovalMode } | null = null;
@@ -30,7 +42,7 @@ function layerMode(policy: Pick<ApprovalsConfig, "default" | "tools">, tool: str
     const length = pattern.replace(/\*/g, "").length;
     if (!best || length > best.length) best = { length, mode };
   }
-  return best?.mode ?? policy.default;
+  return best?.mode ?? null;
 }
 
 /** The tool result of a call that was refused, saying by whom and why, so the model can tell the user. */

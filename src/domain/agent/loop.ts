@@ -209,7 +209,11 @@ export class RunExecution {
     if (userMessage) this.noteCompression(await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = this.deps.sessions.require(sessionId);
-    if (!userMessage) await this.settlePausedCalls(session);
+    if (!userMessage) {
+      // A resumed run may be the first thing since a restart: its tools' sources get ready before its calls run.
+      await unlessAborted(tools.refresh(signal), signal);
+      await this.settlePausedCalls(session);
+    }
     this.reloadContext(session);
     while (true) {
       if (this.iterations >= maxIterations) {
@@ -221,6 +225,7 @@ export class RunExecution {
       }
       if (signal.aborted) throw new RunAborted();
       this.takeSteers();
+      await unlessAborted(tools.refresh(signal), signal);
       this.iterations += 1;
       const turn = await this.callModel(tools);
       this.addUsage(turn.usage);

@@ -13,11 +13,30 @@ export type ToolSchema = {
   function: { name: string; description: string; parameters: ToolDefinition["parameters"] };
 };
 
+/** Gathers a session's tools again once every provider is ready to say which it offers. */
+type ToolsReload = (signal?: AbortSignal) => Promise<ToolDefinition[]>;
+
 /** The tools one session offers the model during a run, looked up by name. */
 export class SessionTools {
   private readonly byName = new Map<string, ToolDefinition>();
 
-  constructor(definitions: ToolDefinition[]) {
+  constructor(
+    definitions: ToolDefinition[],
+    private readonly reload: ToolsReload | null = null,
+  ) {
+    this.take(definitions);
+  }
+
+  /**
+   * Gathers the tools again, after the providers that need to (MCP servers starting or listing anew) are ready: a run
+   * does it before each model call, so the model is offered what exists now and its calls run what it was offered.
+   */
+  async refresh(signal?: AbortSignal): Promise<void> {
+    if (this.reload) this.take(await this.reload(signal));
+  }
+
+  private take(definitions: ToolDefinition[]): void {
+    this.byName.clear();
     // The first provider to claim a name keeps it, so a plugin cannot shadow a built-in tool.
     for (const definition of definitions)
       if (!this.byName.has(definition.name)) this.byName.set(definition.name, definition);
@@ -82,6 +101,12 @@ export class ToolRegistry {
   constructor(private readonly providers: readonly ToolProvider[]) {}
 
   forSession(session: SessionRecord): SessionTools {
-    return new SessionTools(this.providers.flatMap((provider) => provider.toolsFor(session)));
+    const gather = () => this.providers.flatMap((provider) => provider.toolsFor(session));
+    return new SessionTools(gather(), async (signal) => {
+      await Promise.all(
+        this.providers.flatMap((provider) => (provider.prepare ? [provider.prepare(session, signal)] : [])),
+      );
+      return gather();
+    });
   }
 }

@@ -36,7 +36,13 @@ export type ToolDefinition = {
   execute(args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutput>;
 };
 
-/** A source of tools (the browser, the context engine); it decides per session which it offers. */
+/** A source of tools (the browser, the context engine, MCP servers); it decides per session which it offers. */
 export type ToolProvider = {
   toolsFor(session: SessionRecord): ToolDefinition[];
+  /**
+   * Waits, before a model call is built, until the tools this provider offers the session are known — an MCP server
+   * being started or listing its tools again. Optional; it never rejects and ends within the provider's own time
+   * limit (or as soon as `signal` aborts).
+   */
+  prepare?(session: SessionRecord, signal?: AbortSignal): Promise<void>;
 };

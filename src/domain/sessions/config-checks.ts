@@ -1,7 +1,7 @@
 /**
  * @module config-checks
  * What the running server refuses in a session's own config beyond its schema: a CDP host it does not allow, a
- * context engine it does not have or cannot use. Every field at fault is listed; an installed plugin a valid config
+ * context engine it does not have or cannot use, an MCP server it does not configure. Every field at fault is listed; an installed plugin a valid config
  * names is imported here, and only after every other check passed, so a refused request runs no plugin code.
  */
 import type { Config } from "../../config.js";
@@ -22,6 +22,7 @@ export type EngineNames = {
 
 const ENGINE_FIELD = ["config", "engine"];
 const CDP_URL_FIELD = ["config", "browser", "cdp_url"];
+const MCP_SERVERS_FIELD = ["config", "mcp", "servers"];
 
 function invalidConfig(fields: FieldIssue[]): DomainError {
   return new DomainError(
@@ -59,7 +60,22 @@ export class SessionConfigChecks {
     if (typeof engine === "string" && !this.engines.has(engine) && !this.engines.isInstalled(engine)) {
       problems.push({ path: ENGINE_FIELD, message: `unknown engine; available: ${this.engines.names().join(", ")}` });
     }
+    problems.push(...this.mcpProblems(propertyOf(propertyOf(config, "mcp"), "servers")));
     return problems;
+  }
+
+  /** Each name in a session's `mcp.servers` that names no server of this server's configuration. */
+  private mcpProblems(servers: unknown): FieldIssue[] {
+    if (!Array.isArray(servers)) return [];
+    const configured = Object.keys(this.config.mcp.servers);
+    const available = configured.length
+      ? `the configured servers are ${configured.join(", ")}`
+      : "this server configures none (mcp.servers in the server configuration)";
+    return servers.flatMap((name: unknown, index) =>
+      typeof name === "string" && !configured.includes(name)
+        ? [{ path: [...MCP_SERVERS_FIELD, index], message: `unknown MCP server "${name}"; ${available}` }]
+        : [],
+    );
   }
 
   /** Imports the plugin a valid config names, if it is installed and not loaded; a failure is the client's 400. */

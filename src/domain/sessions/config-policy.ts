@@ -14,6 +14,7 @@ import {
   type BrowserConfig,
   type CompressionConfig,
   type Config,
+  MCP_SERVER_NAME,
 } from "../../config.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { ENGINE_NAME_PATTERN } from "../context/engine.js";
@@ -41,13 +42,23 @@ export type SessionAgentOverrides = {
   client_tools?: FunctionTool[];
 };
 
+/**
+ * The MCP settings a session may own: which of the operator's servers it is offered, by name. The servers themselves
+ * (command, URL, environment, headers) are the operator's; `servers: null` goes back to the server's default.
+ */
+export type SessionMcpOverrides = { servers?: string[] | null };
+
 /** What a session may store as its own configuration; everything else comes from the server. */
 export type SessionOwnedConfig = {
   compression?: Partial<CompressionConfig>;
   browser?: SessionBrowserOverrides;
   engine?: string;
   agent?: SessionAgentOverrides;
+  mcp?: SessionMcpOverrides;
 };
+
+/** The most MCP server names a session may list (the server configures at most as many). */
+export const MAX_SESSION_MCP_SERVERS = 64;
 
 /** A client tool's name, as OpenAI accepts function names. */
 export const CLIENT_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -83,6 +94,13 @@ function ownedAgentConfig(value: unknown): SessionAgentOverrides | null {
     if (tools.length) agent.client_tools = tools;
   }
   return Object.keys(agent).length ? agent : null;
+}
+
+/** The server names a stored `mcp.servers` lists, each once, if it is a list of names at all. */
+function ownedMcpConfig(value: unknown): SessionMcpOverrides | null {
+  if (!isRecord(value) || !Array.isArray(value.servers)) return null;
+  const names = value.servers.filter((name): name is string => typeof name === "string" && MCP_SERVER_NAME.test(name));
+  return { servers: [...new Set(names)].slice(0, MAX_SESSION_MCP_SERVERS) };
 }
 
 /** Schemes a DevTools endpoint is reached over (playwright's connectOverCDP takes http(s) and ws(s)). */
@@ -183,6 +201,8 @@ export function ownedSessionConfig(stored: unknown, config: Config): SessionOwne
   if (typeof source.engine === "string" && ENGINE_NAME_PATTERN.test(source.engine)) owned.engine = source.engine;
   const agent = ownedAgentConfig(source.agent);
   if (agent) owned.agent = agent;
+  const mcp = ownedMcpConfig(source.mcp);
+  if (mcp) owned.mcp = mcp;
   return owned;
 }
 
@@ -204,6 +224,11 @@ export function mergeSessionConfig(current: SessionOwnedConfig, change: SessionO
     if (change.agent.approvals !== undefined)
       agent.approvals = { ...(current.agent?.approvals ?? {}), ...change.agent.approvals };
     merged.agent = agent;
+  }
+  if (change.mcp !== undefined) {
+    // A list replaces the one stored; null drops it (the server's default applies again).
+    if (change.mcp.servers === null) delete merged.mcp;
+    else if (change.mcp.servers !== undefined) merged.mcp = { servers: change.mcp.servers };
   }
   return merged;
 }

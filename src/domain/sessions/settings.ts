@@ -28,6 +28,8 @@ export type SessionSettings = {
     /** The client's own tools every run of the session offers the model. */
     client_tools: FunctionTool[];
   };
+  /** The operator's MCP servers whose tools the session's runs are offered, by name. */
+  mcp: { servers: string[] };
 };
 
 /**
@@ -63,6 +65,18 @@ export function visionFor(config: Config, model: string | null): boolean {
   return modelAcceptsImages(model);
 }
 
+/**
+ * The MCP servers a session is offered: those it names that the server still configures, else every configured
+ * server that is `enabled_by_default`.
+ */
+function mcpServers(config: Config, own: string[] | null | undefined): string[] {
+  const configured = config.mcp.servers;
+  if (own) return own.filter((name) => Object.hasOwn(configured, name));
+  return Object.entries(configured)
+    .filter(([, server]) => server.enabled_by_default)
+    .map(([name]) => name);
+}
+
 export function resolveSessionSettings(
   config: Config,
   session: Pick<SessionRecord, "model" | "config">,
@@ -89,5 +103,6 @@ export function resolveSessionSettings(
       approvals: approvalPolicy(config.agent.approvals, own.agent?.approvals ?? {}),
       client_tools: own.agent?.client_tools ?? [],
     },
+    mcp: { servers: mcpServers(config, own.mcp?.servers) },
   };
 }

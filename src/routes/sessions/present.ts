@@ -47,6 +47,7 @@ export function presentSession({ session, settings, browser }: SessionSnapshot):
         },
         client_tools: settings.agent.client_tools,
       },
+      mcp: { servers: settings.mcp.servers },
     },
     stats: {
       message_count: session.message_count,

@@ -11,6 +11,7 @@ import {
   compressionConfigSchema,
   MAX_NAME_CHARS,
   MAX_URL_CHARS,
+  MCP_SERVER_NAME,
   type ApprovalsConfig,
   type CompressionConfig,
 } from "../../config.js";
@@ -18,10 +19,12 @@ import { ClientToolSchema, ClientToolsField } from "../shared/run-schemas.js";
 import { ENGINE_NAME_PATTERN } from "../../domain/context/engine.js";
 import {
   CDP_URL_SCHEMES,
+  MAX_SESSION_MCP_SERVERS,
   isServerOnlyBrowserKey,
   SESSION_BROWSER_KEYS,
   serverOnlyBrowserKeyMessage,
   type SessionBrowserOverrides,
+  type SessionMcpOverrides,
 } from "../../domain/sessions/config-policy.js";
 
 const MAX_TITLE_CHARS = 500;
@@ -149,6 +152,51 @@ const AgentOverrides = z
     description: "Agent settings of the session; any field left out keeps the server default",
   });
 
+/** What a session is told when it tries to define an MCP server instead of naming one. */
+const MCP_SERVER_ONLY =
+  "MCP servers (their command, args, env, cwd, url and headers) are server-only settings: the operator configures " +
+  "them in the server configuration, and a session only picks among them by name with mcp.servers";
+
+/** Any key but `servers` under a session's `mcp`: refused with a message saying who configures servers. */
+const RefusedMcpKey = z.unknown().refine(() => false, {
+  error: (issue) => `mcp.${String(issue.path?.at(-1) ?? "")} is not a session setting: ${MCP_SERVER_ONLY}`,
+});
+
+const McpOverrides = z
+  .object({
+    servers: z
+      .array(
+        z
+          .string({
+            error: (issue) =>
+              issue.code === "invalid_type" ? `must be a server's name; ${MCP_SERVER_ONLY}` : undefined,
+          })
+          .max(MAX_NAME_CHARS, { abort: true })
+          .regex(MCP_SERVER_NAME, { message: "an MCP server name: 1 to 32 letters, digits, _ or -" }),
+        {
+          error: (issue) =>
+            issue.code === "invalid_type" ? `must be a list of server names; ${MCP_SERVER_ONLY}` : undefined,
+        },
+      )
+      .max(MAX_SESSION_MCP_SERVERS)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "The MCP servers (by the names the server configures, see GET /v1/mcp/servers) whose tools the session's " +
+          "runs are offered; [] offers none, null goes back to the server's default (every server not set " +
+          "enabled_by_default: false). A session never defines a server: command, url, env and headers are server-only",
+        example: ["github"],
+      }),
+  })
+  .catchall(RefusedMcpKey)
+  .openapi("McpSettings", {
+    description: "Which of the server's MCP servers the session uses",
+    example: { servers: ["github"] },
+    // The catchall above exists only to name refused keys; no extra key is ever accepted.
+    additionalProperties: false,
+  }) as unknown as z.ZodType<SessionMcpOverrides>;
+
 export const SessionConfigInput = z
   .object({
     compression: CompressionOverrides.optional(),
@@ -166,6 +214,7 @@ export const SessionConfigInput = z
         example: "compressor",
       }),
     agent: AgentOverrides.optional(),
+    mcp: McpOverrides.optional(),
   })
   .strict()
   .openapi("SessionConfigInput", { description: "Per-session overrides of the server defaults" });
@@ -276,6 +325,14 @@ export const SessionSchema = z
         browser: ResolvedBrowser,
         engine: z.string().openapi({ description: "Active context engine", example: "compressor" }),
         agent: ResolvedAgent,
+        mcp: z
+          .object({
+            servers: z.array(z.string()).openapi({
+              description: "The MCP servers whose tools the session's runs are offered",
+              example: ["github"],
+            }),
+          })
+          .openapi("ResolvedMcpSettings", { description: "MCP settings in force for the session" }),
       })
       .openapi({ description: "Settings in force: server defaults overlaid with the session's overrides" }),
     stats: z
