@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * @module eslint.config
- * Lint rules for src/, tests/, bench/ and scripts/: typescript-eslint's type-aware recommended set, plus the
+ * Lint rules for src/, web/, tests/, bench/ and scripts/: typescript-eslint's type-aware recommended set, plus the
  * rules the house style leans on — no unused locals, no floating promises, no `any` in src/.
  */
 import js from "@eslint/js";
@@ -9,7 +9,17 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   // The generated client types are written by openapi-typescript (npm run openapi).
-  { ignores: ["dist/", "node_modules/", "data/", "coverage/", "drizzle/meta/", "examples/generated-client/api.d.ts"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "data/",
+      "coverage/",
+      "drizzle/meta/",
+      "examples/generated-client/api.d.ts",
+      "web/src/api.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import { parse } from "yaml";
 import { json } from "../fixtures/responses.js";
+import { CLIENT_TYPES_PATH, WEB_CLIENT_TYPES_PATH, generateClientTypes } from "../../scripts/client-types.js";
 import { it } from "../fixtures/suite.js";
 
 it.override("appOptions", { model: "none" });
@@ -70,6 +71,12 @@ describe("OpenAPI document and API reference", () => {
     expect(doc.openapi).toBe("3.1.0");
     const checkedIn = parse(readFileSync(new URL("../../openapi.yaml", import.meta.url), "utf8"));
     expect(doc).toEqual(checkedIn);
+  });
+
+  it("types the generated client and the inspector from the checked-in openapi.yaml (run `npm run openapi`)", async () => {
+    const types = await generateClientTypes();
+    expect(readFileSync(CLIENT_TYPES_PATH, "utf8")).toBe(types);
+    expect(readFileSync(WEB_CLIENT_TYPES_PATH, "utf8")).toBe(types);
   });
 
   it("describes every schema field and gives every scalar field an example", () => {
