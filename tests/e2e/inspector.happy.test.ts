@@ -1,0 +1,90 @@
+import { describe, expect } from "vitest";
+import { withInspector } from "../fixtures/inspector.js";
+import { createSession } from "../fixtures/sessions-api.js";
+import { it as base } from "../fixtures/suite.js";
+
+const it = withInspector(base);
+const WAIT_MS = 15_000;
+
+describe("the inspector", () => {
+  it.beforeEach(({ fake }) => {
+    fake.reset();
+  });
+
+  it("lists, creates, renames and deletes sessions without sign-in on a loopback server with no key", async ({
+    app: t,
+    inspector,
+  }) => {
+    await createSession(t, { title: "Existing alpha" });
+    await createSession(t, { title: "Existing beta" });
+    const page = await inspector.open();
+    const nav = page.getByRole("navigation", { name: "Sessions" });
+    await nav.getByRole("link", { name: "Existing alpha" }).waitFor({ timeout: WAIT_MS });
+    expect(await page.getByLabel("API key").count()).toBe(0);
+
+    await page.getByLabel("Search sessions").fill("beta");
+    await nav.getByRole("link", { name: "Existing alpha" }).waitFor({ state: "detached", timeout: WAIT_MS });
+    expect(await nav.getByRole("link", { name: "Existing beta" }).isVisible()).toBe(true);
+    await page.getByLabel("Search sessions").fill("");
+
+    await page.getByText("New session").click();
+    await page.getByLabel("Title").fill("Made in the page");
+    await page.getByLabel("System prompt").fill("Be brief.");
+    await page.getByLabel("Config overrides (JSON)").fill('{"compression": {"enabled": false}}');
+    await page.getByRole("button", { name: "Create session" }).click();
+    await page.getByRole("heading", { name: "Made in the page" }).waitFor({ timeout: WAIT_MS });
+    const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+    const made = (await (await t.call("GET", `/v1/sessions/${id}`)).json()) as {
+      title: string;
+      system_prompt: string;
+      config: { compression: { enabled: boolean } };
+    };
+    expect(made).toMatchObject({ title: "Made in the page", system_prompt: "Be brief." });
+    expect(made.config.compression.enabled).toBe(false);
+
+    await nav.getByRole("button", { name: "Rename Made in the page" }).click();
+    await page.getByLabel("New title").fill("Renamed in the page");
+    await page.getByRole("button", { name: "Save" }).click();
+    await nav.getByRole("link", { name: "Renamed in the page" }).waitFor({ timeout: WAIT_MS });
+    expect(((await (await t.call("GET", `/v1/sessions/${id}`)).json()) as { title: string }).title).toBe(
+      "Renamed in the page",
+    );
+
+    await nav.getByRole("button", { name: "Delete Renamed in the page" }).click();
+    await nav.getByRole("button", { name: "Confirm delete Renamed in the page" }).click();
+    await nav.getByRole("link", { name: "Renamed in the page" }).waitFor({ state: "detached", timeout: WAIT_MS });
+    expect((await t.call("GET", `/v1/sessions/${id}`)).status).toBe(404);
+    await page.context().close();
+  });
+
+  it("shows a posted message's answer as it streams, then the stored turn and the run's usage", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "Streaming" });
+    const answer = "The deploy checklist lives in docs/deploy.md and ships behind a flag.";
+    fake.enqueue({ content: answer, chunk_delay_ms: 120 });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("heading", { name: "Streaming" }).waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Message").fill("Where is the deploy checklist?");
+    await page.getByRole("button", { name: "Send" }).click();
+
+    const streaming = page.getByTestId("streaming");
+    await streaming.getByText("The deploy", { exact: false }).waitFor({ timeout: WAIT_MS });
+    const partial = await streaming.textContent();
+    expect(partial).not.toContain("ships behind a flag.");
+
+    const transcript = page.getByRole("region", { name: "Transcript" });
+    await transcript.getByText(answer).waitFor({ timeout: WAIT_MS });
+    await streaming.waitFor({ state: "detached", timeout: WAIT_MS });
+    expect(await transcript.getByText("Where is the deploy checklist?").isVisible()).toBe(true);
+    const runRow = page.locator("tr[data-run-id]").first();
+    await runRow.getByText("completed").waitFor({ timeout: WAIT_MS });
+    expect(fake.completions.at(-1)!.body.messages.at(-1)).toMatchObject({
+      role: "user",
+      content: "Where is the deploy checklist?",
+    });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * @module web/interrupts
+ * Everything waiting on a person, in one list at the top of a session: the page's pending JS dialogs (from the
+ * snapshot) and the runs' approvals and client tool calls (GET /interrupts), refetched on every dialog, approval
+ * and run event. A dialog is accepted (with text for a prompt) or dismissed through POST /dialogs/respond; an
+ * approval is approved or denied, with a reason, through POST /interrupts/{id}.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { api, must, type Schemas } from "./client.js";
+
+type Interrupt = Schemas["Interrupt"];
+type Dialog = Schemas["PendingDialog"];
+type Pending = { kind: "dialog"; dialog: Dialog } | { kind: "interrupt"; interrupt: Interrupt };
+
+export function InterruptList(props: { sessionId: string; tick: number }) {
+  const { sessionId } = props;
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = async () => {
+    try {
+      const [interrupts, snapshot] = await Promise.all([
+        api.GET("/v1/sessions/{id}/interrupts", { params: { path: { id: sessionId } } }).then(must),
+        api.GET("/v1/sessions/{id}/snapshot", { params: { path: { id: sessionId } } }).then(must),
+      ]);
+      const dialogs: Pending[] = snapshot.pending_dialogs.map((dialog) => ({ kind: "dialog", dialog }));
+      const dialogIds = new Set(snapshot.pending_dialogs.map((d) => d.id));
+      const others: Pending[] = interrupts.data
+        .filter((i) => i.status === "pending" && !(i.kind === "dialog" && i.dialog && dialogIds.has(i.dialog.id)))
+        .map((interrupt) => ({ kind: "interrupt", interrupt }));
+      setPending([...dialogs, ...others]);
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [sessionId, props.tick]);
+
+  if (!pending.length && !error) return null;
+  return (
+    <section class="interrupts" aria-labelledby="interrupts-title">
+      <h3 id="interrupts-title">Waiting on you ({pending.length})</h3>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <ul>
+        {pending.map((p) =>
+          p.kind === "dialog" ? (
+            <DialogItem key={p.dialog.id} sessionId={sessionId} dialog={p.dialog} onDone={() => void load()} />
+          ) : p.interrupt.kind === "approval" ? (
+            <ApprovalItem
+              key={p.interrupt.id}
+              sessionId={sessionId}
+              interrupt={p.interrupt}
+              onDone={() => void load()}
+            />
+          ) : p.interrupt.kind === "dialog" && p.interrupt.dialog ? (
+            <DialogItem
+              key={p.interrupt.id}
+              sessionId={sessionId}
+              dialog={p.interrupt.dialog}
+              onDone={() => void load()}
+            />
+          ) : (
+            <li key={p.interrupt.id} class="interrupt">
+              <strong>Client tool calls</strong> waiting for outputs from the client:{" "}
+              {(p.interrupt.tool_calls ?? []).map((c) => c.function.name).join(", ")}
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function DialogItem(props: { sessionId: string; dialog: Dialog; onDone: () => void }) {
+  const { dialog } = props;
+  const [text, setText] = useState(dialog.default_prompt);
+  const [error, setError] = useState<string | null>(null);
+  const id = `dialog-${dialog.id}`;
+  const respond = async (action: "accept" | "dismiss") => {
+    try {
+      must(
+        await api.POST("/v1/sessions/{id}/dialogs/respond", {
+          params: { path: { id: props.sessionId } },
+          body: {
+            action,
+            dialog_id: dialog.id,
+            ...(dialog.type === "prompt" && action === "accept" ? { prompt_text: text } : {}),
+          },
+        }),
+      );
+      props.onDone();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <li class="interrupt" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`}>
+        <strong>Page {dialog.type}</strong> ({dialog.id}): <q>{dialog.message}</q>
+      </p>
+      {dialog.type === "prompt" && (
+        <>
+          <label for={`${id}-text`}>Answer for the prompt</label>
+          <input id={`${id}-text`} value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        </>
+      )}
+      <button type="button" onClick={() => void respond("accept")}>
+        Accept
+      </button>
+      <button type="button" onClick={() => void respond("dismiss")}>
+        Dismiss
+      </button>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function ApprovalItem(props: { sessionId: string; interrupt: Interrupt; onDone: () => void }) {
+  const { interrupt } = props;
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const id = `approval-${interrupt.id}`;
+  const answer = async (decision: "approve" | "deny") => {
+    try {
+      must(
+        await api.POST("/v1/sessions/{id}/interrupts/{interrupt_id}", {
+          params: { path: { id: props.sessionId, interrupt_id: interrupt.id } },
+          body: { decision, ...(reason ? { reason } : {}) },
+        }),
+      );
+      props.onDone();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <li class="interrupt" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`}>
+        <strong>Approve tool {interrupt.tool}?</strong>
+        {interrupt.expires_at && (
+          <span class="muted"> (until {new Date(interrupt.expires_at).toLocaleTimeString()})</span>
+        )}
+      </p>
+      <pre>{interrupt.arguments}</pre>
+      <label for={`${id}-reason`}>Reason</label>
+      <input id={`${id}-reason`} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      <button type="button" onClick={() => void answer("approve")}>
+        Approve
+      </button>
+      <button type="button" onClick={() => void answer("deny")}>
+        Deny
+      </button>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * @module web/main
+ * The inspector's entry: mounts the app on #app.
+ */
+import { render } from "preact";
+import { App } from "./app.js";
+import "./styles.css";
+
+render(<App />, document.getElementById("app")!);

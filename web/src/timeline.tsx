@@ -1,0 +1,295 @@
+/**
+ * @module web/timeline
+ * The transcript as a timeline: every stored row (GET /v1/sessions/{id}/messages, page by page) with its role,
+ * tool calls and results folded in <details>, compacted rows marked out of context and summaries where they were
+ * written; the runs with status and usage, a cancel button on a live one; the answer as it streams in
+ * (message.delta) and a composer that posts a message and lets the run go on in the background.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, must, type Schemas } from "./client.js";
+import { useBus, type EventBus } from "./session-events.js";
+import { WindowedList } from "./windowed-list.js";
+
+type Message = Schemas["Message"];
+type Run = Schemas["RunResource"];
+const PAGE_LIMIT = 200;
+const LIVE_RUN = new Set<Run["status"]>(["running", "requires_action"]);
+
+/** The text of a message's content: strings as they are, text parts joined, other parts named. */
+export function contentText(content: Message["content"]): string {
+  if (content === null) return "";
+  if (typeof content === "string") return content;
+  return content.map((part) => (part.type === "text" ? (part.text ?? "") : `[${part.type}]`)).join("\n");
+}
+
+export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: number | null }) {
+  const { sessionId, bus } = props;
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [runs, setRuns] = useState<Run[]>([]);
+  const [streaming, setStreaming] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const known = useRef(new Set<string>());
+
+  const append = (rows: Message[]) => {
+    const fresh = rows.filter((row) => !known.current.has(row.id));
+    for (const row of fresh) known.current.add(row.id);
+    if (fresh.length) setMessages((old) => [...old, ...fresh].sort((a, b) => a.seq - b.seq));
+  };
+
+  /** Reads every page in order; the first page shows at once, the rest join as they arrive. */
+  const loadAll = async () => {
+    known.current = new Set();
+    setMessages([]);
+    let cursor: string | undefined;
+    try {
+      do {
+        const page = must(
+          await api.GET("/v1/sessions/{id}/messages", {
+            params: { path: { id: sessionId }, query: { limit: PAGE_LIMIT, cursor } },
+          }),
+        );
+        append(page.data);
+        setLoading(false);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+    } catch (e) {
+      setError((e as Error).message);
+      setLoading(false);
+    }
+  };
+  const loadRuns = async () => {
+    try {
+      const page = must(
+        await api.GET("/v1/sessions/{id}/runs", { params: { path: { id: sessionId }, query: { limit: 20 } } }),
+      );
+      setRuns(page.data);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  useEffect(() => {
+    void loadAll();
+    void loadRuns();
+  }, [sessionId]);
+
+  useBus(bus, (event) => {
+    switch (event.event) {
+      case "message.created":
+        append([event.data.message]);
+        if (event.data.message.role === "assistant")
+          setStreaming((s) => {
+            const { [event.data.run_id]: _done, ...rest } = s;
+            return rest;
+          });
+        break;
+      case "message.delta":
+        setStreaming((s) => ({ ...s, [event.data.run_id]: (s[event.data.run_id] ?? "") + event.data.content }));
+        break;
+      case "context.compressed":
+        // Rows left the context and a summary row was written: in_context changed on stored rows.
+        void loadAll();
+        break;
+      default:
+        if (event.event.startsWith("run.")) void loadRuns();
+    }
+  });
+
+  const jumpKey = props.jumpSeq === null ? null : (messages.find((m) => m.seq === props.jumpSeq)?.id ?? null);
+
+  return (
+    <div class="timeline">
+      <Runs runs={runs} onChanged={() => void loadRuns()} />
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {loading ? (
+        <p>Loading transcript…</p>
+      ) : (
+        <WindowedList
+          items={messages}
+          keyOf={(m) => m.id}
+          renderItem={(m) => <MessageRow message={m} highlighted={m.seq === props.jumpSeq} />}
+          estimatePx={72}
+          scrollToKey={jumpKey}
+          followEnd
+          label="Transcript"
+        />
+      )}
+      {Object.entries(streaming).map(([runId, text]) => (
+        <div key={runId} class="streaming" aria-live="polite" data-testid="streaming">
+          <span class="role">assistant (streaming)</span>
+          <p class="content">{text}</p>
+        </div>
+      ))}
+      <Composer sessionId={sessionId} onPosted={() => void loadRuns()} />
+    </div>
+  );
+}
+
+function MessageRow(props: { message: Message; highlighted: boolean }) {
+  const m = props.message;
+  const classes = [
+    "message",
+    `role-${m.role}`,
+    m.in_context ? "" : "out-of-context",
+    m.kind === "summary" ? "summary" : "",
+    props.highlighted ? "highlighted" : "",
+  ];
+  const text = contentText(m.content);
+  return (
+    <div class={classes.filter(Boolean).join(" ")} data-seq={m.seq}>
+      <div class="meta">
+        <span class="seq">#{m.seq}</span> <span class="role">{m.kind === "summary" ? "summary" : m.role}</span>
+        {m.name && <span class="muted"> {m.name}</span>}
+        {!m.in_context && <span class="badge">out of context</span>}
+        <span class="muted"> {m.tokens} tokens</span>
+      </div>
+      {m.role === "tool" ? (
+        <details>
+          <summary>Result{m.tool_call_id ? ` of ${m.tool_call_id}` : ""}</summary>
+          <pre>{text}</pre>
+        </details>
+      ) : m.kind === "summary" ? (
+        <details>
+          <summary>Summary of earlier turns</summary>
+          <pre>{text}</pre>
+        </details>
+      ) : (
+        text && <p class="content">{text}</p>
+      )}
+      {m.reasoning && (
+        <details>
+          <summary>Reasoning</summary>
+          <pre>{m.reasoning}</pre>
+        </details>
+      )}
+      {m.tool_calls?.map((call) => (
+        <details key={call.id} class="tool-call">
+          <summary>
+            Tool call {call.function.name} <span class="muted">({call.id})</span>
+          </summary>
+          <pre>{prettyJson(call.function.arguments)}</pre>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function Runs(props: { runs: Run[]; onChanged: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  if (!props.runs.length) return null;
+  const cancel = async (runId: string) => {
+    try {
+      must(await api.POST("/v1/runs/{run_id}/cancel", { params: { path: { run_id: runId } } }));
+      props.onChanged();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <details class="runs" open>
+      <summary>Runs ({props.runs.length})</summary>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Run</th>
+            <th scope="col">Status</th>
+            <th scope="col">Iterations</th>
+            <th scope="col">Tokens (prompt / completion)</th>
+            <th scope="col">Started</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.runs.map((run) => (
+            <tr key={run.id} data-run-id={run.id}>
+              <td>{run.id}</td>
+              <td class={`status status-${run.status}`}>
+                {run.status}
+                {run.error && <span class="muted"> — {run.error}</span>}
+              </td>
+              <td>{run.iterations}</td>
+              <td>
+                {run.usage.prompt_tokens} / {run.usage.completion_tokens}
+              </td>
+              <td>{new Date(run.created_at).toLocaleTimeString()}</td>
+              <td>
+                {LIVE_RUN.has(run.status) && (
+                  <button type="button" onClick={() => void cancel(run.id)} aria-label={`Cancel run ${run.id}`}>
+                    Cancel
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}
+
+function Composer(props: { sessionId: string; onPosted: () => void }) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (event: Event) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    try {
+      must(
+        await api.POST("/v1/sessions/{id}/messages", {
+          params: { path: { id: props.sessionId } },
+          body: { content: text, background: true },
+        }),
+      );
+      setText("");
+      setError(null);
+      props.onPosted();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="composer" onSubmit={(e) => void send(e)}>
+      <label for="composer-text">Message</label>
+      <textarea
+        id="composer-text"
+        rows={3}
+        value={text}
+        onInput={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void send(e);
+        }}
+      />
+      <button type="submit" disabled={busy}>
+        Send
+      </button>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
