@@ -99,7 +99,8 @@ describe("the browser for people", () => {
     const mjpeg = await t.call("GET", `/v1/sessions/${id}/browser/screencast?format=mjpeg`);
     expect(mjpeg.headers.get("content-type")).toBe("multipart/x-mixed-replace; boundary=caduceus-frame");
     // Painting again sends a new frame: the first arrives, the second after the page changes.
-    const parts = readUntil(mjpeg, (bytes) => bytes.toString("latin1").split("--caduceus-frame").length > 2);
+    // Two frames: two JPEG start-of-image markers.
+    const parts = readUntil(mjpeg, (bytes) => bytes.toString("latin1").split("\xff\xd8\xff").length > 2);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await evaluate(t, id, "document.body.style.background = 'rgb(200, 30, 30)'; true");
     const body = (await parts).toString("latin1");

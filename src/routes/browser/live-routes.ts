@@ -160,7 +160,15 @@ async function* sseFrames(frames: AsyncGenerator<{ jpeg: Buffer; metadata: objec
     yield { event: "frame", data: JSON.stringify({ data: frame.jpeg.toString("base64"), metadata: frame.metadata }) };
 }
 
+/**
+ * Each frame is followed at once by the next boundary and the next part's headers: a browser's <img> shows a part
+ * only once it has read that far (it does not go by Content-Length), so a page that painted once would otherwise
+ * never show. The parts carry no Content-Length, as the next frame's size is not known when its headers go out.
+ */
 function mjpegResponse(frames: AsyncGenerator<{ jpeg: Buffer }>, stop: () => void): Response {
+  const encoder = new TextEncoder();
+  const partHead = `--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\n\r\n`;
+  let opened = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await frames.next();
@@ -168,10 +176,10 @@ function mjpegResponse(frames: AsyncGenerator<{ jpeg: Buffer }>, stop: () => voi
         controller.close();
         return;
       }
-      const head = `--${MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${next.value.jpeg.length}\r\n\r\n`;
-      controller.enqueue(new TextEncoder().encode(head));
+      if (!opened) controller.enqueue(encoder.encode(partHead));
+      opened = true;
       controller.enqueue(new Uint8Array(next.value.jpeg));
-      controller.enqueue(new TextEncoder().encode("\r\n"));
+      controller.enqueue(encoder.encode(`\r\n${partHead}`));
     },
     cancel() {
       stop();
