@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { evaluate, navigate, waitFor } from "../fixtures/browser.js";
 import { withInspector } from "../fixtures/inspector.js";
 import { createSession } from "../fixtures/sessions-api.js";
 import { it as base } from "../fixtures/suite.js";
@@ -85,6 +86,55 @@ describe("the inspector", () => {
       role: "user",
       content: "Where is the deploy checklist?",
     });
+    await page.context().close();
+  });
+
+  it("shows the browser live, and a click on the view takes it over and clicks the page there", async ({
+    app: t,
+    pages,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "Browser" });
+    await navigate(t, id, pages.url("localhost", "/leaf"));
+    const box = JSON.parse(
+      (await evaluate(t, id, "JSON.stringify(document.getElementById('leaf-button').getBoundingClientRect())"))
+        .result as string,
+    ) as { x: number; y: number; width: number; height: number };
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("tab", { name: "Browser" }).click();
+    await page.getByTestId("browser-url").getByText("/leaf").waitFor({ timeout: WAIT_MS });
+    const live = page.getByRole("img", { name: /Live view/ });
+    await live.waitFor({ timeout: WAIT_MS });
+    const size = await waitFor(
+      () =>
+        live.evaluate((img: HTMLImageElement) =>
+          img.naturalWidth ? { natural: img.naturalWidth, shown: img.getBoundingClientRect().width } : null,
+        ),
+      "the first screencast frame",
+    );
+    const scale = size.shown / size.natural;
+    await live.click({
+      position: { x: (box.x + box.width / 2) * scale, y: (box.y + box.height / 2) * scale },
+    });
+    const answers = await waitFor(async () => {
+      const result = (await evaluate(t, id, "window.__answers")).result as string[];
+      return result.length ? result : null;
+    }, "the page to see the click");
+    expect(answers).toEqual(["clicked"]);
+    await page.getByText("taken over by you").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Release to the agent" }).click();
+    await page.getByText("taken over by you").waitFor({ state: "detached", timeout: WAIT_MS });
+
+    await navigate(t, id, pages.url("localhost", "/four-frames"));
+    await page.getByRole("button", { name: "Refresh" }).click();
+    const frames = page.locator("ul.frames");
+    await waitFor(
+      async () => (await frames.getByText("out-of-process").count()) === 2,
+      "two OOPIFs in the tree",
+      WAIT_MS,
+    );
+    expect(await frames.textContent()).toContain("/middle");
+    expect(await frames.textContent()).toContain("/leaf");
     await page.context().close();
   });
 });
