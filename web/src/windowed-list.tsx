@@ -117,7 +117,15 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
     );
   }
   return (
-    <div ref={viewport} class="windowed" onScroll={onScroll} tabIndex={0} aria-label={label} role="region">
+    <div
+      ref={viewport}
+      class="windowed"
+      onScroll={onScroll}
+      tabIndex={0}
+      aria-label={label}
+      role="region"
+      data-rows={items.length}
+    >
       <ol class="windowed-rows" style={{ height: `${total}px` }}>
         {rows}
       </ol>
