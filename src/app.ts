@@ -25,6 +25,8 @@ import { contextRoutes } from "./routes/context/routes.js";
 import { docsRoutes } from "./routes/docs/routes.js";
 import { eventRoutes } from "./routes/events/routes.js";
 import { healthRoutes } from "./routes/health/routes.js";
+import { inspectorPage } from "./routes/inspector/page.js";
+import { inspectorRoutes } from "./routes/inspector/routes.js";
 import { imageRoutes } from "./routes/images/routes.js";
 import { mcpRoutes } from "./routes/mcp/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
@@ -82,6 +84,10 @@ export const OPENAPI_INFO = {
       description: "The MCP servers the operator configured, whose tools the agent offers as mcp__<server>__<tool>",
     },
     {
+      name: "inspector",
+      description: "The inspector page's sign-in: the API key exchanged once for an HttpOnly cookie and a CSRF token",
+    },
+    {
       name: "compatibility",
       description: "OpenAI-compatible operations (models, chat completions, Responses) and capabilities",
     },
@@ -133,7 +139,7 @@ export function createApp(deps: AppDeps): App {
   app.use("*", adapterRefusals());
   app.use("*", loopbackHostGuard(config.server.api_key));
   app.use("*", corsAllowlist(config.server.cors_origins));
-  app.use("*", bearerAuth(config.server.api_key));
+  app.use("*", bearerAuth(config.server.api_key, services.inspectorSignIn));
   app.use(
     "*",
     bodyLimit({
@@ -163,6 +169,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/", responseRoutes());
   app.route("/", hermesSessionRoutes());
   app.route("/", docsRoutes());
+  app.route("/", inspectorRoutes());
+  app.route("/", inspectorPage());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

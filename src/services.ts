@@ -26,6 +26,7 @@ import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { ToolImagesView } from "./domain/context/tool-images-view.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
+import { InspectorSignIn } from "./domain/inspector/sign-in.js";
 import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
 import { SessionService } from "./domain/sessions/service.js";
@@ -121,6 +122,8 @@ export type Services = {
   agent: AgentRunner;
   useCases: UseCases;
   sseKeepaliveMs: number;
+  /** The inspector page's sign-in (the API key exchanged for a cookie). */
+  inspectorSignIn: InspectorSignIn;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
@@ -204,6 +207,7 @@ export function createServices(deps: AppDeps): Services {
       answerInterrupt({ sessions, agent, browsers }, sessionId, interruptId, answer),
   };
   return {
+    inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now }),
     config,
     store,
     logger,

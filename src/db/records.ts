@@ -292,3 +292,12 @@ export type ResponseRecord = {
   created_at: number;
   deleted_at: number | null;
 };
+
+/** An inspector sign-in: hashes only, never the cookie token or the API key themselves. */
+export type UiSessionRecord = {
+  token_hash: string;
+  csrf_token: string;
+  key_hash: string;
+  created_at: number;
+  expires_at: number;
+};

@@ -361,3 +361,20 @@ export const messageAnchors = sqliteTable(
   // One key, by row: a row's anchors are written together and read by seq; the table has no rowid (see the migration).
   (t) => [primaryKey({ columns: [t.sessionId, t.seq, t.kind, t.value] })],
 );
+
+/**
+ * Sign-ins of the inspector page: the API key exchanged once for an HttpOnly cookie. Only hashes are kept — of the
+ * cookie's token and of the key it was signed in with (a changed server key ends every sign-in) — and the CSRF token
+ * that state-changing requests made with the cookie must carry.
+ */
+export const uiSessions = sqliteTable(
+  "ui_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    csrfToken: text("csrf_token").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("ui_sessions_expiry_idx").on(t.expiresAt)],
+);

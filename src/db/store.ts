@@ -11,6 +11,7 @@ import { DialogHistoryRepository } from "./repositories/dialog-history.js";
 import { EventRepository } from "./repositories/events.js";
 import { ForkRepository } from "./repositories/forks.js";
 import { IdempotencyRepository } from "./repositories/idempotency.js";
+import { UiSessionRepository } from "./repositories/ui-sessions.js";
 import { ImageRepository } from "./repositories/images.js";
 import { InterruptRepository } from "./repositories/interrupts.js";
 import { MessageAnchorRepository } from "./repositories/message-anchors.js";
@@ -41,6 +42,7 @@ export type Store = {
   dialogs: DialogHistoryRepository;
   responses: ResponseRepository;
   forks: ForkRepository;
+  uiSessions: UiSessionRepository;
   transaction<T>(fn: () => T): T;
   ping(): boolean;
 };
@@ -65,6 +67,7 @@ export function createStore(handle: DatabaseHandle): Store {
     dialogs: new DialogHistoryRepository(db),
     responses: new ResponseRepository(db),
     forks: new ForkRepository(sqlite, activeContext),
+    uiSessions: new UiSessionRepository(db),
     // Inside a transaction already, a nested one joins it rather than opening a savepoint: nothing of ours catches a
     // failure inside a transaction and goes on, so the outer one always rolls back with it.
     transaction: <T>(fn: () => T): T =>

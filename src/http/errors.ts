@@ -12,6 +12,7 @@ export const TRANSPORT_ERROR_CODES = [
   "unsupported_media_type",
   "payload_too_large",
   "unauthorized",
+  "csrf_token_invalid",
   "forbidden_origin",
   "session_key_requires_auth",
   "idempotency_key_conflict",

@@ -13,6 +13,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   invalid_tool_pair: { status: 400, title: "Tool message does not answer a known tool call" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   unauthorized: { status: 401, title: "Unauthorized" },
+  csrf_token_invalid: { status: 403, title: "The CSRF token is missing or wrong" },
   forbidden_origin: { status: 403, title: "Origin not allowed" },
   session_key_requires_auth: { status: 403, title: "X-Hermes-Session-Key needs an API key" },
   not_found: { status: 404, title: "Not found" },

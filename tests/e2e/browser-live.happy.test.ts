@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { pngSize } from "../../src/domain/browser/screenshots.js";
-import { evaluate, fourFrameTree, navigate, snapshot, waitFor } from "../fixtures/browser.js";
+import { callTool, evaluate, fourFrameTree, navigate, snapshot, waitFor } from "../fixtures/browser.js";
 import { json } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { it } from "../fixtures/suite.js";
@@ -132,27 +132,18 @@ describe("the browser for people", () => {
     expect((await snapshot(t, id)).taken_over).toBe(true);
 
     // Meanwhile the agent's actions are refused, and nothing happens on the page.
-    const session = t.app.services.sessions.require(id);
-    const tools = new Map(
-      t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).map((tool) => [tool.name, tool]),
-    );
-    const refused = await tools
-      .get("browser_navigate")!
-      .execute({ url: pages.url("localhost", "/plain") }, { session, runId: null });
-    expect(refused.is_error).toBe(true);
-    expect(JSON.parse(refused.content)).toMatchObject({ code: "browser_taken_over" });
+    const refused = await callTool(t, id, "browser_navigate", { url: pages.url("localhost", "/plain") });
+    expect(refused).toMatchObject({ is_error: true, json: { code: "browser_taken_over" } });
     expect((await snapshot(t, id)).url).toBe(pages.url("localhost", "/form"));
     // Looking is still allowed.
-    const look = await tools.get("browser_screenshot")!.execute({}, { session, runId: null });
-    expect(look.is_error).toBeUndefined();
+    expect((await callTool(t, id, "browser_screenshot")).is_error).toBeUndefined();
 
     const released = await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "release" });
     expect(await json(released)).toMatchObject({ taken_over: false });
     expect(events(t, id, "browser.released").map((e) => e.data)).toEqual([{ reason: "release" }]);
-    const allowed = await tools
-      .get("browser_navigate")!
-      .execute({ url: pages.url("localhost", "/long") }, { session, runId: null });
-    expect(allowed.is_error).toBeUndefined();
+    expect(
+      (await callTool(t, id, "browser_navigate", { url: pages.url("localhost", "/long") })).is_error,
+    ).toBeUndefined();
     const scrolled = await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "scroll", dx: 0, dy: 800 });
     expect(scrolled.status).toBe(200);
     expect(

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
-import type { ToolDefinition, ToolOutput } from "../../src/domain/agent/tools.js";
-import { evaluate, waitFor } from "../fixtures/browser.js";
+import type { ToolDefinition } from "../../src/domain/agent/tools.js";
+import { callTool, evaluate, waitFor } from "../fixtures/browser.js";
 import type { PagesServer } from "../fixtures/pages-server.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import type { AgentApp } from "../fixtures/agent-harness.js";
@@ -28,13 +28,7 @@ describe("the whole browser toolset", () => {
   let id: string;
   let tools: Map<string, ToolDefinition>;
 
-  const call = async (name: string, args: Record<string, unknown> = {}): Promise<ToolOutput & { json: ToolJson }> => {
-    const session = t.app.services.sessions.require(id);
-    const tool = tools.get(name);
-    if (!tool) throw new Error(`no tool ${name}`);
-    const out = await tool.execute(args, { session, runId: null });
-    return { ...out, json: JSON.parse(out.content) as ToolJson };
-  };
+  const call = (name: string, args: Record<string, unknown> = {}) => callTool<ToolJson>(t, id, name, args);
   const outline = async () => (await call("browser_snapshot")).json.outline as string;
   const refOf = (text: string, pattern: RegExp) =>
     text

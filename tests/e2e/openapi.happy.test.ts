@@ -43,7 +43,8 @@ describe("the request examples of the OpenAPI document", () => {
     };
     const withExamples = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
-        .filter(([, op]) => op.requestBody)
+        // The sign-in example holds a placeholder key (this server has none); tests/api/inspector-sign-in.* drive it.
+        .filter(([, op]) => op.requestBody && path !== "/ui/session")
         .map(([method, op]) => ({ method, path, op, example: op.requestBody!.content["application/json"]?.example })),
     );
     expect(withExamples.length).toBeGreaterThanOrEqual(9);

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate, navigate } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { json } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
+import { startServerProcess } from "../fixtures/server-process.js";
 import { makeTestApp, tempDir } from "../fixtures/test-app.js";
 
 const remembered = "[document.cookie, localStorage.getItem('theme')].join('|')";
@@ -80,6 +81,33 @@ describe("named browser profiles", () => {
       expect(existsSync(join(t.dir, "profiles"))).toBe(false);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("a profile's browser across a kill -9 of the server process", () => {
+  it("ends the Chromium a killed server left on the profile, and the login is still there", async () => {
+    const pages = await startPagesServer();
+    const dir = tempDir("caduceus-e2e-profiles-");
+    const env = { CADUCEUS_DB: join(dir, "caduceus.db") };
+    let server = await startServerProcess(env);
+    try {
+      const id = await createSessionId(server, { config: { browser: { profile: "work" } } });
+      await navigate(server, id, pages.url("localhost", "/remember"));
+      const pidFile = join(dir, "profiles", "work", "caduceus-chromium.pid");
+      const orphan = Number(readFileSync(pidFile, "utf8"));
+      expect(await server.stop("SIGKILL")).toBeNull();
+      // The server is gone; its Chromium is not, and it holds the profile.
+      expect(() => process.kill(orphan, 0)).not.toThrow();
+
+      server = await startServerProcess(env);
+      const again = await createSessionId(server, { config: { browser: { profile: "work" } } });
+      await navigate(server, again, pages.url("localhost", "/plain"));
+      expect((await evaluate(server, again, "localStorage.getItem('theme')")).result).toBe("dark");
+      expect(() => process.kill(orphan, 0)).toThrow();
+    } finally {
+      await server.stop();
+      await pages.close();
     }
   });
 });

@@ -1,6 +1,13 @@
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluate, snapshot, startChromiumWithCdp, waitFor, type ChromiumProcess } from "../fixtures/browser.js";
+import {
+  callTool,
+  evaluate,
+  snapshot,
+  startChromiumWithCdp,
+  waitFor,
+  type ChromiumProcess,
+} from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { json } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
@@ -43,15 +50,9 @@ describe("tabs of a browser we connect to", () => {
     const otherPath = new URL(otherTab.url).pathname;
 
     // A dialog the other page raises is queued, though it is not the active tab.
-    const session = t.app.services.sessions.require(id);
-    const tools = new Map(
-      t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).map((tool) => [tool.name, tool]),
-    );
-    await tools.get("browser_tabs")!.execute({ action: "switch", tab_id: otherTab.tab_id }, { session, runId: null });
+    await callTool(t, id, "browser_tabs", { action: "switch", tab_id: otherTab.tab_id });
     expect((await evaluate(t, id, "location.pathname")).result).toBe(otherPath);
-    await tools
-      .get("browser_tabs")!
-      .execute({ action: "switch", tab_id: tabs.find((tab) => tab.active)!.tab_id }, { session, runId: null });
+    await callTool(t, id, "browser_tabs", { action: "switch", tab_id: tabs.find((tab) => tab.active)!.tab_id });
     const supervisor = t.app.services.supervisors.get(id)!;
     const otherPage = supervisor.tabs.byId(otherTab.tab_id)!.page;
     void otherPage.evaluate(() => setTimeout(() => window.__answers.push(confirm("from the other tab")), 0));
@@ -72,7 +73,7 @@ describe("tabs of a browser we connect to", () => {
       ),
     ).toBe(true);
     // The other tab's frames were tracked all along: switching shows its tree at once.
-    await tools.get("browser_tabs")!.execute({ action: "switch", tab_id: otherTab.tab_id }, { session, runId: null });
+    await callTool(t, id, "browser_tabs", { action: "switch", tab_id: otherTab.tab_id });
     expect((await snapshot(t, id)).frame_tree.top?.url).toBe(pages.url("localhost", otherPath));
   });
 });

@@ -7,7 +7,7 @@
  * over CDP. One browser runs per profile at a time (Chromium itself refuses a second one on the same directory).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { DomainError } from "../../kernel/errors.js";
 
@@ -15,6 +15,9 @@ import { DomainError } from "../../kernel/errors.js";
 export const PROFILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
+/** Where a profile's folder records the Chromium running on it, so a server killed outright can end it next time. */
+const PID_FILE = "caduceus-chromium.pid";
+const STALE_EXIT_WAIT_MS = 3_000;
 const EXIT_WAIT_MS = 5_000;
 
 /** The profiles folder: `browser.profiles_dir`, or `<dir of the database>/profiles`. */
@@ -54,6 +57,7 @@ export async function launchProfileBrowser(options: {
   timeoutMs: number;
 }): Promise<ProfileBrowser> {
   mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 });
+  await endStaleBrowser(options.userDataDir);
   const args = [
     ...options.args,
     `--user-data-dir=${options.userDataDir}`,
@@ -99,6 +103,9 @@ export async function launchProfileBrowser(options: {
   });
   // Its messages after start-up are not ours to read; keep the pipe drained.
   child.stderr.resume();
+  const pidFile = join(options.userDataDir, PID_FILE);
+  if (child.pid) writeFileSync(pidFile, String(child.pid));
+  child.once("exit", () => rmSync(pidFile, { force: true }));
   const exited = new Promise<void>((resolveExit) => {
     if (child.exitCode !== null) resolveExit();
     else child.once("exit", () => resolveExit());
@@ -115,4 +122,40 @@ export async function launchProfileBrowser(options: {
       clearTimeout(kill);
     },
   };
+}
+
+/**
+ * A Chromium a previous server process left running on this profile (that process was killed before it could end
+ * it) holds the profile's lock: it is asked to end (and, if it does not, killed), if the recorded process is still a
+ * Chromium on this very folder.
+ */
+async function endStaleBrowser(userDataDir: string): Promise<void> {
+  const pidFile = join(userDataDir, PID_FILE);
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, "utf8").trim());
+  } catch {
+    return;
+  }
+  let cmdline = "";
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    /* gone already, or not a system with /proc: nothing to end */
+  }
+  rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 1 || !cmdline.split("\0").includes(`--user-data-dir=${userDataDir}`)) return;
+  // SIGTERM is Chromium's own orderly shutdown, which writes what it holds; a kill only if it does not end.
+  for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+    process.kill(pid, signal);
+    const deadline = Date.now() + STALE_EXIT_WAIT_MS;
+    while (Date.now() < deadline) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }

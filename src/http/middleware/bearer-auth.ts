@@ -1,40 +1,59 @@
 /**
  * @module bearer-auth
- * `Authorization: Bearer <key>` on every route but the health checks and the API reference. Hand-written
- * rather than hono's bearer-auth: a refusal must be our 401 (problem+json, or the OpenAI envelope on the
- * compatible routes, rendered by the app's error handler) with `WWW-Authenticate`, and the key's hash
- * becomes the principal that scopes idempotency keys.
+ * `Authorization: Bearer <key>` on every route but the health checks, the API reference and the inspector page's
+ * own files; or the inspector's sign-in cookie, with `X-CSRF-Token` on anything that changes state. Hand-written
+ * rather than hono's bearer-auth: a refusal must be our 401 (problem+json, or the OpenAI envelope on the compatible
+ * routes, rendered by the app's error handler) with `WWW-Authenticate`, and the key's hash becomes the principal
+ * that scopes idempotency keys (the same for a cookie made with that key).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { principalOf, sameSecret, type InspectorSignIn } from "../../domain/inspector/sign-in.js";
 import { HttpError } from "../errors.js";
 import type { AppEnv } from "../env.js";
 
-const PUBLIC_PATHS = new Set(["/health", "/v1/health", "/openapi.json", "/docs"]);
+const PUBLIC_PATHS = new Set(["/health", "/v1/health", "/openapi.json", "/docs", "/", "/ui", "/ui/session"]);
 
-function sameSecret(given: string, expected: string): boolean {
-  // Hash both sides so the comparison is constant-time regardless of length.
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
+/** The inspector's sign-in cookie. */
+export const UI_COOKIE = "caduceus_ui";
+export const CSRF_HEADER = "x-csrf-token";
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/** The inspector's files (its page and assets) are public: the page asks for the key itself. */
+function isPublic(path: string, method: string): boolean {
+  if (PUBLIC_PATHS.has(path) && (path !== "/ui/session" || method !== "DELETE")) return true;
+  return path.startsWith("/docs/") || (path.startsWith("/ui/") && path !== "/ui/session");
 }
 
-/** Bearer auth on everything but the health checks and the API reference. */
-export function bearerAuth(apiKey: string | null): MiddlewareHandler<AppEnv> {
+/** Bearer auth (or the inspector cookie) on everything but the health checks, the API reference and the page. */
+export function bearerAuth(apiKey: string | null, signIn: InspectorSignIn): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!apiKey || c.req.method === "OPTIONS") return next();
-    const path = c.req.path;
-    if (PUBLIC_PATHS.has(path) || path.startsWith("/docs/")) return next();
+    if (isPublic(c.req.path, c.req.method)) return next();
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match || !sameSecret(match[1].trim(), apiKey)) {
-      throw new HttpError(
-        "unauthorized",
-        match ? "the API key is not valid" : "send the API key as `Authorization: Bearer <key>`",
-        { headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' } },
-      );
+    if (match) {
+      if (!sameSecret(match[1].trim(), apiKey))
+        throw new HttpError("unauthorized", "the API key is not valid", {
+          headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' },
+        });
+      c.set("principal", principalOf(match[1].trim()));
+      return next();
     }
-    c.set("principal", createHash("sha256").update(match[1].trim()).digest("hex").slice(0, 16));
+    const session = header ? null : signIn.find(getCookie(c, UI_COOKIE) ?? "");
+    if (!session)
+      throw new HttpError("unauthorized", "send the API key as `Authorization: Bearer <key>`", {
+        headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' },
+      });
+    // A cookie goes with every request the browser makes to us, asked for by this page or not: what changes
+    // state must also show the token only the page was given.
+    if (!SAFE_METHODS.has(c.req.method) && !sameSecret(c.req.header(CSRF_HEADER) ?? "", session.csrf_token))
+      throw new HttpError(
+        "csrf_token_invalid",
+        "a request signed in with the inspector cookie that changes something must carry X-CSRF-Token " +
+          "(the csrf_token of POST /ui/session or GET /ui/session)",
+      );
+    c.set("principal", session.principal);
     return next();
   };
 }

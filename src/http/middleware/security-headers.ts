@@ -8,6 +8,9 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.js";
 
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** The inspector page: its own scripts only; inline styles (style attributes), images from us and data: URLs. */
+const INSPECTOR_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
@@ -26,5 +29,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     for (const [name, value] of Object.entries(JSON_SECURITY_HEADERS)) headers.set(name, value);
     const isDocs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
     if (isDocs) headers.set("Content-Security-Policy", DOCS_CSP);
+    if (c.req.path === "/ui" || (c.req.path.startsWith("/ui/") && c.req.path !== "/ui/session"))
+      headers.set("Content-Security-Policy", INSPECTOR_CSP);
   };
 }

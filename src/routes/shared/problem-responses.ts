@@ -100,6 +100,9 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
     extra: { errors: [{ location: "header.content-type", message: "must be application/json" }] },
   },
   unauthorized: { detail: "send the API key as `Authorization: Bearer <key>`" },
+  csrf_token_invalid: {
+    detail: "a request signed in with the inspector cookie that changes something must carry X-CSRF-Token",
+  },
   forbidden_origin: { detail: "origin https://evil.example is not in server.cors_origins" },
   session_key_requires_auth: {
     detail: "X-Hermes-Session-Key requires API key authentication: set server.api_key (CADUCEUS_API_KEY)",
