@@ -1003,6 +1003,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the inspector page must sign in, and its sign-in if it has one
+         * @description Needs no key. Without server.api_key (a loopback server) `auth_required` is false and the page needs no sign-in.
+         */
+        get: operations["getInspectorSignIn"];
+        put?: never;
+        /**
+         * Exchange the API key for the inspector's sign-in cookie
+         * @description Sets `caduceus_ui` (HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie are authenticated like a Bearer key; those that change something must also send `X-CSRF-Token` with the returned token (403 csrf_token_invalid otherwise). A wrong key answers 401.
+         */
+        post: operations["signInInspector"];
+        /**
+         * Sign the inspector out
+         * @description Ends the sign-in the cookie stands for and clears the cookie. Needs the cookie and `X-CSRF-Token`.
+         */
+        delete: operations["signOutInspector"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1053,7 +1081,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -5701,6 +5729,47 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        InspectorSignInState: {
+            /**
+             * @description Whether the server has an API key, so the page must sign in
+             * @example true
+             */
+            auth_required: boolean;
+            /**
+             * @description Whether this request carried a live sign-in cookie
+             * @example true
+             */
+            signed_in: boolean;
+            /**
+             * @description The sign-in's CSRF token, when signed in
+             * @example 3q2+7w…
+             */
+            csrf_token: string | null;
+            /**
+             * @description When the sign-in ends, when signed in
+             * @example 2026-12-02T08:00:00.000Z
+             */
+            expires_at: string | null;
+        };
+        InspectorSignIn: {
+            /**
+             * @description Send as X-CSRF-Token on every request made with the cookie that changes something
+             * @example 3q2+7w…
+             */
+            csrf_token: string;
+            /**
+             * @description When the sign-in ends
+             * @example 2026-12-02T08:00:00.000Z
+             */
+            expires_at: string;
+        };
+        InspectorSignInRequest: {
+            /**
+             * @description The server's API key (server.api_key)
+             * @example sk-caduceus-…
+             */
+            api_key: string;
         };
     };
     responses: never;
@@ -11278,6 +11347,207 @@ export interface operations {
             };
             /** @description model_not_configured: No model is configured */
             503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInspectorSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in state */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectorSignInState"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signInInspector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "api_key": "sk-caduceus-…"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InspectorSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the cookie is set */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectorSignIn"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOutInspector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description csrf_token_invalid: The CSRF token is missing or wrong; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

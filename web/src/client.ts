@@ -10,12 +10,7 @@ import type { components, paths } from "./api.js";
 export type Schemas = components["schemas"];
 
 /** What GET /ui/session answers: whether the page must sign in, and the token of a signed-in page. */
-export type UiSession = {
-  auth_required: boolean;
-  signed_in: boolean;
-  csrf_token: string | null;
-  expires_at: string | null;
-};
+export type UiSession = Schemas["InspectorSignInState"];
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 let csrfToken: string | null = null;
@@ -31,8 +26,8 @@ const csrf: Middleware = {
     if (csrfToken && !SAFE_METHODS.has(request.method)) request.headers.set("X-CSRF-Token", csrfToken);
     return request;
   },
-  onResponse({ response }) {
-    if (response.status === 401) onSignedOut();
+  onResponse({ request, response }) {
+    if (response.status === 401 && !new URL(request.url).pathname.startsWith("/ui/session")) onSignedOut();
     return response;
   },
 };
@@ -59,36 +54,25 @@ export function must<T>(result: { data?: T; error?: unknown; response: Response 
   return result.data;
 }
 
-/** Reads the page's sign-in state. A server without the /ui/session route serves no sign-in at all. */
+/** Reads the page's sign-in state (GET /ui/session needs no sign-in) and keeps its CSRF token. */
 export async function readUiSession(): Promise<UiSession> {
-  const res = await fetch("/ui/session", { credentials: "same-origin" });
-  if (res.status === 404) return { auth_required: false, signed_in: false, csrf_token: null, expires_at: null };
-  if (!res.ok) throw new Error(`GET /ui/session answered ${res.status}`);
-  const session = (await res.json()) as UiSession;
+  const session = must(await api.GET("/ui/session"));
   csrfToken = session.csrf_token;
   return session;
 }
 
 /** Exchanges the API key for the session cookie and a CSRF token; false when the key is wrong. */
 export async function signIn(apiKey: string): Promise<boolean> {
-  const res = await fetch("/ui/session", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ api_key: apiKey }),
-  });
-  if (res.status === 401) return false;
-  if (!res.ok) throw new Error(`POST /ui/session answered ${res.status}`);
-  csrfToken = ((await res.json()) as { csrf_token: string }).csrf_token;
+  const result = await api.POST("/ui/session", { body: { api_key: apiKey } });
+  if (result.response.status === 401) return false;
+  csrfToken = must(result).csrf_token;
   return true;
 }
 
+/** Ends the sign-in: the server forgets it and clears the cookie. */
 export async function signOut(): Promise<void> {
-  await fetch("/ui/session", {
-    method: "DELETE",
-    credentials: "same-origin",
-    headers: csrfToken ? { "X-CSRF-Token": csrfToken } : {},
-  });
+  const result = await api.DELETE("/ui/session");
+  if (result.response.status !== 204 && result.response.status !== 401) must(result);
   csrfToken = null;
 }
 
