@@ -1,0 +1,95 @@
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { seedAnchoredSession } from "../fixtures/anchored-session.js";
+import { evaluate, navigate } from "../fixtures/browser.js";
+import { withInspector } from "../fixtures/inspector.js";
+import { createSession } from "../fixtures/sessions-api.js";
+import { it as base } from "../fixtures/suite.js";
+
+// The fake model writes the summaries, as modelConfig (context-transcript.ts) points the app at it.
+base.override("appOptions", { model: "context" });
+const it = withInspector(base);
+const WAIT_MS = 15_000;
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("the inspector's accessibility", () => {
+  it.beforeEach(({ fake }) => fake.reset());
+
+  it("has no serious or critical axe-core violation on the session list, a session's panels and its interrupts", async ({
+    app: t,
+    fake,
+    pages,
+    inspector,
+  }) => {
+    const id = await seedAnchoredSession(t, fake);
+    const page = await inspector.open("/ui/", { bypassCSP: true });
+    await page.getByRole("navigation", { name: "Sessions" }).getByRole("link").first().waitFor({ timeout: WAIT_MS });
+    await page.getByText("New session").click();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${inspector.baseUrl}/ui/sessions/${id}`);
+    await page.getByRole("region", { name: "Transcript" }).locator(".message").first().waitFor({ timeout: WAIT_MS });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("tab", { name: "Context" }).click();
+    await page.locator("table.anchors tbody tr").first().waitFor({ timeout: WAIT_MS });
+    await page.getByText("Version 1", { exact: true }).waitFor({ timeout: WAIT_MS });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const { id: browsing } = await createSession(t, { title: "A11y browser" });
+    await navigate(t, browsing, pages.url("localhost", "/four-frames"));
+    await page.goto(`${inspector.baseUrl}/ui/sessions/${browsing}`);
+    await evaluate(t, browsing, "setTimeout(() => prompt('Name?', ''), 50); true");
+    await page
+      .getByRole("region", { name: /Waiting on you/ })
+      .getByText("Name?")
+      .waitFor({ timeout: WAIT_MS });
+    await page.getByRole("tab", { name: "Browser" }).click();
+    await page.getByRole("img", { name: /Live view/ }).waitFor({ timeout: WAIT_MS });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("can be worked from the keyboard alone: open a session, switch panels and send a message", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
+    await createSession(t, { title: "Keyboard only" });
+    fake.enqueue({ content: "Typed without a mouse." });
+    const page = await inspector.open();
+    const link = page.getByRole("link", { name: "Keyboard only" });
+    await link.waitFor({ timeout: WAIT_MS });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Keyboard only" }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole("tab", { name: "Context" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Active context" }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole("tab", { name: "Transcript" }).focus();
+    await page.keyboard.press("Space");
+    await page.getByLabel("Message").focus();
+    await page.keyboard.type("keyboard question");
+    await page.keyboard.press("Control+Enter");
+    await page
+      .getByRole("region", { name: "Transcript" })
+      .getByText("Typed without a mouse.")
+      .waitFor({ timeout: WAIT_MS });
+    await page.context().close();
+  });
+});
