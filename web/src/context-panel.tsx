@@ -8,6 +8,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
 import { lineDiff } from "./line-diff.js";
+import { contentText } from "./timeline.js";
 
 type Summary = Schemas["Summary"];
 type Anchor = Schemas["Anchor"];
@@ -43,10 +44,20 @@ export function ContextPanel(props: { sessionId: string; tick: number; onJump: (
         api.GET("/v1/sessions/{id}/summaries", path).then(must),
         readInContextRows(sessionId),
       ]);
-      const summary = rows.filter((r) => r.kind === "summary").reduce((n, r) => n + r.tokens, 0);
+      // The tail is the stored rows still in the context; what is left of the total is the system prompt and
+      // the summary, shared out by the length of their texts as the model is sent them.
       const tail = rows.filter((r) => r.kind === "message" && r.role !== "system").reduce((n, r) => n + r.tokens, 0);
+      const head = Math.max(0, context.tokens.total - tail);
+      const body = list.data.find((v) => v.id === context.summary_id)?.body ?? "";
+      const probe = body.slice(0, 40);
+      const texts = context.messages.map((m) => contentText(m.content));
+      const summaryChars = probe ? texts.filter((text) => text.includes(probe)).reduce((n, t) => n + t.length, 0) : 0;
+      const systemChars = context.messages
+        .filter((m, i) => m.role === "system" && !(probe && texts[i].includes(probe)))
+        .reduce((n, m) => n + contentText(m.content).length, 0);
+      const summary = Math.round((head * summaryChars) / Math.max(1, summaryChars + systemChars));
       setFigures({
-        system: Math.max(0, context.tokens.total - summary - tail),
+        system: head - summary,
         summary,
         tail,
         threshold: context.tokens.threshold,
