@@ -49,6 +49,7 @@ describe("the inspector's context panel", () => {
     expect(await versions.count()).toBe(2);
     expect(await versions.nth(1).textContent()).toContain("focus: the disk");
 
+    expect(await page.getByRole("img", { name: /^2 compressions/ }).count()).toBe(1);
     await page.getByText("Diff of version 1 → 2").click();
     const diff = versions.nth(1).locator("pre.diff");
     await diff.waitFor({ timeout: WAIT_MS });
@@ -69,6 +70,13 @@ describe("the inspector's context panel", () => {
     await table.getByText("fix/disk-full-retry").waitFor({ timeout: WAIT_MS });
     expect(await table.locator("tbody tr").count()).toBe(1);
     expect(await table.locator("tbody tr").textContent()).toContain("no");
+
+    await page.getByLabel("Search words").fill("octocat");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const hits = page.locator("ul.hits > li");
+    await hits.first().waitFor({ timeout: WAIT_MS });
+    expect(await hits.first().textContent()).toContain("[octocat]");
+    expect(await hits.first().textContent()).toContain("out of context");
 
     await table.getByRole("button", { name: /Jump to #5/ }).click();
     const row = page.getByRole("region", { name: "Transcript" }).locator(".message.highlighted");

@@ -89,6 +89,25 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
+  it("cancels a running turn from its row in the runs table", async ({ app: t, fake, inspector }) => {
+    const { id } = await createSession(t, { title: "Cancelling" });
+    fake.enqueue({ content: "too late", delay_ms: 10_000 });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("heading", { name: "Cancelling" }).waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Message").fill("take your time");
+    await page.getByRole("button", { name: "Send" }).click();
+    const cancel = page.getByRole("button", { name: /^Cancel run / });
+    await cancel.waitFor({ timeout: WAIT_MS });
+    await cancel.click();
+    const row = page.locator("tr[data-run-id]").first();
+    await row.getByText("cancelled").waitFor({ timeout: WAIT_MS });
+    await cancel.waitFor({ state: "detached", timeout: WAIT_MS });
+    const runs = (await (await t.call("GET", `/v1/sessions/${id}/runs`)).json()) as { data: Array<{ status: string }> };
+    expect(runs.data[0].status).toBe("cancelled");
+    expect(await page.getByRole("region", { name: "Transcript" }).getByText("too late").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("shows the browser live, and a click on the view takes it over and clicks the page there", async ({
     app: t,
     pages,
