@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { evaluate, navigate, waitFor } from "../fixtures/browser.js";
+import { cdp, evaluate, navigate, waitFor } from "../fixtures/browser.js";
 import { withInspector } from "../fixtures/inspector.js";
 import { createSession } from "../fixtures/sessions-api.js";
 import { it as base } from "../fixtures/suite.js";
@@ -16,8 +16,9 @@ describe("the inspector", () => {
     app: t,
     inspector,
   }) => {
-    await createSession(t, { title: "Existing alpha" });
+    const alpha = await createSession(t, { title: "Existing alpha" });
     await createSession(t, { title: "Existing beta" });
+    await t.call("POST", `/v1/sessions/${alpha.id}/messages`, { content: "the kumquat rollout", run: false });
     const page = await inspector.open();
     const nav = page.getByRole("navigation", { name: "Sessions" });
     await nav.getByRole("link", { name: "Existing alpha" }).waitFor({ timeout: WAIT_MS });
@@ -26,6 +27,11 @@ describe("the inspector", () => {
     await page.getByLabel("Search sessions").fill("beta");
     await nav.getByRole("link", { name: "Existing alpha" }).waitFor({ state: "detached", timeout: WAIT_MS });
     expect(await nav.getByRole("link", { name: "Existing beta" }).isVisible()).toBe(true);
+    // The same box finds words inside every session's transcript.
+    await page.getByLabel("Search sessions").fill("kumquat");
+    const inTranscripts = page.getByRole("region", { name: "In transcripts" });
+    await inTranscripts.getByRole("link", { name: "Existing alpha #1" }).waitFor({ timeout: WAIT_MS });
+    expect(await inTranscripts.textContent()).toContain("[kumquat]");
     await page.getByLabel("Search sessions").fill("");
 
     await page.getByText("New session").click();
@@ -115,23 +121,34 @@ describe("the inspector", () => {
   }) => {
     const { id } = await createSession(t, { title: "Browser" });
     await navigate(t, id, pages.url("localhost", "/leaf"));
+    // A viewport wider than the screencast's 1280 px: its frames are scaled down, the click scaled back up.
+    const resized = await cdp(t, id, "Emulation.setDeviceMetricsOverride", {
+      width: 1600,
+      height: 1000,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+    expect(resized.status).toBe(200);
     const box = JSON.parse(
       (await evaluate(t, id, "JSON.stringify(document.getElementById('leaf-button').getBoundingClientRect())"))
         .result as string,
     ) as { x: number; y: number; width: number; height: number };
+    expect((await evaluate(t, id, "innerWidth")).result).toBe(1600);
     const page = await inspector.open(`/ui/sessions/${id}`);
     await page.getByRole("tab", { name: "Browser" }).click();
     await page.getByTestId("browser-url").getByText("/leaf").waitFor({ timeout: WAIT_MS });
     const live = page.getByRole("img", { name: /Live view/ });
     await live.waitFor({ timeout: WAIT_MS });
-    const size = await waitFor(
+    const shown = await waitFor(
       () =>
         live.evaluate((img: HTMLImageElement) =>
-          img.naturalWidth ? { natural: img.naturalWidth, shown: img.getBoundingClientRect().width } : null,
+          img.naturalWidth ? { natural: img.naturalWidth, width: img.getBoundingClientRect().width } : null,
         ),
       "the first screencast frame",
     );
-    const scale = size.shown / size.natural;
+    expect(shown.natural).toBeLessThan(1600);
+    await page.getByTestId("viewport-size").getByText("1600 × 1000").waitFor({ timeout: WAIT_MS });
+    const scale = shown.width / 1600;
     await live.click({
       position: { x: (box.x + box.width / 2) * scale, y: (box.y + box.height / 2) * scale },
     });

@@ -50,12 +50,16 @@ export function BrowserPanel(props: { sessionId: string; tick: number }) {
       setError((e as Error).message);
     }
   };
-  /** The screencast's frames are the viewport at its own size (or scaled down): scale the click back to it. */
+  const viewport = useViewportSize(sessionId, Boolean(snapshot?.active));
+  /**
+   * A click on the image lands where it would on the page: scaled from the image as shown to the viewport (CSS
+   * pixels, from a screencast frame's metadata), or to the frame's own size until that is known.
+   */
   const click = (event: MouseEvent) => {
     const img = event.currentTarget as HTMLImageElement;
     const rect = img.getBoundingClientRect();
-    const scaleX = (img.naturalWidth || rect.width) / rect.width;
-    const scaleY = (img.naturalHeight || rect.height) / rect.height;
+    const scaleX = (viewport?.width ?? (img.naturalWidth || rect.width)) / rect.width;
+    const scaleY = (viewport?.height ?? (img.naturalHeight || rect.height)) / rect.height;
     void input({
       type: "click",
       x: Math.round((event.clientX - rect.left) * scaleX),
@@ -85,6 +89,12 @@ export function BrowserPanel(props: { sessionId: string; tick: number }) {
           <p>
             <strong>URL</strong> <span data-testid="browser-url">{snapshot.url}</span> · {snapshot.title}
             {snapshot.taken_over && <span class="badge">taken over by you</span>}
+            {viewport && (
+              <span class="muted" data-testid="viewport-size">
+                {" "}
+                · viewport {viewport.width} × {viewport.height}
+              </span>
+            )}
           </p>
           <img
             class="live"
@@ -147,6 +157,26 @@ export function BrowserPanel(props: { sessionId: string; tick: number }) {
       )}
     </div>
   );
+}
+
+/**
+ * The page's viewport in CSS pixels, read from the metadata of one frame of the SSE screencast (a tiny one), which
+ * the MJPEG stream does not carry; read again when the panel is refreshed.
+ */
+function useViewportSize(sessionId: string, active: boolean): { width: number; height: number } | null {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const source = new EventSource(sessionUrl(sessionId, "/browser/screencast?max_width=64&max_height=64&quality=10"));
+    source.addEventListener("frame", (frame: MessageEvent<string>) => {
+      const { metadata } = JSON.parse(frame.data) as Schemas["ScreencastFrame"];
+      setSize({ width: metadata.device_width, height: metadata.device_height });
+      source.close();
+    });
+    source.onerror = () => source.close();
+    return () => source.close();
+  }, [sessionId, active]);
+  return size;
 }
 
 function FrameTree(props: { tree: Snapshot["frame_tree"] }) {

@@ -1,6 +1,7 @@
 /**
  * @module web/session-list
- * The sessions: GET /v1/sessions page by page, filtered by title or id as one types, a form to create one
+ * The sessions: GET /v1/sessions page by page, filtered by title or id as one types, with the rows of every
+ * session's transcript that match too (GET /api/sessions/search, full-text over all sessions); a form to create one
  * (title, model, system prompt, config overrides as JSON), and rename and delete on each.
  */
 import { useEffect, useState } from "preact/hooks";
@@ -32,6 +33,26 @@ export function SessionList(props: { selected: string | null }) {
     void load(null);
   }, [props.selected]);
 
+  const [hits, setHits] = useState<Schemas["HermesSearchResult"]["data"]>([]);
+  useEffect(() => {
+    const q = filter.trim();
+    if (!q) {
+      setHits([]);
+      return;
+    }
+    let stale = false;
+    // Typing settles before the server is asked.
+    const timer = setTimeout(() => {
+      void api.GET("/api/sessions/search", { params: { query: { q, limit: 20 } } }).then((result) => {
+        if (!stale) setHits(result.data?.data ?? []);
+      });
+    }, 250);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [filter]);
+
   const needle = filter.trim().toLowerCase();
   const shown = needle
     ? sessions.filter((s) => (s.title ?? "").toLowerCase().includes(needle) || s.id.toLowerCase().includes(needle))
@@ -57,6 +78,29 @@ export function SessionList(props: { selected: string | null }) {
           />
         ))}
       </ul>
+      {hits.length > 0 && (
+        <section aria-labelledby="transcript-hits-title">
+          <h3 id="transcript-hits-title">In transcripts</h3>
+          <ul class="session-rows">
+            {hits.map((hit) => (
+              <li key={`${hit.session_id}:${hit.message_id}`} class="session">
+                <a
+                  href={`/ui/sessions/${encodeURIComponent(hit.session_id)}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    openSession(hit.session_id);
+                  }}
+                >
+                  {hit.session_title || hit.session_id} #{hit.message_id}
+                </a>
+                <span class="muted">
+                  {hit.role}: {hit.snippet}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {cursor && (
         <button type="button" onClick={() => void load(cursor)}>
           More sessions
