@@ -5,7 +5,7 @@ import { withInspector } from "../fixtures/inspector.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { it as base } from "../fixtures/suite.js";
 
-base.override("appOptions", { tools: [testTools.echo] });
+base.override("appOptions", { tools: [testTools.echo, testTools.slow] });
 const it = withInspector(base);
 const WAIT_MS = 15_000;
 
@@ -71,6 +71,61 @@ describe("the inspector's interrupts", () => {
     expect(await transcript.textContent()).toContain('"text": "from the page"');
     const interrupts = (await (await t.call("GET", `/v1/sessions/${id}/interrupts`)).json()) as { data: unknown[] };
     expect(interrupts.data).toEqual([]);
+    await page.context().close();
+  });
+
+  it("gives a client tool call its output from the page, and the run goes on with it", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
+    const id = await createSessionId(t, { title: "Client tools" });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("heading", { name: "Client tools" }).waitFor({ timeout: WAIT_MS });
+    fake.enqueue({ tool_calls: [{ id: "call_w", name: "get_weather", arguments: { city: "Oslo" } }] });
+    fake.enqueue({ content: "It is raining in Oslo." });
+    const weather = {
+      type: "function",
+      function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } },
+    };
+    const posted = await t.call("POST", `/v1/sessions/${id}/messages`, {
+      content: "weather?",
+      tools: [weather],
+      background: true,
+    });
+    expect(posted.status).toBe(202);
+
+    const waiting = page.getByRole("region", { name: /Waiting on you/ });
+    const output = waiting.getByLabel(/Output of get_weather/);
+    await output.waitFor({ timeout: WAIT_MS });
+    expect(await waiting.textContent()).toContain("Oslo");
+    await output.fill("light rain, 8 °C");
+    await waiting.getByRole("button", { name: "Send outputs" }).click();
+    await waiting.waitFor({ state: "detached", timeout: WAIT_MS });
+    await page
+      .getByRole("region", { name: "Transcript" })
+      .getByText("It is raining in Oslo.")
+      .waitFor({ timeout: WAIT_MS });
+    expect(fake.completions.at(-1)!.body.messages.at(-1)).toMatchObject({
+      role: "tool",
+      tool_call_id: "call_w",
+      content: "light rain, 8 °C",
+    });
+    await page.context().close();
+  });
+
+  it("shows a tool while it runs, and no longer once it is done", async ({ app: t, fake, inspector }) => {
+    const id = await createSessionId(t, { title: "Slow tool" });
+    fake.enqueue({ tool_calls: [{ id: "call_slow", name: "slow", arguments: { ms: 1_500 } }] });
+    fake.enqueue({ content: "Done waiting." });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("heading", { name: "Slow tool" }).waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Message").fill("wait a bit");
+    await page.getByRole("button", { name: "Send" }).click();
+    const running = page.getByText("Running tool slow", { exact: false });
+    await running.waitFor({ timeout: WAIT_MS });
+    await page.getByRole("region", { name: "Transcript" }).getByText("Done waiting.").waitFor({ timeout: WAIT_MS });
+    expect(await running.count()).toBe(0);
     await page.context().close();
   });
 });

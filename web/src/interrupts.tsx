@@ -3,7 +3,8 @@
  * Everything waiting on a person, in one list at the top of a session: the page's pending JS dialogs (from the
  * snapshot) and the runs' approvals and client tool calls (GET /interrupts), refetched on every dialog, approval
  * and run event. A dialog is accepted (with text for a prompt) or dismissed through POST /dialogs/respond; an
- * approval is approved or denied, with a reason, through POST /interrupts/{id}.
+ * approval is approved or denied, with a reason, and client tool calls given their outputs, through
+ * POST /interrupts/{id}.
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
@@ -66,10 +67,12 @@ export function InterruptList(props: { sessionId: string; tick: number }) {
               onDone={() => void load()}
             />
           ) : (
-            <li key={p.interrupt.id} class="interrupt">
-              <strong>Client tool calls</strong> waiting for outputs from the client:{" "}
-              {(p.interrupt.tool_calls ?? []).map((c) => c.function.name).join(", ")}
-            </li>
+            <ClientToolItem
+              key={p.interrupt.id}
+              sessionId={sessionId}
+              interrupt={p.interrupt}
+              onDone={() => void load()}
+            />
           ),
         )}
       </ul>
@@ -165,6 +168,59 @@ function ApprovalItem(props: { sessionId: string; interrupt: Interrupt; onDone: 
           {error}
         </p>
       )}
+    </li>
+  );
+}
+
+/** The client's own tool calls: normally its program answers them; a person can give the outputs here instead. */
+function ClientToolItem(props: { sessionId: string; interrupt: Interrupt; onDone: () => void }) {
+  const { interrupt } = props;
+  const calls = interrupt.tool_calls ?? [];
+  const [outputs, setOutputs] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    try {
+      must(
+        await api.POST("/v1/sessions/{id}/interrupts/{interrupt_id}", {
+          params: { path: { id: props.sessionId, interrupt_id: interrupt.id } },
+          body: { outputs: calls.map((c) => ({ tool_call_id: c.id, output: outputs[c.id] ?? "" })) },
+        }),
+      );
+      props.onDone();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <li class="interrupt">
+      <form onSubmit={(e) => void submit(e)}>
+        <p>
+          <strong>Client tool calls</strong> waiting for their outputs
+        </p>
+        {calls.map((call) => (
+          <div key={call.id}>
+            <label for={`output-${call.id}`}>
+              Output of {call.function.name} ({call.function.arguments})
+            </label>
+            <textarea
+              id={`output-${call.id}`}
+              rows={2}
+              value={outputs[call.id] ?? ""}
+              onInput={(e) => {
+                const value = e.currentTarget.value;
+                setOutputs((old) => ({ ...old, [call.id]: value }));
+              }}
+            />
+          </div>
+        ))}
+        <button type="submit">Send outputs</button>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+      </form>
     </li>
   );
 }

@@ -28,6 +28,8 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
   const [loading, setLoading] = useState(true);
   const [runs, setRuns] = useState<Run[]>([]);
   const [streaming, setStreaming] = useState<Record<string, string>>({});
+  /** Tools running now, by call id: what the run is doing between two messages. */
+  const [tools, setTools] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const known = useRef(new Set<string>());
 
@@ -86,6 +88,15 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
       case "message.delta":
         setStreaming((s) => ({ ...s, [event.data.run_id]: (s[event.data.run_id] ?? "") + event.data.content }));
         break;
+      case "tool.started":
+        setTools((old) => ({ ...old, [event.data.tool_call_id]: event.data.name }));
+        break;
+      case "tool.completed":
+        setTools((old) => {
+          const { [event.data.tool_call_id]: _done, ...rest } = old;
+          return rest;
+        });
+        break;
       case "context.compressed":
         // Rows left the context and a summary row was written: in_context changed on stored rows.
         void loadAll();
@@ -123,6 +134,11 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
           <span class="role">assistant (streaming)</span>
           <p class="content">{text}</p>
         </div>
+      ))}
+      {Object.entries(tools).map(([callId, name]) => (
+        <p key={callId} class="streaming" aria-live="polite">
+          Running tool {name} <span class="muted">({callId})</span>…
+        </p>
       ))}
       <Composer sessionId={sessionId} onPosted={() => void loadRuns()} />
     </div>
