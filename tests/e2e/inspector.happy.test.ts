@@ -95,6 +95,43 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
+  it("loads a long transcript page by page and keeps only the rows on screen in the DOM", async ({
+    app: t,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "Long transcript" });
+    const total = 1_000;
+    for (let i = 1; i <= total; i++)
+      await t.call("POST", `/v1/sessions/${id}/messages`, {
+        role: i % 2 ? "user" : "assistant",
+        content: `row number ${i}`,
+        run: false,
+      });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    const transcript = page.getByRole("region", { name: "Transcript" });
+    await page.locator(`.windowed[data-rows="${total}"]`).waitFor({ timeout: WAIT_MS });
+    expect(await transcript.locator(".message").count()).toBeLessThan(100);
+
+    await transcript.evaluate((el) => (el.scrollTop = 0));
+    await transcript.getByText("row number 1", { exact: true }).waitFor({ timeout: WAIT_MS });
+    expect(await transcript.getByText(`row number ${total}`, { exact: true }).count()).toBe(0);
+    // Scrolled to the end a step at a time, as a person would; the rows there are rendered on the way.
+    await waitFor(
+      async () => {
+        const done = await transcript.evaluate((el) => {
+          el.scrollTop += 5_000;
+          return el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+        });
+        return done && (await transcript.getByText(`row number ${total}`, { exact: true }).count()) === 1;
+      },
+      "the last row",
+      WAIT_MS,
+    );
+    expect(await transcript.getByText("row number 1", { exact: true }).count()).toBe(0);
+    expect(await transcript.locator(".message").count()).toBeLessThan(100);
+    await page.context().close();
+  });
+
   it("cancels a running turn from its row in the runs table", async ({ app: t, fake, inspector }) => {
     const { id } = await createSession(t, { title: "Cancelling" });
     fake.enqueue({ content: "too late", delay_ms: 10_000 });
