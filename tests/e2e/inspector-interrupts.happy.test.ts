@@ -128,4 +128,33 @@ describe("the inspector's interrupts", () => {
     expect(await running.count()).toBe(0);
     await page.context().close();
   });
+
+  it("steers a running turn: the model's next call is sent the steering message", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
+    const id = await createSessionId(t, { title: "Steering" });
+    fake.enqueue({ tool_calls: [{ id: "call_wait", name: "slow", arguments: { ms: 2_500 } }] });
+    fake.enqueue({ content: "Switched to staging." });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("heading", { name: "Steering" }).waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Message").fill("deploy to production");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Running tool slow", { exact: false }).waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Steer", { exact: true }).fill("use staging instead");
+    await page.getByRole("button", { name: /^Send steering to run / }).click();
+    await page.getByRole("status").getByText("queued").waitFor({ timeout: WAIT_MS });
+    await page
+      .getByRole("region", { name: "Transcript" })
+      .getByText("Switched to staging.")
+      .waitFor({ timeout: WAIT_MS });
+    const sent = fake.completions.at(-1)!.body.messages.map((m) => m.content);
+    expect(sent).toContain("use staging instead");
+    await page
+      .getByRole("region", { name: "Transcript" })
+      .getByText("use staging instead")
+      .waitFor({ timeout: WAIT_MS });
+    await page.context().close();
+  });
 });

@@ -3,7 +3,8 @@
  * The transcript as a timeline: every stored row (GET /v1/sessions/{id}/messages, page by page) with its role,
  * tool calls and results folded in <details>, compacted rows marked out of context and summaries where they were
  * written; the runs with status and usage, a cancel button on a live one; the answer as it streams in
- * (message.delta) and a composer that posts a message and lets the run go on in the background.
+ * (message.delta) and a composer that posts a message and lets the run go on in the background; a live run can be
+ * cancelled or steered (a message it takes in before its next model call).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
@@ -244,9 +245,12 @@ function Runs(props: { runs: Run[]; onChanged: () => void }) {
               <td>{new Date(run.created_at).toLocaleTimeString()}</td>
               <td>
                 {LIVE_RUN.has(run.status) && (
-                  <button type="button" onClick={() => void cancel(run.id)} aria-label={`Cancel run ${run.id}`}>
-                    Cancel
-                  </button>
+                  <>
+                    <button type="button" onClick={() => void cancel(run.id)} aria-label={`Cancel run ${run.id}`}>
+                      Cancel
+                    </button>
+                    <SteerForm runId={run.id} onError={setError} />
+                  </>
                 )}
               </td>
             </tr>
@@ -259,6 +263,39 @@ function Runs(props: { runs: Run[]; onChanged: () => void }) {
         </p>
       )}
     </details>
+  );
+}
+
+/** A message for a live run to take in before its next model call (POST /v1/runs/{id}/steer). */
+function SteerForm(props: { runId: string; onError: (message: string) => void }) {
+  const [text, setText] = useState("");
+  const [sent, setSent] = useState(false);
+  const id = `steer-${props.runId}`;
+  const steer = async (event: Event) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    try {
+      must(
+        await api.POST("/v1/runs/{run_id}/steer", {
+          params: { path: { run_id: props.runId } },
+          body: { content: text },
+        }),
+      );
+      setText("");
+      setSent(true);
+    } catch (e) {
+      props.onError((e as Error).message);
+    }
+  };
+  return (
+    <form class="inline" onSubmit={(e) => void steer(e)}>
+      <label for={id}>Steer</label>
+      <input id={id} value={text} onInput={(e) => setText(e.currentTarget.value)} />
+      <button type="submit" aria-label={`Send steering to run ${props.runId}`}>
+        Steer
+      </button>
+      {sent && <span role="status"> queued</span>}
+    </form>
   );
 }
 
