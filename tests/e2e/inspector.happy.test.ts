@@ -71,12 +71,15 @@ describe("the inspector", () => {
   }) => {
     const { id } = await createSession(t, { title: "Streaming" });
     const answer = "The deploy checklist lives in docs/deploy.md and ships behind a flag.";
-    fake.enqueue({ content: answer, chunk_delay_ms: 120 });
+    const thought = "First I look in the docs folder for a checklist.";
+    fake.enqueue({ content: answer, reasoning: thought, chunk_delay_ms: 150 });
     const page = await inspector.open(`/ui/sessions/${id}`);
     await page.getByRole("heading", { name: "Streaming" }).waitFor({ timeout: WAIT_MS });
     await page.getByLabel("Message").fill("Where is the deploy checklist?");
     await page.getByRole("button", { name: "Send" }).click();
 
+    const thinking = page.locator("details.streaming");
+    await thinking.getByText("First I look", { exact: false }).waitFor({ timeout: WAIT_MS });
     const streaming = page.getByTestId("streaming");
     await streaming.getByText("The deploy", { exact: false }).waitFor({ timeout: WAIT_MS });
     const partial = await streaming.textContent();
@@ -85,6 +88,9 @@ describe("the inspector", () => {
     const transcript = page.getByRole("region", { name: "Transcript" });
     await transcript.getByText(answer).waitFor({ timeout: WAIT_MS });
     await streaming.waitFor({ state: "detached", timeout: WAIT_MS });
+    await thinking.waitFor({ state: "detached", timeout: WAIT_MS });
+    await transcript.getByText("Reasoning", { exact: true }).click();
+    await transcript.getByText(thought).waitFor({ timeout: WAIT_MS });
     expect(await transcript.getByText("Where is the deploy checklist?").isVisible()).toBe(true);
     const runRow = page.locator("tr[data-run-id]").first();
     await runRow.getByText("completed").waitFor({ timeout: WAIT_MS });

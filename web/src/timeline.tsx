@@ -29,6 +29,8 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
   const [loading, setLoading] = useState(true);
   const [runs, setRuns] = useState<Run[]>([]);
   const [streaming, setStreaming] = useState<Record<string, string>>({});
+  /** A reasoning model's thoughts as they stream, by run, until its message is stored. */
+  const [thinking, setThinking] = useState<Record<string, string>>({});
   /** Tools running now, by call id: what the run is doing between two messages. */
   const [tools, setTools] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -80,11 +82,17 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
     switch (event.event) {
       case "message.created":
         append([event.data.message]);
-        if (event.data.message.role === "assistant")
-          setStreaming((s) => {
+        if (event.data.message.role === "assistant") {
+          const drop = (s: Record<string, string>) => {
             const { [event.data.run_id]: _done, ...rest } = s;
             return rest;
-          });
+          };
+          setStreaming(drop);
+          setThinking(drop);
+        }
+        break;
+      case "reasoning.delta":
+        setThinking((s) => ({ ...s, [event.data.run_id]: (s[event.data.run_id] ?? "") + event.data.content }));
         break;
       case "message.delta":
         setStreaming((s) => ({ ...s, [event.data.run_id]: (s[event.data.run_id] ?? "") + event.data.content }));
@@ -130,6 +138,12 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
           label="Transcript"
         />
       )}
+      {Object.entries(thinking).map(([runId, text]) => (
+        <details key={runId} class="streaming" open>
+          <summary>Reasoning (streaming)</summary>
+          <pre>{text}</pre>
+        </details>
+      ))}
       {Object.entries(streaming).map(([runId, text]) => (
         <div key={runId} class="streaming" aria-live="polite" data-testid="streaming">
           <span class="role">assistant (streaming)</span>
