@@ -27,6 +27,7 @@ describe("signing in to the inspector", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     const nav = page.getByRole("navigation", { name: "Sessions" });
     await nav.getByRole("link", { name: "Behind the key" }).waitFor({ timeout: WAIT_MS });
+    await page.getByText("Signed in until", { exact: false }).waitFor({ timeout: WAIT_MS });
     const cookie = (await page.context().cookies()).find((c) => c.name === "caduceus_ui")!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
 

@@ -34,6 +34,9 @@ export function App() {
     <div class="shell">
       <header class="top">
         <h1>Caduceus inspector</h1>
+        {auth.ui.auth_required && auth.ui.expires_at && (
+          <span class="signed-in">Signed in until {new Date(auth.ui.expires_at).toLocaleString()}</span>
+        )}
         {auth.ui.auth_required && (
           <button
             type="button"
