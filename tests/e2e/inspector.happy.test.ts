@@ -72,7 +72,7 @@ describe("the inspector", () => {
     const { id } = await createSession(t, { title: "Streaming" });
     const answer = "The deploy checklist lives in docs/deploy.md and ships behind a flag.";
     const thought = "First I look in the docs folder for a checklist.";
-    fake.enqueue({ content: answer, reasoning: thought, chunk_delay_ms: 150 });
+    fake.enqueue({ content: answer, reasoning: thought, chunk_delay_ms: 250 });
     const page = await inspector.open(`/ui/sessions/${id}`);
     await page.getByRole("heading", { name: "Streaming" }).waitFor({ timeout: WAIT_MS });
     await page.getByLabel("Message").fill("Where is the deploy checklist?");
