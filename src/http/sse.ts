@@ -51,6 +51,8 @@ export function sseResponse(
             if (next.done) break;
             write(formatSseFrame(next.value));
           }
+        } catch {
+          // A source that fails (a browser gone while its screencast starts) ends the stream; nothing is left pending.
         } finally {
           const wasClosed = closed;
           stop();
