@@ -38,11 +38,22 @@ const EVENT_TYPES: readonly SessionEventType[] = [
   "run.cancelled",
 ];
 
-export function useSessionEvents(sessionId: string, listener: (event: SessionEvent) => void): void {
+/**
+ * `opened` runs each time the stream (re)opens: a stream without Last-Event-ID starts with live events, so what
+ * happened between a panel's first read and the stream opening is read again then.
+ */
+export function useSessionEvents(
+  sessionId: string,
+  listener: (event: SessionEvent) => void,
+  opened: () => void = () => undefined,
+): void {
   const current = useRef(listener);
   current.current = listener;
+  const currentOpened = useRef(opened);
+  currentOpened.current = opened;
   useEffect(() => {
     const source = new EventSource(sessionUrl(sessionId, "/events"));
+    source.addEventListener("open", () => currentOpened.current());
     const handle = (type: SessionEventType) => (frame: MessageEvent<string>) => {
       let data: unknown;
       try {

@@ -39,18 +39,27 @@ export function SessionView(props: { sessionId: string }) {
     void loadSession();
   }, [sessionId]);
 
-  useSessionEvents(sessionId, (event) => {
-    bus.emit(event);
-    const type = event.event;
-    setTicks((t) => ({
-      interrupts:
-        t.interrupts + (type.startsWith("dialog.") || type.startsWith("approval.") || type.startsWith("run.") ? 1 : 0),
-      context: t.context + (type.startsWith("context.") || type === "run.completed" ? 1 : 0),
-      browser:
-        t.browser + (type.startsWith("browser.") || type.startsWith("frame.") || type.startsWith("dialog.") ? 1 : 0),
-    }));
-    if (type === "context.compressed" || type === "run.completed") void loadSession();
-  });
+  useSessionEvents(
+    sessionId,
+    (event) => {
+      bus.emit(event);
+      const type = event.event;
+      setTicks((t) => ({
+        interrupts:
+          t.interrupts +
+          (type.startsWith("dialog.") || type.startsWith("approval.") || type.startsWith("run.") ? 1 : 0),
+        context: t.context + (type.startsWith("context.") || type === "run.completed" ? 1 : 0),
+        browser:
+          t.browser + (type.startsWith("browser.") || type.startsWith("frame.") || type.startsWith("dialog.") ? 1 : 0),
+      }));
+      if (type === "context.compressed" || type === "run.completed") void loadSession();
+    },
+    () => {
+      // Whatever changed before the stream was open (a dialog, an approval) is read again now that it is.
+      setTicks((t) => ({ interrupts: t.interrupts + 1, context: t.context + 1, browser: t.browser + 1 }));
+      void loadSession();
+    },
+  );
 
   const jump = (seq: number) => {
     setTab("transcript");
