@@ -142,7 +142,8 @@ export async function wait(
   const waited = Date.now() - started;
   const answer = await result(supervisor, raced);
   if (!options.text && !options.ref) return { ...answer, found: null, waited_ms: waited };
-  const found = raced.done && !("error" in raced);
-  // Not finding it in time is an answer, not a failure of the tool.
-  return { ...answer, ok: answer.ok || !found, found, waited_ms: waited, ...(found ? {} : { error: undefined }) };
+  if (raced.done && !("error" in raced)) return { ...answer, found: true, waited_ms: waited };
+  // Not finding it in time (or a dialog opening first) is an answer, not a failure of the tool.
+  const { error: _timedOut, ...rest } = answer;
+  return { ...rest, ok: true, found: false, waited_ms: waited };
 }
