@@ -82,21 +82,15 @@ export class ActiveContextCache {
     this.drop(sessionId);
   }
 
-  /** Runs `fn` as one transaction's writes: if it throws, every session it touched is read again from SQLite. */
-  duringTransaction<T>(fn: () => T): T {
-    const outer = this.touched;
-    const touched = new Set<string>();
-    this.touched = touched;
-    try {
-      return fn();
-    } catch (error) {
-      for (const sessionId of touched) this.drop(sessionId);
-      throw error;
-    } finally {
-      // An enclosing transaction rolls back what this one touched too.
-      if (outer) for (const sessionId of touched) outer.add(sessionId);
-      this.touched = outer;
-    }
+  /** A transaction starts: the sessions it writes are noted, to be read again if it fails. */
+  beginTransaction(): void {
+    this.touched = new Set();
+  }
+
+  /** The transaction ended; rolled back, every session it touched is read again from the database. */
+  endTransaction(committed: boolean): void {
+    if (!committed) for (const sessionId of this.touched ?? []) this.drop(sessionId);
+    this.touched = null;
   }
 
   private touch(sessionId: string): void {

@@ -150,6 +150,8 @@ export type RunRecord = {
   background: boolean;
   /** The client's own tools the run offers the model. */
   client_tools: FunctionTool[];
+  /** The replica that executes (or last executed) it; null on runs stored before replicas were recorded. */
+  replica_id: string | null;
 };
 
 export type NewRun = {
@@ -158,6 +160,7 @@ export type NewRun = {
   model: string;
   background: boolean;
   client_tools: FunctionTool[];
+  replica_id: string;
   now: number;
 };
 
@@ -215,6 +218,7 @@ export type RunPatch = Partial<{
   compressed: boolean;
   error: string | null;
   finished_at: number | null;
+  replica_id: string | null;
 }>;
 
 export type NewSession = {
@@ -300,4 +304,16 @@ export type UiSessionRecord = {
   key_hash: string;
   created_at: number;
   expires_at: number;
+};
+
+/** A server process sharing the database: where the others reach it and when it last beat. */
+export type ReplicaRecord = { id: string; internal_url: string | null; started_at: number; heartbeat_at: number };
+
+/** Who holds a session's browser; the holder's address and heartbeat are null when its replica row is gone. */
+export type BrowserLeaseRecord = {
+  session_id: string;
+  replica_id: string;
+  acquired_at: number;
+  internal_url: string | null;
+  heartbeat_at: number | null;
 };

@@ -4,6 +4,7 @@
  * summaries, anchors, runs, events, dialog history and idempotency keys. Times are stored as epoch milliseconds. JSON columns hold text
  * parsed by the repositories.
  */
+import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const sessions = sqliteTable(
@@ -189,8 +190,18 @@ export const runs = sqliteTable(
     background: integer("background", { mode: "boolean" }).notNull().default(false),
     /** JSON array of the client's own tools (OpenAI function schemas) the run offers the model, or null. */
     clientToolsJson: text("client_tools_json"),
+    /** The replica that executes (or last executed) the run; what is `running` on a dead replica is interrupted. */
+    replicaId: text("replica_id"),
   },
-  (t) => [index("runs_session_idx").on(t.sessionId, t.createdAt), index("runs_status_idx").on(t.status)],
+  (t) => [
+    index("runs_session_idx").on(t.sessionId, t.createdAt),
+    index("runs_status_idx").on(t.status),
+    // One run per session, whichever replica started it: a second one running or waiting cannot be inserted.
+    uniqueIndex("runs_one_active_idx")
+      .on(t.sessionId)
+      .where(sql`status in ('running', 'requires_action')`),
+    index("runs_replica_idx").on(t.replicaId),
+  ],
 );
 
 /**
@@ -378,3 +389,25 @@ export const uiSessions = sqliteTable(
   },
   (t) => [index("ui_sessions_expiry_idx").on(t.expiresAt)],
 );
+
+/**
+ * The server processes sharing this database, each with the address the others forward its browsers' requests to
+ * and when it last said it was alive. A replica whose heartbeat is older than the lease time is dead: its runs are
+ * interrupted and its browsers taken over.
+ */
+export const replicas = sqliteTable("replicas", {
+  id: text("id").primaryKey(),
+  /** Where the other replicas reach it (server.internal_url), or null for a replica no other can reach. */
+  internalUrl: text("internal_url"),
+  startedAt: integer("started_at").notNull(),
+  heartbeatAt: integer("heartbeat_at").notNull(),
+});
+
+/** Which replica holds a session's browser (its supervisor lives there); held while that replica is alive. */
+export const browserLeases = sqliteTable("browser_leases", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  replicaId: text("replica_id").notNull(),
+  acquiredAt: integer("acquired_at").notNull(),
+});

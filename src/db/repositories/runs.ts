@@ -31,8 +31,15 @@ function toRecord(row: Row): RunRecord {
     model: row.model,
     background: row.background,
     client_tools: row.clientToolsJson ? (JSON.parse(row.clientToolsJson) as FunctionTool[]) : [],
+    replica_id: row.replicaId,
   };
 }
+
+/**
+ * Runs executing on the replica; runs stored before replicas were recorded (null) belong to whichever replica starts
+ * first, as they did when there was one process.
+ */
+const runningOn = (replicaId: string) => sql`(${runs.replicaId} = ${replicaId} or ${runs.replicaId} is null)`;
 
 export class RunRepository {
   /** Every turn creates a run and updates it as it goes; built once (building costs more than running it). */
@@ -50,6 +57,7 @@ export class RunRepository {
           model: sql.placeholder("model"),
           background: sql.placeholder("background"),
           clientToolsJson: sql.placeholder("clientToolsJson"),
+          replicaId: sql.placeholder("replicaId"),
           createdAt: sql.placeholder("now"),
           updatedAt: sql.placeholder("now"),
         })
@@ -72,6 +80,7 @@ export class RunRepository {
       // better-sqlite3 binds numbers, not booleans; drizzle's mapping is skipped for placeholders.
       background: run.background ? 1 : 0,
       clientToolsJson: run.client_tools.length ? JSON.stringify(run.client_tools) : null,
+      replicaId: run.replica_id,
       now: run.now,
     });
     if (!row) throw new Error(`run ${run.id} was not stored`);
@@ -108,13 +117,43 @@ export class RunRepository {
     if (patch.compressed !== undefined) values.compressed = patch.compressed;
     if (patch.error !== undefined) values.error = patch.error;
     if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
+    if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
     const row = this.updates.run(id, values);
     return row ? toRecord(row) : null;
   }
 
-  /** Runs still marked running (at start-up: the ones a previous process left). */
-  listRunning(): RunRecord[] {
-    return this.db.select().from(runs).where(eq(runs.status, "running")).all().map(toRecord);
+  /**
+   * Moves a paused run back to running on the replica, if it is still paused: answers it, or null when another
+   * replica (or another answer) resumed it first.
+   */
+  resume(id: string, replicaId: string, now: number): RunRecord | null {
+    const row = this.db
+      .update(runs)
+      .set({ status: "running", replicaId, updatedAt: now })
+      .where(and(eq(runs.id, id), eq(runs.status, "requires_action")))
+      .returning()
+      .get();
+    return row ? toRecord(row) : null;
+  }
+
+  /** Runs the replica left marked running (at its start-up, or once it is found dead). */
+  listRunning(replicaId: string): RunRecord[] {
+    return this.db
+      .select()
+      .from(runs)
+      .where(and(eq(runs.status, "running"), runningOn(replicaId)))
+      .all()
+      .map(toRecord);
+  }
+
+  /** The session's run that is running or waiting, if any (one at most: a unique index holds it). */
+  activeForSession(sessionId: string): RunRecord | null {
+    const row = this.db
+      .select()
+      .from(runs)
+      .where(and(eq(runs.sessionId, sessionId), inArray(runs.status, ["running", "requires_action"])))
+      .get();
+    return row ? toRecord(row) : null;
   }
 
   /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */
@@ -128,11 +167,12 @@ export class RunRepository {
       .map(toRecord);
   }
 
-  interruptAllRunning(now: number, reason: string): number {
+  /** Marks the runs the replica left running as interrupted; answers how many. */
+  interruptRunning(replicaId: string, now: number, reason: string): number {
     return this.db
       .update(runs)
       .set({ status: "interrupted", error: reason, updatedAt: now, finishedAt: now })
-      .where(eq(runs.status, "running"))
+      .where(and(eq(runs.status, "running"), runningOn(replicaId)))
       .run().changes;
   }
 }

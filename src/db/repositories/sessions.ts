@@ -64,6 +64,13 @@ export class SessionRepository {
       .prepare();
   }
 
+  /**
+   * Holds the session's row until the caller's transaction ends, so a read, a decision and a write on it are not
+   * interleaved with another replica's. On SQLite the transaction holds the database's write lock already: nothing
+   * more to do.
+   */
+  lock(_id: string): void {}
+
   create(input: NewSession): SessionRecord {
     const row = this.db
       .insert(sessions)

@@ -1,0 +1,62 @@
+/**
+ * @module event-announcements
+ * Every replica hears of every event stored, by any replica, through PostgreSQL's LISTEN/NOTIFY: the insert notifies
+ * `caduceus_events` with the session and the event id in its own transaction, so the notice is sent on commit, in
+ * commit order. One dedicated connection listens; if it drops, it is opened again, and the listeners are told of
+ * nothing they could have missed — a reconnect is followed by an announcement of each session's newest id, so their
+ * subscribers read the rows they lack.
+ */
+import pg from "pg";
+
+export const EVENTS_CHANNEL = "caduceus_events";
+const RECONNECT_DELAY_MS = 500;
+
+type Announced = (sessionId: string, id: number) => void;
+
+export class PgEventAnnouncements {
+  private readonly listeners = new Set<Announced>();
+  private client: pg.Client | null = null;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  /** Opens the listening connection; resolves once it listens. */
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on("notification", (message) => {
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      const space = message.payload.lastIndexOf(" ");
+      const sessionId = message.payload.slice(0, space);
+      const id = Number(message.payload.slice(space + 1));
+      if (!sessionId || !Number.isSafeInteger(id)) return;
+      for (const listener of this.listeners) listener(sessionId, id);
+    });
+    client.on("error", () => this.reconnect(client));
+    client.on("end", () => this.reconnect(client));
+    await client.connect();
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.client = client;
+  }
+
+  listen(announced: Announced): () => void {
+    this.listeners.add(announced);
+    return () => this.listeners.delete(announced);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private reconnect(lost: pg.Client): void {
+    if (this.closed || this.client !== lost) return;
+    this.client = null;
+    const retry = () => {
+      if (this.closed) return;
+      this.start().catch(() => setTimeout(retry, RECONNECT_DELAY_MS).unref());
+    };
+    setTimeout(retry, RECONNECT_DELAY_MS).unref();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * @module events
+ * The `events` table on PostgreSQL, as the SQLite repository (../../repositories/events.ts) keeps it: every session
+ * event with the ids a stream resumes from, and the pruning of one event type by age.
+ */
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import type { EventRepository } from "../../repositories/events.js";
+import type { StoredEvent } from "../../records.js";
+import type { Async } from "../../store.js";
+import type { PgConnection } from "../connection.js";
+import { EVENTS_CHANNEL } from "../event-announcements.js";
+import { events } from "../schema.js";
+
+function toStoredEvent(row: typeof events.$inferSelect): StoredEvent {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    type: row.type,
+    data: JSON.parse(row.dataJson) as unknown,
+    created_at: row.createdAt,
+  };
+}
+
+export class PgEventRepository implements Async<EventRepository> {
+  constructor(private readonly conn: PgConnection) {}
+
+  async insert(
+    sessionId: string,
+    type: string,
+    data: unknown,
+    now: number,
+    runId: string | null = null,
+  ): Promise<StoredEvent> {
+    // One session's events commit one at a time (the lock is held to the commit), so their ids grow in commit order:
+    // a stream resuming after an id, or following the announcements, never skips one committed later with a lower id.
+    const row = await this.conn.transaction(async () => {
+      await this.conn.exec.execute(sql`select pg_advisory_xact_lock(hashtext(${sessionId}))`);
+      const [inserted] = await this.conn.exec
+        .insert(events)
+        .values({ sessionId, type, dataJson: JSON.stringify(data), createdAt: now, runId })
+        .returning({ id: events.id });
+      if (inserted)
+        await this.conn.exec.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${`${sessionId} ${inserted.id}`})`);
+      return inserted;
+    });
+    if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
+    return { id: row.id, session_id: sessionId, type, data, created_at: now };
+  }
+
+  /** Every persisted event of the session after `afterId`, oldest first. */
+  async after(sessionId: string, afterId: number, limit = 10_000): Promise<StoredEvent[]> {
+    const rows = await this.conn.exec
+      .select()
+      .from(events)
+      .where(and(eq(events.sessionId, sessionId), gt(events.id, afterId)))
+      .orderBy(asc(events.id))
+      .limit(limit);
+    return rows.map(toStoredEvent);
+  }
+
+  /** Every persisted event of one run after `afterId`, oldest first. */
+  async forRun(runId: string, afterId: number, limit = 10_000): Promise<StoredEvent[]> {
+    const rows = await this.conn.exec
+      .select()
+      .from(events)
+      .where(and(eq(events.runId, runId), gt(events.id, afterId)))
+      .orderBy(asc(events.id))
+      .limit(limit);
+    return rows.map(toStoredEvent);
+  }
+
+  /** Deletes events of one type created before `before`; answers how many went. */
+  async deleteOlderThan(type: string, before: number): Promise<number> {
+    const result = await this.conn.exec.delete(events).where(and(eq(events.type, type), lt(events.createdAt, before)));
+    return result.rowCount ?? 0;
+  }
+}

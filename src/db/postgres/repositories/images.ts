@@ -1,0 +1,112 @@
+/**
+ * @module images
+ * The `message_images` table on PostgreSQL: the images tools returned, as the SQLite repository
+ * (../../repositories/images.ts) stores them — written with their tool row, read by session and id, the bytes
+ * (a `bytea`, read as a Buffer) only when asked for.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { ImageRepository } from "../../repositories/images.js";
+import type { ImageRecord, NewImage, StoredImage } from "../../records.js";
+import type { Async } from "../../store.js";
+import type { PgConnection } from "../connection.js";
+import { messageImages } from "../schema.js";
+
+/** Every column but the bytes: what the active context needs to decide which images to send. */
+const recordColumns = {
+  id: messageImages.id,
+  sessionId: messageImages.sessionId,
+  seq: messageImages.seq,
+  ordinal: messageImages.ordinal,
+  mimeType: messageImages.mimeType,
+  byteLength: messageImages.byteLength,
+  width: messageImages.width,
+  height: messageImages.height,
+  createdAt: messageImages.createdAt,
+};
+
+type RecordRow = {
+  id: string;
+  sessionId: string;
+  seq: number;
+  ordinal: number;
+  mimeType: ImageRecord["mime_type"];
+  byteLength: number;
+  width: number | null;
+  height: number | null;
+  createdAt: number;
+};
+
+function toRecord(row: RecordRow): ImageRecord {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    seq: row.seq,
+    ordinal: row.ordinal,
+    mime_type: row.mimeType,
+    byte_length: row.byteLength,
+    width: row.width,
+    height: row.height,
+    created_at: row.createdAt,
+  };
+}
+
+/** Ids looked up per statement, as on SQLite: one parameter each. */
+const IDS_PER_LOOKUP = 500;
+
+export class PgImageRepository implements Async<ImageRepository> {
+  constructor(private readonly conn: PgConnection) {}
+
+  /** Stores the images of the tool row at `seq`. Callers write them in the transaction that stores the row. */
+  async insert(sessionId: string, seq: number, images: NewImage[], now: number): Promise<ImageRecord[]> {
+    if (images.length === 0) return [];
+    const rows = await this.conn.exec
+      .insert(messageImages)
+      .values(
+        images.map((image) => ({
+          sessionId,
+          id: image.id,
+          seq,
+          ordinal: image.ordinal,
+          mimeType: image.mime_type,
+          bytes: image.bytes,
+          byteLength: image.bytes.length,
+          width: image.width,
+          height: image.height,
+          createdAt: now,
+        })),
+      )
+      .returning(recordColumns);
+    // Answered in the order given, as SQLite's RETURNING does (PostgreSQL's order is not promised).
+    const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+    return images.flatMap((image) => byId.get(image.id) ?? []);
+  }
+
+  /** One image of the session with its bytes, or null (also for another session's image). */
+  async get(sessionId: string, id: string): Promise<StoredImage | null> {
+    const [row] = await this.conn.exec
+      .select({ ...recordColumns, bytes: messageImages.bytes })
+      .from(messageImages)
+      .where(and(eq(messageImages.sessionId, sessionId), eq(messageImages.id, id)));
+    return row ? { ...toRecord(row), bytes: row.bytes } : null;
+  }
+
+  /** The records (no bytes) of those of `ids` that are images of the session, by id. */
+  async describe(sessionId: string, ids: readonly string[]): Promise<Map<string, ImageRecord>> {
+    const found = new Map<string, ImageRecord>();
+    for (let start = 0; start < ids.length; start += IDS_PER_LOOKUP) {
+      const rows = await this.conn.exec
+        .select(recordColumns)
+        .from(messageImages)
+        .where(
+          and(
+            eq(messageImages.sessionId, sessionId),
+            inArray(messageImages.id, ids.slice(start, start + IDS_PER_LOOKUP)),
+          ),
+        )
+        // By id, as SQLite reads them through the primary key: the map's order is the same on both.
+        .orderBy(messageImages.id);
+      for (const row of rows) found.set(row.id, toRecord(row));
+    }
+    return found;
+  }
+}

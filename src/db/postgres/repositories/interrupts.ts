@@ -1,0 +1,127 @@
+/**
+ * @module interrupts
+ * The `interrupts` table on PostgreSQL, as the SQLite repository (../../repositories/interrupts.ts) keeps it: what a
+ * paused run waits on, answered once — the update only takes a pending row, and its row lock makes two answers from
+ * two replicas take turns, so only the first wins.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { InterruptRepository } from "../../repositories/interrupts.js";
+import type { InterruptAnswer, InterruptRecord, NewInterrupt, ToolOutputInput } from "../../records.js";
+import type { ToolCall } from "../../../kernel/chat.js";
+import type { Async } from "../../store.js";
+import type { PgConnection } from "../connection.js";
+import { interrupts } from "../schema.js";
+
+type Row = typeof interrupts.$inferSelect;
+
+function toRecord(row: Row): InterruptRecord {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    run_id: row.runId,
+    kind: row.kind,
+    status: row.status,
+    tool: row.tool,
+    tool_call_id: row.toolCallId,
+    arguments: row.argumentsJson,
+    tool_calls: row.toolCallsJson ? (JSON.parse(row.toolCallsJson) as ToolCall[]) : [],
+    created_at: row.createdAt,
+    expires_at: row.expiresAt,
+    answered_at: row.answeredAt,
+    answered_by: row.answeredBy,
+    decision: row.decision,
+    reason: row.reason,
+    outputs: row.outputsJson ? (JSON.parse(row.outputsJson) as ToolOutputInput[]) : null,
+  };
+}
+
+export class PgInterruptRepository implements Async<InterruptRepository> {
+  constructor(private readonly conn: PgConnection) {}
+
+  async create(interrupt: NewInterrupt): Promise<InterruptRecord> {
+    const [row] = await this.conn.exec
+      .insert(interrupts)
+      .values({
+        id: interrupt.id,
+        sessionId: interrupt.session_id,
+        runId: interrupt.run_id,
+        kind: interrupt.kind,
+        status: "pending",
+        tool: interrupt.tool ?? null,
+        toolCallId: interrupt.tool_call_id ?? null,
+        argumentsJson: interrupt.arguments ?? null,
+        toolCallsJson: interrupt.tool_calls?.length ? JSON.stringify(interrupt.tool_calls) : null,
+        createdAt: interrupt.created_at,
+        expiresAt: interrupt.expires_at ?? null,
+      })
+      .returning();
+    return toRecord(row);
+  }
+
+  /** A policy's answer, recorded as it is made: the row is stored already answered (both writes, or neither). */
+  async createAnswered(interrupt: NewInterrupt, answer: InterruptAnswer): Promise<InterruptRecord> {
+    return this.conn.transaction(async () => {
+      await this.create(interrupt);
+      return (await this.answer(interrupt.id, answer))!;
+    });
+  }
+
+  async get(id: string): Promise<InterruptRecord | null> {
+    const [row] = await this.conn.exec.select().from(interrupts).where(eq(interrupts.id, id));
+    return row ? toRecord(row) : null;
+  }
+
+  async forRun(runId: string): Promise<InterruptRecord[]> {
+    const rows = await this.conn.exec
+      .select()
+      .from(interrupts)
+      .where(eq(interrupts.runId, runId))
+      .orderBy(asc(interrupts.createdAt), asc(interrupts.id));
+    return rows.map(toRecord);
+  }
+
+  async pendingForRun(runId: string): Promise<InterruptRecord[]> {
+    return (await this.forRun(runId)).filter((interrupt) => interrupt.status === "pending");
+  }
+
+  async pendingForSession(sessionId: string): Promise<InterruptRecord[]> {
+    const rows = await this.conn.exec
+      .select()
+      .from(interrupts)
+      .where(and(eq(interrupts.sessionId, sessionId), eq(interrupts.status, "pending")))
+      .orderBy(asc(interrupts.createdAt), asc(interrupts.id));
+    return rows.map(toRecord);
+  }
+
+  /** Every pending interrupt of the server (at start-up: the timeouts to arm again). */
+  async allPending(): Promise<InterruptRecord[]> {
+    const rows = await this.conn.exec.select().from(interrupts).where(eq(interrupts.status, "pending"));
+    return rows.map(toRecord);
+  }
+
+  /** Records the answer if the interrupt is still pending; null when it was not (answered, cancelled or gone). */
+  async answer(id: string, answer: InterruptAnswer): Promise<InterruptRecord | null> {
+    const [row] = await this.conn.exec
+      .update(interrupts)
+      .set({
+        status: "answered",
+        answeredAt: answer.answered_at,
+        answeredBy: answer.answered_by,
+        decision: answer.decision ?? null,
+        reason: answer.reason ?? null,
+        outputsJson: answer.outputs ? JSON.stringify(answer.outputs) : null,
+      })
+      .where(and(eq(interrupts.id, id), eq(interrupts.status, "pending")))
+      .returning();
+    return row ? toRecord(row) : null;
+  }
+
+  /** The run stopped waiting (cancelled, interrupted): its pending interrupts can no longer be answered. */
+  async cancelPendingForRun(runId: string, now: number, reason: string): Promise<number> {
+    const result = await this.conn.exec
+      .update(interrupts)
+      .set({ status: "cancelled", answeredAt: now, reason })
+      .where(and(eq(interrupts.runId, runId), eq(interrupts.status, "pending")));
+    return result.rowCount ?? 0;
+  }
+}

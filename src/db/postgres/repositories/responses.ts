@@ -1,0 +1,82 @@
+/**
+ * @module responses
+ * The `responses` table on PostgreSQL, as the SQLite repository (../../repositories/responses.ts) keeps it: each
+ * response of the Responses API with the run and session behind it, and whether it may be read back or was deleted.
+ */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { ResponseRepository } from "../../repositories/responses.js";
+import type { ResponseRecord } from "../../records.js";
+import type { Async } from "../../store.js";
+import type { PgConnection } from "../connection.js";
+import { responses } from "../schema.js";
+
+type Row = typeof responses.$inferSelect;
+
+function toRecord(row: Row): ResponseRecord {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    run_id: row.runId,
+    previous_response_id: row.previousResponseId,
+    conversation: row.conversation,
+    instructions: row.instructions,
+    stored: row.stored,
+    metadata: JSON.parse(row.metadataJson) as Record<string, string>,
+    created_at: row.createdAt,
+    deleted_at: row.deletedAt,
+  };
+}
+
+export class PgResponseRepository implements Async<ResponseRepository> {
+  constructor(private readonly conn: PgConnection) {}
+
+  async create(response: Omit<ResponseRecord, "deleted_at">): Promise<ResponseRecord> {
+    const [row] = await this.conn.exec
+      .insert(responses)
+      .values({
+        id: response.id,
+        sessionId: response.session_id,
+        runId: response.run_id,
+        previousResponseId: response.previous_response_id,
+        conversation: response.conversation,
+        instructions: response.instructions,
+        stored: response.stored,
+        metadataJson: JSON.stringify(response.metadata),
+        createdAt: response.created_at,
+      })
+      .returning();
+    return toRecord(row);
+  }
+
+  /** The response, deleted or not (callers decide what a deleted or unstored one answers). */
+  async get(id: string): Promise<ResponseRecord | null> {
+    const [row] = await this.conn.exec.select().from(responses).where(eq(responses.id, id));
+    return row ? toRecord(row) : null;
+  }
+
+  /** The response a run answered, if the run was started by one. */
+  async getByRun(runId: string): Promise<ResponseRecord | null> {
+    const [row] = await this.conn.exec.select().from(responses).where(eq(responses.runId, runId)).limit(1);
+    return row ? toRecord(row) : null;
+  }
+
+  /** The session's newest response that is not deleted, or null. */
+  async latestOfSession(sessionId: string): Promise<ResponseRecord | null> {
+    const [row] = await this.conn.exec
+      .select()
+      .from(responses)
+      .where(and(eq(responses.sessionId, sessionId), isNull(responses.deletedAt)))
+      .orderBy(desc(responses.createdAt), desc(responses.id))
+      .limit(1);
+    return row ? toRecord(row) : null;
+  }
+
+  /** Marks it deleted; false when there was no such response not yet deleted. */
+  async markDeleted(id: string, now: number): Promise<boolean> {
+    const result = await this.conn.exec
+      .update(responses)
+      .set({ deletedAt: now })
+      .where(and(eq(responses.id, id), isNull(responses.deletedAt)));
+    return (result.rowCount ?? 0) > 0;
+  }
+}

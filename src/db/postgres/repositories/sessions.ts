@@ -1,0 +1,144 @@
+/**
+ * @module sessions
+ * The `sessions` table on PostgreSQL: the same records, lookups, pages and counters as the SQLite repository
+ * (../../repositories/sessions.ts). Nothing of a session's active context is kept in memory here: several replicas
+ * write the same sessions, so every read goes to the database.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import type { SessionRepository } from "../../repositories/sessions.js";
+import type { NewSession, SessionCursor, SessionPatch, SessionRecord, StoredSessionConfig } from "../../records.js";
+import type { Async } from "../../store.js";
+import type { PgConnection } from "../connection.js";
+import { sessions } from "../schema.js";
+
+type Row = typeof sessions.$inferSelect;
+
+function toRecord(row: Row): SessionRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    model: row.model,
+    system_prompt: row.systemPrompt,
+    system_prompt_tokens: row.systemPromptTokens,
+    config: JSON.parse(row.configJson) as StoredSessionConfig,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    message_count: row.messageCount,
+    context_tokens: row.contextTokens,
+    context_message_count: row.contextMessageCount,
+    compression_count: row.compressionCount,
+    last_prompt_tokens: row.lastPromptTokens,
+    last_completion_tokens: row.lastCompletionTokens,
+    engine_state: JSON.parse(row.engineStateJson) as Record<string, unknown>,
+    browser_url: row.browserUrl,
+    source: row.source,
+    pinned: row.pinned,
+    archived: row.archived,
+    parent_session_id: row.parentSessionId,
+    anchors_indexed: row.anchorsIndexed,
+  };
+}
+
+export class PgSessionRepository implements Async<SessionRepository> {
+  constructor(private readonly conn: PgConnection) {}
+
+  async create(input: NewSession): Promise<SessionRecord> {
+    const [row] = await this.conn.exec
+      .insert(sessions)
+      .values({
+        id: input.id,
+        title: input.title,
+        model: input.model,
+        systemPrompt: input.system_prompt,
+        systemPromptTokens: input.system_prompt_tokens,
+        configJson: JSON.stringify(input.config),
+        derivedKey: input.derived_key ?? null,
+        source: input.source ?? null,
+        parentSessionId: input.parent_session_id ?? null,
+        anchorsIndexed: true,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    return toRecord(row);
+  }
+
+  /** Holds the session's row (`FOR UPDATE`) until the caller's transaction ends. */
+  async lock(id: string): Promise<void> {
+    await this.conn.exec.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).for("update");
+  }
+
+  async get(id: string): Promise<SessionRecord | null> {
+    const [row] = await this.conn.exec.select().from(sessions).where(eq(sessions.id, id));
+    return row ? toRecord(row) : null;
+  }
+
+  /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
+  async findByDerivedKey(key: string): Promise<SessionRecord | null> {
+    const [row] = await this.conn.exec
+      .select()
+      .from(sessions)
+      .where(eq(sessions.derivedKey, key))
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(1);
+    return row ? toRecord(row) : null;
+  }
+
+  /** Newest first; the cursor is the last row of the previous page. */
+  async list(limit: number, cursor: SessionCursor | null): Promise<SessionRecord[]> {
+    // A row-value comparison lets PostgreSQL seek in sessions_created_idx instead of scanning the pages before.
+    const where = cursor
+      ? sql`(${sessions.createdAt}, ${sessions.id}) < (${cursor.created_at}, ${cursor.id})`
+      : undefined;
+    const rows = await this.conn.exec
+      .select()
+      .from(sessions)
+      .where(where)
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(limit);
+    return rows.map(toRecord);
+  }
+
+  async update(id: string, patch: SessionPatch, now: number): Promise<SessionRecord | null> {
+    const values: Partial<typeof sessions.$inferInsert> = { updatedAt: now };
+    if (patch.title !== undefined) values.title = patch.title;
+    if (patch.model !== undefined) values.model = patch.model;
+    if (patch.system_prompt !== undefined) values.systemPrompt = patch.system_prompt;
+    if (patch.system_prompt_tokens !== undefined) values.systemPromptTokens = patch.system_prompt_tokens;
+    if (patch.config !== undefined) values.configJson = JSON.stringify(patch.config);
+    if (patch.engine_state !== undefined) values.engineStateJson = JSON.stringify(patch.engine_state);
+    if (patch.browser_url !== undefined) values.browserUrl = patch.browser_url;
+    if (patch.last_prompt_tokens !== undefined) values.lastPromptTokens = patch.last_prompt_tokens;
+    if (patch.last_completion_tokens !== undefined) values.lastCompletionTokens = patch.last_completion_tokens;
+    if (patch.derived_key !== undefined) values.derivedKey = patch.derived_key;
+    if (patch.pinned !== undefined) values.pinned = patch.pinned;
+    if (patch.archived !== undefined) values.archived = patch.archived;
+    if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
+    const [row] = await this.conn.exec.update(sessions).set(values).where(eq(sessions.id, id)).returning();
+    return row ? toRecord(row) : null;
+  }
+
+  /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
+  async listByActivity(limit: number, offset: number): Promise<SessionRecord[]> {
+    const rows = await this.conn.exec
+      .select()
+      .from(sessions)
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(limit + 1)
+      .offset(offset);
+    return rows.map(toRecord);
+  }
+
+  /** Rows of the session go with it (foreign keys cascade). */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.conn.exec.delete(sessions).where(eq(sessions.id, id));
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async incrementCompressionCount(id: string): Promise<void> {
+    await this.conn.exec
+      .update(sessions)
+      .set({ compressionCount: sql`${sessions.compressionCount} + 1` })
+      .where(eq(sessions.id, id));
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * @module steers
+ * The `run_steers` table on PostgreSQL, as the SQLite repository (../../repositories/steers.ts) keeps it: user
+ * messages sent to a run while it goes on, kept until the run takes them into the transcript.
+ */
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { SteerRepository } from "../../repositories/steers.js";
+import type { SteerRecord } from "../../records.js";
+import type { Async } from "../../store.js";
+import type { PgConnection } from "../connection.js";
+import { runSteers } from "../schema.js";
+
+type Row = typeof runSteers.$inferSelect;
+
+function toRecord(row: Row): SteerRecord {
+  return {
+    id: row.id,
+    run_id: row.runId,
+    session_id: row.sessionId,
+    content: row.content,
+    created_at: row.createdAt,
+    taken_seq: row.takenSeq,
+  };
+}
+
+export class PgSteerRepository implements Async<SteerRepository> {
+  constructor(private readonly conn: PgConnection) {}
+
+  async add(steer: Omit<SteerRecord, "taken_seq">): Promise<SteerRecord> {
+    const [row] = await this.conn.exec
+      .insert(runSteers)
+      .values({
+        id: steer.id,
+        runId: steer.run_id,
+        sessionId: steer.session_id,
+        content: steer.content,
+        createdAt: steer.created_at,
+      })
+      .returning();
+    return toRecord(row);
+  }
+
+  /** The run's steers not yet in the transcript, oldest first. */
+  async waiting(runId: string): Promise<SteerRecord[]> {
+    const rows = await this.conn.exec
+      .select()
+      .from(runSteers)
+      .where(and(eq(runSteers.runId, runId), isNull(runSteers.takenSeq)))
+      .orderBy(asc(runSteers.createdAt), asc(runSteers.id));
+    return rows.map(toRecord);
+  }
+
+  async markTaken(id: string, seq: number): Promise<void> {
+    await this.conn.exec.update(runSteers).set({ takenSeq: seq }).where(eq(runSteers.id, id));
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * @module summaries
+ * The `summaries` table on PostgreSQL, as the SQLite repository (../../repositories/summaries.ts) keeps it: every
+ * version of a session's compression summary; the latest one is what the next compression builds on.
+ */
+import { asc, desc, eq } from "drizzle-orm";
+import type { SummaryRepository } from "../../repositories/summaries.js";
+import type { NewSummary, SummaryRecord } from "../../records.js";
+import type { Async } from "../../store.js";
+import type { PgConnection } from "../connection.js";
+import { summaries } from "../schema.js";
+
+type Row = typeof summaries.$inferSelect;
+
+function toRecord(row: Row): SummaryRecord {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    version: row.version,
+    body: row.body,
+    covers: { from_seq: row.fromSeq, to_seq: row.toSeq },
+    tokens_before: row.tokensBefore,
+    tokens_after: row.tokensAfter,
+    model: row.model,
+    focus_topic: row.focusTopic,
+    fallback_used: row.fallbackUsed,
+    message_id: row.messageId,
+    created_at: row.createdAt,
+  };
+}
+
+export class PgSummaryRepository implements Async<SummaryRepository> {
+  constructor(private readonly conn: PgConnection) {}
+
+  async latest(sessionId: string): Promise<SummaryRecord | null> {
+    const [row] = await this.conn.exec
+      .select()
+      .from(summaries)
+      .where(eq(summaries.sessionId, sessionId))
+      .orderBy(desc(summaries.version))
+      .limit(1);
+    return row ? toRecord(row) : null;
+  }
+
+  async list(sessionId: string): Promise<SummaryRecord[]> {
+    const rows = await this.conn.exec
+      .select()
+      .from(summaries)
+      .where(eq(summaries.sessionId, sessionId))
+      .orderBy(asc(summaries.version));
+    return rows.map(toRecord);
+  }
+
+  async insert(sessionId: string, summary: NewSummary): Promise<SummaryRecord> {
+    const [row] = await this.conn.exec
+      .insert(summaries)
+      .values({
+        id: summary.id,
+        sessionId,
+        version: summary.version,
+        body: summary.body,
+        fromSeq: summary.covers.from_seq,
+        toSeq: summary.covers.to_seq,
+        tokensBefore: summary.tokens_before,
+        tokensAfter: summary.tokens_after,
+        model: summary.model,
+        focusTopic: summary.focus_topic,
+        fallbackUsed: summary.fallback_used,
+        messageId: summary.message_id,
+        createdAt: summary.created_at,
+      })
+      .returning();
+    return toRecord(row);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * @module store
+ * The store over a PostgreSQL database shared by several replicas: every repository on one connection, whose
+ * statements join the transaction under way in the caller's async context (../connection.ts). Nothing is kept in
+ * memory between calls, since another replica may have written the rows since.
+ */
+import { sql } from "drizzle-orm";
+import type { Store } from "../store.js";
+import { PgConnection } from "./connection.js";
+import type { PostgresHandle } from "./database.js";
+import { PgAnchorRepository } from "./repositories/anchors.js";
+import { PgContextRowRepository } from "./repositories/context-rows.js";
+import { PgDialogHistoryRepository } from "./repositories/dialog-history.js";
+import { PgEventRepository } from "./repositories/events.js";
+import { PgForkRepository } from "./repositories/forks.js";
+import { PgIdempotencyRepository } from "./repositories/idempotency.js";
+import { PgImageRepository } from "./repositories/images.js";
+import { PgInterruptRepository } from "./repositories/interrupts.js";
+import { PgMessageAnchorRepository } from "./repositories/message-anchors.js";
+import { PgMessageRepository } from "./repositories/messages.js";
+import { PgReplicaRepository } from "./repositories/replicas.js";
+import { PgResponseRepository } from "./repositories/responses.js";
+import { PgRunRepository } from "./repositories/runs.js";
+import { PgSessionRepository } from "./repositories/sessions.js";
+import { PgSteerRepository } from "./repositories/steers.js";
+import { PgSummaryRepository } from "./repositories/summaries.js";
+import { PgTranscriptSearchRepository } from "./repositories/transcript-search.js";
+import { PgUiSessionRepository } from "./repositories/ui-sessions.js";
+
+export function createPostgresStore(handle: PostgresHandle): Store {
+  const conn = new PgConnection(handle.db);
+  return {
+    dialect: "postgres",
+    location: handle.url,
+    sessions: new PgSessionRepository(conn),
+    messages: new PgMessageRepository(conn),
+    images: new PgImageRepository(conn),
+    idempotency: new PgIdempotencyRepository(conn),
+    events: new PgEventRepository(conn),
+    summaries: new PgSummaryRepository(conn),
+    runs: new PgRunRepository(conn),
+    interrupts: new PgInterruptRepository(conn),
+    steers: new PgSteerRepository(conn),
+    anchors: new PgAnchorRepository(conn),
+    messageAnchors: new PgMessageAnchorRepository(conn),
+    contextRows: new PgContextRowRepository(conn),
+    search: new PgTranscriptSearchRepository(conn),
+    dialogs: new PgDialogHistoryRepository(conn),
+    responses: new PgResponseRepository(conn),
+    forks: new PgForkRepository(conn),
+    uiSessions: new PgUiSessionRepository(conn),
+    replicas: new PgReplicaRepository(conn),
+    transaction: <T>(fn: () => Promise<T>): Promise<T> => conn.transaction(fn),
+    ping: async () => {
+      const result = await conn.exec.execute<{ ok: number }>(sql`select 1 as ok`);
+      return result.rows[0]?.ok === 1;
+    },
+    close: () => handle.close(),
+  };
+}
