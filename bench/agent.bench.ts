@@ -178,7 +178,7 @@ export async function run(): Promise<void> {
     }));
     for (let start = 0; start < messages; start += HISTORY_BATCH) {
       const batch = rows.slice(start, start + HISTORY_BATCH) as Array<{ role: "user" | "assistant"; content: string }>;
-      app.services.transcript.append(id, batch, { model: "fake-model" });
+      await app.services.transcript.append(id, batch, { model: "fake-model" });
     }
     proxy.seed(id, [{ role: "system", content: SYSTEM_PROMPT }, ...rows]);
     await sleep(SETTLE_AFTER_SEED_MS);

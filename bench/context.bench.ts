@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
+import { createSqliteStore } from "../src/db/sqlite-store.js";
 import { encoderFor } from "../src/domain/context/tokens.js";
 import type { MessageInput } from "../src/domain/transcript/message-shape.js";
 import { createLogger } from "../src/logger.js";
@@ -103,8 +103,8 @@ export async function run(): Promise<void> {
       model: { name: MODEL, base_url: fake.baseUrl, api_key: "bench", context_length: CONTEXT_LENGTH, max_retries: 0 },
     },
   });
-  const database = openDatabase(config.database.path);
-  const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
+  const store = createSqliteStore(openDatabase(config.database.path));
+  const app = createApp({ config, store, logger: createLogger(config) });
   await app.services.startup();
   try {
     const transcript = buildTranscript();
@@ -113,14 +113,14 @@ export async function run(): Promise<void> {
       .join("\n");
     const sessions: Record<string, string> = {};
     for (const mode of ["lean", "legacy"] as const) {
-      const session = app.services.sessions.create({
+      const session = await app.services.sessions.create({
         title: `bench ${mode}`,
         config: { compression: { tail_mode: mode } },
       });
-      app.services.transcript.append(session.id, transcript, { model: MODEL });
+      await app.services.transcript.append(session.id, transcript, { model: MODEL });
       sessions[mode] = session.id;
     }
-    const tokensBefore = app.services.store.sessions.get(sessions.lean)!.context_tokens;
+    const tokensBefore = (await store.sessions.get(sessions.lean))!.context_tokens;
 
     const encoder = encoderFor(MODEL);
     encoder.encode("warm up", "all");
@@ -158,7 +158,7 @@ export async function run(): Promise<void> {
     );
   } finally {
     await app.services.shutdown();
-    database.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
     await fake.close();
   }

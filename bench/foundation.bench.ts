@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
+import { createSqliteStore } from "../src/db/sqlite-store.js";
 import { countMessageTokens } from "../src/domain/context/tokens.js";
 import { newId } from "../src/kernel/ids.js";
 import { createLogger } from "../src/logger.js";
@@ -47,7 +47,11 @@ function makeApp(): Fixture {
     overrides: { logging: { level: "silent" }, database: { path: join(dir, "bench.db") } },
   });
   const database = openDatabase(config.database.path);
-  return { app: createApp({ config, store: createStore(database), logger: createLogger(config) }), database, dir };
+  return {
+    app: createApp({ config, store: createSqliteStore(database), logger: createLogger(config) }),
+    database,
+    dir,
+  };
 }
 
 function dispose(fixture: { database: DatabaseHandle; dir: string }): void {

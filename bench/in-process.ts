@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
+import { createSqliteStore } from "../src/db/sqlite-store.js";
 import { createLogger } from "../src/logger.js";
 import { tempDir } from "../tests/fixtures/test-app.js";
 
@@ -36,8 +36,8 @@ export async function startInProcess(options: {
       ...options.overrides,
     },
   });
-  const database = openDatabase(config.database.path);
-  const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
+  const store = createSqliteStore(openDatabase(config.database.path));
+  const app = createApp({ config, store, logger: createLogger(config) });
   await app.services.startup();
   return {
     app,
@@ -51,7 +51,7 @@ export async function startInProcess(options: {
     },
     close: async () => {
       await app.services.shutdown();
-      database.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

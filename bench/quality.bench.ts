@@ -47,7 +47,7 @@ export async function run(): Promise<void> {
       let lastCompressedSeq = 0;
       for (let i = 0; i < rounds; i++) {
         const { rows, plants } = roundAt(i);
-        const stored = app.services.transcript.append(id, rows as never, { model: "fake-model" });
+        const stored = await app.services.transcript.append(id, rows as never, { model: "fake-model" });
         for (const plant of plants) plant.seq = stored[0].seq;
         sinceCompression += stored.reduce((sum, row) => sum + row.tokens, 0);
         if (sinceCompression >= COMPRESS_EVERY_TOKENS) {
@@ -65,7 +65,7 @@ export async function run(): Promise<void> {
             );
           // Every anchor the store found in the span, planted or not.
           const seqs = Array.from({ length: toSeq - lastCompressedSeq }, (_, k) => lastCompressedSeq + 1 + k);
-          const spanAnchors = app.services.store.messageAnchors.list(id, { seqs });
+          const spanAnchors = await app.services.store.messageAnchors.list(id, { seqs });
           if (spanAnchors.length) {
             spanAnchorCounts.push(spanAnchors.length);
             allAnchorRecalls.push(
@@ -83,8 +83,7 @@ export async function run(): Promise<void> {
       const contextView = await call("GET", `/v1/sessions/${id}/context`);
       const context = JSON.stringify(contextView.messages);
       // The user messages the summary promises: the compacted ones, newest first, within its budget.
-      const compactedUsers = app.services.store.messages
-        .page(id, 0, 1_000_000)
+      const compactedUsers = (await app.services.store.messages.page(id, 0, 1_000_000))
         .filter((row) => row.role === "user" && row.kind === "message" && !row.in_context)
         .reverse();
       const promised: string[] = [];
@@ -109,9 +108,10 @@ export async function run(): Promise<void> {
         }
       }
       const stats = await call("GET", `/v1/sessions/${id}`);
-      const transcriptTokens = app.services.store.messages
-        .page(id, 0, 1_000_000)
-        .reduce((sum, row) => sum + row.tokens, 0);
+      const transcriptTokens = (await app.services.store.messages.page(id, 0, 1_000_000)).reduce(
+        (sum, row) => sum + row.tokens,
+        0,
+      );
       const retained =
         (contextView.tokens as { total?: number } | undefined)?.total ?? (stats.context_tokens as number);
       const fields = {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { openDatabase } from "../src/db/database.js";
-import { createStore } from "../src/db/store.js";
+import { createSqliteStore } from "../src/db/sqlite-store.js";
 import type { ToolProvider } from "../src/domain/agent/tools.js";
 import { createLogger } from "../src/logger.js";
 import { FakeModelServer, type Responder } from "../tests/fixtures/fake-model.js";
@@ -60,8 +60,8 @@ export async function startSideBySide(options: {
       agent: { max_iterations: options.maxIterations },
     },
   });
-  const database = openDatabase(config.database.path);
-  const app = createApp({ config, store: createStore(database), logger: createLogger(config) });
+  const store = createSqliteStore(openDatabase(config.database.path));
+  const app = createApp({ config, store, logger: createLogger(config) });
   app.services.toolProviders.push(...(options.toolProviders ?? []));
   await app.services.startup();
   const server = await serveOnLoopback(app.fetch);
@@ -91,7 +91,7 @@ export async function startSideBySide(options: {
       await server.close();
       await proxyServer.close();
       await app.services.shutdown();
-      database.close();
+      await store.close();
       proxy.close();
       await fake.close();
       rmSync(dir, { recursive: true, force: true });

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     let compressions = 0;
     for (let i = 0; i < rounds; i++) {
       const { rows } = roundAt(i);
-      const stored = app.services.transcript.append(id, rows as never, { model });
+      const stored = await app.services.transcript.append(id, rows as never, { model });
       since += stored.reduce((sum, row) => sum + row.tokens, 0);
       if (since >= COMPRESS_EVERY_TOKENS || i === rounds - 1) {
         since = 0;

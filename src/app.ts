@@ -11,6 +11,8 @@ import { asHttpError, HttpError } from "./http/errors.js";
 import { adapterRefusals } from "./http/adapter-refusals.js";
 import type { AppEnv } from "./http/env.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
+import { browserForwarding } from "./http/middleware/browser-forwarding.js";
+import { internalRoutes } from "./routes/internal/routes.js";
 import { corsAllowlist } from "./http/middleware/cors.js";
 import { idempotency } from "./http/middleware/idempotency.js";
 import { requireJsonBody } from "./http/middleware/json-body.js";
@@ -153,6 +155,12 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   app.use("*", requireJsonBody());
+  // With several replicas on one database, a session's browser lives on one of them: its requests go there.
+  if (deps.store.dialect === "postgres")
+    app.use(
+      "/v1/sessions/*",
+      browserForwarding({ ownership: services.browserOwnership, internalKey: config.server.internal_key }),
+    );
   app.use("/v1/*", idempotency(deps.store.idempotency, services.now));
 
   app.route("/", healthRoutes());
@@ -165,6 +173,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", browserLiveRoutes());
   app.route("/", eventRoutes());
   app.route("/", mcpRoutes());
+  if (deps.store.dialect === "postgres") app.route("/", internalRoutes(config.server.internal_key));
   app.route("/", openAiCompatRoutes());
   app.route("/", responseRoutes());
   app.route("/", hermesSessionRoutes());

@@ -5,6 +5,7 @@
  * must keep (never listen beyond loopback without an API key). Flags win over the environment, which wins over
  * the file; an error names the flag or environment variable a bad value came from, else its YAML key.
  */
+import { hostname } from "node:os";
 import { readFileSync, existsSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { HermesConfigError, readHermesKeys } from "./hermes-config.js";
@@ -369,11 +370,35 @@ export const configSchema = z
         tool_progress_events: z.boolean().default(true),
         /** The model id the OpenAI-compatible routes advertise (GET /v1/models); null: model.name, else "caduceus". */
         model_name: z.string().min(1).max(MAX_NAME_CHARS).nullable().default(null),
+        /**
+         * This process's name among the replicas sharing one PostgreSQL database; the runs it executes and the
+         * browsers it holds are recorded under it. Null: the host name (one replica per machine or container).
+         */
+        replica_id: z
+          .string()
+          .regex(/^[A-Za-z0-9._:-]{1,64}$/, "1 to 64 letters, digits, . _ : or -")
+          .nullable()
+          .default(null),
+        /** Where the other replicas reach this one (browser and dialog requests are forwarded to the browser's owner). */
+        internal_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
+        /** The key replicas authenticate forwarded requests with; the same on every replica. */
+        internal_key: z.string().min(16).max(MAX_SECRET_CHARS).nullable().default(null),
+        /** How long a replica stays alive without a heartbeat; past it, its runs are interrupted and its browsers taken. */
+        lease_ttl_ms: z.number().int().min(1_000).max(600_000).default(15_000),
       })
       .strict()
       .prefault({}),
     database: z
-      .object({ path: z.string().min(1).max(MAX_PATH_CHARS).default("./data/caduceus.db") })
+      .object({
+        path: z.string().min(1).max(MAX_PATH_CHARS).default("./data/caduceus.db"),
+        /** `postgres://…`: the shared PostgreSQL store of several replicas; without it the SQLite file is used. */
+        url: z
+          .string()
+          .max(MAX_URL_CHARS)
+          .regex(/^postgres(ql)?:\/\//, "a postgres:// URL")
+          .nullable()
+          .default(null),
+      })
       .strict()
       .prefault({}),
     model: modelEndpointSchema.prefault({}),
@@ -442,6 +467,11 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["server", "max_body_bytes"], names: ["CADUCEUS_MAX_BODY_BYTES"], kind: "int" },
   { path: ["server", "max_concurrent_runs"], names: ["CADUCEUS_MAX_CONCURRENT_RUNS"], kind: "int" },
   { path: ["database", "path"], names: ["CADUCEUS_DB"], kind: "string" },
+  { path: ["database", "url"], names: ["CADUCEUS_DATABASE_URL", "DATABASE_URL"], kind: "string" },
+  { path: ["server", "replica_id"], names: ["CADUCEUS_REPLICA_ID"], kind: "string" },
+  { path: ["server", "internal_url"], names: ["CADUCEUS_INTERNAL_URL"], kind: "string" },
+  { path: ["server", "internal_key"], names: ["CADUCEUS_INTERNAL_KEY"], kind: "string" },
+  { path: ["server", "lease_ttl_ms"], names: ["CADUCEUS_LEASE_TTL_MS"], kind: "int" },
   { path: ["model", "base_url"], names: ["OPENAI_BASE_URL"], kind: "string" },
   { path: ["model", "api_key"], names: ["OPENAI_API_KEY"], kind: "string" },
   { path: ["model", "name"], names: ["CADUCEUS_MODEL"], kind: "string" },
@@ -553,6 +583,17 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return withDefaultModel(result.data);
 }
 
+/** This replica's id: `server.replica_id`, else the host name (one replica per machine or container). */
+export function replicaIdOf(config: Config): string {
+  return (
+    config.server.replica_id ??
+    (hostname()
+      .replace(/[^A-Za-z0-9._:-]/g, "-")
+      .slice(0, 64) ||
+      "caduceus")
+  );
+}
+
 /**
  * With an OpenAI key and no model name, the official API is meant: the default model stands in for the name, so
  * every reader of `model.name` (sessions, compression, readiness) sees the model runs will use.
@@ -564,6 +605,12 @@ function withDefaultModel(config: Config): Config {
 }
 
 function assertSafeBinding(config: Config, sources: ValueSources): void {
+  if (config.server.internal_url && !config.server.internal_key) {
+    throw new ConfigError(
+      `${describeKey(["server", "internal_url"], sources)}: a replica reachable by others needs server.internal_key ` +
+        `(CADUCEUS_INTERNAL_KEY), the same on every replica, to authenticate what they forward`,
+    );
+  }
   if (!isLoopbackHost(config.server.host) && !config.server.api_key) {
     throw new ConfigError(
       `${describeKey(["server", "host"], sources)}: refusing to listen on ${config.server.host} without an API key; ` +

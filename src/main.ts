@@ -9,7 +9,8 @@ import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseCommandLine, usageText } from "./cli.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import type { DatabaseHandle } from "./db/database.js";
+import type { Store } from "./db/store.js";
+import { redactSecrets } from "./kernel/redaction.js";
 import { isLoopbackHost } from "./kernel/loopback.js";
 import { VERSION } from "./version.js";
 
@@ -70,32 +71,34 @@ async function main(): Promise<void> {
   }
   // Loaded only to serve: with SQLite, the browser driver and the tokenizer they take seconds on a busy machine,
   // and help, the version and a refused start answer without them.
-  const [{ createApp }, { openDatabase }, { createStore }, { createHttpServer }, { createLogger }] = await Promise.all([
+  const [{ createApp }, { openStore }, { createHttpServer }, { createLogger }] = await Promise.all([
     import("./app.js"),
-    import("./db/database.js"),
-    import("./db/store.js"),
+    import("./db/open-store.js"),
     import("./http/node-adapter.js"),
     import("./logger.js"),
   ]);
   const logger = createLogger(config);
-  let database: DatabaseHandle;
+  let store: Store;
   try {
-    database = openDatabase(config.database.path);
+    store = await openStore(config.database);
   } catch (err) {
+    const message = (err as Error).message;
     process.stderr.write(
-      `caduceus: database.path ${config.database.path}: cannot open the database (${(err as Error).message}); ` +
-        `point database.path (CADUCEUS_DB, --db) at a writable location\n`,
+      config.database.url
+        ? `caduceus: database.url: cannot open the PostgreSQL database (${redactSecrets(message)}); ` +
+            `check DATABASE_URL and that the server is up\n`
+        : `caduceus: database.path ${config.database.path}: cannot open the database (${message}); ` +
+            `point database.path (CADUCEUS_DB, --db) at a writable location\n`,
     );
     process.exit(EXIT_USAGE);
   }
-  const store = createStore(database);
   const app = createApp({ config, store, logger });
   try {
     await app.services.startup();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`caduceus: ${err.message}\n`);
-      database.close();
+      await store.close();
       process.exit(EXIT_USAGE);
     }
     throw err;
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   server.listen(config.server.port, config.server.host, () => {
     const info = server.address() as AddressInfo;
     // A machine-readable line so supervisors (and tests using port 0) learn the bound port.
-    logger.info({ host: info.address, port: info.port, database: database.path }, "listening");
+    logger.info({ host: info.address, port: info.port, database: store.location }, "listening");
   });
 
   let stopping = false;
@@ -129,7 +132,7 @@ async function main(): Promise<void> {
       logger.error({ err }, "error while shutting down");
     }
     await drainResponses(server, responsesDone);
-    database.close();
+    await store.close();
     logger.flush?.();
     process.exit(0);
   };

@@ -3,7 +3,7 @@
  * Builds every object of the domain once per app, in dependency order: each is handed what it needs, already
  * built. The use cases — the only code that spans capabilities — are bound here to the objects they use.
  */
-import type { Config } from "./config.js";
+import { replicaIdOf, type Config } from "./config.js";
 import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import { answerInterrupt, listInterrupts } from "./domain/use-cases/interrupts.js";
@@ -29,6 +29,9 @@ import { LlmClients } from "./domain/llm/client.js";
 import { InspectorSignIn } from "./domain/inspector/sign-in.js";
 import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
+import { BrowserOwnership } from "./domain/replicas/browser-ownership.js";
+import { ReplicaHeartbeat } from "./domain/replicas/replica-heartbeat.js";
+import { ownedBrowserTools } from "./domain/replicas/owned-browser-tools.js";
 import { SessionService } from "./domain/sessions/service.js";
 import { visionFor } from "./domain/sessions/settings.js";
 import { Transcript } from "./domain/transcript/transcript.js";
@@ -83,7 +86,7 @@ export type UseCases = {
   ) => ReturnType<typeof createResponse>;
   readResponse: (id: string) => ReturnType<typeof readResponse>;
   viewResponse: (response: Parameters<typeof viewOf>[1]) => ReturnType<typeof viewOf>;
-  deleteResponse: (id: string) => void;
+  deleteResponse: (id: string) => ReturnType<typeof deleteResponse>;
   forkSession: (sourceId: string, input: Parameters<typeof forkSession>[2]) => ReturnType<typeof forkSession>;
 };
 
@@ -124,6 +127,10 @@ export type Services = {
   sseKeepaliveMs: number;
   /** The inspector page's sign-in (the API key exchanged for a cookie). */
   inspectorSignIn: InspectorSignIn;
+  /** This replica's heartbeat, and the take-over of replicas whose lease ran out. */
+  heartbeat: ReplicaHeartbeat;
+  /** Which replica holds each session's browser. */
+  browserOwnership: BrowserOwnership;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
@@ -133,7 +140,7 @@ export type Services = {
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const { config, store, logger } = deps;
-  const events = new EventBus(store.events, now);
+  const events = new EventBus(store.events, now, store.announcements ?? null);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
@@ -145,10 +152,15 @@ export function createServices(deps: AppDeps): Services {
     now,
     supervisors,
     dialogHistory,
+    // Told from a synchronous state change; the bus stores publishes in the order they are asked for, awaited or not.
     publishTakeover: (sessionId, change) =>
-      change.state === "takeover"
-        ? events.publish(sessionId, "browser.takeover", { tab_id: change.tabId })
-        : events.publish(sessionId, "browser.released", { reason: change.reason }),
+      void (
+        change.state === "takeover"
+          ? events.publish(sessionId, "browser.takeover", { tab_id: change.tabId })
+          : events.publish(sessionId, "browser.released", { reason: change.reason })
+      ).catch((err: unknown) =>
+        logger.warn({ err, session_id: sessionId }, "the browser take-over event was not stored"),
+      ),
   });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
@@ -162,9 +174,18 @@ export function createServices(deps: AppDeps): Services {
   });
   const compressionTriggers = new CompressionTriggers({ store, now, engineSessions, compressions });
   const mcp = new McpService({ config, logger });
+  const replicaId = replicaIdOf(config);
+  const browserOwnership = new BrowserOwnership({ store, now, replicaId, leaseTtlMs: config.server.lease_ttl_ms });
   const toolProviders: ToolProvider[] = [
     new ContextTools({ config, store, engineSessions, transcript }),
-    browsers,
+    // With several replicas, a run's browser tools run on the replica holding the session's browser.
+    store.dialect === "postgres"
+      ? ownedBrowserTools(browsers, {
+          ownership: browserOwnership,
+          internalKey: config.server.internal_key,
+          apiKey: config.server.api_key,
+        })
+      : browsers,
     mcp,
   ];
   const tools = new ToolRegistry(toolProviders);
@@ -179,12 +200,24 @@ export function createServices(deps: AppDeps): Services {
     logger,
     now,
     tools,
+    replicaId,
     contextManager: compressionTriggers,
-    prepareMessages: (sessionId, model, chatMessages) =>
-      applyPromptCaching(toolImages.forModel(sessionId, visionFor(config, model), chatMessages), {
+    prepareMessages: async (sessionId, model, chatMessages) =>
+      applyPromptCaching(await toolImages.forModel(sessionId, visionFor(config, model), chatMessages), {
         model,
         ttl: config.prompt_caching.cache_ttl,
       }),
+  });
+  const heartbeat = new ReplicaHeartbeat({
+    store,
+    recovery: agent,
+    logger,
+    now,
+    replicaId,
+    internalUrl: config.server.internal_url,
+    leaseTtlMs: config.server.lease_ttl_ms,
+    // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
+    soleReplica: store.dialect === "sqlite",
   });
   const useCases: UseCases = {
     createSession: (input) => createSession({ sessions, engineSessions }, input),
@@ -216,7 +249,9 @@ export function createServices(deps: AppDeps): Services {
     sessions,
     transcript,
     context: new ContextReader(config, store, sessions, transcript),
-    readiness: new Readiness(config, store),
+    readiness: new Readiness(config, store, heartbeat),
+    heartbeat,
+    browserOwnership,
     llm,
     browsers,
     supervisors,
@@ -232,15 +267,17 @@ export function createServices(deps: AppDeps): Services {
     sseKeepaliveMs: deps.sseKeepaliveMs ?? SSE_KEEPALIVE_MS,
     startup: async () => {
       // Only plugins a configuration names are imported: importing runs the plugin's code in this process.
-      await loadNamedPlugins(engines, config, sessions.engineNamesInUse(), logger);
+      await loadNamedPlugins(engines, config, await sessions.engineNamesInUse(), logger);
       assertContextConfig(config, engines);
-      store.idempotency.purgeExpired(now());
-      const interrupted = agent.recoverInterrupted();
+      await store.idempotency.purgeExpired(now());
+      const interrupted = await agent.recoverInterrupted();
       if (interrupted > 0)
         logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
+      await heartbeat.start();
     },
     shutdown: async () => {
       await agent.shutdown();
+      await heartbeat.stop();
       await Promise.all([supervisors.stopAll(), mcp.close()]);
       events.endAll();
     },

@@ -1,6 +1,6 @@
 /**
  * @module readiness
- * The readiness report, from real probes: the database answers a ping, the model's endpoint answers
+ * The readiness report, from real probes: the database answers a ping in time, the model's endpoint answers
  * `GET {base_url}/models` with the configured key, and the browser is an executable Chromium or a CDP endpoint that
  * answers `/json/version`. The server is unavailable without its database or with a configured model it cannot
  * reach, and degraded when anything else is missing. Probes over the network are short and their answers reused for
@@ -16,7 +16,26 @@ import { isModelConfigured, missingModelSettings } from "./llm/configured-model.
 
 export type CheckState = "ok" | "degraded" | "unavailable";
 export type Check = { status: CheckState; detail?: string };
-export type ReadinessReport = { status: CheckState; checks: { database: Check; model: Check; browser: Check } };
+/** This replica among those sharing the database: `sole` on SQLite (one process), `shared` on PostgreSQL. */
+export type ReplicaRole = {
+  id: string;
+  store: "sqlite" | "postgres";
+  role: "sole" | "shared";
+  /** Replicas whose heartbeat is within the lease, this one included. */
+  replicas_alive: number;
+};
+export type ReadinessReport = {
+  status: CheckState;
+  checks: { database: Check; model: Check; browser: Check; leases: Check };
+  replica: ReplicaRole;
+};
+
+/** What readiness reads of the heartbeat. */
+export type HeartbeatView = {
+  readonly lastBeat: number;
+  isAlive(heartbeatAt: number | null): boolean;
+  readonly replicaId: string;
+};
 
 /** How long a probe of the model or of a CDP endpoint may take before the endpoint counts as unreachable. */
 export const PROBE_TIMEOUT_MS = 2_000;
@@ -141,19 +160,67 @@ export class Readiness {
   constructor(
     private readonly config: Config,
     private readonly store: Store,
+    private readonly heartbeat: HeartbeatView,
   ) {}
 
   async check(): Promise<ReadinessReport> {
-    const [model, browser] = await Promise.all([this.model(), this.browser()]);
-    const checks = { database: this.database(), model, browser };
-    return { status: overallStatus(checks), checks };
+    const [database, model, browser, lease] = await Promise.all([
+      this.database(),
+      this.model(),
+      this.browser(),
+      this.leases(),
+    ]);
+    const checks = { database, model, browser, leases: lease.check };
+    return {
+      status: overallStatus(checks),
+      checks,
+      replica: {
+        id: this.heartbeat.replicaId,
+        store: this.store.dialect,
+        role: this.store.dialect === "sqlite" ? "sole" : "shared",
+        replicas_alive: lease.alive,
+      },
+    };
   }
 
-  private database(): Check {
+  /**
+   * The lease table: this replica's heartbeat is recorded and fresh (else the others will take its runs and browsers
+   * over), and how many replicas are alive.
+   */
+  private async leases(): Promise<{ check: Check; alive: number }> {
     try {
-      return this.store.ping() ? { status: "ok" } : { status: "unavailable", detail: "database did not answer" };
+      const replicas = await this.store.replicas.list();
+      const alive = replicas.filter((replica) => this.heartbeat.isAlive(replica.heartbeat_at)).length;
+      const own = replicas.find((replica) => replica.id === this.heartbeat.replicaId);
+      if (!own || !this.heartbeat.isAlive(own.heartbeat_at))
+        return {
+          check: {
+            status: "degraded",
+            detail: `replica ${this.heartbeat.replicaId} has no fresh heartbeat; others may take its runs over`,
+          },
+          alive,
+        };
+      return { check: { status: "ok" }, alive };
     } catch (err) {
-      return { status: "unavailable", detail: (err as Error).message };
+      return { check: { status: "unavailable", detail: redactSecrets((err as Error).message) }, alive: 0 };
+    }
+  }
+
+  /** A shared database is reached over the network: one that does not answer in time counts as down. */
+  private async database(): Promise<Check> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">(
+      (resolve) => (timer = setTimeout(() => resolve("timeout"), PROBE_TIMEOUT_MS)),
+    );
+    try {
+      const answer = await Promise.race([this.store.ping(), timedOut]);
+      if (answer === "timeout")
+        return { status: "unavailable", detail: `database: no answer within ${PROBE_TIMEOUT_MS} ms` };
+      return answer ? { status: "ok" } : { status: "unavailable", detail: "database did not answer" };
+    } catch (err) {
+      return { status: "unavailable", detail: redactSecrets((err as Error).message) };
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -42,6 +42,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   agent_incomplete: { status: 502, title: "The agent did not finish its answer" },
   model_not_configured: { status: 503, title: "No model is configured" },
   browser_unavailable: { status: 503, title: "Browser unavailable" },
+  browser_owner_unavailable: { status: 503, title: "The replica holding the browser does not answer" },
   shutting_down: { status: 503, title: "Server is shutting down" },
   browser_timeout: { status: 504, title: "The browser did not answer in time" },
   internal_error: { status: 500, title: "Internal server error" },

@@ -23,6 +23,7 @@ export const DOMAIN_ERROR_CODES = [
   "page_blocked_by_dialog",
   "browser_taken_over",
   "profile_busy",
+  "browser_owner_unavailable",
   "cdp_command_failed",
   "url_not_allowed",
   "cdp_method_not_allowed",

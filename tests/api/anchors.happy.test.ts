@@ -93,20 +93,20 @@ describe("anchors of a compacted span", () => {
       const sid = await createSessionId(t);
       await append(t, sid, toolRound("build it", "terminal", { command: "make release" }, "exit code 2", "it failed"));
       // As a database from before the table: rows, no anchors, the session not marked indexed.
-      t.database.sqlite.prepare("delete from message_anchors where session_id = ?").run(sid);
-      t.database.sqlite.prepare("update sessions set anchors_indexed = 0 where id = ?").run(sid);
+      await t.query("delete from message_anchors where session_id = $1", [sid]);
+      await t.query("update sessions set anchors_indexed = $1 where id = $2", [false, sid]);
       const listed = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${sid}/anchors?kind=command`);
       expect(listed.data).toEqual([
         expect.objectContaining({ kind: "command", value: "make release [exit 2]", first_seq: 2 }),
       ]);
-      expect(t.app.services.store.sessions.get(sid)?.anchors_indexed).toBe(true);
+      expect((await t.app.services.store.sessions.get(sid))?.anchors_indexed).toBe(true);
     });
 
     it("indexes a fork of such a session on the fork's first read", async ({ app: t }) => {
       const sid = await createSessionId(t);
       await append(t, sid, [{ role: "user", content: "look at src/legacy/old.ts" }]);
-      t.database.sqlite.prepare("delete from message_anchors where session_id = ?").run(sid);
-      t.database.sqlite.prepare("update sessions set anchors_indexed = 0 where id = ?").run(sid);
+      await t.query("delete from message_anchors where session_id = $1", [sid]);
+      await t.query("update sessions set anchors_indexed = $1 where id = $2", [false, sid]);
       const fork = await json<{ session: { id: string } }>(await t.call("POST", `/api/sessions/${sid}/fork`, {}));
       const listed = await getJson<ListAnchorsResponse>(t, `/v1/sessions/${fork.session.id}/anchors`);
       expect(listed.data.map((a) => a.value)).toEqual(["src/legacy/old.ts"]);

@@ -8,7 +8,7 @@ it.override("appOptions", {});
 describe("X-Hermes-Session-Key without an API key", () => {
   it("is refused with 403 before anything is stored or the model is called", async ({ app: t, fake }) => {
     fake.reset();
-    const before = t.app.services.store.sessions.list(100, null).length;
+    const before = (await t.app.services.store.sessions.list(100, null)).length;
     const res = await t.call(
       "POST",
       "/v1/chat/completions",
@@ -19,7 +19,7 @@ describe("X-Hermes-Session-Key without an API key", () => {
     expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
       error: { type: "permission_error", code: "session_key_requires_auth" },
     });
-    expect(t.app.services.store.sessions.list(100, null)).toHaveLength(before);
+    expect(await t.app.services.store.sessions.list(100, null)).toHaveLength(before);
     expect(fake.completions).toHaveLength(0);
   });
 });

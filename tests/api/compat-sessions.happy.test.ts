@@ -21,7 +21,8 @@ describe("chat-completion sessions", () => {
   it.afterAll(() => server.close());
   it.beforeEach(({ fake }) => fake.reset());
 
-  const rows = (t: AgentApp, id: string) => t.app.services.store.messages.page(id, 0, 1000).map((m) => m.content);
+  const rows = async (t: AgentApp, id: string) =>
+    (await t.app.services.store.messages.page(id, 0, 1000)).map((m) => m.content);
 
   it("never lets two clients that open with the same words share a history", async ({ app: t, fake }) => {
     fake.enqueue({ content: "Hi, Alice." }, { content: "Hi, Bob." }, { content: "You said your cat is Tom." });
@@ -44,8 +45,8 @@ describe("chat-completion sessions", () => {
     expect(bobSession).not.toBe(aliceSession);
     // Bob's model request carried Bob's conversation only.
     expect(fake.completions[2].body.messages).toEqual([{ role: "user", content: "hello there" }]);
-    expect(rows(t, aliceSession)).toEqual(["hello there", "Hi, Alice.", "my cat is Tom", "Hi, Bob."]);
-    expect(rows(t, bobSession)).toEqual(["hello there", "You said your cat is Tom."]);
+    expect(await rows(t, aliceSession)).toEqual(["hello there", "Hi, Alice.", "my cat is Tom", "Hi, Bob."]);
+    expect(await rows(t, bobSession)).toEqual(["hello there", "You said your cat is Tom."]);
   });
 
   it("follows the client's messages when they no longer match what the session holds", async ({ app: t, fake }) => {
@@ -67,7 +68,7 @@ describe("chat-completion sessions", () => {
     const session = edited.response.headers.get("x-hermes-session-id")!;
     expect(session).not.toBe(first.response.headers.get("x-hermes-session-id"));
     expect(fake.completions[1].body.messages.map((m) => m.content)).toEqual(["2+2?", "4", "and 3+3?"]);
-    expect(rows(t, session)).toEqual(["2+2?", "4", "and 3+3?", "Six."]);
+    expect(await rows(t, session)).toEqual(["2+2?", "4", "and 3+3?", "Six."]);
   });
 
   it("creates a session under an id it has not seen, and refuses an id that is not path-safe", async ({
@@ -87,14 +88,14 @@ describe("chat-completion sessions", () => {
       { model: "caduceus", messages: [{ role: "user", content: "second" }] },
       { headers: { "X-Hermes-Session-Id": id } },
     );
-    expect(rows(t, id)).toEqual(["first", "Created.", "second", "Continued."]);
+    expect(await rows(t, id)).toEqual(["first", "Created.", "second", "Continued."]);
     const long = "s".repeat(256);
     fake.enqueue({ content: "Long ids work." });
     await client.chat.completions.create(
       { model: "caduceus", messages: [{ role: "user", content: "long" }] },
       { headers: { "X-Hermes-Session-Id": long } },
     );
-    expect(t.app.services.store.sessions.get(long)?.id).toBe(long);
+    expect((await t.app.services.store.sessions.get(long))?.id).toBe(long);
 
     for (const bad of ["../x", "a/b", "s".repeat(257), "..", "x..y"]) {
       const res = await fetch(`${server.baseUrl}/v1/chat/completions`, {
@@ -104,7 +105,7 @@ describe("chat-completion sessions", () => {
       });
       expect(res.status, bad).toBe(400);
       expect((await json<OpenAIErrorResponse>(res)).error.type).toBe("invalid_request_error");
-      expect(t.app.services.store.sessions.get(bad)).toBeNull();
+      expect(await t.app.services.store.sessions.get(bad)).toBeNull();
     }
   });
 });

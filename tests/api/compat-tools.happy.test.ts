@@ -76,7 +76,7 @@ describe("client-side tools on /v1/chat/completions, driven by the official open
       tool_call_id: "call_weather",
       content: "8 °C, rain",
     });
-    expect(rows(t, sessionId).map((m) => [m.role, m.tool_call_id ?? null])).toEqual([
+    expect((await rows(t, sessionId)).map((m) => [m.role, m.tool_call_id ?? null])).toEqual([
       ["user", null],
       ["assistant", null],
       ["tool", "call_add"],
@@ -84,7 +84,7 @@ describe("client-side tools on /v1/chat/completions, driven by the official open
       ["tool", "call_weather"],
       ["assistant", null],
     ]);
-    expect(t.app.services.store.runs.get(runId)).toMatchObject({ status: "completed", iterations: 3 });
+    expect(await t.app.services.store.runs.get(runId)).toMatchObject({ status: "completed", iterations: 3 });
   });
 
   it("streams the client's tool calls as a tool_calls delta with finish_reason tool_calls", async ({ fake }) => {
@@ -152,7 +152,7 @@ describe("client-side tools on /v1/chat/completions, driven by the official open
     expect(fake.completions[2].body.messages[0]).toMatchObject({ content: "Bob asks: weather in Paris?" });
     // Alice's run still waits for her own result.
     const aliceRun = first.response.headers.get("x-run-id")!;
-    expect(t.app.services.store.runs.get(aliceRun)?.status).toBe("requires_action");
+    expect((await t.app.services.store.runs.get(aliceRun))?.status).toBe("requires_action");
     await t.app.services.agent.cancelRun(aliceRun);
   });
 

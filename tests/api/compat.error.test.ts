@@ -85,7 +85,7 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
       message: expect.stringMatching(/model down/),
       hermes: { run_id: res.headers.get("x-run-id"), status: "failed" },
     });
-    const rows = t.app.services.store.messages.page(res.headers.get("x-hermes-session-id")!, 0, 10);
+    const rows = await t.app.services.store.messages.page(res.headers.get("x-hermes-session-id")!, 0, 10);
     expect(rows.map((m) => m.content)).toEqual(["fail please"]);
   });
 
@@ -126,7 +126,7 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
       expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
         error: { type: "server_error", code: "model_not_configured" },
       });
-      expect(bare.app.services.store.sessions.list(10, null)).toEqual([]);
+      expect(await bare.app.services.store.sessions.list(10, null)).toEqual([]);
     } finally {
       await bare.close();
     }

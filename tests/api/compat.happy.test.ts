@@ -115,7 +115,7 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
       "Paris.",
       "And Germany?",
     ]);
-    expect(sessionRows(t, sessionId).map((m) => m.content)).toEqual([
+    expect((await sessionRows(t, sessionId)).map((m) => m.content)).toEqual([
       "Capital of France?",
       "Paris.",
       "And Germany?",
@@ -136,7 +136,7 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
       })
       .withResponse();
     const sessionId = response.headers.get("x-hermes-session-id")!;
-    expect(sessionRows(t, sessionId).map((m) => [m.role, m.content])).toEqual([
+    expect((await sessionRows(t, sessionId)).map((m) => [m.role, m.content])).toEqual([
       ["user", "Remember the number 42."],
       ["assistant", "Noted."],
       ["user", "Which number?"],

@@ -33,7 +33,7 @@ describe("GET /v1/sessions/{id}/events", () => {
       "message.created",
       "run.completed",
     ]);
-    expect(frames.map((f) => Number(f.id))).toEqual(persisted(t, id).map((e) => e.id));
+    expect(frames.map((f) => Number(f.id))).toEqual((await persisted(t, id)).map((e) => e.id));
     expect(eventData<"tool.started">(frames.find((f) => f.event === "tool.started")!)).toMatchObject({
       tool_call_id: "e1",
       name: "echo",
@@ -65,7 +65,7 @@ describe("GET /v1/sessions/{id}/events", () => {
     const id = await t.createSession();
     fake.enqueue({ content: "first" });
     await run(t, id, "one");
-    const before = persisted(t, id);
+    const before = await persisted(t, id);
     expect(before.length).toBeGreaterThan(3);
     const resumeAfter = before[1].id;
 
@@ -74,7 +74,7 @@ describe("GET /v1/sessions/{id}/events", () => {
     const reading = readSse(res, (f, all) => all.filter((x) => x.event === "run.completed").length === 2);
     await run(t, id, "two");
     const ids = (await reading).filter((f) => f.event).map((f) => Number(f.id));
-    expect(ids).toEqual(persisted(t, id, resumeAfter).map((e) => e.id));
+    expect(ids).toEqual((await persisted(t, id, resumeAfter)).map((e) => e.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids[0]).toBe(before[2].id);
   });
@@ -83,7 +83,7 @@ describe("GET /v1/sessions/{id}/events", () => {
     const id = await t.createSession();
     fake.enqueue({ content: "x" });
     await run(t, id, "one");
-    const all = persisted(t, id);
+    const all = await persisted(t, id);
     const res = await t.call("GET", `/v1/sessions/${id}/events?last_event_id=${all.at(-2)!.id}`);
     const frames = (await readSse(res, (f) => f.event === "run.completed")).filter((f) => f.event);
     expect(frames.map((f) => Number(f.id))).toEqual([all.at(-1)!.id]);
@@ -105,7 +105,7 @@ describe("GET /v1/sessions/{id}/events", () => {
     const body = await json<PostMessageRunResponse>(await pending);
     expect(body.run.status).toBe("completed");
     expect(body.messages.map((m) => m.content)).toEqual(["leave early", "finished anyway"]);
-    const types = persisted(t, id).map((e) => e.type);
+    const types = (await persisted(t, id)).map((e) => e.type);
     expect(types.at(-1)).toBe("run.completed");
   });
 

@@ -13,7 +13,7 @@ describe("a Hermes-style run on a server with no model", () => {
     });
     expect(res.status).toBe(503);
     expect((await json<OpenAIErrorResponse>(res)).error).toMatchObject({ code: "model_not_configured" });
-    expect(t.app.services.store.sessions.get("webui-chat-1")).toBeNull();
-    expect(t.app.services.store.sessions.list(10, null)).toEqual([]);
+    expect(await t.app.services.store.sessions.get("webui-chat-1")).toBeNull();
+    expect(await t.app.services.store.sessions.list(10, null)).toEqual([]);
   });
 });

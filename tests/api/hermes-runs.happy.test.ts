@@ -184,7 +184,7 @@ describe("Hermes-style runs", () => {
     const detailed = async () => json<Detailed>(await t.call("GET", "/health/detailed"));
     const idle = await detailed();
     expect(idle).toMatchObject({ platform: "caduceus", runs: { active: 0, waiting: 0 }, browsers: { active: 0 } });
-    expect(Object.keys(idle.checks).sort()).toEqual(["browser", "database", "model"]);
+    expect(Object.keys(idle.checks).sort()).toEqual(["browser", "database", "leases", "model"]);
     fake.enqueue({ tool_calls: [{ id: "call_hd", name: "slow", arguments: { ms: 400 } }] }, { content: "done" });
     const { run_id: runId } = await json<SubmittedRunResponse>(await submit(t, { input: "be slow" }));
     await waitFor(() => fake.completions.length === 1);
@@ -202,13 +202,13 @@ describe("Hermes-style runs", () => {
     expect((await t.call("POST", `/v1/runs/${runId}/steer`, {})).status).toBe(400);
     expect((await t.call("POST", `/v1/runs/${runId}/steer`, { input: "use staging" })).status).toBe(202);
     await until(t, runId, "completed");
-    const rows = t.app.services.store.messages.page(sessionId, 0, 100);
+    const rows = await t.app.services.store.messages.page(sessionId, 0, 100);
     expect(rows.map((m) => m.content)).toContain("use staging");
     expect(fake.completions[1].body.messages.at(-1)).toMatchObject({ role: "user", content: "use staging" });
   });
 
   it("refuses a submission without a user turn in the OpenAI envelope, storing nothing", async ({ app: t }) => {
-    const before = t.app.services.store.sessions.list(200, null).length;
+    const before = (await t.app.services.store.sessions.list(200, null)).length;
     for (const body of [{}, { input: "" }, { input: [{ role: "assistant", content: "hi" }] }]) {
       const res = await submit(t, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -216,6 +216,6 @@ describe("Hermes-style runs", () => {
     }
     const unsafe = await submit(t, { input: "hi", session_id: "../etc" });
     expect(unsafe.status).toBe(400);
-    expect(t.app.services.store.sessions.list(200, null)).toHaveLength(before);
+    expect(await t.app.services.store.sessions.list(200, null)).toHaveLength(before);
   });
 });

@@ -51,7 +51,7 @@ describe("Hermes /api/sessions", () => {
   it("lists sessions most recently active first, by limit and offset", async ({ app: t }) => {
     for (const id of ["s-a", "s-b", "s-c"]) await create(t, { id });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    seed(t, "s-a", ["back to the first"]);
+    await seed(t, "s-a", ["back to the first"]);
     const all = await json<HermesSessionList>(await t.call("GET", "/api/sessions?limit=200"));
     expect(all.has_more).toBe(false);
     expect(all.data.map((s) => s.id).slice(0, 3)).toEqual(["s-a", "s-c", "s-b"]);
@@ -84,7 +84,7 @@ describe("Hermes /api/sessions", () => {
 
   it("answers the newest 500 rows by default, and a window by limit and offset", async ({ app: t }) => {
     await create(t, { id: "long" });
-    seed(
+    await seed(
       t,
       "long",
       Array.from({ length: 501 }, (_, i) => `msg ${i}`),
@@ -162,7 +162,7 @@ describe("Hermes /api/sessions", () => {
     fake,
   }) => {
     await create(t, { id: "parent", title: "Parent" });
-    seed(t, "parent", ["one", "two", "three", "four"]);
+    await seed(t, "parent", ["one", "two", "three", "four"]);
     const res = await t.call("POST", "/api/sessions/parent/fork", { id: "child", upto_seq: 2 });
     expect(res.status).toBe(201);
     const child = (await json<Envelope>(res)).session;
@@ -185,8 +185,8 @@ describe("Hermes /api/sessions", () => {
   it("searches every session's transcript and deletes a session", async ({ app: t }) => {
     await create(t, { id: "deploy", title: "Deploy" });
     await create(t, { id: "build", title: "Build" });
-    seed(t, "deploy", ["write failed: ENOSPC on /var/lib/docker"]);
-    seed(t, "build", ["the build hit ENOSPC too", "unrelated words"]);
+    await seed(t, "deploy", ["write failed: ENOSPC on /var/lib/docker"]);
+    await seed(t, "build", ["the build hit ENOSPC too", "unrelated words"]);
     const found = await json<HermesSearchResult>(await t.call("GET", "/api/sessions/search?q=ENOSPC"));
     expect(found).toMatchObject({ object: "list", query: "ENOSPC" });
     expect(found.data.map((hit) => hit.session_id).sort()).toEqual(["build", "deploy"]);

@@ -69,7 +69,7 @@ describe("HTTP conventions", () => {
         errors: [{ location: "header.content-type" }],
       });
       expect(body.detail).toContain("application/json");
-      expect(countRows(t, "sessions")).toBe(0);
+      expect(await countRows(t, "sessions")).toBe(0);
 
       // The same with an explicit length, as curl sends it, and on the other JSON routes.
       const withLength = await t.app.request("/v1/sessions", {
@@ -91,7 +91,7 @@ describe("HTTP conventions", () => {
         body: '{"title":"y"}',
       });
       expect(patch.status).toBe(415);
-      expect(countRows(t, "messages")).toBe(0);
+      expect(await countRows(t, "messages")).toBe(0);
       expect((await json<GetSessionResponse>(await t.call("GET", `/v1/sessions/${session.id}`))).title).toBeNull();
     });
 
@@ -132,7 +132,7 @@ describe("HTTP conventions", () => {
           { "idempotency-key": "k-retry" },
         );
         expect(bad.status).toBe(400);
-        expect(countRows(app, "idempotency_keys")).toBe(0);
+        expect(await countRows(app, "idempotency_keys")).toBe(0);
         const badKey = await app.call("POST", "/v1/sessions", {}, { "idempotency-key": "k".repeat(300) });
         expect(badKey.status).toBe(400);
         expect((await json<ValidationProblem>(badKey)).errors[0].location).toBe("header.idempotency-key");
@@ -151,7 +151,7 @@ describe("HTTP conventions", () => {
       });
       expect(res.status).toBe(413);
       expect(await json<ProblemResponse>(res)).toMatchObject({ code: "payload_too_large", status: 413 });
-      expect(countRows(t, "messages", session.id)).toBe(0);
+      expect(await countRows(t, "messages", session.id)).toBe(0);
 
       const declared = await t.app.request(`/v1/sessions/${session.id}/messages`, {
         method: "POST",

@@ -4,7 +4,7 @@ import { describe, expect } from "vitest";
 import { createApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { openDatabase } from "../../src/db/database.js";
-import { createStore } from "../../src/db/store.js";
+import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import { createLogger } from "../../src/logger.js";
 import {
   json,
@@ -91,16 +91,20 @@ describe("HTTP conventions", () => {
         expect(second.headers.get("idempotency-replayed")).toBe("true");
         expect(second.headers.get("location")).toBe(`/v1/sessions/${created.id}`);
         expect(await json<CreateSessionResponse>(second)).toEqual(created);
-        expect(countRows(app, "sessions")).toBe(1);
+        expect(await countRows(app, "sessions")).toBe(1);
 
         const conflict = await app.call("POST", "/v1/sessions", { title: "twice" }, { "idempotency-key": "create-1" });
         expect(conflict.status).toBe(409);
         expect(await json<ProblemResponse>(conflict)).toMatchObject({ code: "idempotency_key_conflict", status: 409 });
-        expect(countRows(app, "sessions")).toBe(1);
+        expect(await countRows(app, "sessions")).toBe(1);
 
-        const stored = app.database.sqlite
-          .prepare("select key, status, created_at, expires_at, body from idempotency_keys")
-          .all() as Array<{ key: string; status: number; created_at: number; expires_at: number; body: string }>;
+        const stored = await app.query<{
+          key: string;
+          status: number;
+          created_at: number;
+          expires_at: number;
+          body: string;
+        }>("select key, status, created_at, expires_at, body from idempotency_keys");
         expect(stored).toHaveLength(1);
         expect(stored[0]).toMatchObject({ key: "create-1", status: 201 });
         expect(stored[0].expires_at - stored[0].created_at).toBe(24 * 60 * 60 * 1000);
@@ -122,7 +126,7 @@ describe("HTTP conventions", () => {
         const replay = await app.call("POST", path, body, { "idempotency-key": "msg-1" });
         expect(replay.headers.get("idempotency-replayed")).toBe("true");
         expect((await json<PostMessageAppendedResponse>(replay)).messages[0].id).toBe(a.messages[0].id);
-        expect(countRows(app, "messages", session.id)).toBe(1);
+        expect(await countRows(app, "messages", session.id)).toBe(1);
 
         // The same key on another route is a different request.
         const other = await app.call("POST", "/v1/sessions", {}, { "idempotency-key": "msg-1" });
@@ -143,7 +147,8 @@ describe("HTTP conventions", () => {
         overrides: { logging: { level: "silent" }, database: { path: join(dir, "idem.db") } },
       });
       const database = openDatabase(config.database.path);
-      const app = createApp({ config, store: createStore(database), logger: createLogger(config), now: () => clock });
+      const store = createSqliteStore(database);
+      const app = createApp({ config, store, logger: createLogger(config), now: () => clock });
       const post = (key: string) =>
         app.request("/v1/sessions", {
           method: "POST",
@@ -169,7 +174,7 @@ describe("HTTP conventions", () => {
         ).map((r) => r.key);
         expect(keys).toEqual(["late-key"]);
       } finally {
-        database.close();
+        await store.close();
         rmSync(dir, { recursive: true, force: true });
       }
     });

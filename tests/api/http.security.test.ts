@@ -4,7 +4,7 @@ import { describe, expect } from "vitest";
 import { createApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { openDatabase } from "../../src/db/database.js";
-import { createStore } from "../../src/db/store.js";
+import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import { createLogger } from "../../src/logger.js";
 import {
   json,
@@ -14,7 +14,7 @@ import {
 } from "../fixtures/responses.js";
 import { countRows, createSession } from "../fixtures/sessions-api.js";
 import { it } from "../fixtures/suite.js";
-import { makeTestApp, tempDir } from "../fixtures/test-app.js";
+import { makeTestApp, TEST_STORE, tempDir } from "../fixtures/test-app.js";
 
 const API_KEY = "sk-test-4f9a2c71e8d3";
 
@@ -72,7 +72,7 @@ describe("security", () => {
       ]) {
         expect(checked).toContain(route);
       }
-      expect(countRows(t, "sessions")).toBe(0);
+      expect(await countRows(t, "sessions")).toBe(0);
     });
 
     it("lets the right key through", async ({ app: t }) => {
@@ -110,7 +110,7 @@ describe("security", () => {
           expect(res.status, host).toBe(403);
           expect((await json<ProblemResponse>(res)).detail).toContain("server.api_key");
         }
-        expect(countRows(app, "sessions")).toBe(0);
+        expect(await countRows(app, "sessions")).toBe(0);
       } finally {
         await app.close();
       }
@@ -150,7 +150,7 @@ describe("security", () => {
       expect(res.status).toBe(403);
       expect(res.headers.get("access-control-allow-origin")).toBeNull();
       expect(await json<ProblemResponse>(res)).toMatchObject({ code: "forbidden_origin", status: 403 });
-      expect(countRows(t, "sessions")).toBe(0);
+      expect(await countRows(t, "sessions")).toBe(0);
     });
 
     it("answers preflight requests for allowlisted origins only, without needing the key", async ({ app: t }) => {
@@ -207,25 +207,37 @@ describe("security", () => {
   });
 
   describe("internal errors", () => {
-    it("answer 500 internal_error without a stack or the underlying message", async () => {
-      const app = await makeTestApp();
-      try {
-        await createSession(app);
-        app.database.sqlite.close();
-        const res = await app.call("GET", "/v1/sessions", undefined, { "x-request-id": "boom-1" });
-        expect(res.status).toBe(500);
-        expect(res.headers.get("content-type")).toBe("application/problem+json");
-        expectSecurityHeaders(res, "500");
-        const text = await res.text();
-        const body = JSON.parse(text) as ProblemResponse;
-        expect(Object.keys(body).sort()).toEqual(["code", "detail", "error", "request_id", "status", "title", "type"]);
-        expect(body).toMatchObject({ code: "internal_error", status: 500, request_id: "boom-1" });
-        expect(body.detail).toContain("boom-1");
-        expect(text).not.toMatch(/database|connection|sqlite|\bat \S+ \(|\.ts:\d+|\.js:\d+/i);
-      } finally {
-        await app.close();
-      }
-    });
+    // Closes the SQLite handle under the app, so that the next read throws.
+    it.skipIf(TEST_STORE === "postgres")(
+      "answer 500 internal_error without a stack or the underlying message",
+      async () => {
+        const app = await makeTestApp();
+        try {
+          await createSession(app);
+          app.database.sqlite.close();
+          const res = await app.call("GET", "/v1/sessions", undefined, { "x-request-id": "boom-1" });
+          expect(res.status).toBe(500);
+          expect(res.headers.get("content-type")).toBe("application/problem+json");
+          expectSecurityHeaders(res, "500");
+          const text = await res.text();
+          const body = JSON.parse(text) as ProblemResponse;
+          expect(Object.keys(body).sort()).toEqual([
+            "code",
+            "detail",
+            "error",
+            "request_id",
+            "status",
+            "title",
+            "type",
+          ]);
+          expect(body).toMatchObject({ code: "internal_error", status: 500, request_id: "boom-1" });
+          expect(body.detail).toContain("boom-1");
+          expect(text).not.toMatch(/database|connection|sqlite|\bat \S+ \(|\.ts:\d+|\.js:\d+/i);
+        } finally {
+          await app.close();
+        }
+      },
+    );
   });
 
   describe("request logs", () => {
@@ -244,7 +256,8 @@ describe("security", () => {
         overrides: { server: { api_key: API_KEY }, database: { path: `${dir}/log.db` } },
       });
       const database = openDatabase(config.database.path);
-      const app = createApp({ config, store: createStore(database), logger: createLogger(config, sink) });
+      const store = createSqliteStore(database);
+      const app = createApp({ config, store, logger: createLogger(config, sink) });
       try {
         const ok = await app.request("/v1/sessions?limit=5", {
           headers: { authorization: `Bearer ${API_KEY}`, "x-request-id": "log-1", cookie: "session=abc123" },
@@ -272,7 +285,7 @@ describe("security", () => {
         expect(all).not.toContain("sk-wrong-9d8c7b6a");
         expect(all).not.toContain("abc123");
       } finally {
-        database.close();
+        await store.close();
         rmSync(dir, { recursive: true, force: true });
       }
     });

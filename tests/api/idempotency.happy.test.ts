@@ -24,7 +24,7 @@ describe("Idempotency-Key fingerprints", () => {
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotency-replayed")).toBe("true");
     expect((await json<CreateSessionResponse>(again)).id).toBe(created.id);
-    expect(countRows(t, "sessions")).toBe(1);
+    expect(await countRows(t, "sessions")).toBe(1);
   });
 
   it("still refuses a body whose values differ, however close", async ({ app: t }) => {

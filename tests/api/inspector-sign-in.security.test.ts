@@ -31,8 +31,7 @@ const withCookie = (
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-const sessionCount = (t: TestApp) =>
-  (t.database.sqlite.prepare("select count(*) as n from sessions").get() as { n: number }).n;
+const sessionCount = async (t: TestApp) => (await t.query<{ n: number }>("select count(*) as n from sessions"))[0].n;
 
 describe("the inspector's sign-in cookie", () => {
   it("is HttpOnly, SameSite=Strict, scoped to the whole API, and stored only as a hash", async () => {
@@ -46,7 +45,7 @@ describe("the inspector's sign-in cookie", () => {
       expect(setCookie).toContain("Path=/");
       expect(setCookie).toMatch(/Max-Age=43200/);
       const token = cookie.split("=")[1];
-      const rows = t.database.sqlite.prepare("select * from ui_sessions").all() as Array<Record<string, unknown>>;
+      const rows = await t.query("select * from ui_sessions");
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(token);
       expect(JSON.stringify(rows)).not.toContain(KEY);
@@ -61,7 +60,7 @@ describe("the inspector's sign-in cookie", () => {
       const refused = await signIn(t, "sk-guess");
       expect(refused.status).toBe(401);
       expect(refused.setCookie).toBe("");
-      expect((t.database.sqlite.prepare("select count(*) as n from ui_sessions").get() as { n: number }).n).toBe(0);
+      expect(await t.query("select count(*) as n from ui_sessions")).toEqual([{ n: 0 }]);
     } finally {
       await t.close();
     }
@@ -72,7 +71,7 @@ describe("the inspector's sign-in cookie", () => {
     try {
       const { cookie, csrf } = await signIn(t);
       expect((await withCookie(t, cookie, "GET", "/v1/sessions")).status).toBe(200);
-      const before = sessionCount(t);
+      const before = await sessionCount(t);
       // What a page of another site (or a form post) could make the browser send: the cookie, no token.
       const forged = await withCookie(t, cookie, "POST", "/v1/sessions", {}, { title: "planted" });
       expect(forged.status).toBe(403);
@@ -86,10 +85,10 @@ describe("the inspector's sign-in cookie", () => {
         { title: "planted" },
       );
       expect(wrong.status).toBe(403);
-      expect(sessionCount(t)).toBe(before);
+      expect(await sessionCount(t)).toBe(before);
       const right = await withCookie(t, cookie, "POST", "/v1/sessions", { "x-csrf-token": csrf! }, { title: "mine" });
       expect(right.status).toBe(201);
-      expect(sessionCount(t)).toBe(before + 1);
+      expect(await sessionCount(t)).toBe(before + 1);
     } finally {
       await t.close();
     }

@@ -102,7 +102,7 @@ describe("approvals", () => {
     const [interrupt] = paused.interrupts;
     expect(interrupt.arguments).toContain("sk-abc");
     expect(interrupt.arguments).not.toContain("qrstuvwxyz123456");
-    expect(t.app.services.store.interrupts.get(interrupt.id)?.arguments).not.toContain("qrstuvwxyz123456");
+    expect((await t.app.services.store.interrupts.get(interrupt.id))?.arguments).not.toContain("qrstuvwxyz123456");
     await t.call("POST", `/v1/sessions/${id}/interrupts/${interrupt.id}`, { decision: "approve" });
     await completed(t, paused.run.id);
     expect((await transcript(t, id)).find((m) => m.role === "tool")?.content).toBe(`echo: key ${secret}`);
@@ -192,7 +192,7 @@ describe("approvals", () => {
     expect(body.run.status).toBe("completed");
     const tool = body.messages.find((m) => m.role === "tool")!;
     expect(tool.content).toMatch(/not allowed by the server's approval policy/);
-    const [record] = t.app.services.store.interrupts.forRun(body.run.id);
+    const [record] = await t.app.services.store.interrupts.forRun(body.run.id);
     expect(record).toMatchObject({ status: "answered", answered_by: "policy", decision: "deny" });
   });
 
@@ -223,7 +223,7 @@ describe("approvals that time out", () => {
       return r.status === "completed" && r;
     }, 5_000);
     expect(run.iterations).toBe(2);
-    const [record] = t.app.services.store.interrupts.forRun(paused.run.id);
+    const [record] = await t.app.services.store.interrupts.forRun(paused.run.id);
     expect(record).toMatchObject({ answered_by: "timeout", decision: "deny" });
     const tool = (await transcript(t, id)).find((m) => m.role === "tool")!;
     expect(tool.content).toMatch(/no one approved add within 1 seconds/);
@@ -328,11 +328,11 @@ describe("one interrupts queue", () => {
     const other = await t.createSession();
     const foreign = await t.call("POST", `/v1/sessions/${other}/interrupts/${interrupt.id}`, { decision: "approve" });
     expect(foreign.status).toBe(404);
-    expect(t.app.services.store.interrupts.get(interrupt.id)?.status).toBe("pending");
+    expect((await t.app.services.store.interrupts.get(interrupt.id))?.status).toBe("pending");
 
     const cancelled = await json<RunResourceResponse>(await t.call("POST", `/v1/runs/${paused.run.id}/cancel`, {}));
     expect(cancelled.status).toBe("cancelled");
-    expect(t.app.services.store.interrupts.get(interrupt.id)?.status).toBe("cancelled");
+    expect((await t.app.services.store.interrupts.get(interrupt.id))?.status).toBe("cancelled");
     const rows = await transcript(t, id);
     expect(rows.at(-1)).toMatchObject({
       role: "tool",
@@ -352,7 +352,7 @@ describe("one interrupts queue", () => {
     expect(paused.run.status).toBe("requires_action");
     expect((await t.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
     expect(t.app.services.agent.isBusy(id)).toBe(false);
-    expect(t.app.services.store.runs.get(paused.run.id)).toBeNull();
+    expect(await t.app.services.store.runs.get(paused.run.id)).toBeNull();
     expect((await t.call("GET", `/v1/runs/${paused.run.id}`)).status).toBe(404);
   });
 
@@ -374,7 +374,7 @@ describe("one interrupts queue", () => {
     expect((await runOf(t, runId)).status).toBe("running");
     expect((await t.call("POST", `/v1/runs/${runId}/cancel`, {})).status).toBe(200);
     expect((await json<PostMessageRunResponse>(await pending)).run.status).toBe("cancelled");
-    expect(t.app.services.store.interrupts.get(listed.id)?.status).toBe("cancelled");
+    expect((await t.app.services.store.interrupts.get(listed.id))?.status).toBe("cancelled");
     expect((await json<InterruptListResponse>(await t.call("GET", `/v1/sessions/${id}/interrupts`))).data).toEqual([]);
     const results = (await transcript(t, id)).filter((m) => m.role === "tool").map((m) => m.tool_call_id);
     expect(results.sort()).toEqual(["call_ask", "call_slow_ok"]);

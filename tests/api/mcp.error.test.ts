@@ -160,7 +160,7 @@ describe("a session that names MCP servers", () => {
   it("is refused when it names a server the server does not configure, every unknown name listed", async ({
     app: t,
   }) => {
-    const before = t.app.services.store.sessions.list(200, null).length;
+    const before = (await t.app.services.store.sessions.list(200, null)).length;
     const res = await t.call("POST", "/v1/sessions", { config: { mcp: { servers: ["fx", "nope", "ghost"] } } });
     expect(res.status).toBe(400);
     const problem = await json<ValidationProblem>(res);
@@ -175,13 +175,13 @@ describe("a session that names MCP servers", () => {
         message: 'unknown MCP server "ghost"; the configured servers are fx, quick, broken, web',
       },
     ]);
-    expect(t.app.services.store.sessions.list(200, null)).toHaveLength(before);
+    expect(await t.app.services.store.sessions.list(200, null)).toHaveLength(before);
 
     const id = await t.createSession({ config: { mcp: { servers: ["fx"] } } });
     const patch = await t.call("PATCH", `/v1/sessions/${id}`, { config: { mcp: { servers: ["nope"] } } });
     expect(patch.status).toBe(400);
     expect((await json<ValidationProblem>(patch)).errors.map((e) => e.location)).toEqual(["body.config.mcp.servers.0"]);
-    expect(t.app.services.sessions.require(id).config).toMatchObject({ mcp: { servers: ["fx"] } });
+    expect((await t.app.services.sessions.require(id)).config).toMatchObject({ mcp: { servers: ["fx"] } });
   });
 
   it("is refused for a name that no server could have, with the rule", async ({ app: t }) => {

@@ -175,7 +175,7 @@ describe("MCP servers as tool sources", () => {
       content: "a red dot\n[image 1: image/png, 70 bytes]",
     });
     // The output the agent's loop receives carries the PNG itself.
-    const session = t.app.services.sessions.require(id);
+    const session = await t.app.services.sessions.require(id);
     const tool = t.app.services.mcp.toolsFor(session).find((d) => d.name === "mcp__fx__image");
     const output = await tool!.execute({}, { session, runId: null });
     expect(output.images).toEqual([{ mime_type: "image/png", data: Buffer.from(RED_DOT_PNG_BASE64, "base64") }]);

@@ -72,7 +72,7 @@ describe("a session and the operator's MCP servers", () => {
     app: t,
   }) => {
     const servers = () => t.app.services.mcp.servers().map((s) => s.name);
-    const before = t.app.services.store.sessions.list(200, null).length;
+    const before = (await t.app.services.store.sessions.list(200, null)).length;
     for (const mcp of ATTACKS) {
       const res = await t.call("POST", "/v1/sessions", { config: { mcp } });
       expect(res.status, JSON.stringify(mcp)).toBe(400);
@@ -81,7 +81,7 @@ describe("a session and the operator's MCP servers", () => {
       expect(problem.errors.every((e) => e.location.startsWith("body.config.mcp"))).toBe(true);
       expect(problem.errors.map((e) => e.message).join(" ")).toMatch(/server-only/);
     }
-    expect(t.app.services.store.sessions.list(200, null)).toHaveLength(before);
+    expect(await t.app.services.store.sessions.list(200, null)).toHaveLength(before);
 
     const id = await t.createSession({ config: { mcp: { servers: ["fx"] } } });
     for (const mcp of ATTACKS) {
@@ -122,7 +122,7 @@ describe("a session and the operator's MCP servers", () => {
   }) => {
     const id = await t.createSession({ config: { mcp: { servers: ["broken"] } } });
     const legacy = { mcp: { servers: ["broken", "evil"], evil: { command: "touch", args: [marker] } } };
-    t.database.sqlite.prepare("update sessions set config_json = ? where id = ?").run(JSON.stringify(legacy), id);
+    await t.query("update sessions set config_json = $1 where id = $2", [JSON.stringify(legacy), id]);
     const session = await json<SessionResponse>(await t.call("GET", `/v1/sessions/${id}`));
     expect(session.config.mcp.servers).toEqual(["broken"]);
     fake.enqueue({ content: "ok" });

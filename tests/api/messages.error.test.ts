@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { json, type ProblemResponse, type ValidationProblem } from "../fixtures/responses.js";
-import { appendMessage, countRows, createSession } from "../fixtures/sessions-api.js";
+import { appendMessage, countRows, countSearchRows, createSession } from "../fixtures/sessions-api.js";
 import { it } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
@@ -30,12 +30,12 @@ describe("messages: errors", () => {
       expect(res.body).toMatchObject({ code: "model_not_configured", status: 503 });
       expect(res.body.detail).toContain("run: false");
     }
-    expect(countRows(t, "messages", session.id)).toBe(0);
-    expect(countRows(t, "messages_fts", session.id)).toBe(0);
-    const row = t.database.sqlite
-      .prepare("select message_count, next_seq, context_tokens from sessions where id = ?")
-      .get(session.id);
-    expect(row).toEqual({ message_count: 0, next_seq: 1, context_tokens: 0 });
+    expect(await countRows(t, "messages", session.id)).toBe(0);
+    expect(await countSearchRows(t, session.id)).toBe(0);
+    const rows = await t.query("select message_count, next_seq, context_tokens from sessions where id = $1", [
+      session.id,
+    ]);
+    expect(rows).toEqual([{ message_count: 0, next_seq: 1, context_tokens: 0 }]);
   });
 
   it("allows null content only on an assistant message that carries tool calls", async ({ app: t }) => {
@@ -54,7 +54,7 @@ describe("messages: errors", () => {
     const missing = await post(t, session.id, { role: "user", run: false });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e) => e.location)).toEqual(["body.content"]);
-    expect(countRows(t, "messages", session.id)).toBe(0);
+    expect(await countRows(t, "messages", session.id)).toBe(0);
   });
 
   it("validates a malformed user message before answering that no model is configured", async ({ app: t }) => {
@@ -102,7 +102,7 @@ describe("messages: errors", () => {
     expect(foreign.body.code).toBe("invalid_tool_pair");
 
     // Refusals leave no gap: the next append takes the next seq.
-    expect(countRows(t, "messages", session.id)).toBe(2);
+    expect(await countRows(t, "messages", session.id)).toBe(2);
     const next = await appendMessage(t, session.id, { role: "user", content: "and now?" });
     expect(next.seq).toBe(3);
   });

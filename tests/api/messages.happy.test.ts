@@ -45,9 +45,10 @@ describe("messages: append, transcript and context", () => {
     expect(stored[3]).toMatchObject({ tool_call_id: "call_b", name: "session_search" });
     expect(stored[1]).not.toHaveProperty("tool_calls");
 
-    const rows = t.database.sqlite
-      .prepare("select seq, role, tokens from messages where session_id = ? order by seq")
-      .all(session.id) as Array<{ seq: number; role: string; tokens: number }>;
+    const rows = await t.query<{ seq: number; role: string; tokens: number }>(
+      "select seq, role, tokens from messages where session_id = $1 order by seq",
+      [session.id],
+    );
     expect(rows).toEqual(stored.map((m) => ({ seq: m.seq, role: m.role, tokens: m.tokens })));
   });
 
@@ -75,15 +76,13 @@ describe("messages: append, transcript and context", () => {
     expect(got.stats.message_count).toBe(2);
     expect(got.stats.context_tokens).toBe(total);
     expect(got.stats.usage_percent).toBe(Math.round((total / 128_000) * 10_000) / 100);
-    const counters = t.database.sqlite
-      .prepare("select message_count, context_tokens, context_message_count, next_seq from sessions where id = ?")
-      .get(session.id);
-    expect(counters).toEqual({
-      message_count: 2,
-      context_tokens: short.tokens + long.tokens,
-      context_message_count: 2,
-      next_seq: 3,
-    });
+    const counters = await t.query(
+      "select message_count, context_tokens, context_message_count, next_seq from sessions where id = $1",
+      [session.id],
+    );
+    expect(counters).toEqual([
+      { message_count: 2, context_tokens: short.tokens + long.tokens, context_message_count: 2, next_seq: 3 },
+    ]);
   });
 
   it("pages the transcript by seq with an opaque cursor", async ({ app: t }) => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { replicaIdOf } from "../../src/config.js";
 import { startChromiumWithCdp } from "../fixtures/browser.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { json, type ReadinessResponse } from "../fixtures/responses.js";
-import { makeTestApp } from "../fixtures/test-app.js";
+import { makeTestApp, TEST_STORE } from "../fixtures/test-app.js";
 
 const MODEL_KEY = "sk-readiness-probe-key-0123456789";
 
@@ -28,6 +29,13 @@ describe("readiness, probed for real", () => {
           database: { status: "ok" },
           model: { status: "ok", detail: `fake-model at ${fake.baseUrl}` },
           browser: { status: "ok", detail: "/usr/bin/chromium" },
+          leases: { status: "ok" },
+        },
+        replica: {
+          id: replicaIdOf(t.config),
+          store: TEST_STORE,
+          role: TEST_STORE === "sqlite" ? "sole" : "shared",
+          replicas_alive: 1,
         },
       });
       expect(modelListRequests()).toHaveLength(1);

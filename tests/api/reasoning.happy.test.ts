@@ -40,7 +40,7 @@ describe("reasoning from a reasoning model", () => {
     }
     expect(reasoning).toBe(THOUGHT);
     expect(content).toBe("Hello!");
-    const sessionId = t.app.services.store.sessions.listByActivity(1, 0)[0].id;
+    const sessionId = (await t.app.services.store.sessions.listByActivity(1, 0))[0].id;
     const rows = await json<ListMessagesResponse>(await t.call("GET", `/v1/sessions/${sessionId}/messages`));
     expect(rows.data.find((m) => m.role === "assistant")).toMatchObject({ content: "Hello!", reasoning: THOUGHT });
     await client.chat.completions.create(

@@ -38,8 +38,8 @@ describe("Responses: refusals in the OpenAI envelope, with nothing stored", () =
     await refused(t, { input: "hi", metadata }, 400, "metadata");
     const missing = await refused(t, { input: "hi", previous_response_id: "resp_nope" }, 404, "previous_response_id");
     expect(missing.message).toContain("resp_nope");
-    expect(countRows(t, "sessions")).toBe(0);
-    expect(countRows(t, "responses")).toBe(0);
+    expect(await countRows(t, "sessions")).toBe(0);
+    expect(await countRows(t, "responses")).toBe(0);
     expect(fake.completions).toHaveLength(0);
   });
 
@@ -74,6 +74,6 @@ describe("Responses without a model", () => {
     const res = await t.call("POST", "/v1/responses", { input: "Is anyone there?", conversation: "conv-empty" });
     expect(res.status).toBe(503);
     expect(await json<OpenAIErrorResponse>(res)).toMatchObject({ error: { code: "model_not_configured" } });
-    expect(countRows(t, "sessions")).toBe(0);
+    expect(await countRows(t, "sessions")).toBe(0);
   });
 });

@@ -60,7 +60,10 @@ describe("OpenAI Responses, driven by the official openai client", () => {
     expect(again).toMatchObject({ id: response.id, status: "completed", output: response.output });
     // The conversation is a session like any other, with its rows.
     const sessionId = (response as unknown as { session_id: string }).session_id;
-    expect(t.app.services.store.messages.page(sessionId, 0, 10).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect((await t.app.services.store.messages.page(sessionId, 0, 10)).map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+    ]);
   });
 
   it("chains through previous_response_id, and branches when an earlier response is continued", async ({ fake }) => {
@@ -142,7 +145,7 @@ describe("OpenAI Responses, driven by the official openai client", () => {
     expect(first.conversation).toEqual({ id: "conv-ada-1" });
     await client.responses.create({ model: "caduceus", input: "Who am I?", conversation: "conv-ada-1" });
     expect(sent(fake, 1)).toEqual(["user: I am Ada.", "assistant: Hi Ada.", "user: Who am I?"]);
-    expect(t.app.services.store.sessions.get("conv-ada-1")).not.toBeNull();
+    expect(await t.app.services.store.sessions.get("conv-ada-1")).not.toBeNull();
   });
 
   it("takes item-array input with earlier turns and an image part", async ({ fake }) => {
@@ -183,7 +186,7 @@ describe("OpenAI Responses, driven by the official openai client", () => {
       client.responses.create({ model: "caduceus", input: "And then?", previous_response_id: response.id }),
     ).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     const sessionId = (response as unknown as { session_id: string }).session_id;
-    expect(t.app.services.store.messages.page(sessionId, 0, 10)).toHaveLength(2);
+    expect(await t.app.services.store.messages.page(sessionId, 0, 10)).toHaveLength(2);
   });
 
   it("answers store: false but keeps the response from being read back or continued", async ({ fake }) => {

@@ -145,7 +145,7 @@ describe("runs as resources", () => {
     const cancelled = frames.find((f) => f.event === "run.cancelled");
     expect(eventData<"run.cancelled">(cancelled!).run.status).toBe("cancelled");
     expect(frames.at(-1)?.event).toBe("done");
-    expect(t.app.services.store.runs.get(runId)?.status).toBe("cancelled");
+    expect((await t.app.services.store.runs.get(runId))?.status).toBe("cancelled");
   });
 
   it("takes a steering message in before the next model call, stored with its seq", async ({ app: t, fake }) => {
@@ -154,7 +154,7 @@ describe("runs as resources", () => {
     fake.enqueue({ content: "steered answer" });
     const pending = post(t, id, { content: "start" });
     await waitFor(async () => (await transcript(t, id)).some((m) => m.tool_calls));
-    const runId = t.app.services.agent.activeRunOf(id)!;
+    const runId = (await t.app.services.agent.activeRunOf(id))!;
     const res = await t.call("POST", `/v1/runs/${runId}/steer`, { content: "also check the staging site" });
     expect(res.status).toBe(202);
     expect(await json<SteerResponse>(res)).toMatchObject({ run_id: runId, status: "queued" });

@@ -51,7 +51,10 @@ describe("agent run failures", () => {
       expect(body.run.status).toBe("failed");
       expect(body.run.error).toMatch(error);
       expect(body.messages.map((m) => m.role)).toEqual(["user"]);
-      expect(t.app.services.store.runs.get(body.run.id)).toMatchObject({ status: "failed", error: body.run.error });
+      expect(await t.app.services.store.runs.get(body.run.id)).toMatchObject({
+        status: "failed",
+        error: body.run.error,
+      });
       expect((await transcript(t, id)).map((m) => m.content)).toEqual([`trigger ${what}`]);
     });
   }
@@ -189,7 +192,7 @@ describe("agent run failures", () => {
     controller.abort();
     const body = await json<PostMessageRunResponse>(await pending);
     expect(body.run.status).toBe("cancelled");
-    expect(t.app.services.store.runs.get(body.run.id)!.status).toBe("cancelled");
+    expect((await t.app.services.store.runs.get(body.run.id))!.status).toBe("cancelled");
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["cancel me"]);
     expect(t.app.services.agent.isBusy(id)).toBe(false);
   });
@@ -213,7 +216,9 @@ describe("agent run failures", () => {
     fake.enqueue({ content: "a long streamed answer that the client will not wait for", chunk_delay_ms: 100 });
     const res = await post(t, id, { content: "stream then leave", stream: true });
     await readSse(res, (f) => f.event === "message.delta");
-    const run = await waitFor(() => t.app.services.store.runs.list(id).find((r) => r.status !== "running"));
+    const run = await waitFor(async () =>
+      (await t.app.services.store.runs.list(id)).find((r) => r.status !== "running"),
+    );
     expect(run.status).toBe("cancelled");
     expect((await transcript(t, id)).map((m) => m.role)).toEqual(["user"]);
   });
@@ -277,7 +282,7 @@ describe("run admission and lifecycle", () => {
       expect(res.status).toBe(503);
       expect((await json<ProblemResponse>(res)).code).toBe("model_not_configured");
       expect(await transcript(t, id)).toEqual([]);
-      expect(t.app.services.store.runs.list(id)).toEqual([]);
+      expect(await t.app.services.store.runs.list(id)).toEqual([]);
     } finally {
       await t.close();
     }

@@ -74,7 +74,7 @@ describe("agent runs", () => {
       "session_search",
     ]);
 
-    const run = t.app.services.store.runs.get(body.run.id);
+    const run = await t.app.services.store.runs.get(body.run.id);
     expect(run).toMatchObject({ session_id: id, status: "completed", iterations: 1, error: null });
     expect(run!.finished_at).not.toBeNull();
     const transcript = await json<ListMessagesResponse>(await t.call("GET", `/v1/sessions/${id}/messages`));
@@ -261,7 +261,7 @@ describe("runs and the context engine", () => {
       expect((agentRequest.tools ?? []).map((tool) => tool.function.name)).toContain("session_search");
       const after = await contextOf(t, id);
       expect(after.tokens.total).toBeLessThan(after.tokens.threshold);
-      expect(t.app.services.events.replay(id, 0).map((e) => e.type)).toContain("context.compressed");
+      expect((await t.app.services.events.replay(id, 0)).map((e) => e.type)).toContain("context.compressed");
     },
   );
 
@@ -368,9 +368,10 @@ describe("runs against a server without usage", () => {
       );
       const res = await t.call("POST", `/v1/sessions/${id}/messages`, { content: "echo this long text", stream });
       if (stream) await res.text();
-      const runs = t.database.sqlite
-        .prepare("select status, compressed from runs where session_id = ?")
-        .all(id) as Array<{ status: string; compressed: number }>;
+      const runs = await t.query<{ status: string; compressed: number }>(
+        "select status, compressed from runs where session_id = $1",
+        [id],
+      );
       expect(runs).toEqual([{ status: "completed", compressed: 1 }]);
       // the tool call, then the summary written right after it, then the agent's next call carrying that summary
       const [, summaryCall, nextCall] = fake.completions.map((r) => r.body);

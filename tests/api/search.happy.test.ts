@@ -27,7 +27,7 @@ describe("full-text search", () => {
     expect(short.data.some((hit) => hit.snippet.includes("3f9a1c2b7d4e"))).toBe(true);
     const other = await t.app.services.useCases.createSession({});
     const callId = "call_json_1";
-    t.app.services.transcript.append(
+    await t.app.services.transcript.append(
       other.session.id,
       [
         {

@@ -23,7 +23,7 @@ describe("sessions: errors", () => {
     const body = await json<ValidationProblem>(created);
     expectProblem(body, 400, "validation_failed");
     expect(body.errors).toEqual([{ location: "body.config.engine", message: expect.stringContaining("compressor") }]);
-    expect(countRows(t, "sessions")).toBe(0);
+    expect(await countRows(t, "sessions")).toBe(0);
 
     const session = await createSession(t, { title: "x" });
     const patched = await t.call("PATCH", `/v1/sessions/${session.id}`, {
@@ -63,11 +63,11 @@ describe("sessions: errors", () => {
       ].sort(),
     );
     for (const error of body.errors) expect(error.message).toMatch(/\S/);
-    expect(countRows(t, "sessions")).toBe(1);
+    expect(await countRows(t, "sessions")).toBe(1);
   });
 
   it("bounds every string of a session body, config included, and stores nothing over a limit", async ({ app: t }) => {
-    const before = countRows(t, "sessions");
+    const before = await countRows(t, "sessions");
     const res = await t.call("POST", "/v1/sessions", {
       title: "t".repeat(501),
       model: "m".repeat(201),
@@ -80,7 +80,7 @@ describe("sessions: errors", () => {
     expect(body.errors.map((e) => e.location).sort()).toEqual(
       ["body.title", "body.model", "body.system_prompt", "body.config.engine", "body.config.browser.cdp_url"].sort(),
     );
-    expect(countRows(t, "sessions")).toBe(before);
+    expect(await countRows(t, "sessions")).toBe(before);
   });
 
   it("names a server-only browser key as such, on create and on PATCH, instead of as an unknown field", async ({

@@ -6,7 +6,7 @@ import {
   type PostMessageRunResponse,
   type SessionResponse,
 } from "../fixtures/responses.js";
-import { appendMessage, countRows, createSession, readAllPages } from "../fixtures/sessions-api.js";
+import { appendMessage, countRows, countSearchRows, createSession, readAllPages } from "../fixtures/sessions-api.js";
 import { it, withApp } from "../fixtures/suite.js";
 import { makeTestApp } from "../fixtures/test-app.js";
 
@@ -57,12 +57,10 @@ describe("sessions: create, list, get, patch, delete", () => {
       compression_count: 0,
     });
     expect(session.stats.context_tokens).toBeGreaterThan(0); // the system prompt counts
-    const row = t.database.sqlite
-      .prepare("select config_json, system_prompt_tokens from sessions where id = ?")
-      .get(session.id) as {
-      config_json: string;
-      system_prompt_tokens: number;
-    };
+    const [row] = await t.query<{ config_json: string; system_prompt_tokens: number }>(
+      "select config_json, system_prompt_tokens from sessions where id = $1",
+      [session.id],
+    );
     // Only the overrides are stored, so later changes of the server defaults still apply.
     expect(JSON.parse(row.config_json) as unknown).toEqual({
       compression: { threshold: 0.9, protect_last_n: 5 },
@@ -181,23 +179,22 @@ describe("sessions: create, list, get, patch, delete", () => {
     });
     await appendMessage(t, session.id, { role: "tool", tool_call_id: "call_1", content: "nothing found" });
     await appendMessage(t, keep.id, { role: "user", content: "stay" });
-    expect(countRows(t, "messages", session.id)).toBe(3);
-    expect(countRows(t, "tool_calls", session.id)).toBe(1);
-    expect(countRows(t, "messages_fts", session.id)).toBe(3);
+    expect(await countRows(t, "messages", session.id)).toBe(3);
+    expect(await countRows(t, "tool_calls", session.id)).toBe(1);
+    expect(await countSearchRows(t, session.id)).toBe(3);
 
     const res = await t.call("DELETE", `/v1/sessions/${session.id}`);
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
     expect((await t.call("GET", `/v1/sessions/${session.id}`)).status).toBe(404);
-    for (const table of ["messages", "tool_calls", "messages_fts", "events", "summaries", "anchors", "runs"]) {
-      expect(countRows(t, table, session.id), table).toBe(0);
+    for (const table of ["messages", "tool_calls", "events", "summaries", "anchors", "runs"]) {
+      expect(await countRows(t, table, session.id), table).toBe(0);
     }
-    expect(t.database.sqlite.prepare("select count(*) as n from sessions where id = ?").get(session.id)).toEqual({
-      n: 0,
-    });
+    expect(await countSearchRows(t, session.id), "search rows").toBe(0);
+    expect(await t.query("select count(*) as n from sessions where id = $1", [session.id])).toEqual([{ n: 0 }]);
     // Another session is untouched, its search rows included.
-    expect(countRows(t, "messages", keep.id)).toBe(1);
-    expect(countRows(t, "messages_fts", keep.id)).toBe(1);
+    expect(await countRows(t, "messages", keep.id)).toBe(1);
+    expect(await countSearchRows(t, keep.id)).toBe(1);
     expect((await t.call("DELETE", `/v1/sessions/${session.id}`)).status).toBe(404);
   });
 });
@@ -218,11 +215,10 @@ describe("a session with a run in progress", () => {
     expect(body.run.status).toBe("interrupted");
     expect(t.app.services.agent.isBusy(id)).toBe(false);
     expect((await t.call("GET", `/v1/sessions/${id}`)).status).toBe(404);
-    const left = t.database.sqlite
-      .prepare(
-        "select (select count(*) from messages where session_id = ?) + (select count(*) from runs where session_id = ?) as n",
-      )
-      .get(id, id) as { n: number };
+    const [left] = await t.query<{ n: number }>(
+      "select (select count(*) from messages where session_id = $1) + (select count(*) from runs where session_id = $1) as n",
+      [id],
+    );
     expect(left.n).toBe(0);
   });
 });

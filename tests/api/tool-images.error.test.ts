@@ -33,9 +33,10 @@ describe("tool images that cannot be stored as given", () => {
     expect(res.status).toBe(200);
     const run = await json<PostMessageRunResponse>(res);
     expect(run.run.status).toBe("completed");
-    const rows = t.database.sqlite
-      .prepare("select id, mime_type, width, height from message_images where session_id = ? order by ordinal")
-      .all(id) as ImageRow[];
+    const rows = await t.query<ImageRow>(
+      "select id, mime_type, width, height from message_images where session_id = $1 order by ordinal",
+      [id],
+    );
     return { id, tool: run.messages.find((m) => m.role === "tool")!, rows };
   }
 

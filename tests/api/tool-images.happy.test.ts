@@ -70,11 +70,7 @@ const imageUrlsOf = (messages: SentMessage[]): string[] =>
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString("base64")}`;
 
 function imageRows(t: TestApp, sessionId: string) {
-  return t.database.sqlite
-    .prepare(
-      "select id, seq, ordinal, mime_type, bytes, byte_length, width, height from message_images where session_id = ? order by seq, ordinal",
-    )
-    .all(sessionId) as Array<{
+  return t.query<{
     id: string;
     seq: number;
     ordinal: number;
@@ -83,7 +79,10 @@ function imageRows(t: TestApp, sessionId: string) {
     byte_length: number;
     width: number;
     height: number;
-  }>;
+  }>(
+    "select id, seq, ordinal, mime_type, bytes, byte_length, width, height from message_images where session_id = $1 order by seq, ordinal",
+    [sessionId],
+  );
 }
 
 describe("a tool's images with model.vision: on", () => {
@@ -109,7 +108,7 @@ describe("a tool's images with model.vision: on", () => {
       },
     ]);
     const [part] = imagePartsOf(tool);
-    const rows = imageRows(app, id);
+    const rows = await imageRows(app, id);
     expect(rows).toEqual([
       {
         id: part.image_id,
@@ -130,7 +129,7 @@ describe("a tool's images with model.vision: on", () => {
     expect(transcript).not.toContain(bytes.toString("base64"));
     expect(transcript).not.toContain("base64");
     // One image row however often the row is read, and the tool row's tokens count the image by its tiles.
-    expect(imageRows(app, id)).toHaveLength(1);
+    expect(await imageRows(app, id)).toHaveLength(1);
     const text = { role: "tool" as const, content: TEXT("home"), tool_call_id: tool.tool_call_id, name: "shot" };
     expect(tool.tokens).toBe(countMessageTokens(text, "fake-model") + imageTokens(4, 3));
     const session = await getJson<GetSessionResponse>(app, `/v1/sessions/${id}`);
@@ -191,7 +190,7 @@ describe("a tool's images with model.vision: on", () => {
       const tools = run.messages.filter((m) => m.role === "tool");
       const [a1, a2] = imagePartsOf(tools[0]);
       const [b1, b2] = imagePartsOf(tools[1]);
-      expect(imageRows(app, id)).toHaveLength(4);
+      expect(await imageRows(app, id)).toHaveLength(4);
       // After the first round its two images are both shown; after the second, the oldest of the four is a stub.
       expect(imageUrlsOf(fake.completions[1].body.messages)).toEqual(onShots[0].map(dataUrl));
       const sent = fake.completions[2].body.messages;
@@ -223,16 +222,16 @@ describe("a tool's images with model.vision: on", () => {
     const [part] = imagePartsOf(shot);
     expect(read.content).toContain(`[image ${part.image_id}: image/png 4x3]`);
     expect(imagePartsOf(read)).toEqual([]);
-    expect(imageRows(app, id)).toHaveLength(1);
+    expect(await imageRows(app, id)).toHaveLength(1);
   });
 
   itOn("deleting the session deletes its images", async ({ app, fake }) => {
     const id = await app.createSession();
     const run = await runShots(app, fake, id, [[{ label: "home", count: 2 }]]);
     const [part] = imagePartsOf(run.messages.find((m) => m.role === "tool")!);
-    expect(imageRows(app, id)).toHaveLength(2);
+    expect(await imageRows(app, id)).toHaveLength(2);
     expect((await app.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
-    expect(imageRows(app, id)).toEqual([]);
+    expect(await imageRows(app, id)).toEqual([]);
     expect((await app.call("GET", `/v1/sessions/${id}/images/${part.image_id}`)).status).toBe(404);
   });
 
@@ -244,7 +243,7 @@ describe("a tool's images with model.vision: on", () => {
     expect(forked.status).toBe(201);
     const early = await app.call("POST", `/api/sessions/${id}/fork`, { id: "shots-fork-early", upto_seq: 2 });
     expect(early.status).toBe(201);
-    expect(imageRows(app, "shots-fork-early")).toEqual([]);
+    expect(await imageRows(app, "shots-fork-early")).toEqual([]);
     expect((await app.call("DELETE", `/v1/sessions/${id}`)).status).toBe(204);
     const res = await app.call("GET", `/v1/sessions/shots-fork/images/${part.image_id}`);
     expect(res.status).toBe(200);
@@ -296,7 +295,7 @@ describe("a model without vision gets the text alone", () => {
       expect(messagesSent).not.toContain("data:image");
       const [part] = imagePartsOf(tool);
       expect((await app.call("GET", `/v1/sessions/${id}/images/${part.image_id}`)).status).toBe(200);
-      expect(imageRows(app, id)).toHaveLength(1);
+      expect(await imageRows(app, id)).toHaveLength(1);
     },
   );
 

@@ -95,9 +95,9 @@ describe("tool images across sessions", () => {
       content: [forged],
     });
     expect(toolForgery.status).toBe(400);
-    const rows = app.database.sqlite
-      .prepare("select count(*) as n from message_images where session_id = ?")
-      .get(thief) as { n: number };
+    const [rows] = await app.query<{ n: number }>("select count(*) as n from message_images where session_id = $1", [
+      thief,
+    ]);
     expect(rows.n).toBe(0);
 
     // The thief's model calls never carry the owner's image.

@@ -29,8 +29,8 @@ async function readUntil(response: Response, done: (bytes: Buffer) => boolean, t
   return bytes;
 }
 
-const events = (t: TestApp, id: string, type: string) =>
-  t.app.services.events.replay(id, 0).filter((event) => event.type === type);
+const events = async (t: TestApp, id: string, type: string) =>
+  (await t.app.services.events.replay(id, 0)).filter((event) => event.type === type);
 
 describe("the browser for people", () => {
   it("answers a PNG of the viewport, the whole page and one out-of-process iframe", async ({ app: t, pages }) => {
@@ -128,7 +128,7 @@ describe("the browser for people", () => {
     await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "type", text: "by hand" });
     await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "key", key: "Enter" });
     expect((await evaluate(t, id, "window.__answers")).result).toEqual(["submitted:by hand"]);
-    expect(events(t, id, "browser.takeover")).toHaveLength(1);
+    expect(await events(t, id, "browser.takeover")).toHaveLength(1);
     expect((await snapshot(t, id)).taken_over).toBe(true);
 
     // Meanwhile the agent's actions are refused, and nothing happens on the page.
@@ -140,7 +140,7 @@ describe("the browser for people", () => {
 
     const released = await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "release" });
     expect(await json(released)).toMatchObject({ taken_over: false });
-    expect(events(t, id, "browser.released").map((e) => e.data)).toEqual([{ reason: "release" }]);
+    expect((await events(t, id, "browser.released")).map((e) => e.data)).toEqual([{ reason: "release" }]);
     expect(
       (await callTool(t, id, "browser_navigate", { url: pages.url("localhost", "/long") })).is_error,
     ).toBeUndefined();

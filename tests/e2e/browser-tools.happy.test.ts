@@ -41,8 +41,9 @@ describe("the whole browser toolset", () => {
     t = app;
     pages = served;
     id = await createSessionId(t);
-    const session = t.app.services.sessions.require(id);
-    tools = new Map(t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).map((tool) => [tool.name, tool]));
+    const session = await t.app.services.sessions.require(id);
+    const offered = await Promise.all(t.app.services.toolProviders.map(async (p) => p.toolsFor(session)));
+    tools = new Map(offered.flat().map((tool) => [tool.name, tool]));
   });
 
   it("offers seventeen browser tools, each with an object schema the model reads", () => {

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { createApp } from "../../src/app.js";
 import { openDatabase } from "../../src/db/database.js";
-import { createStore } from "../../src/db/store.js";
+import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import { createLogger } from "../../src/logger.js";
 import { evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
 import { json, type GetSnapshotResponse, type RespondDialogResponse } from "../fixtures/responses.js";
@@ -193,10 +193,10 @@ describe("browser dialogs", () => {
   });
 
   it("publishes dialog and frame events on the session's stream", async () => {
-    const types = new Set(t.app.services.events.replay(id, 0).map((e) => e.type));
+    const types = new Set((await t.app.services.events.replay(id, 0)).map((e) => e.type));
     for (const type of ["dialog.opened", "dialog.closed", "frame.attached", "frame.navigated"])
       expect(types).toContain(type);
-    const opened = t.app.services.events.replay(id, 0).find((e) => e.type === "dialog.opened");
+    const opened = (await t.app.services.events.replay(id, 0)).find((e) => e.type === "dialog.opened");
     expect(opened?.data).toMatchObject({ dialog: { id: expect.stringMatching(/^d-\d+$/) } });
   });
 
@@ -207,8 +207,8 @@ describe("browser dialogs", () => {
     expect(live.recent_dialogs).toHaveLength(20);
     expect(live.recent_dialogs[0].message).toBe("burst 21");
 
-    const database = openDatabase(t.config.database.path);
-    const restarted = createApp({ config: t.config, store: createStore(database), logger: createLogger(t.config) });
+    const store = createSqliteStore(openDatabase(t.config.database.path));
+    const restarted = createApp({ config: t.config, store, logger: createLogger(t.config) });
     try {
       const res = await restarted.request(`/v1/sessions/${id}/snapshot`);
       const body = await json<GetSnapshotResponse>(res);
@@ -218,7 +218,7 @@ describe("browser dialogs", () => {
       expect(body.recent_dialogs).toEqual(live.recent_dialogs);
     } finally {
       await restarted.services.shutdown();
-      database.close();
+      await store.close();
     }
   });
 });

@@ -131,8 +131,7 @@ describe("browser frames", () => {
       return s.frame_tree.children.length === 0 ? s : null;
     }, "an empty frame tree");
     expect(snap.frame_tree.top).toMatchObject({ frame_id: tree.top!.frame_id, url: pages.url("localhost", "/plain") });
-    const detached = t.app.services.events
-      .replay(id, 0)
+    const detached = (await t.app.services.events.replay(id, 0))
       .filter((e) => e.type === "frame.detached")
       .map((e) => (e.data as { frame_id: string }).frame_id);
     for (const child of tree.children) expect(detached).toContain(child.frame_id);

@@ -161,7 +161,7 @@ describe("browser lifecycle", () => {
     await second.kill();
     await waitFor(async () => !(await snapshot(t, id)).active, "the browser to be seen as gone");
     expect((await sessionView(id)).browser.active).toBe(false);
-    const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "browser.disconnected");
+    const events = (await t.app.services.events.replay(id, 0)).filter((e) => e.type === "browser.disconnected");
     expect(events).toHaveLength(1);
     expect(events[0].data).toEqual({ reason: "browser_disconnected" });
 
@@ -183,7 +183,7 @@ describe("browser lifecycle", () => {
     const crash = t.call("POST", `/v1/sessions/${id}/browser/cdp`, { method: "Page.crash" });
     await waitFor(async () => !(await snapshot(t, id)).active, "the crash to be noticed");
     await crash;
-    expect(t.app.services.events.replay(id, 0).find((e) => e.type === "browser.disconnected")?.data).toEqual({
+    expect((await t.app.services.events.replay(id, 0)).find((e) => e.type === "browser.disconnected")?.data).toEqual({
       reason: "page_crashed",
     });
     expect(await navigate(t, id, pages.url("localhost", "/plain"))).toMatchObject({ ok: true, title: "Plain" });

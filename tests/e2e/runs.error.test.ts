@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/database.js";
-import { createStore } from "../../src/db/store.js";
+import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { waitFor } from "../fixtures/agent-harness.js";
 import { json, type CreateSessionResponse, type PostMessageRunResponse } from "../fixtures/responses.js";
@@ -24,8 +24,11 @@ describe("run lifecycle across the server process", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The server process's replica id: the runs these tests leave behind are recorded under it. */
+  const REPLICA_ID = "e2e-replica";
   const env = () => ({
     CADUCEUS_DB: dbPath,
+    CADUCEUS_REPLICA_ID: REPLICA_ID,
     OPENAI_BASE_URL: fake.baseUrl,
     OPENAI_API_KEY: "k",
     CADUCEUS_MODEL: "fake-model",
@@ -33,9 +36,8 @@ describe("run lifecycle across the server process", () => {
   });
 
   it("marks a run left running by a previous process interrupted when the server starts", async () => {
-    const database = openDatabase(dbPath);
-    const store = createStore(database);
-    store.sessions.create({
+    const store = createSqliteStore(openDatabase(dbPath));
+    await store.sessions.create({
       id: "ses_leftover",
       title: null,
       model: null,
@@ -44,31 +46,31 @@ describe("run lifecycle across the server process", () => {
       config: {},
       now: Date.now(),
     });
-    store.runs.create({
+    await store.runs.create({
       id: "run_leftover",
       session_id: "ses_leftover",
       model: "fake-model",
       background: false,
       client_tools: [],
+      replica_id: REPLICA_ID,
       now: Date.now(),
     });
-    database.close();
+    await store.close();
 
     const server = await startServerProcess(env());
     try {
-      const check = openDatabase(dbPath);
-      expect(createStore(check).runs.get("run_leftover"), server.output()).toMatchObject({ status: "interrupted" });
-      check.close();
+      const check = createSqliteStore(openDatabase(dbPath));
+      expect(await check.runs.get("run_leftover"), server.output()).toMatchObject({ status: "interrupted" });
+      await check.close();
     } finally {
       expect(await server.stop(), server.output()).toBe(0);
     }
   });
 
   it("answers the open tool calls of a run a crashed process left, so the next run sends well-formed pairs", async () => {
-    const database = openDatabase(dbPath);
-    const store = createStore(database);
+    const store = createSqliteStore(openDatabase(dbPath));
     const now = Date.now();
-    store.sessions.create({
+    await store.sessions.create({
       id: "ses_crashed",
       title: null,
       model: null,
@@ -77,12 +79,13 @@ describe("run lifecycle across the server process", () => {
       config: {},
       now,
     });
-    store.runs.create({
+    await store.runs.create({
       id: "run_crashed",
       session_id: "ses_crashed",
       model: "fake-model",
       background: false,
       client_tools: [],
+      replica_id: REPLICA_ID,
       now,
     });
     const call = {
@@ -90,7 +93,7 @@ describe("run lifecycle across the server process", () => {
       type: "function" as const,
       function: { name: "session_search", arguments: '{"query":"x"}' },
     };
-    store.messages.append(
+    await store.messages.append(
       "ses_crashed",
       [
         {
@@ -113,7 +116,7 @@ describe("run lifecycle across the server process", () => {
       ],
       now,
     );
-    database.close();
+    await store.close();
 
     const server = await startServerProcess(env());
     try {
@@ -156,12 +159,11 @@ describe("run lifecycle across the server process", () => {
     const answer = await pending;
     if (answer) expect(answer.run.status).toBe("interrupted");
 
-    const database = openDatabase(dbPath);
-    const store = createStore(database);
-    const [run] = store.runs.list(id);
+    const store = createSqliteStore(openDatabase(dbPath));
+    const [run] = await store.runs.list(id);
     expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/shutting down/) });
-    expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["work until I stop you"]);
-    database.close();
+    expect((await store.messages.page(id, 0, 10)).map((m) => m.content)).toEqual(["work until I stop you"]);
+    await store.close();
   });
 
   it("on SIGTERM, open streams and waiting requests get the interrupted outcome before the process exits", async () => {
@@ -212,14 +214,13 @@ describe("run lifecycle across the server process", () => {
       await waitFor(() => fake.completions.length === 1, 10_000);
       controller.abort();
       await pending;
-      const database = openDatabase(dbPath);
-      const store = createStore(database);
+      const store = createSqliteStore(openDatabase(dbPath));
       try {
-        const run = await waitFor(() => store.runs.list(id).find((r) => r.status !== "running"), 10_000);
+        const run = await waitFor(async () => (await store.runs.list(id)).find((r) => r.status !== "running"), 10_000);
         expect(run).toMatchObject({ status: "cancelled", error: expect.stringMatching(/client cancelled/) });
-        expect(store.messages.page(id, 0, 10).map((m) => m.content)).toEqual(["I will hang up"]);
+        expect((await store.messages.page(id, 0, 10)).map((m) => m.content)).toEqual(["I will hang up"]);
       } finally {
-        database.close();
+        await store.close();
       }
     } finally {
       expect(await server.stop(), server.output()).toBe(0);

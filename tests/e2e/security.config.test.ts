@@ -103,7 +103,7 @@ afterAll(async () => {
 describe("server-only browser settings", () => {
   it("refuses browser.executable_path on create, stores no session, and runs nothing", async ({ app: t }) => {
     const exec = markerExecutable();
-    const before = countRows(t, "sessions");
+    const before = await countRows(t, "sessions");
     for (const executable_path of [exec.path, "x".repeat(1024 * 1024)]) {
       const problem = await problemOf(
         await t.call("POST", "/v1/sessions", { config: { browser: { executable_path } } }),
@@ -111,7 +111,7 @@ describe("server-only browser settings", () => {
       expect(problem.code).toBe("validation_failed");
       expectErrors(problem, { "body.config.browser.executable_path": SERVER_ONLY_MESSAGE });
     }
-    expect(countRows(t, "sessions")).toBe(before);
+    expect(await countRows(t, "sessions")).toBe(before);
     expect(existsSync(exec.marker)).toBe(false);
   });
 
@@ -147,7 +147,7 @@ describe("server-only browser settings", () => {
 
   it("refuses server-only keys smuggled under a __proto__ key, on create and PATCH", async ({ app: t }) => {
     const session = await createSession(t, { title: "kept" });
-    const before = countRows(t, "sessions");
+    const before = await countRows(t, "sessions");
     // Raw text: an object literal's __proto__ would set a prototype, not send the key.
     const smuggled = '{"config":{"browser":{"__proto__":{"allow_file_urls":true,"executable_path":"/bin/sh"}}}}';
     const escaped = '{"title":"x","config":{"\\u005f_proto__":{"browser":{"allow_file_urls":true}}}}';
@@ -160,13 +160,13 @@ describe("server-only browser settings", () => {
       expect(problem.code).toBe("validation_failed");
       expect(problem.errors).toEqual([{ location, message: expect.stringContaining("__proto__") }]);
     }
-    expect(countRows(t, "sessions")).toBe(before);
+    expect(await countRows(t, "sessions")).toBe(before);
     expect(storedConfig(t, session.id)).toEqual({});
     expect((await getJson<SessionBody>(t, `/v1/sessions/${session.id}`)).config.browser.allow_file_urls).toBe(false);
   });
 
   it("names every refused key in one answer, together with the body's other validation errors", async ({ app: t }) => {
-    const before = countRows(t, "sessions");
+    const before = await countRows(t, "sessions");
     const problem = await problemOf(
       await t.call("POST", "/v1/sessions", {
         title: 5,
@@ -208,19 +208,19 @@ describe("server-only browser settings", () => {
     expect(byLocation["body.config.browser.cdp_url"]).toMatch(CDP_HOST_MESSAGE);
     expect(byLocation["body.config.browser.colour"]).toBe("unknown field colour");
     expect(byLocation["body.config.engine"]).toMatch(/unknown engine; available: compressor/);
-    expect(countRows(t, "sessions")).toBe(before);
+    expect(await countRows(t, "sessions")).toBe(before);
   });
 
   it("refuses a cdp_url to a host not in browser.allowed_cdp_hosts and never fetches /json/version from it", async ({
     app: t,
     pages,
   }) => {
-    const before = countRows(t, "sessions");
+    const before = await countRows(t, "sessions");
     const created = await problemOf(
       await t.call("POST", "/v1/sessions", { config: { browser: { cdp_url: recorder.url } } }),
     );
     expectErrors(created, { "body.config.browser.cdp_url": CDP_HOST_MESSAGE });
-    expect(countRows(t, "sessions")).toBe(before);
+    expect(await countRows(t, "sessions")).toBe(before);
 
     const session = await createSession(t);
     const patched = await problemOf(
@@ -412,14 +412,14 @@ describe("context engine plugins nobody names", () => {
   it("refuses engine names that leave the plugins folder, through the name or through a link", async () => {
     const t = await makeTestApp({ context: { plugins_dir: pluginsDir } });
     try {
-      const before = countRows(t, "sessions");
+      const before = await countRows(t, "sessions");
       for (const engine of ["../context_engine/evil", "..", "./evil", "/tmp/evil", "evil/../good"]) {
         const problem = await problemOf(await t.call("POST", "/v1/sessions", { config: { engine } }));
         expectErrors(problem, { "body.config.engine": /\S/ }, engine);
       }
       const linked = await problemOf(await t.call("POST", "/v1/sessions", { config: { engine: "linked" } }));
       expectErrors(linked, { "body.config.engine": /outside context\.plugins_dir/ });
-      expect(countRows(t, "sessions")).toBe(before);
+      expect(await countRows(t, "sessions")).toBe(before);
       expect(existsSync(markers.evil)).toBe(false);
       expect(existsSync(markers.outside)).toBe(false);
     } finally {

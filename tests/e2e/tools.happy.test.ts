@@ -39,7 +39,7 @@ describe("browser tools", () => {
   let tools: Map<string, ToolDefinition>;
 
   const call = async (name: string, args: Record<string, unknown> = {}): Promise<ToolOutput & { json: ToolJson }> => {
-    const session = t.app.services.sessions.require(id);
+    const session = await t.app.services.sessions.require(id);
     const out = await tools.get(name)!.execute(args, { session, runId: null });
     return { ...out, json: JSON.parse(out.content) as ToolJson };
   };
@@ -54,8 +54,9 @@ describe("browser tools", () => {
     t = app;
     pages = served;
     id = await createSessionId(t);
-    const session = t.app.services.sessions.require(id);
-    tools = new Map(t.app.services.toolProviders.flatMap((p) => p.toolsFor(session)).map((tool) => [tool.name, tool]));
+    const session = await t.app.services.sessions.require(id);
+    const offered = await Promise.all(t.app.services.toolProviders.map(async (p) => p.toolsFor(session)));
+    tools = new Map(offered.flat().map((tool) => [tool.name, tool]));
   });
 
   it("offers the browser tools with JSON schemas", () => {
@@ -178,14 +179,14 @@ describe("browser tools availability", () => {
     });
     try {
       const id = await createSessionId(t);
-      const names = t.app.services.toolProviders
-        .flatMap((p) => p.toolsFor(t.app.services.sessions.require(id)))
-        .map((tool) => tool.name);
+      const offered = async () => {
+        const session = await t.app.services.sessions.require(id);
+        return (await Promise.all(t.app.services.toolProviders.map(async (p) => p.toolsFor(session)))).flat();
+      };
+      const names = (await offered()).map((tool) => tool.name);
       expect(names.some((name) => name.startsWith("browser_"))).toBe(false);
       await t.call("PATCH", `/v1/sessions/${id}`, { config: { browser: { cdp_url: "http://127.0.0.1:9/" } } });
-      const withCdp = t.app.services.toolProviders
-        .flatMap((p) => p.toolsFor(t.app.services.sessions.require(id)))
-        .map((tool) => tool.name);
+      const withCdp = (await offered()).map((tool) => tool.name);
       expect(withCdp).toContain("browser_navigate");
     } finally {
       await t.close();

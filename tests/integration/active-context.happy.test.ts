@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { ActiveContextCache } from "../../src/db/active-context-cache.js";
 import { openDatabase } from "../../src/db/database.js";
 import type { StoredMessage } from "../../src/db/records.js";
-import { createStore } from "../../src/db/store.js";
+import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { it } from "../fixtures/suite.js";
@@ -15,21 +15,21 @@ it.beforeEach(({ fake }) => {
 });
 
 /** What a process that never read the session gets: a second connection to the same file, its own (empty) cache. */
-function coldRead(t: TestApp, sessionId: string): StoredMessage[] {
-  const handle = openDatabase(t.config.database.path);
+async function coldRead(t: TestApp, sessionId: string): Promise<StoredMessage[]> {
+  const store = createSqliteStore(openDatabase(t.config.database.path));
   try {
-    return createStore(handle).messages.activeRows(sessionId);
+    return await store.messages.activeRows(sessionId);
   } finally {
-    handle.close();
+    await store.close();
   }
 }
 
 /** The active context as the running server reads it (from memory once kept) equals a cold read from SQLite. */
-function expectInStep(t: TestApp, sessionId: string): StoredMessage[] {
+async function expectInStep(t: TestApp, sessionId: string): Promise<StoredMessage[]> {
   const { messages } = t.app.services.store;
-  const served = messages.activeRows(sessionId);
-  expect(served).toEqual(messages.activeRowsFromDisk(sessionId));
-  expect(served).toEqual(coldRead(t, sessionId));
+  const served = await messages.activeRows(sessionId);
+  expect(served).toEqual(await messages.activeRowsFromDisk(sessionId));
+  expect(served).toEqual(await coldRead(t, sessionId));
   return served;
 }
 
@@ -50,53 +50,53 @@ describe("the active context kept in memory", () => {
     app: t,
   }) => {
     const id = await createSessionId(t, { system_prompt: "You are careful." });
-    expect(expectInStep(t, id)).toEqual([]);
+    expect(await expectInStep(t, id)).toEqual([]);
     await addRounds(t, id, 14);
-    const before = expectInStep(t, id);
+    const before = await expectInStep(t, id);
     expect(before.length).toBe(56);
 
     // A compression moves rows out, shortens old tool output and adds the summary row.
     const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
     expect(res.status).toBe(200);
     expect(((await res.json()) as { compressed: boolean }).compressed).toBe(true);
-    const after = expectInStep(t, id);
+    const after = await expectInStep(t, id);
     expect(after.length).toBeLessThan(before.length);
     // The summary is a row of its own, or (where no role may stand between its neighbours) merged into the next row.
     expect(
       after.some((row) => row.kind === "summary" || JSON.stringify(row.override ?? "").includes("CONTEXT COMPACTION")),
     ).toBe(true);
     await addRounds(t, id, 2);
-    expectInStep(t, id);
+    await expectInStep(t, id);
 
     // A transaction that appends and then fails leaves nothing behind, in memory as on disk.
     const { store } = t.app.services;
-    expect(() =>
-      store.transaction(() => {
-        store.messages.append(
+    await expect(
+      store.transaction(async () => {
+        await store.messages.append(
           id,
           [{ id: "msg_rolled_back", role: "user", content: "never", tokens: 1, search_text: "never" }],
           Date.now(),
         );
         throw new Error("disk full");
       }),
-    ).toThrow("disk full");
-    expect(expectInStep(t, id).some((row) => row.id === "msg_rolled_back")).toBe(false);
+    ).rejects.toThrow("disk full");
+    expect((await expectInStep(t, id)).some((row) => row.id === "msg_rolled_back")).toBe(false);
 
     // Deleted: nothing is served for it any more.
     const other = await createSessionId(t);
     await addRounds(t, other, 1);
-    expectInStep(t, other);
+    await expectInStep(t, other);
     expect((await t.call("DELETE", `/v1/sessions/${other}`)).status).toBe(204);
-    expect(t.app.services.store.messages.activeRows(other)).toEqual([]);
+    expect(await t.app.services.store.messages.activeRows(other)).toEqual([]);
   });
 
   it("is rebuilt from SQLite after a restart", async ({ app: t }) => {
     const id = await createSessionId(t);
     await addRounds(t, id, 3);
-    const served = expectInStep(t, id);
+    const served = await expectInStep(t, id);
     const again = await makeTestApp({}, { dir: t.dir });
     try {
-      expect(again.app.services.store.messages.activeRows(id)).toEqual(served);
+      expect(await again.app.services.store.messages.activeRows(id)).toEqual(served);
     } finally {
       await again.close();
     }

@@ -28,18 +28,18 @@ async function addRounds(t: TestApp, id: string, count: number) {
 }
 
 const manager = (t: TestApp) => t.app.services.compressionTriggers;
-const session = (t: TestApp, id: string) => t.app.services.store.sessions.get(id)!;
+const session = async (t: TestApp, id: string) => (await t.app.services.store.sessions.get(id))!;
 
 describe("afterResponse", () => {
   it("records real usage and compresses when the real count crosses the threshold", async ({ app: t }) => {
     const id = await createSessionId(t);
     await addRounds(t, id, 14);
     expect(await manager(t).afterResponse(id, UNDER)).toBeNull();
-    expect(session(t, id).last_prompt_tokens).toBe(2_000);
+    expect((await session(t, id)).last_prompt_tokens).toBe(2_000);
     const outcome = await manager(t).afterResponse(id, OVER);
     expect(outcome).toMatchObject({ compressed: true, fallback_used: false });
-    expect(session(t, id).compression_count).toBe(1);
-    const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "context.compressed");
+    expect((await session(t, id)).compression_count).toBe(1);
+    const events = (await t.app.services.events.replay(id, 0)).filter((e) => e.type === "context.compressed");
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({
       trigger: "threshold",
@@ -58,7 +58,7 @@ describe("afterResponse", () => {
     await addRounds(t, id, 14);
     // strike two: blocked
     expect(await manager(t).afterResponse(id, OVER)).toBeNull();
-    expect(session(t, id).engine_state.auto_blocked_until).toBe(clock.now + 300_000);
+    expect((await session(t, id)).engine_state.auto_blocked_until).toBe(clock.now + 300_000);
     expect(await manager(t).prepareForRun(id)).toBeNull();
     const manual = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
     expect(manual.compressed).toBe(true);
@@ -82,11 +82,11 @@ describe("prepareForRun", () => {
     const id = await createSessionId(t);
     const roles = ["user", "assistant"] as const;
     const messages = Array.from({ length: 400 }, (_, i) => ({ role: roles[i % 2], content: `m${i}` }));
-    t.app.services.transcript.append(id, messages, { model: "fake-model" });
+    await t.app.services.transcript.append(id, messages, { model: "fake-model" });
     const outcome = await manager(t).prepareForRun(id);
     expect(outcome?.compressed).toBe(true);
-    expect(session(t, id).context_message_count).toBeLessThan(400);
-    const events = t.app.services.events.replay(id, 0).filter((e) => e.type === "context.compressed");
+    expect((await session(t, id)).context_message_count).toBeLessThan(400);
+    const events = (await t.app.services.events.replay(id, 0)).filter((e) => e.type === "context.compressed");
     expect(events[0].data).toMatchObject({ trigger: "hygiene" });
   });
 
@@ -95,10 +95,10 @@ describe("prepareForRun", () => {
     await addRounds(t, id, 4);
     expect(await manager(t).prepareForRun(id)).toBeNull();
     await addRounds(t, id, 40);
-    expect(session(t, id).context_tokens).toBeGreaterThan(13_600);
+    expect((await session(t, id)).context_tokens).toBeGreaterThan(13_600);
     const outcome = await manager(t).prepareForRun(id);
     expect(outcome?.compressed).toBe(true);
-    expect(session(t, id).context_tokens).toBeLessThan(13_600);
+    expect((await session(t, id)).context_tokens).toBeLessThan(13_600);
   });
 
   it("uses the hygiene threshold of the session's window", async ({ app: t }) => {

@@ -117,7 +117,7 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
     const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
     expect(context.tokens.total).toBe(out.tokens_after);
     expect(context.compression_count).toBe(1);
-    expect(t.app.services.events.replay(id, 0).map((e) => e.type)).toContain("context.compressed");
+    expect((await t.app.services.events.replay(id, 0)).map((e) => e.type)).toContain("context.compressed");
   });
 
   it("keeps every stored row verbatim (lossless)", async () => {
@@ -149,12 +149,11 @@ describe.each(ENGINES)("context engine contract: $engine", ({ engine, setup }) =
   });
 
   it("offers the model session_search, which reads back what the engine moved out or shortened", async () => {
-    const session = t.app.services.sessions.require(id);
-    const tools = t.app.services.tools.forSession(session);
+    const session = await t.app.services.sessions.require(id);
+    const tools = await t.app.services.tools.forSession(session);
     expect(tools.schemas().map((schema) => schema.function.name)).toContain("session_search");
-    const search = t.app.services.toolProviders
-      .flatMap((p) => p.toolsFor(session))
-      .find((tool) => tool.name === "session_search")!;
+    const offered = await Promise.all(t.app.services.toolProviders.map(async (p) => p.toolsFor(session)));
+    const search = offered.flat().find((tool) => tool.name === "session_search")!;
     const out = await search.execute({ query: "CONTRACT-OUTPUT-0" }, { session, runId: null });
     expect(out.content).toMatch(/\[seq 3\] tool/);
   });

@@ -18,13 +18,13 @@ describe("event retention", () => {
   it("drops streamed text chunks after a day and keeps every other event", async ({ app: t }) => {
     const id = await createSessionId(t);
     const bus = t.app.services.events;
-    bus.publish(id, "message.delta", { run_id: "run_1", content: "Hel" });
-    bus.publish(id, "message.delta", { run_id: "run_1", content: "lo" });
-    bus.publish(id, "run.started", { run_id: "run_1", session_id: id, model: "fake-model" });
+    await bus.publish(id, "message.delta", { run_id: "run_1", content: "Hel" });
+    await bus.publish(id, "message.delta", { run_id: "run_1", content: "lo" });
+    await bus.publish(id, "run.started", { run_id: "run_1", session_id: id, model: "fake-model" });
     expect(storedTypes(t, id)).toEqual(["message.delta", "message.delta", "run.started"]);
 
     clock.now += DELTA_EVENT_RETENTION_MS + 60 * 60 * 1000;
-    bus.publish(id, "message.delta", { run_id: "run_2", content: "fresh" });
+    await bus.publish(id, "message.delta", { run_id: "run_2", content: "fresh" });
     expect(storedTypes(t, id)).toEqual(["run.started", "message.delta"]);
   });
 });

@@ -1,3 +1,4 @@
+import { replicaIdOf } from "../../src/config.js";
 import { describe, expect } from "vitest";
 import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
@@ -24,19 +25,20 @@ describe("run lifecycle", () => {
   it("marks runs left running by a previous process as interrupted at start-up", async ({ fake }) => {
     const first = await makeAgentApp(fake);
     const id = await first.createSession();
-    first.app.services.store.runs.create({
+    await first.app.services.store.runs.create({
       id: "run_left_running",
       session_id: id,
       model: "fake-model",
       background: false,
       client_tools: [],
+      replica_id: replicaIdOf(first.config),
       now: Date.now(),
     });
     await first.app.services.shutdown();
     first.database.close();
     const second = await makeAgentApp(fake, { dir: first.dir });
     try {
-      const run = second.app.services.store.runs.get("run_left_running");
+      const run = await second.app.services.store.runs.get("run_left_running");
       expect(run).toMatchObject({ status: "interrupted", error: expect.stringMatching(/server stopped/) });
       expect(run!.finished_at).not.toBeNull();
     } finally {

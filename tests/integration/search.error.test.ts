@@ -17,10 +17,9 @@ it.beforeAll(async ({ app }) => {
 /** FTS5 query syntax typed by a model must never reach SQLite as syntax. */
 describe("FTS5 syntax in a session_search query", () => {
   it("the session_search tool answers instead of failing", async ({ app: t }) => {
-    const session = t.app.services.sessions.require(id);
-    const tool = t.app.services.toolProviders
-      .flatMap((p) => p.toolsFor(session))
-      .find((d) => d.name === "session_search")!;
+    const session = await t.app.services.sessions.require(id);
+    const offered = await Promise.all(t.app.services.toolProviders.map(async (p) => p.toolsFor(session)));
+    const tool = offered.flat().find((d) => d.name === "session_search")!;
     const out = await tool.execute({ query: "src/app.ts\u0000retry-later" }, { session, runId: null });
     expect(out.is_error).toBeUndefined();
     expect(out.content).toMatch(/\[seq 1\] user/);

@@ -13,8 +13,9 @@ it.beforeAll(async ({ app, fake }) => {
 describe("full-text search", () => {
   it("the session_search tool finds what compression moved out", async ({ app: t }) => {
     const services = t.app.services;
-    const session = services.sessions.require(id);
-    const tool = services.toolProviders.flatMap((p) => p.toolsFor(session)).find((d) => d.name === "session_search");
+    const session = await services.sessions.require(id);
+    const offered = await Promise.all(services.toolProviders.map(async (p) => p.toolsFor(session)));
+    const tool = offered.flat().find((d) => d.name === "session_search");
     expect(tool).toBeDefined();
     const out = await tool!.execute({ query: "src/app.ts", role: "user", limit: 5 }, { session, runId: null });
     expect(out.is_error).toBeUndefined();

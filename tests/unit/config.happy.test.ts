@@ -1,8 +1,9 @@
 import { rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig, replicaIdOf } from "../../src/config.js";
 import { contextLengthFor } from "../../src/domain/llm/context-windows.js";
 import { tempDir as makeTempDir } from "../fixtures/test-app.js";
 
@@ -31,8 +32,18 @@ describe("configuration", () => {
       max_concurrent_runs: 10,
       tool_progress_events: true,
       model_name: null,
+      // One replica per machine by default: named after the host (replicaIdOf).
+      replica_id: null,
+      internal_url: null,
+      internal_key: null,
+      lease_ttl_ms: 15_000,
     });
-    expect(config.database.path).toBe("./data/caduceus.db");
+    expect(config.database).toEqual({ path: "./data/caduceus.db", url: null });
+    expect(replicaIdOf(config)).toBe(
+      hostname()
+        .replace(/[^A-Za-z0-9._:-]/g, "-")
+        .slice(0, 64) || "caduceus",
+    );
     expect(config.compression).toEqual({
       enabled: true,
       threshold: 0.5,

@@ -36,11 +36,11 @@ describe("the event list", () => {
 
   it("refuses, when type-checked, an unknown event or a payload of the wrong shape", () => {
     // Never called: `npm run typecheck` fails if either publish below compiles.
-    const wrong = (bus: EventBus) => {
+    const wrong = async (bus: EventBus) => {
       // @ts-expect-error -- not an event type
-      bus.publish("ses_1", "run.exploded", { run_id: "run_1" });
+      await bus.publish("ses_1", "run.exploded", { run_id: "run_1" });
       // @ts-expect-error -- message.delta carries run_id and content
-      bus.publish("ses_1", "message.delta", { delta: "Hel" });
+      await bus.publish("ses_1", "message.delta", { delta: "Hel" });
       const run: RunResultSummary = {
         id: "run_1",
         status: "completed",
@@ -49,9 +49,9 @@ describe("the event list", () => {
         compressed: false,
         error: null,
       };
-      bus.publish("ses_1", "run.completed", { run });
+      await bus.publish("ses_1", "run.completed", { run });
       // @ts-expect-error -- done ends a run's own stream and is never stored
-      bus.publish("ses_1", "done", { run });
+      await bus.publish("ses_1", "done", { run });
     };
     expect(wrong).toBeTypeOf("function");
   });

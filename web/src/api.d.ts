@@ -1081,7 +1081,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -1135,7 +1135,7 @@ export interface components {
             status: "ok" | "degraded" | "unavailable";
             /** @description Each dependency's state */
             checks: {
-                /** @description SQLite reachable */
+                /** @description The database (SQLite file or PostgreSQL) answers a ping */
                 database: {
                     /**
                      * @description ok, degraded (works with limits) or unavailable
@@ -1177,6 +1177,45 @@ export interface components {
                      */
                     detail?: string;
                 };
+                /** @description The lease table: this replica's heartbeat is recorded and within server.lease_ttl_ms (else the other replicas take its runs and browsers over) */
+                leases: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+            };
+            /** @description This replica among those sharing the database */
+            replica: {
+                /**
+                 * @description This replica's id (server.replica_id)
+                 * @example caduceus-a
+                 */
+                id: string;
+                /**
+                 * @description The store: the embedded SQLite file, or the shared PostgreSQL
+                 * @example postgres
+                 * @enum {string}
+                 */
+                store: "sqlite" | "postgres";
+                /**
+                 * @description sole: the only process on its SQLite file; shared: one of the replicas on one PostgreSQL
+                 * @example shared
+                 * @enum {string}
+                 */
+                role: "sole" | "shared";
+                /**
+                 * @description Replicas whose heartbeat is within the lease, this one included
+                 * @example 2
+                 */
+                replicas_alive: number;
             };
         };
         /** @description Readiness with the server's load, as Hermes clients read /health/detailed */
@@ -1236,7 +1275,7 @@ export interface components {
             };
             /** @description Each dependency's state */
             checks: {
-                /** @description SQLite reachable */
+                /** @description The database (SQLite file or PostgreSQL) answers a ping */
                 database: {
                     /**
                      * @description ok, degraded (works with limits) or unavailable
@@ -1278,6 +1317,45 @@ export interface components {
                      */
                     detail?: string;
                 };
+                /** @description The lease table: this replica's heartbeat is recorded and within server.lease_ttl_ms (else the other replicas take its runs and browsers over) */
+                leases: {
+                    /**
+                     * @description ok, degraded (works with limits) or unavailable
+                     * @example ok
+                     * @enum {string}
+                     */
+                    status: "ok" | "degraded" | "unavailable";
+                    /**
+                     * @description What was found, or what to do about it
+                     * @example /usr/bin/chromium
+                     */
+                    detail?: string;
+                };
+            };
+            /** @description This replica among those sharing the database */
+            replica: {
+                /**
+                 * @description This replica's id (server.replica_id)
+                 * @example caduceus-a
+                 */
+                id: string;
+                /**
+                 * @description The store: the embedded SQLite file, or the shared PostgreSQL
+                 * @example postgres
+                 * @enum {string}
+                 */
+                store: "sqlite" | "postgres";
+                /**
+                 * @description sole: the only process on its SQLite file; shared: one of the replicas on one PostgreSQL
+                 * @example shared
+                 * @enum {string}
+                 */
+                role: "sole" | "shared";
+                /**
+                 * @description Replicas whose heartbeat is within the lease, this one included
+                 * @example 2
+                 */
+                replicas_alive: number;
             };
         };
         Session: {

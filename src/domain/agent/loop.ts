@@ -44,7 +44,7 @@ export type LoopDeps = {
    * The active context as the model is sent it: the images tools returned resolved for the model (shown to one with
    * vision, else left to their text), then model-specific request markers (prompt caching).
    */
-  prepareMessages: (sessionId: string, model: string, messages: ChatMessage[]) => ChatMessage[];
+  prepareMessages: (sessionId: string, model: string, messages: ChatMessage[]) => Promise<ChatMessage[]>;
   logger: Logger;
   now: () => number;
 };
@@ -200,7 +200,7 @@ export class RunExecution {
       }
     }
     if (status === "requires_action") return this.pause(waitingOn);
-    this.closeOpenCalls(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
+    await this.closeOpenCalls(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
     return this.finish(status, error);
   }
 
@@ -208,13 +208,13 @@ export class RunExecution {
     const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
     if (userMessage) this.noteCompression(await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
-    const session = this.deps.sessions.require(sessionId);
+    const session = await this.deps.sessions.require(sessionId);
     if (!userMessage) {
       // A resumed run may be the first thing since a restart: its tools' sources get ready before its calls run.
       await unlessAborted(tools.refresh(signal), signal);
       await this.settlePausedCalls(session);
     }
-    this.reloadContext(session);
+    await this.reloadContext(session);
     while (true) {
       if (this.iterations >= maxIterations) {
         return {
@@ -224,20 +224,20 @@ export class RunExecution {
         };
       }
       if (signal.aborted) throw new RunAborted();
-      this.takeSteers();
+      await this.takeSteers();
       await unlessAborted(tools.refresh(signal), signal);
       this.iterations += 1;
       const turn = await this.callModel(tools);
       this.addUsage(turn.usage);
       if (!turn.content?.trim() && turn.toolCalls.length === 0) {
-        this.saveProgress();
+        await this.saveProgress();
         throw new ModelCallError(
           "empty",
           "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint",
         );
       }
-      const calls = this.persistAssistant(turn);
-      this.saveProgress();
+      const calls = await this.persistAssistant(turn);
+      await this.saveProgress();
       if (turn.usage) await this.recordUsage(turn.usage);
       else await this.checkEstimatedSize();
       if (calls.length === 0) {
@@ -257,7 +257,7 @@ export class RunExecution {
 
   private async callModel(tools: SessionTools): Promise<ModelTurn> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
-    const messages = this.deps.prepareMessages(sessionId, model, this.context);
+    const messages = await this.deps.prepareMessages(sessionId, model, this.context);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
     // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
@@ -266,7 +266,8 @@ export class RunExecution {
     const announce = () => {
       if (announced || !thought) return;
       announced = true;
-      events.publish(sessionId, "reasoning.available", { run_id: run.id, text: thought });
+      // Streamed chunks are published without waiting: the bus stores them in order, before what follows them.
+      void events.publish(sessionId, "reasoning.available", { run_id: run.id, text: thought });
     };
     const turn = await callModel(
       client,
@@ -277,11 +278,11 @@ export class RunExecution {
         stream: streamModel || events.hasListeners(sessionId),
         onDelta: (content) => {
           announce();
-          events.publish(sessionId, "message.delta", { run_id: run.id, content });
+          void events.publish(sessionId, "message.delta", { run_id: run.id, content });
         },
         onReasoningDelta: (content) => {
           thought += content;
-          events.publish(sessionId, "reasoning.delta", { run_id: run.id, content });
+          void events.publish(sessionId, "reasoning.delta", { run_id: run.id, content });
         },
         onAttemptFailed: ({ attempt, kind, status }) =>
           this.deps.logger.warn(
@@ -304,30 +305,35 @@ export class RunExecution {
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
-  private takeSteers(): void {
+  private async takeSteers(): Promise<void> {
     if (!this.steerWaiting) return;
     this.steerWaiting = false;
     const { store } = this.deps;
-    const { run } = this.params;
-    for (const steer of store.steers.waiting(run.id)) {
-      const row = store.transaction(() => {
-        const stored = this.persist({ role: "user", content: steer.content });
-        store.steers.markTaken(steer.id, stored.seq);
+    const { sessionId, model, run } = this.params;
+    for (const steer of await store.steers.waiting(run.id)) {
+      const row = await store.transaction(async () => {
+        const [stored] = await this.deps.transcript.append(sessionId, [{ role: "user", content: steer.content }], {
+          model,
+          runId: run.id,
+        });
+        await store.steers.markTaken(steer.id, stored.seq);
         return stored;
       });
+      // Announced once committed: a subscriber never hears of a row that was rolled back.
+      await this.stored(row);
       this.context.push(toChatMessage(row));
     }
   }
 
-  private persistAssistant(turn: ModelTurn): ToolCall[] {
-    const calls = this.uniqueCallIds(turn.toolCalls);
+  private async persistAssistant(turn: ModelTurn): Promise<ToolCall[]> {
+    const calls = await this.uniqueCallIds(turn.toolCalls);
     const input: MessageInput = {
       role: "assistant",
       content: turn.content === null || (calls.length && !turn.content.trim()) ? null : turn.content,
     };
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
-    const row = this.persist(input);
+    const row = await this.persist(input);
     for (const call of calls) this.openCalls.set(call.id, call);
     this.context.push(toChatMessage(row));
     return calls;
@@ -338,36 +344,40 @@ export class RunExecution {
    * (`call_0` every time); ids must be unique in the session for results to pair, so those get a
    * fresh one. The model sees the stored ids from then on.
    */
-  private uniqueCallIds(calls: ToolCall[]): ToolCall[] {
+  private async uniqueCallIds(calls: ToolCall[]): Promise<ToolCall[]> {
     const seen = new Set<string>();
-    return calls.map((call) => {
+    const unique: ToolCall[] = [];
+    for (const call of calls) {
       const taken =
-        !call.id || seen.has(call.id) || this.deps.store.messages.findToolCall(this.params.sessionId, call.id) !== null;
+        !call.id ||
+        seen.has(call.id) ||
+        (await this.deps.store.messages.findToolCall(this.params.sessionId, call.id)) !== null;
       const id = taken ? `call_${randomBytes(12).toString("hex")}` : call.id;
       seen.add(id);
-      return taken ? { ...call, id } : call;
-    });
+      unique.push(taken ? { ...call, id } : call);
+    }
+    return unique;
   }
 
-  private persist(input: MessageInput): StoredMessage {
+  private async persist(input: MessageInput): Promise<StoredMessage> {
     const { sessionId, model, run } = this.params;
-    const [row] = this.deps.transcript.append(sessionId, [input], { model, runId: run.id });
+    const [row] = await this.deps.transcript.append(sessionId, [input], { model, runId: run.id });
     return this.stored(row);
   }
 
   /** A tool's result with the images it returned: stored once beside the row, which references them. */
-  private persistWithImages(
+  private async persistWithImages(
     input: MessageInput & { role: "tool"; content: string },
     images: ToolImage[],
-  ): StoredMessage {
+  ): Promise<StoredMessage> {
     const { sessionId, model, run } = this.params;
-    return this.stored(this.deps.transcript.appendToolResult(sessionId, input, images, { model, runId: run.id }));
+    return this.stored(await this.deps.transcript.appendToolResult(sessionId, input, images, { model, runId: run.id }));
   }
 
-  private stored(row: StoredMessage): StoredMessage {
+  private async stored(row: StoredMessage): Promise<StoredMessage> {
     const { sessionId, run } = this.params;
     this.messages.push(row);
-    this.deps.events.publish(sessionId, "message.created", { run_id: run.id, message: publicMessage(row) });
+    await this.deps.events.publish(sessionId, "message.created", { run_id: run.id, message: publicMessage(row) });
     return row;
   }
 
@@ -411,21 +421,23 @@ export class RunExecution {
       arguments: redactedArguments(call.function.arguments),
     });
     this.touchedInterrupts = true;
-    const { pending, byPolicy } = store.transaction(() => {
-      const byPolicy = refused.map((call) =>
-        store.interrupts.createAnswered(approval(call), {
-          answered_by: "policy",
-          answered_at: at,
-          decision: "deny",
-          reason: "agent.approvals refuses this tool",
-        }),
-      );
-      const pending = asking.map((call) =>
-        store.interrupts.create({ ...approval(call), expires_at: at + approvals.timeout_s * 1000 }),
-      );
+    const { pending, byPolicy } = await store.transaction(async () => {
+      const byPolicy: InterruptRecord[] = [];
+      for (const call of refused)
+        byPolicy.push(
+          await store.interrupts.createAnswered(approval(call), {
+            answered_by: "policy",
+            answered_at: at,
+            decision: "deny",
+            reason: "agent.approvals refuses this tool",
+          }),
+        );
+      const pending: InterruptRecord[] = [];
+      for (const call of asking)
+        pending.push(await store.interrupts.create({ ...approval(call), expires_at: at + approvals.timeout_s * 1000 }));
       if (clientCalls.length) {
         pending.push(
-          store.interrupts.create({
+          await store.interrupts.create({
             id: newId("int", at),
             session_id: sessionId,
             run_id: run.id,
@@ -438,16 +450,16 @@ export class RunExecution {
       return { pending, byPolicy };
     });
     for (const interrupt of byPolicy)
-      this.deps.events.publish(sessionId, "approval.responded", {
+      await this.deps.events.publish(sessionId, "approval.responded", {
         run_id: run.id,
         interrupt: viewInterrupt(interrupt),
       });
     for (const interrupt of pending.filter((i) => i.kind === "approval"))
-      this.deps.events.publish(sessionId, "approval.requested", {
+      await this.deps.events.publish(sessionId, "approval.requested", {
         run_id: run.id,
         interrupt: viewInterrupt(interrupt),
       });
-    for (const call of refused) this.recordToolResult(call, refusalResult("policy", call.function.name, null));
+    for (const call of refused) await this.recordToolResult(call, refusalResult("policy", call.function.name, null));
     if (toRun.length) await this.runTools(tools, toRun, session);
     return pending;
   }
@@ -459,14 +471,14 @@ export class RunExecution {
   private async settlePausedCalls(session: SessionRecord): Promise<void> {
     const { store } = this.deps;
     const { sessionId, run, tools, approvals } = this.params;
-    const openIds = new Set(store.messages.unansweredToolCalls(sessionId, run.id).map((call) => call.id));
+    const openIds = new Set((await store.messages.unansweredToolCalls(sessionId, run.id)).map((call) => call.id));
     if (openIds.size === 0) return;
     const calls = new Map<string, ToolCall>();
-    for (const message of store.messages.listForRun(sessionId, run.id))
+    for (const message of await store.messages.listForRun(sessionId, run.id))
       for (const call of message.tool_calls ?? []) if (openIds.has(call.id)) calls.set(call.id, call);
     const settlements: Settlement[] = [];
     const settled = new Set<string>();
-    for (const interrupt of store.interrupts.forRun(run.id)) {
+    for (const interrupt of await store.interrupts.forRun(run.id)) {
       if (interrupt.kind === "approval" && interrupt.tool_call_id) {
         const call = calls.get(interrupt.tool_call_id);
         if (!call || settled.has(call.id)) continue;
@@ -494,24 +506,30 @@ export class RunExecution {
     for (const call of calls.values()) this.openCalls.set(call.id, call);
     const toRun = settlements.filter((s) => s.run).map((s) => s.call);
     for (const settlement of settlements)
-      if (!settlement.run) this.recordToolResult(settlement.call, settlement.content, settlement.isError);
+      if (!settlement.run) await this.recordToolResult(settlement.call, settlement.content, settlement.isError);
     if (toRun.length) await this.runTools(tools, toRun, session);
     // A call nothing answers (its interrupt was lost with a crash between two writes) must not stay open.
     for (const call of calls.values())
-      if (this.openCalls.has(call.id)) this.recordToolResult(call, INTERRUPTED_TOOL_RESULT);
+      if (this.openCalls.has(call.id)) await this.recordToolResult(call, INTERRUPTED_TOOL_RESULT);
   }
 
   /**
    * Stores a call's result (its tool's, a refusal, the client's output) with the images the tool returned, closes the
    * call and announces it.
    */
-  private recordToolResult(call: ToolCall, content: string, isError = true, images: ToolImage[] = []): void {
+  private async recordToolResult(
+    call: ToolCall,
+    content: string,
+    isError = true,
+    images: ToolImage[] = [],
+  ): Promise<void> {
     const { sessionId, run } = this.params;
     const input = { role: "tool" as const, content, tool_call_id: call.id, name: call.function.name };
-    const row = images.length ? this.persistWithImages(input, images) : this.persist(input);
+    // Closed before the write is awaited: a run stopped meanwhile must not answer the call a second time.
     this.openCalls.delete(call.id);
+    const row = images.length ? await this.persistWithImages(input, images) : await this.persist(input);
     this.context.push(toChatMessage(row));
-    this.deps.events.publish(sessionId, "tool.completed", {
+    await this.deps.events.publish(sessionId, "tool.completed", {
       run_id: run.id,
       tool_call_id: call.id,
       name: call.function.name,
@@ -525,7 +543,7 @@ export class RunExecution {
     const { sessionId, run, signal } = this.params;
     await Promise.all(
       calls.map(async (call) => {
-        this.deps.events.publish(sessionId, "tool.started", {
+        await this.deps.events.publish(sessionId, "tool.started", {
           run_id: run.id,
           tool_call_id: call.id,
           name: call.function.name,
@@ -547,16 +565,16 @@ export class RunExecution {
           },
           "tool call finished",
         );
-        this.recordToolResult(call, output.content, output.is_error ?? false, output.images);
+        await this.recordToolResult(call, output.content, output.is_error ?? false, output.images);
       }),
     );
   }
 
   /** A run that stops while tools are still out answers each open call, so every call keeps its result. */
-  private closeOpenCalls(content: string): void {
-    for (const call of this.openCalls.values()) {
+  private async closeOpenCalls(content: string): Promise<void> {
+    for (const call of [...this.openCalls.values()]) {
       try {
-        this.persist({ role: "tool", content, tool_call_id: call.id, name: call.function.name });
+        await this.persist({ role: "tool", content, tool_call_id: call.id, name: call.function.name });
       } catch (err) {
         this.deps.logger.warn(
           { err, run_id: this.params.run.id, tool_call_id: call.id },
@@ -570,7 +588,7 @@ export class RunExecution {
     const { sessionId, signal } = this.params;
     if (!this.deps.contextManager) {
       // Without a context engine the session's figures are still kept up to date; the engine does it otherwise.
-      this.deps.store.sessions.update(
+      await this.deps.store.sessions.update(
         sessionId,
         { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens },
         this.deps.now(),
@@ -579,7 +597,7 @@ export class RunExecution {
     const outcome = await this.contextManagerCall((cm) => cm.afterResponse(sessionId, usage, signal));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
-      this.reloadContext();
+      await this.reloadContext();
     }
   }
 
@@ -589,7 +607,7 @@ export class RunExecution {
     const outcome = await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
-      this.reloadContext();
+      await this.reloadContext();
     }
   }
 
@@ -606,8 +624,9 @@ export class RunExecution {
   }
 
   /** The active context as stored; read at the start and again after every compression. */
-  private reloadContext(session = this.deps.sessions.require(this.params.sessionId)): void {
-    this.context = buildActiveContext(this.deps.store, session).messages;
+  private async reloadContext(session?: SessionRecord): Promise<void> {
+    const current = session ?? (await this.deps.sessions.require(this.params.sessionId));
+    this.context = (await buildActiveContext(this.deps.store, current)).messages;
   }
 
   private addUsage(usage: TokenUsage | null): void {
@@ -617,8 +636,8 @@ export class RunExecution {
     this.usage.total_tokens += usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens;
   }
 
-  private saveProgress(): void {
-    this.deps.store.runs.update(
+  private async saveProgress(): Promise<void> {
+    await this.deps.store.runs.update(
       this.params.run.id,
       { iterations: this.iterations, usage: { ...this.usage }, compressed: this.compressed },
       this.deps.now(),
@@ -626,16 +645,16 @@ export class RunExecution {
   }
 
   /** The run waits on `interrupts`: its status says so, and nothing of it stays in memory. */
-  private pause(interrupts: InterruptRecord[]): FinishedRun {
+  private async pause(interrupts: InterruptRecord[]): Promise<FinishedRun> {
     const { run, sessionId } = this.params;
-    const record = this.deps.store.runs.update(
+    const record = await this.deps.store.runs.update(
       run.id,
       { status: "requires_action", iterations: this.iterations, usage: { ...this.usage }, compressed: this.compressed },
       this.deps.now(),
     );
     const summary = summarizeRun(record ?? { ...run, status: "requires_action" });
     const views = interrupts.map(viewInterrupt);
-    this.deps.events.publish(sessionId, "run.requires_action", { run: summary, interrupts: views });
+    await this.deps.events.publish(sessionId, "run.requires_action", { run: summary, interrupts: views });
     this.deps.logger.info(
       {
         run_id: run.id,
@@ -647,13 +666,13 @@ export class RunExecution {
     return { run: summary, messages: this.messages, interrupts: views };
   }
 
-  private finish(status: RunStatus, error: string | null): FinishedRun {
+  private async finish(status: RunStatus, error: string | null): Promise<FinishedRun> {
     const { run, sessionId } = this.params;
     const now = this.deps.now();
     // A run stopped while some of its calls waited for an answer: those answers can no longer be given.
     if (this.touchedInterrupts)
-      this.deps.store.interrupts.cancelPendingForRun(run.id, now, `${status}: ${error ?? ""}`);
-    const record = this.deps.store.runs.update(
+      await this.deps.store.interrupts.cancelPendingForRun(run.id, now, `${status}: ${error ?? ""}`);
+    const record = (await this.deps.store.runs.update(
       run.id,
       {
         status,
@@ -664,7 +683,7 @@ export class RunExecution {
         finished_at: now,
       },
       now,
-    ) ?? {
+    )) ?? {
       ...run,
       status,
       error,
@@ -680,7 +699,7 @@ export class RunExecution {
         : status === "cancelled"
           ? "run.cancelled"
           : "run.failed";
-    this.deps.events.publish(sessionId, type, { run: summary });
+    await this.deps.events.publish(sessionId, type, { run: summary });
     const line = {
       run_id: run.id,
       session_id: sessionId,

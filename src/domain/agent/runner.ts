@@ -10,6 +10,7 @@ import { contentText } from "../../kernel/text.js";
 import type {
   InterruptAnswer,
   InterruptRecord,
+  NewRun,
   RunRecord,
   SessionRecord,
   SteerRecord,
@@ -43,6 +44,8 @@ import { summarizeRun } from "./run-summary.js";
 export type AgentRunnerDeps = LoopDeps & {
   llm: LlmClients;
   tools: ToolRegistry;
+  /** This replica's id (`server.replica_id`): the runs it executes are recorded as its own. */
+  replicaId: string;
 };
 
 /** A run that has been admitted and whose user message is stored. */
@@ -149,11 +152,11 @@ export class AgentRunner {
   }
 
   /** Starts a run on `session` (as its caller just read it: only its model and config are used here). */
-  start(session: SessionRecord, message: MessageInput, options: StartOptions): StartedRun {
+  async start(session: SessionRecord, message: MessageInput, options: StartOptions): Promise<StartedRun> {
     const { store, transcript, events, now } = this.deps;
     const sessionId = session.id;
-    const { model, settings } = this.admit(session);
-    const tools = this.deps.tools.forSession(session);
+    const { model, settings } = await this.admit(session);
+    const tools = await this.deps.tools.forSession(session);
     const clientTools = [...settings.agent.client_tools, ...(options.clientTools ?? [])];
     this.checkClientTools(clientTools, tools.names, options.clientTools?.length ?? 0);
     const runId = newId("run", now());
@@ -161,17 +164,18 @@ export class AgentRunner {
     const background = options.background ?? false;
     // The run row, its idempotency key and the user message commit together, before anything can fail or crash:
     // a retry of the same request then finds this run, whatever happened to the process.
-    const { run, userMessage } = store.transaction(() => {
-      const created = store.runs.create({
+    const { run, userMessage } = await store.transaction(async () => {
+      const created = await this.createRun({
         id: runId,
         session_id: sessionId,
         model,
         background,
         client_tools: clientTools,
+        replica_id: this.deps.replicaId,
         now: now(),
       });
-      if (claim) this.claimKey(claim, runId);
-      const [row] = transcript.append(sessionId, [message], { model, runId });
+      if (claim) await this.claimKey(claim, runId);
+      const [row] = await transcript.append(sessionId, [message], { model, runId });
       return { run: created, userMessage: row };
     });
 
@@ -189,9 +193,9 @@ export class AgentRunner {
       void done.then(() => external.removeEventListener("abort", onAbort));
     }
 
-    events.publish(sessionId, "run.started", { run_id: runId, session_id: sessionId, model });
+    await events.publish(sessionId, "run.started", { run_id: runId, session_id: sessionId, model });
     this.deps.logger.info({ run_id: runId, session_id: sessionId, model, background }, "run started");
-    events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
+    await events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
 
     // A background run is followed through its stored events (GET /v1/runs/{id}/events), often by a watcher that
     // connects after the model was called: it streams from the model, so its text is there as it grows.
@@ -203,14 +207,10 @@ export class AgentRunner {
    * A run an earlier request started, as it is stored now (after a restart a cut run is `interrupted`), with every
    * message it added: the answer to a retry of that request. Nothing is appended and no model is called.
    */
-  replay(runId: string, options: { feed: boolean }): StartedRun {
-    const record = this.deps.store.runs.get(runId);
+  async replay(runId: string, options: { feed: boolean }): Promise<StartedRun> {
+    const record = await this.deps.store.runs.get(runId);
     if (!record) throw notFound("run", runId);
-    const finished: FinishedRun = {
-      run: summarizeRun(record),
-      messages: this.deps.store.messages.listForRun(record.session_id, runId),
-      interrupts: this.deps.store.interrupts.pendingForRun(runId).map(viewInterrupt),
-    };
+    const finished = await this.stateOf(record);
     return {
       runId,
       sessionId: record.session_id,
@@ -225,13 +225,14 @@ export class AgentRunner {
    * Settles when the run next ends or pauses (with `untilClientTools`, only a pause for the client's own tools, or its
    * end); at once with its stored state when it is already final or waiting as asked.
    */
-  settled(runId: string, untilClientTools = false): Promise<FinishedRun> {
-    const record = this.deps.store.runs.get(runId);
+  async settled(runId: string, untilClientTools = false): Promise<FinishedRun> {
+    const record = await this.deps.store.runs.get(runId);
     if (record && !this.isExecuting(record)) {
       const pausedAsAsked =
         record.status === "requires_action" &&
-        (!untilClientTools || this.deps.store.interrupts.pendingForRun(runId).some((i) => i.kind === "client_tool"));
-      if (FINAL_RUN_STATUSES.has(record.status) || pausedAsAsked) return Promise.resolve(this.stateOf(record));
+        (!untilClientTools ||
+          (await this.deps.store.interrupts.pendingForRun(runId)).some((i) => i.kind === "client_tool"));
+      if (FINAL_RUN_STATUSES.has(record.status) || pausedAsAsked) return this.stateOf(record);
     }
     return this.waitFor(runId, untilClientTools);
   }
@@ -250,13 +251,13 @@ export class AgentRunner {
   }
 
   /** The run's stored state as a FinishedRun: its summary, its messages and what it waits on. */
-  stateOf(run: RunRecord): FinishedRun {
+  async stateOf(run: RunRecord): Promise<FinishedRun> {
     const { store } = this.deps;
-    return {
-      run: summarizeRun(run),
-      messages: store.messages.listForRun(run.session_id, run.id),
-      interrupts: store.interrupts.pendingForRun(run.id).map(viewInterrupt),
-    };
+    const [messages, pending] = await Promise.all([
+      store.messages.listForRun(run.session_id, run.id),
+      store.interrupts.pendingForRun(run.id),
+    ]);
+    return { run: summarizeRun(run), messages, interrupts: pending.map(viewInterrupt) };
   }
 
   /** A feed of the session's events from now until the run ends; follows the run across its pauses. */
@@ -293,21 +294,21 @@ export class AgentRunner {
    * Sends the outputs of the client's own tool calls and follows the resumed run (an OpenAI chat client's next
    * request): checked first, then the feed and the wait are set up, then the outputs are recorded and the run goes on.
    */
-  continueWithOutputs(
+  async continueWithOutputs(
     runId: string,
     outputs: Array<{ tool_call_id: string; output: string }>,
     options: { feed: boolean },
-  ): StartedRun {
+  ): Promise<StartedRun> {
     const { store } = this.deps;
-    const run = store.runs.get(runId);
+    const run = await store.runs.get(runId);
     if (!run) throw notFound("run", runId);
-    const pending = store.interrupts.pendingForRun(runId).find((i) => i.kind === "client_tool");
+    const pending = (await store.interrupts.pendingForRun(runId)).find((i) => i.kind === "client_tool");
     if (!pending) throw this.notActive(run);
     this.checkOutputs(pending, outputs);
     const feed = options.feed ? this.openFeed(runId, run.session_id, true) : null;
     feed?.onCancel(() => void this.stopRun(runId, "the client disconnected").catch(() => undefined));
     const done = this.waitFor(runId, true);
-    this.recordAnswer(pending, { answered_by: "client", answered_at: this.deps.now(), outputs });
+    await this.recordAnswer(pending, { answered_by: "client", answered_at: this.deps.now(), outputs });
     return { runId, sessionId: run.session_id, run, userMessage: null, done, feed };
   }
 
@@ -317,11 +318,11 @@ export class AgentRunner {
     session: SessionRecord,
     userMessage: StoredMessage | null,
     streamModel: boolean,
-    /** What the caller already built for this session, so a turn builds each once. */
-    known: { settings: SessionSettings; tools: SessionTools } | null = null,
+    /** What the caller built for this session, so a turn builds each once. */
+    known: { settings: SessionSettings; tools: SessionTools },
   ): void {
     const { config } = this.deps;
-    const settings = known?.settings ?? resolveSessionSettings(config, session);
+    const { settings, tools } = known;
     const model = run.model ?? requireConfiguredModel(config, settings.model);
     const controller = new AbortController();
     const client = this.deps.llm.get({
@@ -336,7 +337,7 @@ export class AgentRunner {
       model,
       client,
       userMessage,
-      tools: known?.tools ?? this.deps.tools.forSession(session),
+      tools,
       clientTools: run.client_tools,
       approvals: settings.agent.approvals,
       maxIterations: settings.agent.max_iterations,
@@ -345,20 +346,23 @@ export class AgentRunner {
     });
     const done = execution.execute();
     this.executing.set(session.id, { runId: run.id, controller, execution, done });
-    void done.then((finished) => this.stretchEnded(session.id, finished));
+    void done
+      .then((finished) => this.stretchEnded(session.id, finished))
+      .catch((err: unknown) => this.deps.logger.error({ err, run_id: run.id }, "could not end a run's stretch"));
   }
 
-  private stretchEnded(sessionId: string, finished: FinishedRun): void {
+  private async stretchEnded(sessionId: string, finished: FinishedRun): Promise<void> {
     const runId = finished.run.id;
     if (this.executing.get(sessionId)?.runId === runId) this.executing.delete(sessionId);
     if (!isFinal(finished)) {
       this.waiting.set(sessionId, runId);
-      this.armTimeouts(this.deps.store.interrupts.pendingForRun(runId));
+      const pending = await this.deps.store.interrupts.pendingForRun(runId);
+      this.armTimeouts(pending);
       const clientTools = finished.interrupts.some((i) => i.kind === "client_tool");
       this.resolveWaiters(runId, finished, (waiter) => !waiter.untilClientTools || clientTools);
       if (clientTools) this.endFeeds(runId, finished, (entry) => entry.untilClientTools);
       // Every interrupt may have been answered while the stretch was still ending.
-      if (this.deps.store.interrupts.pendingForRun(runId).length === 0) this.resume(runId);
+      if ((await this.deps.store.interrupts.pendingForRun(runId)).length === 0) await this.resume(runId);
       return;
     }
     this.runEnded(runId, finished);
@@ -382,23 +386,34 @@ export class AgentRunner {
   }
 
   /** A paused run whose interrupts are all answered goes on from its stored transcript. */
-  private resume(runId: string): void {
+  private async resume(runId: string): Promise<void> {
     const { store, now } = this.deps;
-    const record = store.runs.get(runId);
+    const record = await store.runs.get(runId);
     if (!record || record.status !== "requires_action") return;
-    const session = store.sessions.get(record.session_id);
+    const session = await store.sessions.get(record.session_id);
     if (!session) return;
     if (this.executing.has(session.id)) return;
+    const known = {
+      settings: resolveSessionSettings(this.deps.config, session),
+      tools: await this.deps.tools.forSession(session),
+    };
+    if (this.executing.has(session.id)) return;
+    // Whichever replica takes the answer resumes the run: the first to move it from waiting to running does.
+    const run = await store.runs.resume(runId, this.deps.replicaId, now());
+    if (!run) return;
     this.waiting.delete(session.id);
-    const run = store.runs.update(runId, { status: "running" }, now()) ?? record;
     this.deps.logger.info({ run_id: runId, session_id: session.id }, "run resumed");
-    this.launch(run, session, null, record.background || (this.feeds.get(runId)?.size ?? 0) > 0);
+    this.launch(run, session, null, record.background || (this.feeds.get(runId)?.size ?? 0) > 0, known);
   }
 
   /** Answers an interrupt of a paused run; once none is pending, the run resumes. */
-  answerInterrupt(interruptId: string, input: InterruptAnswerInput, by: "user" | "client" = "user"): InterruptView {
+  async answerInterrupt(
+    interruptId: string,
+    input: InterruptAnswerInput,
+    by: "user" | "client" = "user",
+  ): Promise<InterruptView> {
     const { store, now } = this.deps;
-    const interrupt = store.interrupts.get(interruptId);
+    const interrupt = await store.interrupts.get(interruptId);
     if (!interrupt) {
       throw new DomainError("interrupt_not_found", `interrupt ${interruptId} does not exist`);
     }
@@ -430,10 +445,13 @@ export class AgentRunner {
   }
 
   /** Answers the run's pending client-tool interrupt with the outputs (`POST /v1/runs/{id}/tool_outputs`). */
-  submitToolOutputs(runId: string, outputs: Array<{ tool_call_id: string; output: string }>): InterruptView {
-    const run = this.deps.store.runs.get(runId);
+  async submitToolOutputs(
+    runId: string,
+    outputs: Array<{ tool_call_id: string; output: string }>,
+  ): Promise<InterruptView> {
+    const run = await this.deps.store.runs.get(runId);
     if (!run) throw notFound("run", runId);
-    const pending = this.deps.store.interrupts.pendingForRun(runId).find((i) => i.kind === "client_tool");
+    const pending = (await this.deps.store.interrupts.pendingForRun(runId)).find((i) => i.kind === "client_tool");
     if (!pending) {
       throw new DomainError(
         "run_not_active",
@@ -481,16 +499,16 @@ export class AgentRunner {
     );
   }
 
-  private recordAnswer(interrupt: InterruptRecord, answer: InterruptAnswer): InterruptView {
+  private async recordAnswer(interrupt: InterruptRecord, answer: InterruptAnswer): Promise<InterruptView> {
     const { store, events } = this.deps;
-    const answered = store.interrupts.answer(interrupt.id, answer);
+    const answered = await store.interrupts.answer(interrupt.id, answer);
     // Another answer won the race: the row is no longer pending.
-    if (!answered) this.checkPending(store.interrupts.get(interrupt.id) ?? interrupt);
+    if (!answered) this.checkPending((await store.interrupts.get(interrupt.id)) ?? interrupt);
     const record = answered!;
     this.clearTimer(record.id);
     const view = viewInterrupt(record);
     if (record.kind === "approval") {
-      events.publish(record.session_id, "approval.responded", { run_id: record.run_id, interrupt: view });
+      await events.publish(record.session_id, "approval.responded", { run_id: record.run_id, interrupt: view });
     }
     this.deps.logger.info(
       {
@@ -502,7 +520,7 @@ export class AgentRunner {
       },
       "interrupt answered",
     );
-    if (store.interrupts.pendingForRun(record.run_id).length === 0) this.resume(record.run_id);
+    if ((await store.interrupts.pendingForRun(record.run_id)).length === 0) await this.resume(record.run_id);
     return view;
   }
 
@@ -512,7 +530,7 @@ export class AgentRunner {
       const delay = Math.min(MAX_TIMER_MS, Math.max(0, interrupt.expires_at - this.deps.now()));
       const timer = setTimeout(() => {
         this.timers.delete(interrupt.id);
-        this.expire(interrupt.id);
+        void this.expire(interrupt.id);
       }, delay);
       timer.unref();
       this.timers.set(interrupt.id, timer);
@@ -526,14 +544,14 @@ export class AgentRunner {
   }
 
   /** An approval nobody answered in time gets the policy's `on_timeout` answer. */
-  private expire(interruptId: string): void {
+  private async expire(interruptId: string): Promise<void> {
     const { store, config, now } = this.deps;
-    const interrupt = store.interrupts.get(interruptId);
-    if (!interrupt || interrupt.status !== "pending") return;
-    const session = store.sessions.get(interrupt.session_id);
-    const onTimeout = session ? resolveSessionSettings(config, session).agent.approvals.on_timeout : "deny";
     try {
-      this.recordAnswer(interrupt, {
+      const interrupt = await store.interrupts.get(interruptId);
+      if (!interrupt || interrupt.status !== "pending") return;
+      const session = await store.sessions.get(interrupt.session_id);
+      const onTimeout = session ? resolveSessionSettings(config, session).agent.approvals.on_timeout : "deny";
+      await this.recordAnswer(interrupt, {
         answered_by: "timeout",
         answered_at: now(),
         decision: onTimeout === "allow" ? "approve" : "deny",
@@ -545,12 +563,12 @@ export class AgentRunner {
   }
 
   /** Stores a steering message for the run; the run takes it in before its next model call. */
-  steer(runId: string, content: string): SteerRecord {
+  async steer(runId: string, content: string): Promise<SteerRecord> {
     const { store, now } = this.deps;
-    const run = store.runs.get(runId);
+    const run = await store.runs.get(runId);
     if (!run) throw notFound("run", runId);
     if (FINAL_RUN_STATUSES.has(run.status)) throw this.notActive(run);
-    const steer = store.steers.add({
+    const steer = await store.steers.add({
       id: newId("str", now()),
       run_id: runId,
       session_id: run.session_id,
@@ -564,11 +582,11 @@ export class AgentRunner {
 
   /** Cancels the run (`POST /v1/runs/{id}/cancel`): it ends `cancelled`, whether executing or waiting. */
   async cancelRun(runId: string, reason = "cancelled by a client"): Promise<RunRecord> {
-    const run = this.deps.store.runs.get(runId);
+    const run = await this.deps.store.runs.get(runId);
     if (!run) throw notFound("run", runId);
     if (FINAL_RUN_STATUSES.has(run.status)) throw this.notActive(run);
     await this.stopRun(runId, reason);
-    return this.deps.store.runs.get(runId) ?? run;
+    return (await this.deps.store.runs.get(runId)) ?? run;
   }
 
   private notActive(run: RunRecord): DomainError {
@@ -583,7 +601,7 @@ export class AgentRunner {
     reason: string,
     status: "cancelled" | "interrupted" = "cancelled",
   ): Promise<void> {
-    const record = this.deps.store.runs.get(runId);
+    const record = await this.deps.store.runs.get(runId);
     if (!record) return;
     const executing = this.executing.get(record.session_id);
     if (executing?.runId === runId) {
@@ -591,18 +609,18 @@ export class AgentRunner {
       await executing.done;
       // The stretch may have paused just before the abort reached it.
     }
-    const now = this.deps.store.runs.get(runId);
-    if (now?.status === "requires_action") this.closeWaiting(now, status, reason);
+    const now = await this.deps.store.runs.get(runId);
+    if (now?.status === "requires_action") await this.closeWaiting(now, status, reason);
   }
 
   /** Ends a paused run: its pending interrupts are cancelled and each open call gets a result, in one transaction. */
-  private closeWaiting(run: RunRecord, status: "cancelled" | "interrupted", reason: string): void {
+  private async closeWaiting(run: RunRecord, status: "cancelled" | "interrupted", reason: string): Promise<void> {
     const { store, transcript, events, now } = this.deps;
     const at = now();
     const content = status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT;
-    const { rows, record } = store.transaction(() => {
-      store.interrupts.cancelPendingForRun(run.id, at, `${status}: ${reason}`);
-      const open = store.messages.unansweredToolCalls(run.session_id, run.id);
+    const { rows, record } = await store.transaction(async () => {
+      await store.interrupts.cancelPendingForRun(run.id, at, `${status}: ${reason}`);
+      const open = await store.messages.unansweredToolCalls(run.session_id, run.id);
       const results: MessageInput[] = open.map((call) => ({
         role: "tool",
         content,
@@ -610,17 +628,18 @@ export class AgentRunner {
         name: call.name,
       }));
       const rows = results.length
-        ? transcript.append(run.session_id, results, { model: run.model, runId: run.id })
+        ? await transcript.append(run.session_id, results, { model: run.model, runId: run.id })
         : [];
-      const record = store.runs.update(run.id, { status, error: `${status}: ${reason}`, finished_at: at }, at) ?? run;
+      const record =
+        (await store.runs.update(run.id, { status, error: `${status}: ${reason}`, finished_at: at }, at)) ?? run;
       return { rows, record };
     });
-    for (const interrupt of store.interrupts.forRun(run.id)) this.clearTimer(interrupt.id);
+    for (const interrupt of await store.interrupts.forRun(run.id)) this.clearTimer(interrupt.id);
     this.waiting.delete(run.session_id);
     for (const row of rows)
-      events.publish(run.session_id, "message.created", { run_id: run.id, message: publicMessage(row) });
+      await events.publish(run.session_id, "message.created", { run_id: run.id, message: publicMessage(row) });
     const summary = summarizeRun(record);
-    events.publish(run.session_id, status === "cancelled" ? "run.cancelled" : "run.failed", { run: summary });
+    await events.publish(run.session_id, status === "cancelled" ? "run.cancelled" : "run.failed", { run: summary });
     this.deps.logger.info({ run_id: run.id, session_id: run.session_id, status, error: record.error }, "run finished");
     this.runEnded(run.id, { run: summary, messages: rows, interrupts: [] });
   }
@@ -630,10 +649,10 @@ export class AgentRunner {
    * the key in this process; a live row can still be there when another process on the same database claimed it
    * meanwhile, and then this request must not run (throwing rolls the run and its user message back).
    */
-  private claimKey(claim: IdempotencyClaim, runId: string): void {
+  private async claimKey(claim: IdempotencyClaim, runId: string): Promise<void> {
     const { store, now } = this.deps;
     const { scope, key, requestHash, ttlMs } = claim;
-    const claimed = store.idempotency.claimForRun({ scope, key, requestHash, runId }, now(), ttlMs);
+    const claimed = await store.idempotency.claimForRun({ scope, key, requestHash, runId }, now(), ttlMs);
     if (!claimed) throw claim.heldElsewhere();
   }
 
@@ -658,8 +677,36 @@ export class AgentRunner {
     if (fields.length) throw new DomainError("validation_failed", fields.map((f) => f.message).join("; "), { fields });
   }
 
+  /**
+   * Stores a new run. The session's one-active-run index refuses it when another replica started or paused a run on
+   * the session meanwhile: that is the same busy session the in-memory checks answer for this replica's own runs.
+   */
+  private async createRun(run: NewRun): Promise<RunRecord> {
+    try {
+      return await this.deps.store.runs.create(run);
+    } catch (err) {
+      const active = await this.deps.store.runs.activeForSession(run.session_id).catch(() => null);
+      if (!active) throw err;
+      throw this.busy(run.session_id, active);
+    }
+  }
+
+  private busy(sessionId: string, active: RunRecord): DomainError {
+    if (active.status === "requires_action")
+      return new DomainError(
+        "session_busy",
+        `session ${sessionId} has a run waiting for an answer (${active.id}); answer its interrupts (GET /v1/sessions/${sessionId}/interrupts) or cancel it (POST /v1/runs/${active.id}/cancel)`,
+        { details: { run_id: active.id } },
+      );
+    return new DomainError(
+      "session_busy",
+      `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`,
+      { details: { run_id: active.id } },
+    );
+  }
+
   /** Whether a run may start on the session now; answers with the model it will use and the session's settings. */
-  private admit(session: SessionRecord) {
+  private async admit(session: SessionRecord) {
     const { config } = this.deps;
     const sessionId = session.id;
     if (!this.accepting)
@@ -667,21 +714,11 @@ export class AgentRunner {
         "shutting_down",
         "the server is shutting down and accepts no new runs; retry once it is back",
       );
-    const waitingRun = this.waiting.get(sessionId);
-    if (waitingRun) {
-      throw new DomainError(
-        "session_busy",
-        `session ${sessionId} has a run waiting for an answer (${waitingRun}); answer its interrupts (GET /v1/sessions/${sessionId}/interrupts) or cancel it (POST /v1/runs/${waitingRun}/cancel)`,
-        { details: { run_id: waitingRun } },
-      );
-    }
-    if (this.executing.has(sessionId)) {
-      throw new DomainError(
-        "session_busy",
-        `session ${sessionId} is already running an agent; wait for that run to finish (watch GET /v1/sessions/${sessionId}/events)`,
-        { details: { run_id: this.executing.get(sessionId)!.runId } },
-      );
-    }
+    const executing = this.executing.get(sessionId);
+    if (executing) throw this.busy(sessionId, { id: executing.runId, status: "running" } as RunRecord);
+    // A run of this session waiting for an answer, or running on another replica, holds it too.
+    const active = await this.deps.store.runs.activeForSession(sessionId);
+    if (active) throw this.busy(sessionId, active);
     const limit = config.server.max_concurrent_runs;
     if (this.executing.size >= limit) {
       throw new DomainError(
@@ -695,25 +732,25 @@ export class AgentRunner {
   }
 
   /** The run and what it waits on, as stored. */
-  get(runId: string): { run: RunRecord; interrupts: InterruptView[] } {
-    const run = this.deps.store.runs.get(runId);
+  async get(runId: string): Promise<{ run: RunRecord; interrupts: InterruptView[] }> {
+    const run = await this.deps.store.runs.get(runId);
     if (!run) throw notFound("run", runId);
-    return { run, interrupts: this.deps.store.interrupts.pendingForRun(runId).map(viewInterrupt) };
+    return { run, interrupts: (await this.deps.store.interrupts.pendingForRun(runId)).map(viewInterrupt) };
   }
 
   /** Whether the run has ended (or is gone): nothing of it runs or waits. */
-  hasEnded(runId: string): boolean {
-    const run = this.deps.store.runs.get(runId);
+  async hasEnded(runId: string): Promise<boolean> {
+    const run = await this.deps.store.runs.get(runId);
     return !run || FINAL_RUN_STATUSES.has(run.status);
   }
 
   /** Runs newest first, of one session or (null) of every session, a page at a time. */
-  list(
+  async list(
     sessionId: string | null,
     limit: number,
     cursor: RunCursor | null,
-  ): { runs: RunRecord[]; next: RunCursor | null } {
-    const rows = this.deps.store.runs.list(sessionId, limit + 1, cursor);
+  ): Promise<{ runs: RunRecord[]; next: RunCursor | null }> {
+    const rows = await this.deps.store.runs.list(sessionId, limit + 1, cursor);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return { runs: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
@@ -721,13 +758,13 @@ export class AgentRunner {
 
   /** The run's answer: the text of its last assistant message, once it has ended with one. */
   /** Every row the run stored, in seq order. */
-  messagesOf(run: RunRecord): StoredMessage[] {
+  messagesOf(run: RunRecord): Promise<StoredMessage[]> {
     return this.deps.store.messages.listForRun(run.session_id, run.id);
   }
 
-  outputOf(run: RunRecord): string | null {
+  async outputOf(run: RunRecord): Promise<string | null> {
     if (run.status !== "completed" && run.status !== "incomplete") return null;
-    const messages = this.deps.store.messages.listForRun(run.session_id, run.id);
+    const messages = await this.deps.store.messages.listForRun(run.session_id, run.id);
     const answer = [...messages].reverse().find((m) => m.role === "assistant" && m.content !== null);
     return answer ? contentText(answer.content) : null;
   }
@@ -736,14 +773,14 @@ export class AgentRunner {
    * Answers the run's pending approvals with one decision (Hermes's `POST /v1/runs/{id}/approval`): the one named,
    * every one with `all`, else the oldest. Answers how many were answered.
    */
-  answerApprovals(
+  async answerApprovals(
     runId: string,
     decision: "approve" | "deny",
     options: { interruptId?: string; all?: boolean; reason?: string | null },
-  ): number {
-    const run = this.deps.store.runs.get(runId);
+  ): Promise<number> {
+    const run = await this.deps.store.runs.get(runId);
     if (!run) throw notFound("run", runId);
-    const pending = this.deps.store.interrupts.pendingForRun(runId).filter((i) => i.kind === "approval");
+    const pending = (await this.deps.store.interrupts.pendingForRun(runId)).filter((i) => i.kind === "approval");
     const chosen = options.interruptId
       ? pending.filter((i) => i.id === options.interruptId)
       : options.all
@@ -757,36 +794,38 @@ export class AgentRunner {
           : `run ${runId} has no pending approval (status ${run.status})`,
       );
     }
-    for (const interrupt of chosen) this.answerInterrupt(interrupt.id, { decision, reason: options.reason ?? null });
+    for (const interrupt of chosen)
+      await this.answerInterrupt(interrupt.id, { decision, reason: options.reason ?? null });
     return chosen.length;
   }
 
   /** The approvals and client tool calls the session's runs wait on. */
-  pendingInterrupts(sessionId: string): InterruptView[] {
-    return this.deps.store.interrupts.pendingForSession(sessionId).map(viewInterrupt);
+  async pendingInterrupts(sessionId: string): Promise<InterruptView[]> {
+    return (await this.deps.store.interrupts.pendingForSession(sessionId)).map(viewInterrupt);
   }
 
   /** The pending client-tool interrupts with a call `matches` picks (a chat client's tool results name their calls). */
-  pendingClientToolCalls(matches: (toolCallId: string) => boolean): InterruptView[] {
-    return this.deps.store.interrupts
-      .allPending()
+  async pendingClientToolCalls(matches: (toolCallId: string) => boolean): Promise<InterruptView[]> {
+    return (await this.deps.store.interrupts.allPending())
       .filter((i) => i.kind === "client_tool" && i.tool_calls.some((call) => matches(call.id)))
       .map(viewInterrupt);
   }
 
   /** The session an interrupt belongs to; null when there is no such interrupt. */
-  interruptSession(interruptId: string): string | null {
-    return this.deps.store.interrupts.get(interruptId)?.session_id ?? null;
+  async interruptSession(interruptId: string): Promise<string | null> {
+    return (await this.deps.store.interrupts.get(interruptId))?.session_id ?? null;
   }
 
-  /** The session's run, if any, executing or waiting. */
-  activeRunOf(sessionId: string): string | null {
-    return this.executing.get(sessionId)?.runId ?? this.waiting.get(sessionId) ?? null;
+  /** The session's run, if any, executing (here or on another replica) or waiting. */
+  async activeRunOf(sessionId: string): Promise<string | null> {
+    const executing = this.executing.get(sessionId)?.runId;
+    if (executing) return executing;
+    return (await this.deps.store.runs.activeForSession(sessionId))?.id ?? null;
   }
 
   /** Interrupts the session's run, if any (executing or waiting), and waits until it has recorded that. */
   async cancel(sessionId: string, reason: string): Promise<void> {
-    const runId = this.activeRunOf(sessionId);
+    const runId = await this.activeRunOf(sessionId);
     if (runId) await this.stopRun(runId, reason, "interrupted");
   }
 
@@ -803,55 +842,75 @@ export class AgentRunner {
     await Promise.allSettled(running.map((run) => run.done));
     // Whoever still follows a waiting run (a stream, a held request) is told where it stands.
     for (const runId of new Set([...this.feeds.keys(), ...this.waiters.keys()])) {
-      const record = this.deps.store.runs.get(runId);
-      if (record) this.runEnded(runId, this.stateOf(record));
+      const record = await this.deps.store.runs.get(runId);
+      if (record) this.runEnded(runId, await this.stateOf(record));
     }
   }
 
   /**
-   * At start-up: runs a previous process left `running` can never finish. Their open tool calls get the same
-   * "interrupted" result a live interruption writes, so the model is never sent a call without its answer, and
-   * steering messages they had not taken in yet are added to the transcript. Runs left waiting on an interrupt wait
-   * again: their timeouts are armed, and one whose interrupts were all answered resumes.
+   * At start-up: runs this replica (as an earlier process with the same id) left `running` can never finish; they
+   * are closed as {@link recoverRunsOf} does. Runs left waiting on an interrupt wait again: their timeouts are armed,
+   * and one whose interrupts were all answered resumes. Answers how many runs were interrupted.
    */
-  recoverInterrupted(): number {
-    const { store, transcript, now } = this.deps;
-    const count = store.transaction(() => {
-      for (const run of store.runs.listRunning()) {
-        // What the cut stretch had started waiting on can no longer be answered.
-        store.interrupts.cancelPendingForRun(run.id, now(), "interrupted: the server stopped");
-        const open = store.messages.unansweredToolCalls(run.session_id, run.id);
-        const results: MessageInput[] = open.map((call) => ({
-          role: "tool",
-          content: INTERRUPTED_TOOL_RESULT,
-          tool_call_id: call.id,
-          name: call.name,
-        }));
-        if (results.length > 0) transcript.append(run.session_id, results, { model: null, runId: run.id });
-        for (const steer of store.steers.waiting(run.id)) {
-          const [row] = transcript.append(run.session_id, [{ role: "user", content: steer.content }], {
-            model: null,
-            runId: run.id,
-          });
-          store.steers.markTaken(steer.id, row.seq);
-        }
-      }
-      return store.runs.interruptAllRunning(now(), "interrupted: the server stopped while the run was in progress");
-    });
-    for (const run of store.runs.listRequiringAction()) {
+  async recoverInterrupted(): Promise<number> {
+    const { store } = this.deps;
+    const count = await this.recoverRunsOf(this.deps.replicaId, "the server stopped");
+    for (const run of await store.runs.listRequiringAction()) {
       this.waiting.set(run.session_id, run.id);
-      const pending = store.interrupts.pendingForRun(run.id);
+      const pending = await store.interrupts.pendingForRun(run.id);
       if (pending.length > 0) {
         this.armTimeouts(pending);
         continue;
       }
       try {
-        this.resume(run.id);
+        await this.resume(run.id);
       } catch (err) {
         // It stays waiting, and listed: a cancel still ends it.
         this.deps.logger.warn({ err, run_id: run.id }, "could not resume a run whose interrupts were all answered");
       }
     }
     return count;
+  }
+
+  /**
+   * Closes the runs a replica left `running` (this one's earlier process, or another found dead): their open tool
+   * calls get the same "interrupted" result a live interruption writes, so the model is never sent a call without
+   * its answer, steering messages they had not taken in yet are added to the transcript, and each ends
+   * `interrupted`. One transaction; on PostgreSQL each run is claimed with a row lock that other replicas doing the
+   * same skip, so every run is closed once. Answers how many.
+   */
+  async recoverRunsOf(replicaId: string, why: string): Promise<number> {
+    const { store, transcript, events, now } = this.deps;
+    const closed = await store.transaction(async () => {
+      const runs = await store.runs.listRunning(replicaId);
+      const ended: RunRecord[] = [];
+      for (const run of runs) {
+        // What the cut stretch had started waiting on can no longer be answered.
+        await store.interrupts.cancelPendingForRun(run.id, now(), `interrupted: ${why}`);
+        const open = await store.messages.unansweredToolCalls(run.session_id, run.id);
+        const results: MessageInput[] = open.map((call) => ({
+          role: "tool",
+          content: INTERRUPTED_TOOL_RESULT,
+          tool_call_id: call.id,
+          name: call.name,
+        }));
+        if (results.length > 0) await transcript.append(run.session_id, results, { model: null, runId: run.id });
+        for (const steer of await store.steers.waiting(run.id)) {
+          const [row] = await transcript.append(run.session_id, [{ role: "user", content: steer.content }], {
+            model: null,
+            runId: run.id,
+          });
+          await store.steers.markTaken(steer.id, row.seq);
+        }
+        const at = now();
+        const error = `interrupted: ${why} while the run was in progress`;
+        const record = await store.runs.update(run.id, { status: "interrupted", error, finished_at: at }, at);
+        if (record) ended.push(record);
+      }
+      return ended;
+    });
+    // Whoever follows these runs from a live replica learns they ended.
+    for (const run of closed) await events.publish(run.session_id, "run.failed", { run: summarizeRun(run) });
+    return closed.length;
   }
 }

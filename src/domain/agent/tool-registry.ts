@@ -100,9 +100,10 @@ export class ToolRegistry {
   /** `providers` is read on every lookup: a provider added before start-up (a plugin, a test) is seen. */
   constructor(private readonly providers: readonly ToolProvider[]) {}
 
-  forSession(session: SessionRecord): SessionTools {
-    const gather = () => this.providers.flatMap((provider) => provider.toolsFor(session));
-    return new SessionTools(gather(), async (signal) => {
+  async forSession(session: SessionRecord): Promise<SessionTools> {
+    const gather = async () =>
+      (await Promise.all(this.providers.map(async (provider) => provider.toolsFor(session)))).flat();
+    return new SessionTools(await gather(), async (signal) => {
       await Promise.all(
         this.providers.flatMap((provider) => (provider.prepare ? [provider.prepare(session, signal)] : [])),
       );

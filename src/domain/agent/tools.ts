@@ -38,7 +38,7 @@ export type ToolDefinition = {
 
 /** A source of tools (the browser, the context engine, MCP servers); it decides per session which it offers. */
 export type ToolProvider = {
-  toolsFor(session: SessionRecord): ToolDefinition[];
+  toolsFor(session: SessionRecord): ToolDefinition[] | Promise<ToolDefinition[]>;
   /**
    * Waits, before a model call is built, until the tools this provider offers the session are known — an MCP server
    * being started or listing its tools again. Optional; it never rejects and ends within the provider's own time

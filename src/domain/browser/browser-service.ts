@@ -77,15 +77,15 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     return this.deps.config.browser.allow_file_urls;
   }
 
-  private requireSession(sessionId: string): SessionRecord {
-    const session = this.deps.store.sessions.get(sessionId);
+  private async requireSession(sessionId: string): Promise<SessionRecord> {
+    const session = await this.deps.store.sessions.get(sessionId);
     if (!session) throw notFound("session", sessionId);
     return session;
   }
 
   async snapshot(sessionId: string): Promise<BrowserSnapshot> {
-    this.requireSession(sessionId);
-    const recent = this.deps.dialogHistory.recent(sessionId);
+    await this.requireSession(sessionId);
+    const recent = await this.deps.dialogHistory.recent(sessionId);
     const supervisor = this.deps.supervisors.get(sessionId);
     if (!supervisor) {
       return {
@@ -121,18 +121,18 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     promptText?: string,
     dialogId?: string,
   ): Promise<{ ok: true; dialog: PendingDialogView }> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     const supervisor = this.deps.supervisors.get(sessionId);
     if (!supervisor) throw new DomainError("no_dialog_open", "no dialog is open: the session has no running browser");
     return { ok: true, dialog: await supervisor.dialogs.respond(action, promptText, dialogId) };
   }
 
   async navigate(sessionId: string, url: string): Promise<actions.ActionResult> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     assertUrlAllowed(url, this.allowFileUrls);
     const supervisor = await this.deps.supervisors.ensure(sessionId);
     const result = await actions.navigate(supervisor, url);
-    this.rememberUrl(sessionId, result.url);
+    await this.rememberUrl(sessionId, result.url);
     return result;
   }
 
@@ -150,7 +150,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     params: Record<string, unknown>,
     options: { frameId?: string; timeoutMs?: number } = {},
   ): Promise<actions.CdpResult> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     this.cdpPolicy.assertAllowed(method);
     assertCdpParamsSendable(params);
     assertCdpUrlAllowed(method, params, this.allowFileUrls);
@@ -174,7 +174,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   async history(sessionId: string, step: "back" | "forward"): Promise<actions.ActionResult> {
     const result = await interactions.history(await this.deps.supervisors.ensure(sessionId), step);
-    this.rememberUrl(sessionId, result.url);
+    await this.rememberUrl(sessionId, result.url);
     return result;
   }
 
@@ -202,7 +202,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     sessionId: string,
     options: { fullPage?: boolean; ref?: string; frameId?: string } = {},
   ): Promise<Screenshot & { url: string | null; title: string | null }> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     const supervisor = await this.deps.supervisors.ensure(sessionId);
     const shot = await screenshot(supervisor, options);
     return { ...shot, url: supervisor.url(), title: await supervisor.currentTitle() };
@@ -220,7 +220,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   /** The console of every tab (newest last), optionally one level only; `clear` empties it after reading. */
   async console(sessionId: string, options: { level?: string; clear?: boolean }): Promise<ConsoleEntry[]> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     const supervisor = this.deps.supervisors.get(sessionId);
     if (!supervisor) return [];
     const entries = supervisor.console().filter((entry) => !options.level || entry.level === options.level);
@@ -238,7 +238,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     sessionId: string,
     request: TabsAction,
   ): Promise<{ ok: boolean; active_tab_id: string | null; tabs: TabView[]; navigation?: actions.ActionResult }> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     if (request.action === "open" && request.url) assertUrlAllowed(request.url, this.allowFileUrls);
     const supervisor = await this.deps.supervisors.ensure(sessionId);
     let navigation: actions.ActionResult | undefined;
@@ -247,7 +247,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
       if (request.url) navigation = await actions.navigate(supervisor, request.url);
     } else if (request.action === "switch") await supervisor.switchTab(request.tab_id);
     else if (request.action === "close") await supervisor.closeTab(request.tab_id);
-    if (navigation) this.rememberUrl(sessionId, navigation.url);
+    if (navigation) await this.rememberUrl(sessionId, navigation.url);
     return {
       ok: navigation?.ok ?? true,
       active_tab_id: supervisor.tabs.active?.id ?? null,
@@ -262,7 +262,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     options: ScreencastOptions,
     signal: AbortSignal,
   ): Promise<AsyncGenerator<ScreencastFrame>> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     const supervisor = this.deps.supervisors.get(sessionId);
     if (!supervisor)
       throw new DomainError("browser_unavailable", "the session's browser is not running; navigate to start it");
@@ -271,7 +271,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   /** A person's input on the active tab; the first one takes the browser over from the agent. */
   async input(sessionId: string, input: PersonInput): Promise<actions.ActionResult & { taken_over: boolean }> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     const takeover = this.takeoverOf(sessionId);
     if (input.type === "release") {
       takeover.release("release");
@@ -316,7 +316,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   /** Cookies and local storage of the session's browser, in Playwright's storage-state shape. */
   async storageState(sessionId: string): Promise<StorageState> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     const supervisor = await this.deps.supervisors.ensure(sessionId);
     const context = supervisor.context;
     if (!context) throw new DomainError("browser_unavailable", "the browser has no context; retry");
@@ -329,7 +329,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   /** Replaces the browser's cookies and local storage with `state` (what GET /storage-state gave, or a file of it). */
   async setStorageState(sessionId: string, state: StorageState): Promise<StorageState> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     const supervisor = await this.deps.supervisors.ensure(sessionId);
     const context = supervisor.context;
     if (!context) throw new DomainError("browser_unavailable", "the browser has no context; retry");
@@ -344,7 +344,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   /** Stops the session's browser; nothing to do when none runs. A take-over ends with it. */
   async stop(sessionId: string): Promise<void> {
-    this.requireSession(sessionId);
+    await this.requireSession(sessionId);
     this.takeovers.get(sessionId)?.release("release");
     await this.deps.supervisors.stop(sessionId);
   }
@@ -357,8 +357,8 @@ export class BrowserService implements BrowserOperations, ToolProvider {
   }
 
   /** Remembers the page the session last showed, so the session view keeps it after the browser stops. */
-  private rememberUrl(sessionId: string, url: string | null): void {
-    if (url) this.deps.store.sessions.update(sessionId, { browser_url: url }, this.deps.now());
+  private async rememberUrl(sessionId: string, url: string | null): Promise<void> {
+    if (url) await this.deps.store.sessions.update(sessionId, { browser_url: url }, this.deps.now());
   }
 
   /** The browser tools, offered when the session can have a browser: a CDP URL or a Chromium to launch. */

@@ -18,8 +18,8 @@ export class DialogHistory {
   constructor(private readonly deps: { store: Store; events: EventBus; logger: Logger }) {}
 
   /** The session's most recently closed dialogs, newest first. */
-  recent(sessionId: string): ClosedDialogView[] {
-    return this.deps.store.dialogs.recent(sessionId, RECENT_DIALOGS_MAX).map((row) => ({
+  async recent(sessionId: string): Promise<ClosedDialogView[]> {
+    return (await this.deps.store.dialogs.recent(sessionId, RECENT_DIALOGS_MAX)).map((row) => ({
       id: row.dialog_id,
       type: row.type as DialogType,
       message: row.message,
@@ -31,10 +31,14 @@ export class DialogHistory {
     }));
   }
 
-  /** Stores a closed dialog and announces it. */
-  record(sessionId: string, dialog: ClosedDialogView, defaultPrompt: string): void {
-    try {
-      this.deps.store.dialogs.insert({
+  /**
+   * Stores a closed dialog and announces it; resolves once both are done. Both are asked for before anything is
+   * awaited, the row first: the event keeps its place among the session's events (the browser's next ones, a frame
+   * navigating after the answer, come after it), and the row is written ahead of it.
+   */
+  async record(sessionId: string, dialog: ClosedDialogView, defaultPrompt: string): Promise<void> {
+    const stored = this.deps.store.dialogs
+      .insert({
         session_id: sessionId,
         dialog_id: dialog.id,
         type: dialog.type,
@@ -45,11 +49,12 @@ export class DialogHistory {
         closed_at: Date.parse(dialog.closed_at),
         closed_by: dialog.closed_by,
         action: dialog.action,
+      })
+      .catch((error: unknown) => {
+        // The session was deleted while its browser still reported: nothing left to keep.
+        this.deps.logger.debug({ err: error, session_id: sessionId }, "dialog history not recorded");
       });
-    } catch (error) {
-      // The session was deleted while its browser still reported: nothing left to keep.
-      this.deps.logger.debug({ err: error, session_id: sessionId }, "dialog history not recorded");
-    }
-    this.deps.events.publish(sessionId, "dialog.closed", { dialog });
+    const announced = this.deps.events.publish(sessionId, "dialog.closed", { dialog });
+    await Promise.all([stored, announced]);
   }
 }

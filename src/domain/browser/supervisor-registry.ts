@@ -4,6 +4,7 @@
  * the same, replaced when it changes or when the browser died, stopped with the session or on request.
  */
 import type { BrowserConfig, Config } from "../../config.js";
+import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
@@ -28,6 +29,12 @@ export class SupervisorRegistry {
   private readonly starting = new Map<string, Promise<BrowserSupervisor>>();
   /** Which session's browser runs on each named profile: one at a time. */
   private readonly profileHolders = new Map<string, string>();
+  /**
+   * Each session's browser settings as last read, while it has a browser: its supervisor consults them synchronously
+   * (a dialog's policy is decided as the dialog opens). Read again whenever an action makes sure the browser runs and
+   * on every change of the session's browser config (rebindIfChanged), so a PATCH applies to the next dialog.
+   */
+  private readonly currentSettings = new Map<string, BrowserConfig>();
 
   constructor(private readonly deps: SupervisorRegistryDeps) {
     assertDownloadsApartFromPlugins({
@@ -37,11 +44,19 @@ export class SupervisorRegistry {
     });
   }
 
-  /** The browser settings in force for the session. */
-  settingsOf(sessionId: string): BrowserConfig {
-    const session = this.deps.store.sessions.get(sessionId);
+  /** The browser settings in force for the session, read from its row. */
+  async settingsOf(sessionId: string): Promise<BrowserConfig> {
+    const session = await this.deps.store.sessions.get(sessionId);
     if (!session) throw notFound("session", sessionId);
-    return resolveSessionSettings(this.deps.config, session).browser;
+    return this.settingsIn(session);
+  }
+
+  /** The browser settings `session` holds, kept for its supervisor when it has one starting or running. */
+  private settingsIn(session: SessionRecord): BrowserConfig {
+    const settings = resolveSessionSettings(this.deps.config, session).browser;
+    if (this.supervisors.has(session.id) || this.starting.has(session.id))
+      this.currentSettings.set(session.id, settings);
+    return settings;
   }
 
   /** How many sessions have a running browser. */
@@ -59,12 +74,13 @@ export class SupervisorRegistry {
 
   /** The running supervisor for the session's current endpoint, started if needed. */
   async ensure(sessionId: string): Promise<BrowserSupervisor> {
-    const settings = this.settingsOf(sessionId);
+    const settings = await this.settingsOf(sessionId);
     const inFlight = this.starting.get(sessionId);
     if (inFlight) return inFlight;
     const existing = this.supervisors.get(sessionId);
     if (existing?.isActive() && existing.endpoint === endpointOf(settings)) return existing;
     const userDataDir = this.claimProfile(sessionId, settings);
+    this.currentSettings.set(sessionId, settings);
     const start = (async () => {
       if (existing) {
         this.supervisors.delete(sessionId);
@@ -73,9 +89,10 @@ export class SupervisorRegistry {
       const { config, events, logger, now, dialogHistory } = this.deps;
       const supervisor = await BrowserSupervisor.start({
         sessionId,
-        settings: () => this.settingsOf(sessionId),
-        publish: (type, data) => events.publish(sessionId, type, data),
-        recordDialog: (dialog, defaultPrompt) => dialogHistory.record(sessionId, dialog, defaultPrompt),
+        settings: () => this.currentSettings.get(sessionId) ?? settings,
+        publish: (type, data) => void events.publish(sessionId, type, data).catch(() => undefined),
+        recordDialog: (dialog, defaultPrompt) =>
+          void dialogHistory.record(sessionId, dialog, defaultPrompt).catch(() => undefined),
         logger,
         now,
         // The scheme and download rules come from the server config only: a session must not be able to let its
@@ -85,7 +102,7 @@ export class SupervisorRegistry {
         profileDir: userDataDir,
       });
       // The session may have been deleted while its browser started: nothing may keep running for it.
-      if (!this.deps.store.sessions.get(sessionId)) {
+      if (!(await this.deps.store.sessions.get(sessionId))) {
         await supervisor.stop();
         throw notFound("session", sessionId);
       }
@@ -100,6 +117,7 @@ export class SupervisorRegistry {
       throw error;
     } finally {
       this.starting.delete(sessionId);
+      if (!this.supervisors.has(sessionId)) this.currentSettings.delete(sessionId);
     }
   }
 
@@ -141,18 +159,26 @@ export class SupervisorRegistry {
     return { active: supervisor.isActive(), url: supervisor.url() };
   }
 
-  /** A supervisor bound to an endpoint the session no longer names is let go now (SPEC §6.1: state never reused across endpoints). */
-  rebindIfChanged(sessionId: string): Promise<void> {
+  /**
+   * A supervisor bound to an endpoint the session no longer names is let go now (SPEC §6.1: state never reused across
+   * endpoints); one that stays takes the session's new settings. Given the session's row as just written, the
+   * supervisor is let go before anything is awaited, so no read that follows sees the old endpoint's browser; without
+   * it, the row is read first.
+   */
+  async rebindIfChanged(sessionId: string, session?: SessionRecord): Promise<void> {
+    if (!this.supervisors.has(sessionId)) return;
+    const settings = session ? this.settingsIn(session) : await this.settingsOf(sessionId);
     const supervisor = this.supervisors.get(sessionId);
-    if (!supervisor || supervisor.endpoint === endpointOf(this.settingsOf(sessionId))) return Promise.resolve();
+    if (!supervisor || supervisor.endpoint === endpointOf(settings)) return;
     this.supervisors.delete(sessionId);
-    return supervisor.stop();
+    await supervisor.stop();
   }
 
   async stop(sessionId: string): Promise<void> {
     await this.starting.get(sessionId)?.catch(() => undefined);
     const supervisor = this.supervisors.get(sessionId);
     this.supervisors.delete(sessionId);
+    if (!this.starting.has(sessionId)) this.currentSettings.delete(sessionId);
     if (!supervisor) return;
     await supervisor.stop();
     this.releaseProfile(sessionId);

@@ -99,7 +99,7 @@ export class ChatSessionResolver {
     },
   ) {}
 
-  resolve(messages: ChatRequestMessage[], sessionIdHeader: string | null): ResolvedChat {
+  async resolve(messages: ChatRequestMessage[], sessionIdHeader: string | null): Promise<ResolvedChat> {
     const last = messages[messages.length - 1];
     if (!last || last.role !== "user") {
       throw new DomainError("validation_failed", "the last message must be the user's turn for the agent to answer", {
@@ -107,26 +107,31 @@ export class ChatSessionResolver {
       });
     }
     const userMessage = toInput(last);
-    if (sessionIdHeader) {
-      const named = this.deps.store.sessions.get(sessionIdHeader);
-      if (named) return { session: named, userMessage, created: false };
-      return {
-        session: this.createWith(messages, { id: sessionIdHeader, derivedKey: null }),
-        userMessage,
-        created: true,
-      };
-    }
-    const key = derivedKeyOf(messages);
-    const existing = messages.length > 1 ? this.deps.store.sessions.findByDerivedKey(key) : null;
-    if (existing && !this.deps.isBusy(existing.id)) return { session: existing, userMessage, created: false };
-    return { session: this.createWith(messages, { derivedKey: key }), userMessage, created: true };
+    const { store } = this.deps;
+    // Looked up and, when none is found, created in one transaction: two requests for a conversation not seen before
+    // find one session, made by the first, instead of both making it.
+    const resolved = await store.transaction(async (): Promise<{ session: SessionRecord; created: boolean }> => {
+      if (sessionIdHeader) {
+        const named = await store.sessions.get(sessionIdHeader);
+        if (named) return { session: named, created: false };
+        return { session: await this.createWith(messages, { id: sessionIdHeader, derivedKey: null }), created: true };
+      }
+      const key = derivedKeyOf(messages);
+      const existing = messages.length > 1 ? await store.sessions.findByDerivedKey(key) : null;
+      if (existing && !this.deps.isBusy(existing.id)) return { session: existing, created: false };
+      return { session: await this.createWith(messages, { derivedKey: key }), created: true };
+    });
+    if (!resolved.created) return { ...resolved, userMessage };
+    // Read again after the transaction: the row as the earlier turns left it.
+    const session = (await store.sessions.get(resolved.session.id)) ?? resolved.session;
+    return { session, userMessage, created: true };
   }
 
-  /** A new session holding the request's system prompt and earlier turns. */
-  private createWith(
+  /** A new session holding the request's system prompt and earlier turns; called inside the caller's transaction. */
+  private async createWith(
     messages: ChatRequestMessage[],
     options: { id?: string; derivedKey: string | null },
-  ): SessionRecord {
+  ): Promise<SessionRecord> {
     const systemPrompt = systemPromptOf(messages);
     const firstUser = messages.find((m) => m.role === "user")!;
     const title = contentText(firstUser.content ?? null).slice(0, TITLE_MAX_CHARS) || null;
@@ -134,14 +139,11 @@ export class ChatSessionResolver {
       .slice(0, -1)
       .filter((m) => m.role !== "system" && m.role !== "developer")
       .map(toInput);
-    const session = this.deps.store.transaction(() => {
-      const created = this.deps.sessions.create(
-        { id: options.id, title, system_prompt: systemPrompt },
-        options.derivedKey,
-      );
-      if (earlier.length) this.deps.transcript.append(created.id, earlier, { model: created.model });
-      return created;
-    });
-    return this.deps.store.sessions.get(session.id) ?? session;
+    const created = await this.deps.sessions.create(
+      { id: options.id, title, system_prompt: systemPrompt },
+      options.derivedKey,
+    );
+    if (earlier.length) await this.deps.transcript.append(created.id, earlier, { model: created.model });
+    return created;
   }
 }

@@ -22,11 +22,11 @@ export function effectiveTokens(row: StoredMessage): number {
 }
 
 /** The active context exactly as the model gets it: the system prompt, then the in-context rows. */
-export function buildActiveContext(
+export async function buildActiveContext(
   store: Store,
   session: SessionRecord,
-): { messages: ChatMessage[]; rows: StoredMessage[] } {
-  const rows = store.messages.activeRows(session.id);
+): Promise<{ messages: ChatMessage[]; rows: StoredMessage[] }> {
+  const rows = await store.messages.activeRows(session.id);
   const messages: ChatMessage[] = [];
   if (session.system_prompt) messages.push({ role: "system", content: session.system_prompt });
   for (const row of rows) messages.push(toChatMessage(row));

@@ -32,10 +32,10 @@ export class CompressionStore {
     private readonly now: () => number,
   ) {}
 
-  persist(session: SessionRecord, plan: CompressionPlan, input: CompressionRecord): PersistedCompression {
+  persist(session: SessionRecord, plan: CompressionPlan, input: CompressionRecord): Promise<PersistedCompression> {
     const { store } = this;
     const sessionId = session.id;
-    return store.transaction(() => {
+    return store.transaction(async () => {
       const summaryRows = plan.newRows.map(({ item, position, tokens }) => ({
         id: newId("msg", input.now),
         role: item.role,
@@ -59,17 +59,17 @@ export class CompressionStore {
           position: Number.MAX_SAFE_INTEGER,
         });
       }
-      const appended = summaryRows.length ? store.messages.append(sessionId, summaryRows, input.now) : [];
-      store.contextRows.setInContext(sessionId, plan.removedSeqs, false);
+      const appended = summaryRows.length ? await store.messages.append(sessionId, summaryRows, input.now) : [];
+      await store.contextRows.setInContext(sessionId, plan.removedSeqs, false);
       for (const change of plan.overrides)
-        store.contextRows.setOverride(sessionId, change.seq, change.override, change.tokens);
-      const totals = store.messages.recomputeContextTotals(sessionId);
+        await store.contextRows.setOverride(sessionId, change.seq, change.override, change.tokens);
+      const totals = await store.messages.recomputeContextTotals(sessionId);
       const tokensAfter = totals.tokens + session.system_prompt_tokens;
       let summary: SummaryRecord | null = null;
       if (input.summary) {
-        const version = (store.summaries.latest(sessionId)?.version ?? 0) + 1;
+        const version = ((await store.summaries.latest(sessionId))?.version ?? 0) + 1;
         const covered = input.compactedSeqs;
-        summary = store.summaries.insert(sessionId, {
+        summary = await store.summaries.insert(sessionId, {
           id: newId("sum", input.now),
           version,
           body: input.summary.body,
@@ -83,23 +83,30 @@ export class CompressionStore {
           created_at: input.now,
         });
       }
-      const anchorsAdded = store.anchors.upsert(
+      const anchorsAdded = await store.anchors.upsert(
         sessionId,
         input.anchors.map((a) => ({ ...a, value: redactSecrets(a.value) })),
       );
-      store.sessions.incrementCompressionCount(sessionId);
+      await store.sessions.incrementCompressionCount(sessionId);
       const state = recordCompression(input.summarizerState, input.summary?.fallback_used ?? false, input.now);
-      store.sessions.update(sessionId, { engine_state: { ...state } }, input.now);
+      await store.sessions.update(sessionId, { engine_state: { ...state } }, input.now);
       return { tokensAfter, summary, anchorsAdded };
     });
   }
 
-  /** Stores the summary model's state (cooldowns, failure counts) when an attempt changed it. */
-  saveState(sessionId: string, state: EngineState): void {
-    const session = this.store.sessions.get(sessionId);
-    if (!session) return;
-    const current = readEngineState(session.engine_state);
-    if (JSON.stringify(current) === JSON.stringify(state)) return;
-    this.store.sessions.update(sessionId, { engine_state: { ...state } }, this.now());
+  /**
+   * Stores the summary model's state (cooldowns, failure counts) when an attempt changed it; compared and written in
+   * one transaction, so the comparison is with the state the write replaces.
+   */
+  saveState(sessionId: string, state: EngineState): Promise<void> {
+    const { store } = this;
+    return store.transaction(async () => {
+      await store.sessions.lock(sessionId);
+      const session = await store.sessions.get(sessionId);
+      if (!session) return;
+      const current = readEngineState(session.engine_state);
+      if (JSON.stringify(current) === JSON.stringify(state)) return;
+      await store.sessions.update(sessionId, { engine_state: { ...state } }, this.now());
+    });
   }
 }

@@ -24,7 +24,7 @@ export class CompressionTriggers implements ContextManager {
 
   async prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null> {
     const { engineSessions, compressions } = this.deps;
-    const prepared = engineSessions.prepare(sessionId);
+    const prepared = await engineSessions.prepare(sessionId);
     const { session, settings, threshold } = prepared;
     if (!settings.compression.enabled) return null;
     const total = contextTotalTokens(session);
@@ -33,30 +33,37 @@ export class CompressionTriggers implements ContextManager {
       session.context_message_count >= HYGIENE_MAX_MESSAGES;
     if (hygiene) return compressions.compress(sessionId, { trigger: "hygiene", signal });
     if (isAutoBlocked(readEngineState(session.engine_state), this.deps.now())) return null;
-    const { engine } = engineSessions.open(prepared, readEngineState(session.engine_state));
+    const { engine } = await engineSessions.open(prepared, readEngineState(session.engine_state));
     const due = engine.shouldCompressPreflight
-      ? engine.shouldCompressPreflight(engineSessions.itemsOf(session).items)
+      ? engine.shouldCompressPreflight((await engineSessions.itemsOf(session)).items)
       : total >= threshold;
     return due ? compressions.compress(sessionId, { trigger: "preflight", signal }) : null;
   }
 
   async afterResponse(sessionId: string, usage: TokenUsage, signal?: AbortSignal): Promise<CompressOutcome | null> {
     const { engineSessions, compressions, store } = this.deps;
-    const prepared = engineSessions.prepare(sessionId);
-    const { session, settings, threshold } = prepared;
     const now = this.deps.now();
-    const state = recordRealPromptCount(readEngineState(session.engine_state), usage.prompt_tokens, threshold, now);
-    store.sessions.update(
-      sessionId,
-      {
-        last_prompt_tokens: usage.prompt_tokens,
-        last_completion_tokens: usage.completion_tokens,
-        engine_state: { ...state },
-      },
-      now,
-    );
+    // The engine state is read and written back in one transaction: a compression's state landing between the two
+    // would otherwise be overwritten with the older one.
+    const { prepared, state } = await store.transaction(async () => {
+      await store.sessions.lock(sessionId);
+      const prepared = await engineSessions.prepare(sessionId);
+      const { session, threshold } = prepared;
+      const state = recordRealPromptCount(readEngineState(session.engine_state), usage.prompt_tokens, threshold, now);
+      await store.sessions.update(
+        sessionId,
+        {
+          last_prompt_tokens: usage.prompt_tokens,
+          last_completion_tokens: usage.completion_tokens,
+          engine_state: { ...state },
+        },
+        now,
+      );
+      return { prepared, state };
+    });
+    const { settings } = prepared;
     if (!settings.compression.enabled || isAutoBlocked(state, now)) return null;
-    const { engine } = engineSessions.open(prepared, state);
+    const { engine } = await engineSessions.open(prepared, state);
     engine.updateFromResponse(usage);
     return engine.shouldCompress(usage.prompt_tokens)
       ? compressions.compress(sessionId, { trigger: "threshold", signal })

@@ -45,7 +45,7 @@ export class Compressions {
 
   private async compressNow(sessionId: string, request: CompressRequest): Promise<CompressOutcome> {
     const { engineSessions, compressionStore } = this.deps;
-    const prepared = engineSessions.prepare(sessionId);
+    const prepared = await engineSessions.prepare(sessionId);
     const { session, settings } = prepared;
     const tokensBefore = contextTotalTokens(session);
     const startedAt = performance.now();
@@ -68,12 +68,12 @@ export class Compressions {
         anchors_added: 0,
       };
     };
-    const { rows, items } = engineSessions.itemsOf(session);
+    const { rows, items } = await engineSessions.itemsOf(session);
     if (rows.length === 0) return unchanged("the context is empty");
-    const { engine, summarizer } = engineSessions.open(prepared, readEngineState(session.engine_state));
+    const { engine, summarizer } = await engineSessions.open(prepared, readEngineState(session.engine_state));
     // A dry run changes nothing, so it announces nothing: a stream shows only compressions that may land.
     if (!request.dryRun) {
-      this.deps.events.publish(sessionId, "context.compressing", {
+      await this.deps.events.publish(sessionId, "context.compressing", {
         session_id: sessionId,
         trigger: request.trigger,
         engine: settings.engine,
@@ -95,7 +95,7 @@ export class Compressions {
       this.deps.logger.error({ err, session_id: sessionId, engine: settings.engine }, "context engine failed");
       return unchanged(`the ${settings.engine} engine failed: ${(err as Error).message ?? String(err)}`);
     } finally {
-      if (!request.dryRun) compressionStore.saveState(sessionId, summarizer.state);
+      if (!request.dryRun) await compressionStore.saveState(sessionId, summarizer.state);
     }
     if (result.aborted) return unchanged(result.aborted.reason);
     let plan: CompressionPlan;
@@ -142,7 +142,7 @@ export class Compressions {
         compacted_tokens: compactedTokens,
       };
     }
-    const persisted = compressionStore.persist(session, plan, {
+    const persisted = await compressionStore.persist(session, plan, {
       compactedSeqs,
       summary,
       anchors,
@@ -160,7 +160,7 @@ export class Compressions {
       fallback_used: summary?.fallback_used ?? false,
       anchors_added: persisted.anchorsAdded,
     };
-    this.deps.events.publish(sessionId, "context.compressed", {
+    await this.deps.events.publish(sessionId, "context.compressed", {
       trigger: request.trigger,
       engine: settings.engine,
       summary_id: persisted.summary?.id ?? null,

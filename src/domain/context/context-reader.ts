@@ -8,7 +8,7 @@ import type { Store } from "../../db/store.js";
 import type { SessionService } from "../sessions/service.js";
 import { readContext, type ContextSnapshot } from "./context-view.js";
 import { searchAllTranscripts, searchTranscript } from "./session-search.js";
-import type { SummaryRecord, TranscriptAnchor } from "../../db/records.js";
+import type { SearchHit, SessionSearchHit, SummaryRecord, TranscriptAnchor } from "../../db/records.js";
 import type { Transcript } from "../transcript/transcript.js";
 import type { Role } from "../../kernel/chat.js";
 
@@ -21,35 +21,39 @@ export class ContextReader {
     private readonly transcript: Transcript,
   ) {}
 
-  view(sessionId: string): ContextSnapshot {
-    return readContext(this.config, this.store, this.sessions.require(sessionId));
+  async view(sessionId: string): Promise<ContextSnapshot> {
+    return readContext(this.config, this.store, await this.sessions.require(sessionId));
   }
 
-  summaries(sessionId: string): SummaryRecord[] {
-    this.sessions.require(sessionId);
+  async summaries(sessionId: string): Promise<SummaryRecord[]> {
+    await this.sessions.require(sessionId);
     return this.store.summaries.list(sessionId);
   }
 
   /** The anchors of the whole transcript, a page at a time (by offset), with how many match in all. */
-  anchors(
+  async anchors(
     sessionId: string,
     filter: { kind?: string; q?: string; inContext?: boolean; limit: number; offset: number },
-  ): { anchors: TranscriptAnchor[]; total: number; nextOffset: number | null } {
-    this.sessions.require(sessionId);
-    this.transcript.indexOlderAnchors(sessionId);
-    const anchors = this.store.messageAnchors.list(sessionId, filter);
-    const total = this.store.messageAnchors.count(sessionId, filter);
+  ): Promise<{ anchors: TranscriptAnchor[]; total: number; nextOffset: number | null }> {
+    await this.sessions.require(sessionId);
+    await this.transcript.indexOlderAnchors(sessionId);
+    const anchors = await this.store.messageAnchors.list(sessionId, filter);
+    const total = await this.store.messageAnchors.count(sessionId, filter);
     const next = filter.offset + anchors.length;
     return { anchors, total, nextOffset: next < total ? next : null };
   }
 
-  search(sessionId: string, query: string, options: { role?: Role | null; limit?: number }) {
-    this.sessions.require(sessionId);
+  async search(
+    sessionId: string,
+    query: string,
+    options: { role?: Role | null; limit?: number },
+  ): Promise<SearchHit[]> {
+    await this.sessions.require(sessionId);
     return searchTranscript(this.store, sessionId, query, options);
   }
 
   /** Search over every session's transcript. */
-  searchAll(query: string, limit?: number) {
+  searchAll(query: string, limit?: number): Promise<SessionSearchHit[]> {
     return searchAllTranscripts(this.store, query, limit);
   }
 }

@@ -26,13 +26,16 @@ export class ContextTools implements ToolProvider {
     },
   ) {}
 
-  toolsFor(session: SessionRecord): ToolDefinition[] {
+  async toolsFor(session: SessionRecord): Promise<ToolDefinition[]> {
     const { config, store, engineSessions } = this.deps;
     const settings = resolveSessionSettings(config, session);
     const ensureIndexed = (id: string) => this.deps.transcript.indexOlderAnchors(id);
     const recovery = [sessionSearchTool(store), sessionReadTool(store), sessionAnchorsTool(store, ensureIndexed)];
     if (settings.engine === "compressor") return recovery;
-    const { engine } = engineSessions.open(engineSessions.prepare(session.id), readEngineState(session.engine_state));
+    const { engine } = await engineSessions.open(
+      await engineSessions.prepare(session.id),
+      readEngineState(session.engine_state),
+    );
     const engineTools: ToolDefinition[] = (engine.getToolSchemas?.() ?? []).map((schema) => ({
       name: schema.name,
       description: schema.description,

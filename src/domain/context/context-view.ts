@@ -20,13 +20,13 @@ export type ContextSnapshot = {
   summaryId: string | null;
 };
 
-export function readContext(config: Config, store: Store, session: SessionRecord): ContextSnapshot {
+export async function readContext(config: Config, store: Store, session: SessionRecord): Promise<ContextSnapshot> {
   const settings = resolveSessionSettings(config, session);
-  const { messages } = buildActiveContext(store, session);
+  const { messages } = await buildActiveContext(store, session);
   return {
     session,
     settings,
-    messages: new ToolImagesView(store).forClient(session.id, settings.vision, messages),
-    summaryId: session.compression_count > 0 ? (store.summaries.latest(session.id)?.id ?? null) : null,
+    messages: await new ToolImagesView(store).forClient(session.id, settings.vision, messages),
+    summaryId: session.compression_count > 0 ? ((await store.summaries.latest(session.id))?.id ?? null) : null,
   };
 }

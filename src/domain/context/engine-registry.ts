@@ -104,7 +104,7 @@ export class ContextEngineRegistry {
       lastPromptTokens: 0,
       compression: config.compression,
       previousSummary: null,
-      previousAnchors: () => [],
+      previousAnchors: () => Promise.resolve([]),
       summarizer: {
         summarize: () => Promise.resolve({ ok: false, abort: true, reason: "engine check: no model is called" }),
       },

@@ -37,8 +37,8 @@ export class EngineSessions {
 
   constructor(private readonly deps: EngineSessionDeps) {}
 
-  prepare(sessionId: string): PreparedSession {
-    const session = this.deps.store.sessions.get(sessionId);
+  async prepare(sessionId: string): Promise<PreparedSession> {
+    const session = await this.deps.store.sessions.get(sessionId);
     if (!session) throw notFound("session", sessionId);
     const settings = resolveSessionSettings(this.deps.config, session);
     return { session, settings, threshold: this.thresholdFor(session, settings) };
@@ -63,7 +63,11 @@ export class EngineSessions {
   }
 
   /** The session's engine, built with `state` as its summary model's anti-thrashing state. */
-  open({ session, settings, threshold }: PreparedSession, state: EngineState): OpenedEngine {
+  async open({ session, settings, threshold }: PreparedSession, state: EngineState): Promise<OpenedEngine> {
+    const { store } = this.deps;
+    // A summary exists only once a compression was stored; most turns of most sessions need not look.
+    const previousSummary =
+      session.compression_count > 0 ? ((await store.summaries.latest(session.id))?.body ?? null) : null;
     const summarizer = new SummaryModel({
       config: this.deps.config,
       llm: this.deps.llm,
@@ -82,16 +86,15 @@ export class EngineSessions {
     const engine = this.deps.engines.create(settings.engine, {
       ...info,
       compression: settings.compression,
-      // A summary exists only once a compression was stored; most turns of most sessions need not look.
-      previousSummary:
-        session.compression_count > 0 ? (this.deps.store.summaries.latest(session.id)?.body ?? null) : null,
-      previousAnchors: () =>
-        this.deps.store.anchors.list(session.id).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
+      previousSummary,
+      previousAnchors: async () =>
+        (await store.anchors.list(session.id)).map((anchor) => ({ ...anchor, kind: anchor.kind as AnchorKind })),
       storedAnchors: session.anchors_indexed
-        ? (seqs) =>
-            this.deps.store.messageAnchors
-              .list(session.id, { seqs })
-              .map(({ in_context: _inContext, ...anchor }) => ({ ...anchor, kind: anchor.kind as AnchorKind }))
+        ? async (seqs) =>
+            (await store.messageAnchors.list(session.id, { seqs })).map(({ in_context: _inContext, ...anchor }) => ({
+              ...anchor,
+              kind: anchor.kind as AnchorKind,
+            }))
         : undefined,
       summarizer,
       now: this.deps.now,
@@ -100,8 +103,8 @@ export class EngineSessions {
   }
 
   /** The active context's rows, and the same as the engine's items (the system prompt first). */
-  itemsOf(session: SessionRecord): { rows: StoredMessage[]; items: ContextItem[] } {
-    const rows = this.deps.store.messages.activeRows(session.id);
+  async itemsOf(session: SessionRecord): Promise<{ rows: StoredMessage[]; items: ContextItem[] }> {
+    const rows = await this.deps.store.messages.activeRows(session.id);
     const items: ContextItem[] = [];
     if (session.system_prompt)
       items.push({ role: "system", content: session.system_prompt, tokens: session.system_prompt_tokens });
@@ -110,20 +113,25 @@ export class EngineSessions {
     return { rows, items };
   }
 
-  /** `onSessionStart` of the session's engine, once, when the session is created. */
-  sessionStarted(sessionId: string): void {
-    void this.runHook(sessionId, "onSessionStart", (engine, info) => engine.onSessionStart?.(sessionId, info));
+  /**
+   * `onSessionStart` of the session's engine, once, when the session is created; awaited, so the engine has heard of
+   * the session before its creation is answered (a failing hook is logged, never thrown).
+   */
+  async sessionStarted(sessionId: string): Promise<void> {
+    await this.runHook(sessionId, "onSessionStart", (engine, info) => engine.onSessionStart?.(sessionId, info));
   }
 
-  /** `updateModel` of the session's engine after the session's model changed. */
-  modelChanged(sessionId: string): void {
-    void this.runHook(sessionId, "updateModel", (engine, info) => engine.updateModel?.(info.model, info.contextLength));
+  /** `updateModel` of the session's engine after the session's model changed, before the change is answered. */
+  async modelChanged(sessionId: string): Promise<void> {
+    await this.runHook(sessionId, "updateModel", (engine, info) =>
+      engine.updateModel?.(info.model, info.contextLength),
+    );
   }
 
   /** `onSessionEnd` of the session's engine with its active context, before the session is deleted. */
   async sessionEnding(sessionId: string): Promise<void> {
-    await this.runHook(sessionId, "onSessionEnd", (engine, _info, session) =>
-      engine.onSessionEnd?.(sessionId, this.itemsOf(session).items),
+    await this.runHook(sessionId, "onSessionEnd", async (engine, _info, session) =>
+      engine.onSessionEnd?.(sessionId, (await this.itemsOf(session)).items),
     );
   }
 
@@ -134,8 +142,8 @@ export class EngineSessions {
     call: (engine: ContextEngine, info: EngineSessionInfo, session: SessionRecord) => void | Promise<void>,
   ): Promise<void> {
     try {
-      const prepared = this.prepare(sessionId);
-      const { engine, info } = this.open(prepared, readEngineState(prepared.session.engine_state));
+      const prepared = await this.prepare(sessionId);
+      const { engine, info } = await this.open(prepared, readEngineState(prepared.session.engine_state));
       await call(engine, info, prepared.session);
     } catch (err) {
       this.deps.logger.warn({ err, session_id: sessionId, hook }, "the context engine's lifecycle hook failed");

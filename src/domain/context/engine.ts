@@ -107,12 +107,12 @@ export type EngineFactoryContext = EngineSessionInfo & {
   /** The latest persisted summary body (the `_previous_summary` that survives restarts). */
   previousSummary: string | null;
   /** The session's persisted anchor index (every earlier compression's anchors), read when called. */
-  previousAnchors: () => Anchor[];
+  previousAnchors: () => Promise<Anchor[]>;
   /**
    * The identifiers stored rows hold, taken when each was stored, by seq; absent when the session's rows are not all
    * indexed yet, and the engine extracts them itself.
    */
-  storedAnchors?: (seqs: number[]) => Anchor[];
+  storedAnchors?: (seqs: number[]) => Promise<Anchor[]>;
   /** The session's summary model (auxiliary.compression.* → model.*), with retry and failure policy applied. */
   summarizer: Summarizer;
   now: () => number;

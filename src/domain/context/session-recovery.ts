@@ -61,7 +61,7 @@ export function sessionReadTool(store: Store): ToolDefinition {
       if (from === null || to === null || to < from)
         return { content: "session_read needs {seq} or {from_seq, to_seq} (integers ≥ 1, from ≤ to).", is_error: true };
       const last = Math.min(to, from + SESSION_READ_MAX_ROWS - 1);
-      const rows = store.messages.page(context.session.id, from - 1, last - from + 1);
+      const rows = await store.messages.page(context.session.id, from - 1, last - from + 1);
       if (rows.length === 0) return { content: `No stored row has seq ${from}${to > from ? `–${to}` : ""}.` };
       const out: string[] = [];
       let used = 0;
@@ -84,7 +84,7 @@ export function sessionReadTool(store: Store): ToolDefinition {
 }
 
 /** `session_anchors {kind?, q?}`: the identifiers compression indexed, with where each was seen. */
-export function sessionAnchorsTool(store: Store, ensureIndexed: (sessionId: string) => void): ToolDefinition {
+export function sessionAnchorsTool(store: Store, ensureIndexed: (sessionId: string) => Promise<void>): ToolDefinition {
   return {
     name: "session_anchors",
     description:
@@ -112,8 +112,8 @@ export function sessionAnchorsTool(store: Store, ensureIndexed: (sessionId: stri
       const kind = typeof args.kind === "string" && args.kind.trim() ? args.kind.trim() : undefined;
       const q = typeof args.q === "string" && args.q.trim() ? args.q.trim() : undefined;
       const limit = Math.max(1, Math.min(integerArg(args.limit) ?? SESSION_ANCHORS_DEFAULT, SESSION_ANCHORS_MAX));
-      ensureIndexed(context.session.id);
-      const anchors = store.messageAnchors.list(context.session.id, { kind, q, limit });
+      await ensureIndexed(context.session.id);
+      const anchors = await store.messageAnchors.list(context.session.id, { kind, q, limit });
       if (anchors.length === 0) return { content: "No anchor matches; try session_search with words from the turn." };
       const lines = anchors.map((a) => {
         const seqs = `seq ${a.first_seq}${a.last_seq !== a.first_seq ? `–${a.last_seq}` : ""}`;

@@ -19,13 +19,17 @@ export function searchTranscript(
   sessionId: string,
   query: string,
   options: { role?: Role | null; limit?: number },
-): SearchHit[] {
+): Promise<SearchHit[]> {
   const limit = Math.max(1, Math.min(options.limit ?? SEARCH_LIMIT_DEFAULT, 200));
   return store.search.search(sessionId, query, { role: options.role ?? null, limit });
 }
 
 /** Full-text search over every session's transcript (Hermes's `/api/sessions/search`). */
-export function searchAllTranscripts(store: Store, query: string, limit = SEARCH_LIMIT_DEFAULT): SessionSearchHit[] {
+export function searchAllTranscripts(
+  store: Store,
+  query: string,
+  limit = SEARCH_LIMIT_DEFAULT,
+): Promise<SessionSearchHit[]> {
   return store.search.searchAll(query, Math.max(1, Math.min(limit, 200)));
 }
 
@@ -69,7 +73,7 @@ export function sessionSearchTool(store: Store): ToolDefinition {
         return { content: `role must be one of ${ROLES.join(", ")}.`, is_error: true };
       const requested =
         typeof args.limit === "number" && Number.isFinite(args.limit) ? Math.floor(args.limit) : SEARCH_LIMIT_DEFAULT;
-      const hits = searchTranscript(store, context.session.id, query, {
+      const hits = await searchTranscript(store, context.session.id, query, {
         role,
         limit: Math.max(1, Math.min(requested, SEARCH_LIMIT_MAX)),
       });

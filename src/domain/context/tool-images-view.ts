@@ -35,16 +35,31 @@ type Hoisted = { image: ImageRecord; url: string; tool: string | undefined };
 
 const missingStub = (ref: ImageRefPart) => `[image ${ref.image_id}: not stored in this session]`;
 
-/** The messages with every image part resolved as described above; the same array when none references an image. */
-export function showToolImages(messages: ChatMessage[], showing: ImageShowing): ChatMessage[] {
-  const ids = messages.flatMap((message) => imageRefsOf(message.content).map((ref) => ref.image_id));
-  if (ids.length === 0) return messages;
-  const records = showing.describe([...new Set(ids)]);
+/** The ids of the images the messages reference, each once. */
+function referencedImageIds(messages: ChatMessage[]): string[] {
+  return [...new Set(messages.flatMap((message) => imageRefsOf(message.content).map((ref) => ref.image_id)))];
+}
+
+/** The images shown as images (the others stand as a line): the newest of the tool rows' stored ones, with vision. */
+function newestShown(
+  messages: ChatMessage[],
+  records: Map<string, ImageRecord>,
+  showing: Pick<ImageShowing, "vision" | "maxImages">,
+): Set<string> {
+  if (!showing.vision) return new Set();
   const toolImageIds = messages
     .filter((message) => message.role === "tool")
     .flatMap((message) => imageRefsOf(message.content).map((ref) => ref.image_id))
     .filter((id) => records.has(id));
-  const newest = new Set(showing.vision ? toolImageIds.slice(-showing.maxImages) : []);
+  return new Set(toolImageIds.slice(-showing.maxImages));
+}
+
+/** The messages with every image part resolved as described above; the same array when none references an image. */
+export function showToolImages(messages: ChatMessage[], showing: ImageShowing): ChatMessage[] {
+  const ids = referencedImageIds(messages);
+  if (ids.length === 0) return messages;
+  const records = showing.describe(ids);
+  const newest = newestShown(messages, records, showing);
   /** How one reference is shown: its image's URL when it is among the newest, else the line that stands for it. */
   const resolve = (ref: ImageRefPart): { url: string; image: ImageRecord } | { line: string | null } => {
     const image = records.get(ref.image_id);
@@ -118,24 +133,33 @@ export class ToolImagesView {
   constructor(private readonly store: Store) {}
 
   /** As the model is sent them: the newest images as base64 data: URLs. */
-  forModel(sessionId: string, vision: boolean, messages: ChatMessage[]): ChatMessage[] {
+  async forModel(sessionId: string, vision: boolean, messages: ChatMessage[]): Promise<ChatMessage[]> {
+    const ids = referencedImageIds(messages);
+    if (ids.length === 0) return messages;
+    const records = await this.store.images.describe(sessionId, ids);
+    // Read before the messages are resolved, which is synchronous; only the images shown are read with their bytes.
+    const urls = new Map<string, string | null>();
+    for (const id of newestShown(messages, records, { vision, maxImages: VISION_MAX_IMAGES })) {
+      const stored = await this.store.images.get(sessionId, id);
+      urls.set(id, stored ? `data:${stored.mime_type};base64,${stored.bytes.toString("base64")}` : null);
+    }
     return showToolImages(messages, {
       vision,
       maxImages: VISION_MAX_IMAGES,
-      describe: (ids) => this.store.images.describe(sessionId, ids),
-      urlOf: (image) => {
-        const stored = this.store.images.get(sessionId, image.id);
-        return stored ? `data:${stored.mime_type};base64,${stored.bytes.toString("base64")}` : null;
-      },
+      describe: () => records,
+      urlOf: (image) => urls.get(image.id) ?? null,
     });
   }
 
   /** The same messages with each shown image at the route that serves it instead of its bytes (GET /context). */
-  forClient(sessionId: string, vision: boolean, messages: ChatMessage[]): ChatMessage[] {
+  async forClient(sessionId: string, vision: boolean, messages: ChatMessage[]): Promise<ChatMessage[]> {
+    const ids = referencedImageIds(messages);
+    if (ids.length === 0) return messages;
+    const records = await this.store.images.describe(sessionId, ids);
     return showToolImages(messages, {
       vision,
       maxImages: VISION_MAX_IMAGES,
-      describe: (ids) => this.store.images.describe(sessionId, ids),
+      describe: () => records,
       urlOf: (image) => `/v1/sessions/${sessionId}/images/${image.id}`,
     });
   }

@@ -3,7 +3,7 @@
  * Session events: stored first, then handed to live subscribers; replayed after an id for streams that resume, and
  * ended for good when the session is deleted or the server stops. Old `message.delta` chunks are pruned.
  */
-import type { EventRepository } from "../../db/repositories/events.js";
+import type { Store } from "../../db/store.js";
 import type { EventPayload, SessionEventType } from "./event-types.js";
 
 /** A stored event of one type, with that type's payload. */
@@ -17,6 +17,15 @@ export type SessionEventOf<T extends SessionEventType> = {
 /** Any stored event; its `type` tells which payload `data` is. */
 export type SessionEvent = { [T in SessionEventType]: SessionEventOf<T> }[SessionEventType];
 export type EventListener = (event: SessionEvent) => void;
+
+/**
+ * Where a shared database announces each event stored, by any replica, once it is committed — in commit order, which
+ * for one session is id order (PostgreSQL's NOTIFY). Without one, events are handed over as this process stores them.
+ */
+export type EventAnnouncements = { listen(announced: (sessionId: string, id: number) => void): () => void };
+
+/** How long a publish waits for its own announcement before reading the rows itself (a lost notification). */
+const ANNOUNCEMENT_WAIT_MS = 2_000;
 
 /**
  * Streamed text chunks (the answer's and the reasoning's) are kept a day for clients that resume a stream with `Last-Event-ID`; the
@@ -42,35 +51,142 @@ export class EventBus {
   /** Live subscribers per session, each with what to do when the session's stream ends for good. */
   private readonly listeners = new Map<string, Map<EventListener, (() => void) | undefined>>();
   private lastDeltaPrune = 0;
+  /** Publishes are stored one after another, in the order they were asked for, awaited or not. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Per session, the newest event id handed to its live subscribers: none is handed over twice. */
+  private readonly delivered = new Map<string, number>();
+
+  /** Sessions whose newer rows are being read after an announcement; a later one reads again when that ends. */
+  private readonly catchingUp = new Map<string, Promise<void>>();
+  private readonly catchUpAgain = new Set<string>();
+  private readonly stopListening: () => void = () => {};
 
   constructor(
-    private readonly repository: EventRepository,
+    private readonly repository: Store["events"],
     private readonly now: () => number = Date.now,
-  ) {}
+    /**
+     * With several replicas, live events come from the database's announcements, this replica's own included: they
+     * are read from the rows in id order, so every subscriber sees what `Last-Event-ID` replay would give.
+     */
+    private readonly announcements: EventAnnouncements | null = null,
+  ) {
+    if (announcements) this.stopListening = announcements.listen((sessionId, id) => this.announced(sessionId, id));
+  }
 
-  publish<T extends SessionEventType>(sessionId: string, type: T, data: EventPayload<T>): SessionEvent | null {
-    let event: SessionEvent;
+  /**
+   * Stores the event and hands it to the live subscribers; answers it, or null when its session is gone. Calls are
+   * stored in the order they were made, so a caller that does not wait still sees its events in order.
+   */
+  publish<T extends SessionEventType>(sessionId: string, type: T, data: EventPayload<T>): Promise<SessionEvent | null> {
+    const stored = this.queue.then(() => this.store(sessionId, type, data));
+    // One publish that fails must not hold back the ones after it.
+    this.queue = stored.catch(() => undefined);
+    return stored;
+  }
+
+  private async store<T extends SessionEventType>(
+    sessionId: string,
+    type: T,
+    data: EventPayload<T>,
+  ): Promise<SessionEvent | null> {
     const now = this.now();
     if (now - this.lastDeltaPrune >= DELTA_PRUNE_INTERVAL_MS) {
       this.lastDeltaPrune = now;
       for (const type of ["message.delta", "reasoning.delta"])
-        this.repository.deleteOlderThan(type, now - DELTA_EVENT_RETENTION_MS);
+        await this.repository.deleteOlderThan(type, now - DELTA_EVENT_RETENTION_MS).catch(() => 0);
     }
+    let event: SessionEvent;
     try {
-      const stored = this.repository.insert(sessionId, type, data, now, runIdOf(data));
+      const stored = await this.repository.insert(sessionId, type, data, now, runIdOf(data));
       event = { ...stored, type, data } as SessionEventOf<T> as SessionEvent;
     } catch {
       // The session was deleted while something still reported on it: nothing left to tell.
       return null;
     }
-    for (const listener of [...(this.listeners.get(sessionId)?.keys() ?? [])]) {
+    if (!this.announcements) this.deliver(event);
+    else if (this.listeners.has(sessionId)) await this.deliveredUpTo(sessionId, event.id);
+    return event;
+  }
+
+  /** Another replica (or this one) stored an event: the session's subscribers here get the rows they lack. */
+  private announced(sessionId: string, id: number): void {
+    if (!this.listeners.has(sessionId) || id <= (this.delivered.get(sessionId) ?? 0)) return;
+    if (!this.delivered.has(sessionId)) this.delivered.set(sessionId, id - 1);
+    void this.catchUp(sessionId);
+  }
+
+  /** Reads the session's rows after the last one handed over and hands them over, one reader at a time. */
+  private catchUp(sessionId: string): Promise<void> {
+    const running = this.catchingUp.get(sessionId);
+    if (running) {
+      this.catchUpAgain.add(sessionId);
+      return running;
+    }
+    const read = (async () => {
+      do {
+        this.catchUpAgain.delete(sessionId);
+        const after = this.delivered.get(sessionId);
+        if (after === undefined) return;
+        const rows = (await this.repository.after(sessionId, after).catch(() => [])) as SessionEvent[];
+        for (const event of rows) this.deliver(event);
+      } while (this.catchUpAgain.has(sessionId));
+    })().finally(() => this.catchingUp.delete(sessionId));
+    this.catchingUp.set(sessionId, read);
+    return read;
+  }
+
+  /** Waits until the event is handed to the session's subscribers here (reading it itself if no announcement came). */
+  private async deliveredUpTo(sessionId: string, id: number): Promise<void> {
+    if (!this.delivered.has(sessionId)) this.delivered.set(sessionId, id - 1);
+    if ((this.delivered.get(sessionId) ?? id) >= id) return;
+    let timer: NodeJS.Timeout | undefined;
+    const handedOver = new Promise<boolean>((resolve) => {
+      const list = this.awaiting.get(sessionId) ?? [];
+      list.push({ id, resolve: () => resolve(true) });
+      this.awaiting.set(sessionId, list);
+      timer = setTimeout(() => resolve(false), ANNOUNCEMENT_WAIT_MS);
+    });
+    if (!(await handedOver)) await this.catchUp(sessionId);
+    clearTimeout(timer);
+  }
+
+  /** Publishes waiting for the session's subscribers to have their event, resolved as events are handed over. */
+  private readonly awaiting = new Map<string, Array<{ id: number; resolve: () => void }>>();
+
+  private settleAwaiting(sessionId: string, upTo: number): void {
+    const list = this.awaiting.get(sessionId);
+    if (!list) return;
+    const waiting = list.filter((entry) => {
+      if (entry.id > upTo) return true;
+      entry.resolve();
+      return false;
+    });
+    if (waiting.length) this.awaiting.set(sessionId, waiting);
+    else this.awaiting.delete(sessionId);
+  }
+
+  /**
+   * Hands a stored event to the session's live subscribers, once: an event published here and the same event
+   * announced by another replica's notification (or this one's own, coming back) is delivered the first time only.
+   */
+  deliver(event: SessionEvent): void {
+    const last = this.delivered.get(event.session_id) ?? 0;
+    if (event.id <= last) return;
+    const subscribers = this.listeners.get(event.session_id);
+    if (subscribers) this.delivered.set(event.session_id, event.id);
+    this.settleAwaiting(event.session_id, event.id);
+    for (const listener of [...(subscribers?.keys() ?? [])]) {
       try {
         listener(event);
       } catch {
         /* a broken subscriber must not break the publisher */
       }
     }
-    return event;
+  }
+
+  /** Waits until every publish asked for so far is stored and delivered. */
+  async settled(): Promise<void> {
+    await this.queue;
   }
 
   /** `onEnd` runs (and the subscription is dropped) when the session is deleted: no event can follow. */
@@ -84,7 +200,11 @@ export class EventBus {
     const own = subscribers;
     return () => {
       own.delete(listener);
-      if (own.size === 0 && this.listeners.get(sessionId) === own) this.listeners.delete(sessionId);
+      if (own.size === 0 && this.listeners.get(sessionId) === own) {
+        this.listeners.delete(sessionId);
+        this.delivered.delete(sessionId);
+        this.settleAwaiting(sessionId, Number.POSITIVE_INFINITY);
+      }
     };
   }
 
@@ -93,6 +213,8 @@ export class EventBus {
     const subscribers = this.listeners.get(sessionId);
     if (!subscribers) return;
     this.listeners.delete(sessionId);
+    this.delivered.delete(sessionId);
+    this.settleAwaiting(sessionId, Number.POSITIVE_INFINITY);
     for (const onEnd of subscribers.values()) {
       try {
         onEnd?.();
@@ -104,6 +226,7 @@ export class EventBus {
 
   /** The server is stopping: ends every live subscription, each stream after the events it already has. */
   endAll(): void {
+    this.stopListening();
     for (const sessionId of [...this.listeners.keys()]) this.endSession(sessionId);
   }
 
@@ -112,13 +235,18 @@ export class EventBus {
     return (this.listeners.get(sessionId)?.size ?? 0) > 0;
   }
 
-  /** The persisted events of one run after `afterId`, oldest first. */
-  replayRun(runId: string, afterId: number, limit?: number): SessionEvent[] {
-    return this.repository.forRun(runId, afterId, limit) as SessionEvent[];
+  /** Sessions someone listens to live here. */
+  listenedSessions(): string[] {
+    return [...this.listeners.keys()];
   }
 
-  replay(sessionId: string, afterId: number, limit?: number): SessionEvent[] {
+  /** The persisted events of one run after `afterId`, oldest first. */
+  async replayRun(runId: string, afterId: number, limit?: number): Promise<SessionEvent[]> {
+    return (await this.repository.forRun(runId, afterId, limit)) as SessionEvent[];
+  }
+
+  async replay(sessionId: string, afterId: number, limit?: number): Promise<SessionEvent[]> {
     // Rows are written by publish alone, so each stored type names the payload stored with it.
-    return this.repository.after(sessionId, afterId, limit) as SessionEvent[];
+    return (await this.repository.after(sessionId, afterId, limit)) as SessionEvent[];
   }
 }

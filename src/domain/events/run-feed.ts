@@ -8,6 +8,8 @@ import { runIdOf, type EventBus, type SessionEvent } from "./bus.js";
 import { EventFeed } from "./feed.js";
 
 const REPLAY_PAGE = 1_000;
+/** How long a feed of a run stored as ended waits for the run's last event before it ends without it. */
+const FINAL_EVENT_WAIT_MS = 2_000;
 const FINAL_EVENTS: ReadonlySet<string> = new Set(["run.completed", "run.failed", "run.cancelled"]);
 
 export function openRunFeed(
@@ -15,7 +17,7 @@ export function openRunFeed(
   run: { id: string; sessionId: string },
   afterId: number | null,
   /** Whether the run has ended, read once the replay is done (a run cut by a crash has no final event). */
-  hasEnded: () => boolean,
+  hasEnded: () => Promise<boolean>,
 ): EventFeed {
   const feed = new EventFeed();
   const pending: SessionEvent[] = [];
@@ -43,17 +45,27 @@ export function openRunFeed(
     () => feed.end(),
   );
   feed.onCancel(unsubscribe);
-  while (!ended) {
-    const page = bus.replayRun(run.id, lastId, REPLAY_PAGE);
-    for (const event of page) deliver(event);
-    if (page.length < REPLAY_PAGE) break;
-  }
-  replaying = false;
-  for (const event of pending.splice(0)) deliver(event);
-  if (!ended && hasEnded()) {
-    ended = true;
-    feed.end();
-  }
-  if (ended) unsubscribe();
+  const replay = async () => {
+    while (!ended) {
+      const page = await bus.replayRun(run.id, lastId, REPLAY_PAGE);
+      for (const event of page) deliver(event);
+      if (page.length < REPLAY_PAGE) break;
+    }
+    replaying = false;
+    for (const event of pending.splice(0)) deliver(event);
+    if (!ended && (await hasEnded())) {
+      // Ended as stored: its last event is being published, or (a run cut by a crash) never will be.
+      const timer = setTimeout(() => {
+        if (ended) return;
+        ended = true;
+        feed.end();
+        unsubscribe();
+      }, FINAL_EVENT_WAIT_MS);
+      timer.unref();
+    }
+    if (ended) unsubscribe();
+  };
+  // The feed is handed out at once; what the replay reads is pushed to it as it comes, live events wait behind it.
+  void replay().catch(() => feed.end());
   return feed;
 }

@@ -31,13 +31,17 @@ export function openSessionFeed(bus: EventBus, sessionId: string, afterId: numbe
   );
   feed.onCancel(unsubscribe);
   if (afterId !== null) {
-    while (true) {
-      const page = bus.replay(sessionId, lastId, REPLAY_PAGE);
-      for (const event of page) deliver(event);
-      if (page.length < REPLAY_PAGE) break;
-    }
-    replaying = false;
-    for (const event of pending.splice(0)) deliver(event);
+    const replay = async () => {
+      while (true) {
+        const page = await bus.replay(sessionId, lastId, REPLAY_PAGE);
+        for (const event of page) deliver(event);
+        if (page.length < REPLAY_PAGE) break;
+      }
+      replaying = false;
+      for (const event of pending.splice(0)) deliver(event);
+    };
+    // The feed is handed out at once; what the replay reads is pushed to it as it comes, live events wait behind it.
+    void replay().catch(() => feed.end());
   }
   return feed;
 }

@@ -33,15 +33,15 @@ export class InspectorSignIn {
   }
 
   /** A new sign-in for the right key; null for a wrong one (or when the server has no key to sign in with). */
-  signIn(givenKey: string): UiSignIn | null {
+  async signIn(givenKey: string): Promise<UiSignIn | null> {
     const apiKey = this.deps.apiKey;
     if (!apiKey || !sameSecret(givenKey, apiKey)) return null;
     const now = this.deps.now();
-    this.deps.store.uiSessions.deleteExpired(now);
+    await this.deps.store.uiSessions.deleteExpired(now);
     const token = randomBytes(32).toString("base64url");
     const csrf = randomBytes(24).toString("base64url");
     const expiresAt = now + UI_SESSION_TTL_MS;
-    this.deps.store.uiSessions.insert({
+    await this.deps.store.uiSessions.insert({
       token_hash: sha256(token),
       csrf_token: csrf,
       key_hash: sha256(apiKey),
@@ -52,15 +52,15 @@ export class InspectorSignIn {
   }
 
   /** The live sign-in a cookie token stands for, made with the server's current key; null otherwise. */
-  find(token: string): UiSession | null {
+  async find(token: string): Promise<UiSession | null> {
     const apiKey = this.deps.apiKey;
     if (!apiKey || !token) return null;
-    const record = this.deps.store.uiSessions.find(sha256(token), this.deps.now());
+    const record = await this.deps.store.uiSessions.find(sha256(token), this.deps.now());
     if (!record || !sameSecret(record.key_hash, sha256(apiKey))) return null;
     return { csrf_token: record.csrf_token, expires_at: record.expires_at, principal: principalOf(apiKey) };
   }
 
-  signOut(token: string): void {
-    this.deps.store.uiSessions.delete(sha256(token));
+  async signOut(token: string): Promise<void> {
+    await this.deps.store.uiSessions.delete(sha256(token));
   }
 }

@@ -77,12 +77,12 @@ export class SessionService {
   }
 
   /** The session, or null when there is none. */
-  find(id: string): SessionRecord | null {
+  find(id: string): Promise<SessionRecord | null> {
     return this.deps.store.sessions.get(id);
   }
 
-  require(id: string): SessionRecord {
-    const session = this.deps.store.sessions.get(id);
+  async require(id: string): Promise<SessionRecord> {
+    const session = await this.deps.store.sessions.get(id);
     if (!session) throw notFound("session", id);
     return session;
   }
@@ -98,10 +98,10 @@ export class SessionService {
   }
 
   /**
-   * Creates a session synchronously (the server's own callers, inside a transaction): the config is
+   * Creates a session without importing anything (the server's own callers, inside a transaction): the config is
    * held to the same rules, but a plugin engine must already be loaded.
    */
-  create(input: CreateSessionInput, derivedKey: string | null = null): SessionRecord {
+  async create(input: CreateSessionInput, derivedKey: string | null = null): Promise<SessionRecord> {
     const config = input.config ?? {};
     this.checks.assertUsable(config);
     const now = this.deps.now();
@@ -127,11 +127,11 @@ export class SessionService {
   }
 
   /** Every session's own engine name, for start-up to load the plugins they name. */
-  engineNamesInUse(): Set<string> {
+  async engineNamesInUse(): Promise<Set<string>> {
     const names = new Set<string>();
     let cursor: SessionCursor | null = null;
     for (;;) {
-      const page = this.list(ENGINE_SCAN_PAGE_ROWS, cursor);
+      const page = await this.list(ENGINE_SCAN_PAGE_ROWS, cursor);
       for (const session of page.sessions) {
         const engine = ownedSessionConfig(session.config, this.deps.config).engine;
         if (engine !== undefined) names.add(engine);
@@ -141,75 +141,89 @@ export class SessionService {
     }
   }
 
-  list(limit: number, cursor: SessionCursor | null): { sessions: SessionRecord[]; next: SessionCursor | null } {
-    const rows = this.deps.store.sessions.list(limit + 1, cursor);
+  async list(
+    limit: number,
+    cursor: SessionCursor | null,
+  ): Promise<{ sessions: SessionRecord[]; next: SessionCursor | null }> {
+    const rows = await this.deps.store.sessions.list(limit + 1, cursor);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return { sessions: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
   }
 
   async update(id: string, input: UpdateSessionInput): Promise<SessionUpdate> {
-    this.require(id);
+    await this.require(id);
     await this.checks.loadNamedEngine(input.config);
-    // Read again: the row may have changed while a plugin was imported.
-    const session = this.require(id);
-    let config: SessionOwnedConfig | undefined;
-    if (input.config !== undefined) {
-      this.checks.assertUsable(input.config);
-      // What the row held beyond what a session may own is dropped as the config is written again.
-      const current = ownedSessionConfig(session.config, this.deps.config);
-      config = ownedSessionConfig(mergeSessionConfig(current, input.config), this.deps.config);
-    }
-    const model = input.model !== undefined ? input.model : session.model;
-    const systemPrompt = input.system_prompt !== undefined ? input.system_prompt : session.system_prompt;
-    const updated = this.deps.store.sessions.update(
-      id,
-      {
-        title: input.title,
-        model: input.model,
-        system_prompt: input.system_prompt,
-        system_prompt_tokens:
-          input.system_prompt !== undefined || input.model !== undefined
-            ? this.systemPromptTokens(systemPrompt, model)
-            : undefined,
-        config,
-      },
-      this.deps.now(),
-    );
-    if (!updated) throw notFound("session", id);
-    return { session: updated, previous: session };
+    const { store } = this.deps;
+    // The row is read again (it may have changed while a plugin was imported) and written in one transaction, so a
+    // change made between the read and the write is not merged over and lost.
+    return store.transaction(async () => {
+      await store.sessions.lock(id);
+      const session = await this.require(id);
+      let config: SessionOwnedConfig | undefined;
+      if (input.config !== undefined) {
+        this.checks.assertUsable(input.config);
+        // What the row held beyond what a session may own is dropped as the config is written again.
+        const current = ownedSessionConfig(session.config, this.deps.config);
+        config = ownedSessionConfig(mergeSessionConfig(current, input.config), this.deps.config);
+      }
+      const model = input.model !== undefined ? input.model : session.model;
+      const systemPrompt = input.system_prompt !== undefined ? input.system_prompt : session.system_prompt;
+      const updated = await store.sessions.update(
+        id,
+        {
+          title: input.title,
+          model: input.model,
+          system_prompt: input.system_prompt,
+          system_prompt_tokens:
+            input.system_prompt !== undefined || input.model !== undefined
+              ? this.systemPromptTokens(systemPrompt, model)
+              : undefined,
+          config,
+        },
+        this.deps.now(),
+      );
+      if (!updated) throw notFound("session", id);
+      return { session: updated, previous: session };
+    });
   }
 
-  /** Sets the system prompt alone (no config or engine involved), synchronously: the Responses API's `instructions`. */
-  setSystemPrompt(id: string, prompt: string | null): SessionRecord {
-    const session = this.require(id);
-    const updated = this.deps.store.sessions.update(
-      id,
-      { system_prompt: prompt, system_prompt_tokens: this.systemPromptTokens(prompt, session.model) },
-      this.deps.now(),
-    );
-    if (!updated) throw notFound("session", id);
-    return updated;
+  /**
+   * Sets the system prompt alone (no config or engine involved, nothing imported): the Responses API's
+   * `instructions`. Its tokens are counted for the model the row holds, read in the same transaction as the write.
+   */
+  setSystemPrompt(id: string, prompt: string | null): Promise<SessionRecord> {
+    return this.deps.store.transaction(async () => {
+      await this.deps.store.sessions.lock(id);
+      const session = await this.require(id);
+      const updated = await this.deps.store.sessions.update(
+        id,
+        { system_prompt: prompt, system_prompt_tokens: this.systemPromptTokens(prompt, session.model) },
+        this.deps.now(),
+      );
+      if (!updated) throw notFound("session", id);
+      return updated;
+    });
   }
 
-  /** The flags a Hermes client keeps on a session, set synchronously. */
-  setFlags(id: string, flags: { pinned?: boolean; archived?: boolean }): SessionRecord {
-    this.require(id);
-    const updated = this.deps.store.sessions.update(id, flags, this.deps.now());
+  /** The flags a Hermes client keeps on a session, set without importing anything. */
+  async setFlags(id: string, flags: { pinned?: boolean; archived?: boolean }): Promise<SessionRecord> {
+    await this.require(id);
+    const updated = await this.deps.store.sessions.update(id, flags, this.deps.now());
     if (!updated) throw notFound("session", id);
     return updated;
   }
 
   /** Sessions most recently active first, by offset (Hermes's paging), and whether more follow. */
-  listByActivity(limit: number, offset: number): { sessions: SessionRecord[]; hasMore: boolean } {
-    const rows = this.deps.store.sessions.listByActivity(limit, offset);
+  async listByActivity(limit: number, offset: number): Promise<{ sessions: SessionRecord[]; hasMore: boolean }> {
+    const rows = await this.deps.store.sessions.listByActivity(limit, offset);
     return { sessions: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 
   /** Deletes the row and, through the foreign keys, everything stored for the session. */
-  deleteRow(id: string): void {
-    this.require(id);
-    this.deps.store.sessions.delete(id);
+  async deleteRow(id: string): Promise<void> {
+    await this.require(id);
+    await this.deps.store.sessions.delete(id);
   }
 
   private systemPromptTokens(prompt: string | null, model: string | null): number {

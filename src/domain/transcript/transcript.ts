@@ -48,17 +48,17 @@ export class Transcript {
     private readonly now: () => number,
   ) {}
 
-  append(
+  async append(
     sessionId: string,
     inputs: MessageInput[],
     options: { model: string | null; runId?: string | null },
-  ): StoredMessage[] {
+  ): Promise<StoredMessage[]> {
     assertWellFormed(inputs);
     const rows = inputs.map((input) => rowOf(input, options));
-    return this.store.transaction(() => {
-      this.assertToolPairs(sessionId, inputs);
-      const stored = this.store.messages.append(sessionId, rows, this.now());
-      this.indexAnchors(sessionId, inputs, stored);
+    return this.store.transaction(async () => {
+      await this.assertToolPairs(sessionId, inputs);
+      const stored = await this.store.messages.append(sessionId, rows, this.now());
+      await this.indexAnchors(sessionId, inputs, stored);
       return stored;
     });
   }
@@ -68,12 +68,12 @@ export class Transcript {
    * referenced from the row's content by an `image` part after the text (which stays what a model without vision
    * reads). An image that cannot be stored is left out and named in the text.
    */
-  appendToolResult(
+  async appendToolResult(
     sessionId: string,
     input: MessageInput & { role: "tool"; content: string },
     images: readonly ToolImageInput[],
     options: { model: string | null; runId?: string | null },
-  ): StoredMessage {
+  ): Promise<StoredMessage> {
     assertWellFormed([input]);
     const now = this.now();
     const prepared = prepareToolImages(images, now);
@@ -83,19 +83,19 @@ export class Transcript {
       content: prepared.refs.length ? [...(text ? [{ type: "text", text }] : []), ...prepared.refs] : text,
     };
     const row = rowOf(withImages, options);
-    return this.store.transaction(() => {
-      this.assertToolPairs(sessionId, [withImages]);
-      const [stored] = this.store.messages.append(sessionId, [row], now);
-      this.store.images.insert(sessionId, stored.seq, prepared.images, now);
-      this.indexAnchors(sessionId, [withImages], [stored]);
+    return this.store.transaction(async () => {
+      await this.assertToolPairs(sessionId, [withImages]);
+      const [stored] = await this.store.messages.append(sessionId, [row], now);
+      await this.store.images.insert(sessionId, stored.seq, prepared.images, now);
+      await this.indexAnchors(sessionId, [withImages], [stored]);
       return stored;
     });
   }
 
   /** An image of the session's transcript, with its bytes; `404` for an id the session does not hold. */
-  image(sessionId: string, imageId: string): StoredImage {
-    if (!this.store.sessions.get(sessionId)) throw notFound("session", sessionId);
-    const image = this.store.images.get(sessionId, imageId);
+  async image(sessionId: string, imageId: string): Promise<StoredImage> {
+    if (!(await this.store.sessions.get(sessionId))) throw notFound("session", sessionId);
+    const image = await this.store.images.get(sessionId, imageId);
     if (!image) throw new DomainError("not_found", `image ${imageId} does not exist in session ${sessionId}`);
     return image;
   }
@@ -104,58 +104,64 @@ export class Transcript {
    * Indexes the identifiers of a session stored before the anchor table existed, once, a page of rows at a time, in
    * one transaction; a session made since is indexed as its rows are stored and is left alone.
    */
-  indexOlderAnchors(sessionId: string): void {
-    const session = this.store.sessions.get(sessionId);
-    if (!session || session.anchors_indexed) return;
-    this.store.transaction(() => {
+  async indexOlderAnchors(sessionId: string): Promise<void> {
+    if (!(await this.needsAnchorIndex(sessionId))) return;
+    await this.store.transaction(async () => {
+      // Asked again inside: two readers of one old session may both have seen it unindexed, and only one indexes it.
+      if (!(await this.needsAnchorIndex(sessionId))) return;
       const calls = new Map<string, { seq: number; arguments: string }>();
       for (let after = 0; ;) {
-        const page = this.store.messages.page(sessionId, after, ANCHOR_BACKFILL_PAGE);
+        const page = await this.store.messages.page(sessionId, after, ANCHOR_BACKFILL_PAGE);
         if (page.length === 0) break;
         after = page.at(-1)!.seq;
         // Summary rows are derived text: their identifiers are those of the rows they cover.
         const rows = page.filter((row) => row.kind === "message");
-        this.indexRows(sessionId, rows, rows, calls);
+        await this.indexRows(sessionId, rows, rows, calls);
       }
-      this.store.sessions.update(sessionId, { anchors_indexed: true }, this.now());
+      await this.store.sessions.update(sessionId, { anchors_indexed: true }, this.now());
     });
+  }
+
+  private async needsAnchorIndex(sessionId: string): Promise<boolean> {
+    const session = await this.store.sessions.get(sessionId);
+    return session !== null && !session.anchors_indexed;
   }
 
   /**
    * The rows' identifiers into the anchor table, from their decoded text with secrets masked first; a shell-like
    * call's command with the exit code its result reports, at the call's row, once the result is stored.
    */
-  private indexAnchors(sessionId: string, inputs: MessageInput[], stored: StoredMessage[]): void {
-    this.indexRows(sessionId, inputs, stored, new Map());
+  private async indexAnchors(sessionId: string, inputs: MessageInput[], stored: StoredMessage[]): Promise<void> {
+    await this.indexRows(sessionId, inputs, stored, new Map());
   }
 
-  private indexRows(
+  private async indexRows(
     sessionId: string,
     inputs: MessageInput[],
     stored: StoredMessage[],
     batchCalls: Map<string, { seq: number; arguments: string }>,
-  ): void {
+  ): Promise<void> {
     const { messageAnchors, messages } = this.store;
-    stored.forEach((row, i) => {
-      messageAnchors.add(sessionId, row.seq, rowAnchors(inputs[i], redactSecrets));
+    for (const [i, row] of stored.entries()) {
+      await messageAnchors.add(sessionId, row.seq, rowAnchors(inputs[i], redactSecrets));
       for (const call of inputs[i].tool_calls ?? [])
         batchCalls.set(call.id, { seq: row.seq, arguments: call.function.arguments });
       const callId = inputs[i].tool_call_id;
-      if (inputs[i].role !== "tool" || !callId) return;
-      const call = batchCalls.get(callId) ?? messages.toolCallArguments(sessionId, callId);
-      if (!call) return;
+      if (inputs[i].role !== "tool" || !callId) continue;
+      const call = batchCalls.get(callId) ?? (await messages.toolCallArguments(sessionId, callId));
+      if (!call) continue;
       const command = commandAnchorOf(call.arguments, contentText(inputs[i].content), redactSecrets);
-      if (command) messageAnchors.add(sessionId, call.seq, [{ kind: "command", value: command }]);
-    });
+      if (command) await messageAnchors.add(sessionId, call.seq, [{ kind: "command", value: command }]);
+    }
   }
 
   /**
    * A page of the full transcript (compacted rows included) in seq order, after `afterSeq`. Reads
    * one row more than asked to know whether another page follows; cost follows the page size.
    */
-  page(sessionId: string, afterSeq: number, limit: number): TranscriptPage {
-    if (!this.store.sessions.get(sessionId)) throw notFound("session", sessionId);
-    const rows = this.store.messages.page(sessionId, afterSeq, limit + 1);
+  async page(sessionId: string, afterSeq: number, limit: number): Promise<TranscriptPage> {
+    if (!(await this.store.sessions.get(sessionId))) throw notFound("session", sessionId);
+    const rows = await this.store.messages.page(sessionId, afterSeq, limit + 1);
     const messages = rows.slice(0, limit);
     const last = messages[messages.length - 1];
     return { messages, nextAfterSeq: rows.length > limit && last ? last.seq : null };
@@ -166,36 +172,36 @@ export class Transcript {
    * `oldest` starts `offset` rows after the first; either is in seq order. Without an order it is `latest` when no
    * offset is given and `oldest` when one is. Seqs are dense, so no row is counted.
    */
-  window(
+  async window(
     sessionId: string,
     options: { limit: number; offset?: number; order?: "latest" | "oldest" },
-  ): { messages: StoredMessage[]; total: number; offset: number; order: "latest" | "oldest" } {
-    const session = this.store.sessions.get(sessionId);
+  ): Promise<{ messages: StoredMessage[]; total: number; offset: number; order: "latest" | "oldest" }> {
+    const session = await this.store.sessions.get(sessionId);
     if (!session) throw notFound("session", sessionId);
     const total = session.message_count;
     const { limit } = options;
     const offset = options.offset ?? 0;
     const order = options.order ?? (options.offset === undefined ? "latest" : "oldest");
     if (order === "oldest")
-      return { messages: this.store.messages.page(sessionId, offset, limit), total, offset, order };
+      return { messages: await this.store.messages.page(sessionId, offset, limit), total, offset, order };
     const end = Math.max(0, total - offset);
     const start = Math.max(0, end - limit);
-    return { messages: this.store.messages.page(sessionId, start, end - start), total, offset, order };
+    return { messages: await this.store.messages.page(sessionId, start, end - start), total, offset, order };
   }
 
   /** The session's opening user message, or null. */
-  openingMessage(sessionId: string): StoredMessage | null {
+  openingMessage(sessionId: string): Promise<StoredMessage | null> {
     return this.store.messages.firstOfRole(sessionId, "user");
   }
 
-  private assertToolPairs(sessionId: string, inputs: MessageInput[]): void {
+  private async assertToolPairs(sessionId: string, inputs: MessageInput[]): Promise<void> {
     const pendingCalls = new Set<string>();
     const answered = new Set<string>();
     for (const [index, input] of inputs.entries()) {
       const path = index === 0 ? ["tool_call_id"] : ["messages", index, "tool_call_id"];
       if (input.role === "tool" && input.tool_call_id) {
         const callId = input.tool_call_id;
-        const known = pendingCalls.has(callId) || this.store.messages.findToolCall(sessionId, callId) !== null;
+        const known = pendingCalls.has(callId) || (await this.store.messages.findToolCall(sessionId, callId)) !== null;
         if (!known) {
           throw new DomainError(
             "invalid_tool_pair",
@@ -205,7 +211,7 @@ export class Transcript {
             },
           );
         }
-        if (answered.has(callId) || this.store.messages.hasToolResult(sessionId, callId)) {
+        if (answered.has(callId) || (await this.store.messages.hasToolResult(sessionId, callId))) {
           throw new DomainError("invalid_tool_pair", `tool call ${callId} already has a result`, {
             fields: [{ path, message: "this tool call was already answered" }],
           });
@@ -213,7 +219,7 @@ export class Transcript {
         answered.add(callId);
       }
       for (const call of input.tool_calls ?? []) {
-        if (pendingCalls.has(call.id) || this.store.messages.findToolCall(sessionId, call.id) !== null) {
+        if (pendingCalls.has(call.id) || (await this.store.messages.findToolCall(sessionId, call.id)) !== null) {
           throw new DomainError("invalid_tool_pair", `tool call id ${call.id} is already used in this session`, {
             fields: [
               {

@@ -13,17 +13,16 @@ export type CompressSessionDeps = { agent: AgentRunner; compressions: Compressio
 
 export type CompressSessionInput = { focusTopic: string | null; dryRun: boolean; signal?: AbortSignal };
 
-export function compressSession(
+export async function compressSession(
   deps: CompressSessionDeps,
   sessionId: string,
   input: CompressSessionInput,
 ): Promise<CompressOutcome> {
-  if (!input.dryRun && deps.agent.isBusy(sessionId)) {
-    return Promise.reject(
-      new DomainError(
-        "session_busy",
-        `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`,
-      ),
+  // A run on any replica, executing or waiting, holds the session.
+  if (!input.dryRun && (await deps.agent.activeRunOf(sessionId)) !== null) {
+    throw new DomainError(
+      "session_busy",
+      `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`,
     );
   }
   return deps.compressions.compress(sessionId, { trigger: "manual", ...input });

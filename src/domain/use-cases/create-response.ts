@@ -97,23 +97,23 @@ function conversationIdOf(conversation: CreateResponseInput["conversation"]): st
 }
 
 /** The response, if it can be read: stored, and not deleted. */
-export function findResponse(store: Store, id: string): ResponseRecord {
-  const response = store.responses.get(id);
+export async function findResponse(store: Store, id: string): Promise<ResponseRecord> {
+  const response = await store.responses.get(id);
   if (!response || !response.stored || response.deleted_at !== null) throw notFound("response", id);
   return response;
 }
 
-export function createResponse(
+export async function createResponse(
   deps: ResponseDeps,
   body: CreateResponseInput,
   options: { signal?: AbortSignal; idempotency?: IdempotencyClaim } = {},
-): CreatedResponse {
+): Promise<CreatedResponse> {
   const stream = body.stream === true;
   const prior = options.idempotency?.priorRunId;
   if (prior) {
-    const response = deps.store.responses.getByRun(prior);
-    const run = deps.agent.replay(prior, { feed: stream });
-    if (response) return { response, session: deps.sessions.require(run.sessionId), run };
+    const response = await deps.store.responses.getByRun(prior);
+    const run = await deps.agent.replay(prior, { feed: stream });
+    if (response) return { response, session: await deps.sessions.require(run.sessionId), run };
   }
   const items = itemsOf(body.input);
   const last = items.at(-1);
@@ -131,25 +131,25 @@ export function createResponse(
     });
   }
 
-  const plan = planSession(deps, body, conversation);
+  const plan = await planSession(deps, body, conversation);
   // Nothing is stored for a response that cannot be answered for want of a model.
   requireConfiguredModel(
     deps.config,
     resolveSessionSettings(deps.config, plan.kind === "new" ? { model: null, config: {} } : plan.session).model,
   );
-  let session = sessionOf(deps, plan, body, conversation, userMessage);
+  let session = await sessionOf(deps, plan, body, conversation, userMessage);
   if (body.instructions != null && body.instructions !== session.system_prompt) {
-    session = deps.sessions.setSystemPrompt(session.id, body.instructions);
+    session = await deps.sessions.setSystemPrompt(session.id, body.instructions);
   }
-  if (earlier.length) deps.transcript.append(session.id, earlier, { model: session.model });
-  const run = deps.agent.start(session, userMessage, {
+  if (earlier.length) await deps.transcript.append(session.id, earlier, { model: session.model });
+  const run = await deps.agent.start(session, userMessage, {
     feed: stream,
     signal: options.signal,
     idempotency: options.idempotency,
     background: body.background === true,
     untilClientTools: true,
   });
-  const response = deps.store.responses.create({
+  const response = await deps.store.responses.create({
     id: newId("resp", deps.now()),
     session_id: session.id,
     run_id: run.runId,
@@ -173,56 +173,64 @@ type SessionPlan =
   | { kind: "fork"; session: SessionRecord; uptoSeq: number }
   | { kind: "new" };
 
-function planSession(deps: ResponseDeps, body: CreateResponseInput, conversation: string | null): SessionPlan {
+async function planSession(
+  deps: ResponseDeps,
+  body: CreateResponseInput,
+  conversation: string | null,
+): Promise<SessionPlan> {
   if (body.previous_response_id) {
-    const previous = deps.store.responses.get(body.previous_response_id);
+    const previous = await deps.store.responses.get(body.previous_response_id);
     if (!previous || !previous.stored || previous.deleted_at !== null) {
       throw new DomainError("not_found", `previous response ${body.previous_response_id} does not exist`, {
         fields: [{ path: ["previous_response_id"], message: "no stored response has this id" }],
       });
     }
-    const session = deps.sessions.require(previous.session_id);
-    if (deps.store.responses.latestOfSession(session.id)?.id === previous.id) return { kind: "continue", session };
-    const rows = deps.store.messages.listForRun(session.id, previous.run_id);
+    const session = await deps.sessions.require(previous.session_id);
+    if ((await deps.store.responses.latestOfSession(session.id))?.id === previous.id)
+      return { kind: "continue", session };
+    const rows = await deps.store.messages.listForRun(session.id, previous.run_id);
     return { kind: "fork", session, uptoSeq: rows.at(-1)?.seq ?? 0 };
   }
-  const existing = conversation ? deps.store.sessions.get(conversation) : null;
+  const existing = conversation ? await deps.store.sessions.get(conversation) : null;
   return existing ? { kind: "continue", session: existing } : { kind: "new" };
 }
 
-function sessionOf(
+async function sessionOf(
   deps: ResponseDeps,
   plan: SessionPlan,
   body: CreateResponseInput,
   conversation: string | null,
   userMessage: MessageInput,
-): SessionRecord {
+): Promise<SessionRecord> {
   if (plan.kind === "continue") return plan.session;
-  if (plan.kind === "fork") return forkSession(deps, plan.session.id, { upto_seq: plan.uptoSeq }).session;
-  const session = deps.sessions.create({
+  if (plan.kind === "fork") return (await forkSession(deps, plan.session.id, { upto_seq: plan.uptoSeq })).session;
+  const session = await deps.sessions.create({
     id: conversation ?? undefined,
     title: contentText(userMessage.content).slice(0, TITLE_MAX_CHARS),
     system_prompt: body.instructions ?? null,
   });
-  deps.engineSessions.sessionStarted(session.id);
+  await deps.engineSessions.sessionStarted(session.id);
   return session;
 }
 
 /** A stored response with what it is read from: its run and the run's rows. */
 export type ResponseView = { response: ResponseRecord; run: RunRecord; messages: StoredMessage[] };
 
-export function readResponse(deps: Pick<ResponseDeps, "store" | "agent">, id: string): ResponseView {
-  const response = findResponse(deps.store, id);
+export async function readResponse(deps: Pick<ResponseDeps, "store" | "agent">, id: string): Promise<ResponseView> {
+  const response = await findResponse(deps.store, id);
   return viewOf(deps, response);
 }
 
-export function viewOf(deps: Pick<ResponseDeps, "store" | "agent">, response: ResponseRecord): ResponseView {
-  const { run } = deps.agent.get(response.run_id);
-  return { response, run, messages: deps.store.messages.listForRun(response.session_id, response.run_id) };
+export async function viewOf(
+  deps: Pick<ResponseDeps, "store" | "agent">,
+  response: ResponseRecord,
+): Promise<ResponseView> {
+  const { run } = await deps.agent.get(response.run_id);
+  return { response, run, messages: await deps.store.messages.listForRun(response.session_id, response.run_id) };
 }
 
 /** DELETE /v1/responses/{id}: the response is gone from the API; the session's transcript stays. */
-export function deleteResponse(deps: Pick<ResponseDeps, "store" | "now">, id: string): void {
-  findResponse(deps.store, id);
-  deps.store.responses.markDeleted(id, deps.now());
+export async function deleteResponse(deps: Pick<ResponseDeps, "store" | "now">, id: string): Promise<void> {
+  await findResponse(deps.store, id);
+  await deps.store.responses.markDeleted(id, deps.now());
 }

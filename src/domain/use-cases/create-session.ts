@@ -10,6 +10,6 @@ export type CreateSessionDeps = { sessions: SessionService; engineSessions: Engi
 
 export async function createSession(deps: CreateSessionDeps, input: CreateSessionInput): Promise<SessionSnapshot> {
   const session = await deps.sessions.createFromClient(input);
-  deps.engineSessions.sessionStarted(session.id);
+  await deps.engineSessions.sessionStarted(session.id);
   return deps.sessions.snapshot(session);
 }

@@ -18,11 +18,11 @@ export type DeleteSessionDeps = {
 };
 
 export async function deleteSession(deps: DeleteSessionDeps, id: string): Promise<void> {
-  deps.sessions.require(id);
+  await deps.sessions.require(id);
   await deps.agent.cancel(id, "the session was deleted");
   await deps.supervisors.stop(id);
   await deps.engineSessions.sessionEnding(id);
-  deps.sessions.deleteRow(id);
+  await deps.sessions.deleteRow(id);
   deps.events.endSession(id);
   // A browser started while the first stop ran (the row still existed then) goes too.
   await deps.supervisors.stop(id);

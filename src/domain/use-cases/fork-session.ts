@@ -25,12 +25,12 @@ export type ForkSessionInput = {
   upto_seq?: number;
 };
 
-export function forkSession(
+export async function forkSession(
   deps: ForkSessionDeps,
   sourceId: string,
   input: ForkSessionInput = {},
-): { session: SessionRecord; copied: number } {
-  const source = deps.sessions.require(sourceId);
+): Promise<{ session: SessionRecord; copied: number }> {
+  const source = await deps.sessions.require(sourceId);
   // Seqs are dense from 1, so the last one is the row count.
   const last = source.message_count;
   const upto = input.upto_seq ?? last;
@@ -39,9 +39,9 @@ export function forkSession(
       fields: [{ path: ["upto_seq"], message: `between 0 and ${last}` }],
     });
   }
-  if (input.id && deps.store.sessions.get(input.id)) throw sessionExists(input.id);
-  const forked = deps.store.transaction(() => {
-    const session = deps.sessions.create({
+  if (input.id && (await deps.store.sessions.get(input.id))) throw sessionExists(input.id);
+  const forked = await deps.store.transaction(async () => {
+    const session = await deps.sessions.create({
       id: input.id,
       title: input.title ?? source.title,
       model: source.model,
@@ -50,10 +50,10 @@ export function forkSession(
       source: source.source,
       parent_session_id: source.id,
     });
-    const copied = deps.store.forks.copyTranscript(source.id, session.id, upto, deps.now());
-    return { session: deps.sessions.require(session.id), copied };
+    const copied = await deps.store.forks.copyTranscript(source.id, session.id, upto, deps.now());
+    return { session: await deps.sessions.require(session.id), copied };
   });
-  deps.engineSessions.sessionStarted(forked.session.id);
+  await deps.engineSessions.sessionStarted(forked.session.id);
   return forked;
 }
 

@@ -18,10 +18,10 @@ export type AnyInterruptAnswer = InterruptAnswerInput | { action: DialogAction; 
 const DIALOG_ID = /^d-\d+$/;
 
 export async function listInterrupts(deps: InterruptDeps, sessionId: string): Promise<InterruptView[]> {
-  deps.sessions.require(sessionId);
-  const runs = deps.agent.pendingInterrupts(sessionId);
+  await deps.sessions.require(sessionId);
+  const runs = await deps.agent.pendingInterrupts(sessionId);
   const snapshot = await deps.browsers.snapshot(sessionId);
-  const runId = deps.agent.activeRunOf(sessionId);
+  const runId = await deps.agent.activeRunOf(sessionId);
   const dialogs = snapshot.pending_dialogs.map((dialog) => viewDialogInterrupt(sessionId, runId, dialog));
   return [...runs, ...dialogs].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -32,7 +32,7 @@ export async function answerInterrupt(
   interruptId: string,
   answer: AnyInterruptAnswer,
 ): Promise<InterruptView> {
-  deps.sessions.require(sessionId);
+  await deps.sessions.require(sessionId);
   if (DIALOG_ID.test(interruptId)) {
     if (!("action" in answer)) {
       throw new DomainError("validation_failed", `${interruptId} is a page dialog: answer it with an action`, {
@@ -52,14 +52,14 @@ export async function answerInterrupt(
       throw new DomainError("interrupt_not_found", `no dialog ${interruptId} is pending in session ${sessionId}`);
     }
     const { dialog } = await deps.browsers.respond(sessionId, answer.action, answer.prompt_text, interruptId);
-    return { ...viewDialogInterrupt(sessionId, deps.agent.activeRunOf(sessionId), dialog), status: "answered" };
+    return { ...viewDialogInterrupt(sessionId, await deps.agent.activeRunOf(sessionId), dialog), status: "answered" };
   }
   if ("action" in answer) {
     throw new DomainError("validation_failed", `${interruptId} is not a page dialog: an action answers dialogs only`, {
       fields: [{ path: ["action"], message: "use decision (approval) or outputs (client tools)" }],
     });
   }
-  const owner = deps.agent.interruptSession(interruptId);
+  const owner = await deps.agent.interruptSession(interruptId);
   if (owner !== null && owner !== sessionId) {
     throw new DomainError("interrupt_not_found", `interrupt ${interruptId} does not belong to session ${sessionId}`);
   }

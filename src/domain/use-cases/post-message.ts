@@ -51,7 +51,7 @@ export async function postMessage(
   options: { signal?: AbortSignal; idempotency?: IdempotencyClaim } = {},
 ): Promise<PostOutcome> {
   const { config, sessions, transcript, agent } = deps;
-  const session = sessions.require(sessionId);
+  const session = await sessions.require(sessionId);
   const { run: runFlag, stream, background, tools, ...message } = input;
   const run = runFlag ?? message.role === "user";
   if (run && message.role !== "user") {
@@ -90,15 +90,16 @@ export async function postMessage(
   // A malformed message is a 400 whether or not a model is configured.
   assertWellFormed([message]);
   const settings = resolveSessionSettings(config, session);
-  if (!run) return { kind: "appended", messages: transcript.append(sessionId, [message], { model: settings.model }) };
+  if (!run)
+    return { kind: "appended", messages: await transcript.append(sessionId, [message], { model: settings.model }) };
   const { idempotency, signal } = options;
   const feed = stream ?? false;
   const priorRunId = idempotency?.priorRunId;
   // A retry of a request whose run is stored is answered from that run: it needs no model.
   if (!priorRunId) requireConfiguredModel(config, settings.model, "append with run: false");
   const started = priorRunId
-    ? agent.replay(priorRunId, { feed })
-    : agent.start(session, message, { feed, signal, idempotency, background, clientTools: tools });
+    ? await agent.replay(priorRunId, { feed })
+    : await agent.start(session, message, { feed, signal, idempotency, background, clientTools: tools });
   if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
   if (background && !priorRunId)
     return { kind: "background", messages: started.userMessage ? [started.userMessage] : [], run: started.run };

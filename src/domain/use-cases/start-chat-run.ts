@@ -30,7 +30,7 @@ export type ChatRunDeps = {
 };
 
 /** Checks a model is configured before anything is stored, then picks (or creates) the session and starts the run. */
-export function startChatRun(
+export async function startChatRun(
   deps: ChatRunDeps,
   request: {
     messages: ChatRequestMessage[];
@@ -41,21 +41,21 @@ export function startChatRun(
     signal?: AbortSignal;
     idempotency?: IdempotencyClaim;
   },
-): { session: SessionRecord; run: StartedRun } {
+): Promise<{ session: SessionRecord; run: StartedRun }> {
   const prior = request.idempotency?.priorRunId;
   if (prior) {
     // The run's session, whatever the retry's headers name: the body hash does not cover X-Hermes-Session-Id.
-    const run = deps.agent.replay(prior, { feed: request.stream });
-    return { session: deps.sessions.require(run.sessionId), run };
+    const run = await deps.agent.replay(prior, { feed: request.stream });
+    return { session: await deps.sessions.require(run.sessionId), run };
   }
   if (request.messages.at(-1)?.role === "tool") return continueWithToolResults(deps, request);
-  const named = request.sessionId ? deps.store.sessions.get(request.sessionId) : null;
+  const named = request.sessionId ? await deps.store.sessions.get(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   requireConfiguredModel(deps.config, model);
   const resolver = new ChatSessionResolver({ ...deps, isBusy: (id) => deps.agent.isBusy(id) });
-  const { session, userMessage, created } = resolver.resolve(request.messages, request.sessionId);
-  if (created) deps.engineSessions.sessionStarted(session.id);
-  const run = deps.agent.start(session, userMessage, {
+  const { session, userMessage, created } = await resolver.resolve(request.messages, request.sessionId);
+  if (created) await deps.engineSessions.sessionStarted(session.id);
+  const run = await deps.agent.start(session, userMessage, {
     feed: request.stream,
     signal: request.signal,
     idempotency: request.idempotency,
@@ -76,12 +76,12 @@ function rekeyWhenAnswered(
   messages: ChatRequestMessage[],
   run: StartedRun,
 ): void {
-  void run.done.then((finished) => {
+  void run.done.then(async (finished) => {
     if (finished.run.status !== "completed" && finished.run.status !== "incomplete") return;
     const answer = [...finished.messages].reverse().find((m) => m.role === "assistant" && m.content !== null);
     if (!answer) return;
     try {
-      deps.store.sessions.update(
+      await deps.store.sessions.update(
         sessionId,
         { derived_key: answeredKeyOf(messages, contentText(answer.content)) },
         Date.now(),
@@ -96,10 +96,10 @@ function rekeyWhenAnswered(
  * A request whose last messages are `tool` results: the outputs of the client's own tool calls the conversation's
  * run waits on. They are sent to that run, which goes on; earlier messages of the request are already stored.
  */
-function continueWithToolResults(
+async function continueWithToolResults(
   deps: ChatRunDeps,
   request: { messages: ChatRequestMessage[]; sessionId: string | null; stream: boolean },
-): { session: SessionRecord; run: StartedRun } {
+): Promise<{ session: SessionRecord; run: StartedRun }> {
   const { messages } = request;
   let first = messages.length;
   while (first > 0 && messages[first - 1].role === "tool") first -= 1;
@@ -109,13 +109,14 @@ function continueWithToolResults(
   const callIds = new Set(results.map((message) => message.tool_call_id));
   const lastUser = messages.findLastIndex((message) => message.role === "user");
   const owner =
-    request.sessionId ?? deps.store.sessions.findByDerivedKey(derivedKeyOf(messages.slice(0, lastUser + 1)))?.id;
-  const pending = deps.agent
-    .pendingClientToolCalls((id) => callIds.has(id))
-    .find((interrupt) => interrupt.session_id === owner);
-  const session = pending ? deps.sessions.require(pending.session_id) : null;
-  const runId = session ? deps.agent.activeRunOf(session.id) : null;
-  const waiting = runId ? deps.agent.get(runId) : null;
+    request.sessionId ??
+    (await deps.store.sessions.findByDerivedKey(derivedKeyOf(messages.slice(0, lastUser + 1))))?.id;
+  const pending = (await deps.agent.pendingClientToolCalls((id) => callIds.has(id))).find(
+    (interrupt) => interrupt.session_id === owner,
+  );
+  const session = pending ? await deps.sessions.require(pending.session_id) : null;
+  const runId = session ? await deps.agent.activeRunOf(session.id) : null;
+  const waiting = runId ? await deps.agent.get(runId) : null;
   if (!session || !waiting || !waiting.interrupts.some((i) => i.kind === "client_tool")) {
     throw new DomainError(
       "validation_failed",
@@ -132,7 +133,7 @@ function continueWithToolResults(
     }
     return { tool_call_id: message.tool_call_id, output: contentText(message.content ?? null) };
   });
-  const run = deps.agent.continueWithOutputs(waiting.run.id, outputs, { feed: request.stream });
+  const run = await deps.agent.continueWithOutputs(waiting.run.id, outputs, { feed: request.stream });
   if (!request.sessionId) rekeyWhenAnswered(deps, session.id, messages, run);
   return { session, run };
 }

@@ -49,15 +49,15 @@ function historyOf(messages: SubmittedMessage[]): MessageInput[] {
     .map((m) => ({ role: m.role as "user" | "assistant", content: contentText(m.content ?? null) }));
 }
 
-export function submitRun(
+export async function submitRun(
   deps: SubmitRunDeps,
   body: SubmitRunInput,
   options: { idempotency?: IdempotencyClaim } = {},
-): { session: SessionRecord; run: StartedRun } {
+): Promise<{ session: SessionRecord; run: StartedRun }> {
   const prior = options.idempotency?.priorRunId;
   if (prior) {
-    const run = deps.agent.replay(prior, { feed: false });
-    return { session: deps.sessions.require(run.sessionId), run };
+    const run = await deps.agent.replay(prior, { feed: false });
+    return { session: await deps.sessions.require(run.sessionId), run };
   }
   const input = typeof body.input === "string" ? [{ role: "user", content: body.input }] : body.input;
   const last = input.at(-1);
@@ -73,14 +73,14 @@ export function submitRun(
       fields: [{ path: ["session_id"], message: "letters, digits and . _ : @ -, no '..'" }],
     });
   }
-  const existing = sessionId ? deps.store.sessions.get(sessionId) : null;
+  const existing = sessionId ? await deps.store.sessions.get(sessionId) : null;
   // Nothing is stored for a run that cannot start for want of a model.
   requireConfiguredModel(
     deps.config,
     resolveSessionSettings(deps.config, existing ?? { model: null, config: {} }).model,
   );
-  const session = existing ?? createSession(deps, sessionId, body, input, userText);
-  const run = deps.agent.start(
+  const session = existing ?? (await createSession(deps, sessionId, body, input, userText));
+  const run = await deps.agent.start(
     session,
     { role: "user", content: last.content ?? userText },
     { feed: false, background: true, idempotency: options.idempotency },
@@ -89,23 +89,23 @@ export function submitRun(
 }
 
 /** A new session: the given id (or one made), the instructions as its system prompt, the earlier turns stored. */
-function createSession(
+async function createSession(
   deps: SubmitRunDeps,
   id: string | null,
   body: SubmitRunInput,
   input: SubmittedMessage[],
   userText: string,
-): SessionRecord {
+): Promise<SessionRecord> {
   const earlier = historyOf(body.conversation_history ?? input.slice(0, -1));
-  const created = deps.store.transaction(() => {
-    const session = deps.sessions.create({
+  const created = await deps.store.transaction(async () => {
+    const session = await deps.sessions.create({
       id: id ?? undefined,
       title: userText.slice(0, TITLE_MAX_CHARS),
       system_prompt: body.instructions ?? null,
     });
-    if (earlier.length) deps.transcript.append(session.id, earlier, { model: session.model });
+    if (earlier.length) await deps.transcript.append(session.id, earlier, { model: session.model });
     return session;
   });
-  deps.engineSessions.sessionStarted(created.id);
-  return deps.store.sessions.get(created.id) ?? created;
+  await deps.engineSessions.sessionStarted(created.id);
+  return (await deps.store.sessions.get(created.id)) ?? created;
 }

@@ -20,7 +20,7 @@ export async function updateSession(
 ): Promise<SessionSnapshot> {
   const { session, previous } = await deps.sessions.update(id, input);
   // Stopping starts synchronously, so no read after this PATCH shows the old endpoint's browser.
-  if (input.config?.browser !== undefined) void deps.supervisors.rebindIfChanged(id).catch(() => undefined);
-  if (input.model !== undefined && input.model !== previous.model) deps.engineSessions.modelChanged(id);
+  if (input.config?.browser !== undefined) void deps.supervisors.rebindIfChanged(id, session).catch(() => undefined);
+  if (input.model !== undefined && input.model !== previous.model) await deps.engineSessions.modelChanged(id);
   return deps.sessions.snapshot(session);
 }

@@ -40,7 +40,7 @@ export function bearerAuth(apiKey: string | null, signIn: InspectorSignIn): Midd
       c.set("principal", principalOf(match[1].trim()));
       return next();
     }
-    const session = header ? null : signIn.find(getCookie(c, UI_COOKIE) ?? "");
+    const session = header ? null : await signIn.find(getCookie(c, UI_COOKIE) ?? "");
     if (!session)
       throw new HttpError("unauthorized", "send the API key as `Authorization: Bearer <key>`", {
         headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' },

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { stringify as canonicalJson } from "safe-stable-stringify";
-import type { IdempotencyRepository } from "../../db/repositories/idempotency.js";
+import type { Store } from "../../db/store.js";
 import { HttpError } from "../errors.js";
 import type { IdempotencyClaim } from "../../domain/agent/idempotency-claim.js";
 import type { AppEnv } from "../env.js";
@@ -56,7 +56,7 @@ function fingerprint(body: string): string {
 /**
  * `Idempotency-Key` on POST. Streams are not stored: a retry of a streamed run is answered from the run's rows.
  */
-export function idempotency(repository: IdempotencyRepository, now: () => number): MiddlewareHandler<AppEnv> {
+export function idempotency(repository: Store["idempotency"], now: () => number): MiddlewareHandler<AppEnv> {
   const inFlight = new Set<string>();
   let lastPurge = now();
   return async (c, next) => {
@@ -70,34 +70,37 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
     }
     const scope = `${c.get("principal") ?? "-"} POST ${c.req.path}`;
     const requestHash = fingerprint(await c.req.text());
-    const stored = repository.find(scope, key, now());
-    if (stored && stored.requestHash !== requestHash) {
-      throw new HttpError(
-        "idempotency_key_conflict",
-        "this Idempotency-Key was already used with a different request body; use a new key",
-      );
-    }
-    if (stored?.state === "answered") {
-      const { response } = stored;
-      return new Response(response.body, {
-        status: response.status,
-        headers: { ...response.headers, "Idempotency-Replayed": "true" },
-      });
-    }
     const flightKey = `${scope}\n${key}`;
-    // A run still `running` is in flight too: a stream whose handler has returned, or another process's request.
-    if (inFlight.has(flightKey) || stored?.runStatus === "running") throw keyInFlight();
-    const priorRunId = stored?.runId ?? null;
-    c.set("idempotencyClaim", {
-      scope,
-      key,
-      requestHash,
-      ttlMs: IDEMPOTENCY_TTL_MS,
-      priorRunId,
-      heldElsewhere: keyInFlight,
-    });
-    inFlight.add(flightKey);
+    // Held before the row is read, not after: a first request that ends while the read is under way has stored its
+    // response before letting go, so the read sees it, and one that is still running is seen as in flight.
+    const alreadyHeld = inFlight.has(flightKey);
+    if (!alreadyHeld) inFlight.add(flightKey);
     try {
+      const stored = await repository.find(scope, key, now());
+      if (stored && stored.requestHash !== requestHash) {
+        throw new HttpError(
+          "idempotency_key_conflict",
+          "this Idempotency-Key was already used with a different request body; use a new key",
+        );
+      }
+      if (stored?.state === "answered") {
+        const { response } = stored;
+        return new Response(response.body, {
+          status: response.status,
+          headers: { ...response.headers, "Idempotency-Replayed": "true" },
+        });
+      }
+      // A run still `running` is in flight too: a stream whose handler has returned, or another process's request.
+      if (alreadyHeld || stored?.runStatus === "running") throw keyInFlight();
+      const priorRunId = stored?.runId ?? null;
+      c.set("idempotencyClaim", {
+        scope,
+        key,
+        requestHash,
+        ttlMs: IDEMPOTENCY_TTL_MS,
+        priorRunId,
+        heldElsewhere: keyInFlight,
+      });
       await next();
       const res = c.res;
       const type = res.headers.get("content-type") ?? "";
@@ -109,7 +112,7 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
         }
         const text = await res.clone().text();
         const savedAt = now();
-        repository.save(
+        await repository.save(
           scope,
           key,
           { requestHash, status: res.status, headers, body: text },
@@ -118,14 +121,14 @@ export function idempotency(repository: IdempotencyRepository, now: () => number
         );
         if (savedAt - lastPurge >= PURGE_INTERVAL_MS) {
           lastPurge = savedAt;
-          repository.purgeExpired(savedAt);
+          await repository.purgeExpired(savedAt);
         }
       }
       // The route answered with the run the key's first request stored, failed runs included. Set after the clone
       // above: @hono/node-server's Response rebuilds its headers from the constructor's on first body access.
       if (priorRunId) c.res.headers.set("Idempotency-Replayed", "true");
     } finally {
-      inFlight.delete(flightKey);
+      if (!alreadyHeld) inFlight.delete(flightKey);
     }
   };
 }

@@ -19,8 +19,8 @@ import type {
 
 /** A persisted summary version, as the domain hands it over. */
 type SummaryVersion = NonNullable<CompressOutcome["summary"]>;
-type AnchorPage = ReturnType<ContextReader["anchors"]>;
-type SearchHit = ReturnType<ContextReader["search"]>[number];
+type AnchorPage = Awaited<ReturnType<ContextReader["anchors"]>>;
+type SearchHit = Awaited<ReturnType<ContextReader["search"]>>[number];
 
 function presentSummary(summary: SummaryVersion) {
   const { message_id: _messageId, created_at: createdAt, ...rest } = summary;

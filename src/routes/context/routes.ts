@@ -117,9 +117,9 @@ const searchMessages = createRoute({
 
 export function contextRoutes() {
   const router = createRouter();
-  router.openapi(getContext, (c) => {
+  router.openapi(getContext, async (c) => {
     const { context } = c.get("services");
-    return c.json(presentContext(context.view(c.req.valid("param").id)), 200);
+    return c.json(presentContext(await context.view(c.req.valid("param").id)), 200);
   });
 
   router.openapi(postCompress, async (c) => {
@@ -133,16 +133,16 @@ export function contextRoutes() {
     return c.json(presentCompression(outcome), 200);
   });
 
-  router.openapi(listSummaries, (c) => {
+  router.openapi(listSummaries, async (c) => {
     const { context } = c.get("services");
-    return c.json(presentSummaryList(context.summaries(c.req.valid("param").id)), 200);
+    return c.json(presentSummaryList(await context.summaries(c.req.valid("param").id)), 200);
   });
 
-  router.openapi(listAnchors, (c) => {
+  router.openapi(listAnchors, async (c) => {
     const { context } = c.get("services");
     const query = c.req.valid("query");
     const offset = decodeCursor(query.cursor, isOffsetCursor)?.offset ?? 0;
-    const page = context.anchors(c.req.valid("param").id, {
+    const page = await context.anchors(c.req.valid("param").id, {
       kind: query.kind,
       q: query.q,
       inContext: query.in_context === undefined ? undefined : query.in_context === "true",
@@ -152,10 +152,13 @@ export function contextRoutes() {
     return c.json(presentAnchorList(page), 200);
   });
 
-  router.openapi(searchMessages, (c) => {
+  router.openapi(searchMessages, async (c) => {
     const { context } = c.get("services");
     const query = c.req.valid("query");
-    const hits = context.search(c.req.valid("param").id, query.q, { role: query.role ?? null, limit: query.limit });
+    const hits = await context.search(c.req.valid("param").id, query.q, {
+      role: query.role ?? null,
+      limit: query.limit,
+    });
     return c.json(presentSearchResult(hits, query.q), 200);
   });
   return router;

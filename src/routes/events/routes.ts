@@ -41,12 +41,18 @@ const streamEvents = createRoute({
 
 export function eventRoutes() {
   const router = createRouter();
-  router.openapi(streamEvents, (c) => {
+  router.openapi(streamEvents, async (c) => {
     const { sessions, events, sseKeepaliveMs } = c.get("services");
     const { id } = c.req.valid("param");
-    sessions.require(id);
     const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
+    // Subscribed before the session is looked up: a delete that lands after the lookup still ends this stream.
     const feed = openSessionFeed(events, id, afterId);
+    try {
+      await sessions.require(id);
+    } catch (err) {
+      feed.cancel();
+      throw err;
+    }
     // A client that goes away only ends its own subscription; runs are not affected.
     c.req.raw.signal.addEventListener("abort", () => feed.cancel(), { once: true });
     return sseResponse(framesOf(feed), { keepaliveMs: sseKeepaliveMs, onCancel: () => feed.cancel() });

@@ -35,5 +35,6 @@ export function presentDetailedHealth(
     runs: { active: load.activeRuns, waiting: load.waitingRuns, max_concurrent: load.maxConcurrentRuns },
     browsers: { active: load.activeBrowsers },
     checks: report.checks,
+    replica: report.replica,
   };
 }

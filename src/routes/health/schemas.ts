@@ -32,11 +32,31 @@ export const ReadySchema = z
     }),
     checks: z
       .object({
-        database: checkSchema("SQLite reachable"),
+        database: checkSchema("The database (SQLite file or PostgreSQL) answers a ping"),
         model: checkSchema("Model endpoint answers GET /models with the configured key"),
         browser: checkSchema("Chromium executable found, or the CDP endpoint answers /json/version"),
+        leases: checkSchema(
+          "The lease table: this replica's heartbeat is recorded and within server.lease_ttl_ms (else the other replicas take its runs and browsers over)",
+        ),
       })
       .openapi({ description: "Each dependency's state" }),
+    replica: z
+      .object({
+        id: z.string().openapi({ description: "This replica's id (server.replica_id)", example: "caduceus-a" }),
+        store: z.enum(["sqlite", "postgres"]).openapi({
+          description: "The store: the embedded SQLite file, or the shared PostgreSQL",
+          example: "postgres",
+        }),
+        role: z.enum(["sole", "shared"]).openapi({
+          description: "sole: the only process on its SQLite file; shared: one of the replicas on one PostgreSQL",
+          example: "shared",
+        }),
+        replicas_alive: z
+          .number()
+          .int()
+          .openapi({ description: "Replicas whose heartbeat is within the lease, this one included", example: 2 }),
+      })
+      .openapi({ description: "This replica among those sharing the database" }),
   })
   .openapi("Readiness");
 
@@ -61,6 +81,7 @@ export const DetailedHealthSchema = z
       .object({ active: z.number().int().openapi({ description: "Sessions with a running browser", example: 0 }) })
       .openapi({ description: "Supervised browsers" }),
     checks: ReadySchema.shape.checks,
+    replica: ReadySchema.shape.replica,
   })
   .openapi("DetailedHealth", {
     description: "Readiness with the server's load, as Hermes clients read /health/detailed",

@@ -203,14 +203,17 @@ const chatStreamRoute = createRoute({
 export function hermesSessionRoutes() {
   const router = createRouter();
 
-  router.openapi(listRoute, (c) => {
+  router.openapi(listRoute, async (c) => {
     const { sessions, transcript } = c.get("services");
     const { limit, offset } = c.req.valid("query");
-    const page = sessions.listByActivity(limit, offset);
+    const page = await sessions.listByActivity(limit, offset);
+    const data = await Promise.all(
+      page.sessions.map(async (s) => presentHermesSession(s, await transcript.openingMessage(s.id))),
+    );
     return c.json(
       {
         object: "list" as const,
-        data: page.sessions.map((s) => presentHermesSession(s, transcript.openingMessage(s.id))),
+        data,
         limit,
         offset,
         has_more: page.hasMore,
@@ -223,7 +226,7 @@ export function hermesSessionRoutes() {
     const { sessions, transcript, useCases } = c.get("services");
     const body = c.req.valid("json");
     const id = body.id ?? body.session_id;
-    if (id && sessions.find(id)) throw sessionExists(id);
+    if (id && (await sessions.find(id))) throw sessionExists(id);
     const created = await useCases.createSession({
       id,
       title: body.title ?? null,
@@ -235,25 +238,25 @@ export function hermesSessionRoutes() {
     return c.json(
       {
         object: "hermes.session" as const,
-        session: presentHermesSession(session, transcript.openingMessage(session.id)),
+        session: presentHermesSession(session, await transcript.openingMessage(session.id)),
       },
       201,
     );
   });
 
-  router.openapi(searchRoute, (c) => {
+  router.openapi(searchRoute, async (c) => {
     const { context } = c.get("services");
     const { q, limit } = c.req.valid("query");
-    return c.json(presentSearch(q, context.searchAll(q, limit)), 200);
+    return c.json(presentSearch(q, await context.searchAll(q, limit)), 200);
   });
 
-  router.openapi(getRouteDef, (c) => {
+  router.openapi(getRouteDef, async (c) => {
     const { sessions, transcript } = c.get("services");
-    const session = sessions.require(c.req.valid("param").session_id);
+    const session = await sessions.require(c.req.valid("param").session_id);
     return c.json(
       {
         object: "hermes.session" as const,
-        session: presentHermesSession(session, transcript.openingMessage(session.id)),
+        session: presentHermesSession(session, await transcript.openingMessage(session.id)),
       },
       200,
     );
@@ -263,13 +266,16 @@ export function hermesSessionRoutes() {
     const { sessions, transcript, useCases } = c.get("services");
     const id = c.req.valid("param").session_id;
     const body = c.req.valid("json");
-    sessions.require(id);
+    await sessions.require(id);
     if (body.title !== undefined) await useCases.updateSession(id, { title: body.title });
     if (body.pinned !== undefined || body.archived !== undefined)
-      sessions.setFlags(id, { pinned: body.pinned, archived: body.archived });
-    const session = sessions.require(id);
+      await sessions.setFlags(id, { pinned: body.pinned, archived: body.archived });
+    const session = await sessions.require(id);
     return c.json(
-      { object: "hermes.session" as const, session: presentHermesSession(session, transcript.openingMessage(id)) },
+      {
+        object: "hermes.session" as const,
+        session: presentHermesSession(session, await transcript.openingMessage(id)),
+      },
       200,
     );
   });
@@ -280,11 +286,11 @@ export function hermesSessionRoutes() {
     return c.json({ object: "hermes.session.deleted" as const, id, deleted: true as const }, 200);
   });
 
-  router.openapi(messagesRoute, (c) => {
+  router.openapi(messagesRoute, async (c) => {
     const { transcript } = c.get("services");
     const id = c.req.valid("param").session_id;
     const query = c.req.valid("query");
-    const window = transcript.window(id, { limit: query.limit, offset: query.offset, order: query.order });
+    const window = await transcript.window(id, { limit: query.limit, offset: query.offset, order: query.order });
     const { offset, order, total } = window;
     return c.json(
       {
@@ -300,11 +306,11 @@ export function hermesSessionRoutes() {
   router.openapi(forkRoute, async (c) => {
     const { transcript, useCases } = c.get("services");
     const source = c.req.valid("param").session_id;
-    const { session } = useCases.forkSession(source, c.req.valid("json") ?? {});
+    const { session } = await useCases.forkSession(source, c.req.valid("json") ?? {});
     return c.json(
       {
         object: "hermes.session" as const,
-        session: presentHermesSession(session, transcript.openingMessage(session.id)),
+        session: presentHermesSession(session, await transcript.openingMessage(session.id)),
       },
       201,
     );
@@ -320,8 +326,8 @@ export function hermesSessionRoutes() {
       { signal: c.req.raw.signal, idempotency: c.get("idempotencyClaim") },
     );
     if (outcome.kind !== "ran") throw new Error(`a chat answered ${outcome.kind}`);
-    const { run } = agent.get(outcome.run.id);
-    return c.json(presentChatAnswer(id, outcome.run, outcome.messages, agent.outputOf(run)), 200);
+    const { run } = await agent.get(outcome.run.id);
+    return c.json(presentChatAnswer(id, outcome.run, outcome.messages, await agent.outputOf(run)), 200);
   });
 
   router.openapi(chatStreamRoute, async (c) => {
@@ -335,9 +341,10 @@ export function hermesSessionRoutes() {
     );
     if (outcome.kind !== "stream") throw new Error(`a streamed chat answered ${outcome.kind}`);
     const { feed } = outcome;
-    const ended = (runId: string) => {
-      const { run } = agent.get(runId);
-      return { rows: agent.messagesOf(run), output: agent.outputOf(run) };
+    const ended = async (runId: string) => {
+      const { run } = await agent.get(runId);
+      const [rows, output] = await Promise.all([agent.messagesOf(run), agent.outputOf(run)]);
+      return { rows, output };
     };
     return sseResponse(chatStreamFrames(feed, { sessionId: id, ended }), {
       keepaliveMs: sseKeepaliveMs,

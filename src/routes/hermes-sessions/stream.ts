@@ -15,7 +15,7 @@ import { turnMessages } from "./present.js";
 export type ChatStreamContext = {
   sessionId: string;
   /** The run's rows and its answer, read once it has ended. */
-  ended: (runId: string) => { rows: StoredMessage[]; output: string | null };
+  ended: (runId: string) => Promise<{ rows: StoredMessage[]; output: string | null }>;
 };
 
 const PREVIEW_CHARS = 200;
@@ -66,12 +66,12 @@ export async function* chatStreamFrames(
   }
 }
 
-function* endFrames(
+async function* endFrames(
   run: RunResultSummary,
   ctx: ChatStreamContext,
   frame: (event: string, runId: string, fields: Record<string, unknown>) => SseFrame,
-): Generator<SseFrame> {
-  const { rows, output } = ctx.ended(run.id);
+): AsyncGenerator<SseFrame> {
+  const { rows, output } = await ctx.ended(run.id);
   const completed = run.status === "completed";
   const interrupted = run.status === "cancelled" || run.status === "interrupted" || run.status === "incomplete";
   yield frame("assistant.completed", run.id, { content: output ?? "", completed, interrupted });

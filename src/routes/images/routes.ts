@@ -32,9 +32,9 @@ const getImage = createRoute({
 
 export function imageRoutes() {
   const router = createRouter();
-  router.openapi(getImage, (c) => {
+  router.openapi(getImage, async (c) => {
     const { id, image_id: imageId } = c.req.valid("param");
-    const { body, headers } = presentImage(c.get("services").transcript.image(id, imageId));
+    const { body, headers } = presentImage(await c.get("services").transcript.image(id, imageId));
     return c.body(body, 200, headers);
   });
   return router;

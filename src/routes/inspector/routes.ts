@@ -62,9 +62,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function inspectorRoutes() {
   const router = createRouter();
-  router.openapi(getState, (c) => {
+  router.openapi(getState, async (c) => {
     const { inspectorSignIn } = c.get("services");
-    const session = inspectorSignIn.find(getCookie(c, UI_COOKIE) ?? "");
+    const session = await inspectorSignIn.find(getCookie(c, UI_COOKIE) ?? "");
     return c.json(
       {
         auth_required: inspectorSignIn.required,
@@ -75,7 +75,7 @@ export function inspectorRoutes() {
       200,
     );
   });
-  router.openapi(signIn, (c) => {
+  router.openapi(signIn, async (c) => {
     const { inspectorSignIn } = c.get("services");
     if (!inspectorSignIn.required)
       throw new HttpError(
@@ -85,7 +85,7 @@ export function inspectorRoutes() {
           errors: [{ location: "body.api_key", message: "nothing to sign in with" }],
         },
       );
-    const made = inspectorSignIn.signIn(c.req.valid("json").api_key);
+    const made = await inspectorSignIn.signIn(c.req.valid("json").api_key);
     if (!made) throw new HttpError("unauthorized", "the API key is not valid");
     setCookie(c, UI_COOKIE, made.token, {
       httpOnly: true,
@@ -96,9 +96,9 @@ export function inspectorRoutes() {
     });
     return c.json({ csrf_token: made.csrf_token, expires_at: iso(made.expires_at) }, 200);
   });
-  router.openapi(signOut, (c) => {
+  router.openapi(signOut, async (c) => {
     const token = getCookie(c, UI_COOKIE);
-    if (token) c.get("services").inspectorSignIn.signOut(token);
+    if (token) await c.get("services").inspectorSignIn.signOut(token);
     deleteCookie(c, UI_COOKIE, { path: "/" });
     return c.body(null, 204);
   });

@@ -105,11 +105,11 @@ export function messageRoutes() {
     return c.json(presentRun(outcome), 200);
   });
 
-  router.openapi(listMessages, (c) => {
+  router.openapi(listMessages, async (c) => {
     const { transcript } = c.get("services");
     const query = c.req.valid("query");
     const after = decodeCursor(query.cursor, isSeqCursor)?.seq ?? 0;
-    return c.json(presentMessagePage(transcript.page(c.req.valid("param").id, after, query.limit)), 200);
+    return c.json(presentMessagePage(await transcript.page(c.req.valid("param").id, after, query.limit)), 200);
   });
 
   return router;

@@ -169,7 +169,7 @@ export function openAiCompatRoutes() {
         { errors: [{ location: "header.x-hermes-session-key", message: "needs an API key on the server" }] },
       );
     }
-    const { session, run: started } = services.useCases.startChatRun({
+    const { session, run: started } = await services.useCases.startChatRun({
       messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,
       stream: body.stream === true,

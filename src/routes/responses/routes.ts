@@ -104,12 +104,12 @@ export function responseRoutes() {
   router.openapi(createResponseRoute, async (c) => {
     const services = c.get("services");
     const body = c.req.valid("json");
-    const { response, session, run } = services.useCases.createResponse(body, {
+    const { response, session, run } = await services.useCases.createResponse(body, {
       signal: c.req.raw.signal,
       idempotency: c.get("idempotencyClaim"),
     });
     const model = body.model ?? services.config.model.name ?? "caduceus";
-    const current = () => presentResponse(services.useCases.viewResponse(response), model);
+    const current = async () => presentResponse(await services.useCases.viewResponse(response), model);
     const headers: Record<string, string> = { [SESSION_HEADER]: session.id, "X-Run-Id": run.runId };
     if (run.feed) {
       const feed = run.feed;
@@ -121,18 +121,18 @@ export function responseRoutes() {
     }
     if (body.background !== true) await run.done;
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    return c.json(current(), 200);
+    return c.json(await current(), 200);
   });
 
-  router.openapi(getResponseRoute, (c) => {
+  router.openapi(getResponseRoute, async (c) => {
     const services = c.get("services");
-    const view = services.useCases.readResponse(c.req.valid("param").response_id);
+    const view = await services.useCases.readResponse(c.req.valid("param").response_id);
     return c.json(presentResponse(view, services.config.model.name ?? "caduceus"), 200);
   });
 
-  router.openapi(deleteResponseRoute, (c) => {
+  router.openapi(deleteResponseRoute, async (c) => {
     const id = c.req.valid("param").response_id;
-    c.get("services").useCases.deleteResponse(id);
+    await c.get("services").useCases.deleteResponse(id);
     const body: DeletedResponse = { id, object: "response", deleted: true };
     return c.json(body, 200);
   });

@@ -22,7 +22,7 @@ import type { ResponseObject, ResponseOutputItem } from "./schemas.js";
 export type ResponseStreamContext = {
   runId: string;
   /** The response as it stands now (read from the store). */
-  current: () => ResponseObject;
+  current: () => Promise<ResponseObject>;
 };
 
 type OpenMessage = { id: string; outputIndex: number; text: string };
@@ -75,7 +75,7 @@ export async function* responseEvents(
     });
   };
 
-  const started = ctx.current();
+  const started = await ctx.current();
   yield frame("response.created", { response: started });
   yield frame("response.in_progress", { response: started });
   for await (const item of feed) {
@@ -113,7 +113,7 @@ export async function* responseEvents(
         break;
       case "done": {
         yield* closeMessage();
-        const final = ctx.current();
+        const final = await ctx.current();
         const type =
           final.status === "completed"
             ? "response.completed"

@@ -47,10 +47,10 @@ export function hermesUsage(usage: { prompt_tokens: number; completion_tokens: n
 
 export type HermesRunFrameDeps = {
   /** The run's answer once it has completed: the text of its last assistant message. */
-  outputOf: (runId: string) => string | null;
+  outputOf: (runId: string) => Promise<string | null>;
 };
 
-function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, toolStarts: Map<string, number>) {
+async function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, toolStarts: Map<string, number>) {
   switch (event.type) {
     case "message.delta":
     case "reasoning.delta":
@@ -80,7 +80,7 @@ function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, too
     }
     case "run.completed": {
       const { run } = event.data;
-      return { output: deps.outputOf(run.id) ?? "", usage: hermesUsage(run.usage) };
+      return { output: (await deps.outputOf(run.id)) ?? "", usage: hermesUsage(run.usage) };
     }
     case "run.failed":
       return { error: event.data.run.error ?? "the run failed" };
@@ -101,7 +101,7 @@ export async function* hermesRunFrames(
       event: HERMES_NAMES[event.type] ?? event.type,
       run_id: runIdOf(event.data),
       timestamp: at / 1000,
-      ...hermesFields(event, at, deps, toolStarts),
+      ...(await hermesFields(event, at, deps, toolStarts)),
       ...event.data,
       type: event.type,
     };

@@ -3,7 +3,7 @@
  * Runs as the API answers them: ISO times, the pending interrupts beside the run, and pages with an opaque cursor.
  */
 import type { InterruptView } from "../../domain/agent/interrupt-view.js";
-import type { AgentRunner, RunCursor, RunRecord, SteerRecord } from "../../domain/agent/runner.js";
+import type { RunCursor, RunRecord, SteerRecord } from "../../domain/agent/runner.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { RunPageResponse, RunResourceResponse, SteerResponse } from "./schemas.js";
 
@@ -34,15 +34,13 @@ export function presentRunResource(
   };
 }
 
-/** A page of runs, each with what it waits on and its answer, read through `runs`. */
-export function presentRunPage(
-  page: { runs: RunRecord[]; next: RunCursor | null },
-  runs: Pick<AgentRunner, "get" | "outputOf">,
-): RunPageResponse {
+/** A run of a page with what it waits on and its answer. */
+export type RunPageEntry = { run: RunRecord; interrupts: InterruptView[]; output: string | null };
+
+/** A page of runs, each with what it waits on and its answer. */
+export function presentRunPage(page: { entries: RunPageEntry[]; next: RunCursor | null }): RunPageResponse {
   return {
-    data: page.runs.map((run) =>
-      presentRunResource(run, run.status === "requires_action" ? runs.get(run.id).interrupts : [], runs.outputOf(run)),
-    ),
+    data: page.entries.map(({ run, interrupts, output }) => presentRunResource(run, interrupts, output)),
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };
 }

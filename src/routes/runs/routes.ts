@@ -4,6 +4,7 @@
  * queue of interrupts (approvals, client tool calls, page dialogs), each answered through one route.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { AgentRunner, RunRecord } from "../../domain/agent/runner.js";
 import { openRunFeed } from "../../domain/events/run-feed.js";
 import type { AnyInterruptAnswer } from "../../domain/use-cases/interrupts.js";
 import { decodeCursor } from "../../http/cursor.js";
@@ -20,7 +21,7 @@ import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { openAiErrorResponses } from "../openai/schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
-import { isRunCursor, presentRunPage, presentRunResource, presentSteer } from "./present.js";
+import { isRunCursor, presentRunPage, presentRunResource, presentSteer, type RunPageEntry } from "./present.js";
 import {
   AllRunsPage,
   ApprovalAnswered,
@@ -326,22 +327,33 @@ function answerOf(body: {
   return { action: body.action!, prompt_text: body.prompt_text };
 }
 
+/** Each run of a page with what it waits on (read for a run that waits only) and its answer. */
+function pageEntries(agent: Pick<AgentRunner, "get" | "outputOf">, runs: RunRecord[]): Promise<RunPageEntry[]> {
+  return Promise.all(
+    runs.map(async (run) => ({
+      run,
+      interrupts: run.status === "requires_action" ? (await agent.get(run.id)).interrupts : [],
+      output: await agent.outputOf(run),
+    })),
+  );
+}
+
 export function runRoutes() {
   const router = createRouter();
 
-  router.openapi(getRun, (c) => {
+  router.openapi(getRun, async (c) => {
     const { agent } = c.get("services");
-    const { run, interrupts } = agent.get(c.req.valid("param").run_id);
-    return c.json(presentRunResource(run, interrupts, agent.outputOf(run)), 200);
+    const { run, interrupts } = await agent.get(c.req.valid("param").run_id);
+    return c.json(presentRunResource(run, interrupts, await agent.outputOf(run)), 200);
   });
 
-  router.openapi(listRuns, (c) => {
+  router.openapi(listRuns, async (c) => {
     const { agent, sessions } = c.get("services");
     const { id } = c.req.valid("param");
-    sessions.require(id);
+    await sessions.require(id);
     const query = c.req.valid("query");
-    const page = agent.list(id, query.limit, decodeCursor(query.cursor, isRunCursor));
-    return c.json(presentRunPage(page, agent), 200);
+    const page = await agent.list(id, query.limit, decodeCursor(query.cursor, isRunCursor));
+    return c.json(presentRunPage({ entries: await pageEntries(agent, page.runs), next: page.next }), 200);
   });
 
   router.openapi(cancelRun, async (c) => {
@@ -350,10 +362,10 @@ export function runRoutes() {
     return c.json(presentRunResource(run, []), 200);
   });
 
-  router.openapi(submitRun, (c) => {
+  router.openapi(submitRun, async (c) => {
     const { useCases } = c.get("services");
     const body = c.req.valid("json");
-    const { session, run } = useCases.submitRun(
+    const { session, run } = await useCases.submitRun(
       {
         input: body.input,
         session_id: body.session_id ?? c.req.valid("header")["x-hermes-session-id"] ?? null,
@@ -375,27 +387,30 @@ export function runRoutes() {
     );
   });
 
-  router.openapi(listAllRuns, (c) => {
+  router.openapi(listAllRuns, async (c) => {
     const { agent } = c.get("services");
     const query = c.req.valid("query");
-    const page = agent.list(null, query.limit, decodeCursor(query.cursor, isRunCursor));
-    return c.json({ object: "list" as const, ...presentRunPage(page, agent) }, 200);
+    const page = await agent.list(null, query.limit, decodeCursor(query.cursor, isRunCursor));
+    const entries = await pageEntries(agent, page.runs);
+    return c.json({ object: "list" as const, ...presentRunPage({ entries, next: page.next }) }, 200);
   });
 
   router.openapi(stopRun, async (c) => {
     const { agent } = c.get("services");
     const runId = c.req.valid("param").run_id;
     // A run that has ended is answered as it is, as Hermes does; one still going is cancelled.
-    const run = agent.hasEnded(runId) ? agent.get(runId).run : await agent.cancelRun(runId, "stopped by a client");
-    return c.json(presentRunResource(run, [], agent.outputOf(run)), 200);
+    const run = (await agent.hasEnded(runId))
+      ? (await agent.get(runId)).run
+      : await agent.cancelRun(runId, "stopped by a client");
+    return c.json(presentRunResource(run, [], await agent.outputOf(run)), 200);
   });
 
-  router.openapi(approveRun, (c) => {
+  router.openapi(approveRun, async (c) => {
     const { agent } = c.get("services");
     const runId = c.req.valid("param").run_id;
     const body = c.req.valid("json");
     const choice = normaliseChoice(body.choice);
-    const resolved = agent.answerApprovals(runId, choice === "deny" ? "deny" : "approve", {
+    const resolved = await agent.answerApprovals(runId, choice === "deny" ? "deny" : "approve", {
       interruptId: body.request_id,
       all: body.all === true || body.resolve_all === true,
       reason: body.reason ?? null,
@@ -403,13 +418,13 @@ export function runRoutes() {
     return c.json({ object: "hermes.run.approval_response" as const, run_id: runId, choice, resolved }, 200);
   });
 
-  router.openapi(runEvents, (c) => {
+  router.openapi(runEvents, async (c) => {
     const { agent, events, sseKeepaliveMs } = c.get("services");
-    const { run } = agent.get(c.req.valid("param").run_id);
+    const { run } = await agent.get(c.req.valid("param").run_id);
     const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
     const feed = openRunFeed(events, { id: run.id, sessionId: run.session_id }, afterId, () => agent.hasEnded(run.id));
     c.req.raw.signal.addEventListener("abort", () => feed.cancel(), { once: true });
-    const outputOf = (runId: string) => agent.outputOf(agent.get(runId).run);
+    const outputOf = async (runId: string) => agent.outputOf((await agent.get(runId)).run);
     return sseResponse(hermesRunFrames(feed, { outputOf }), {
       keepaliveMs: sseKeepaliveMs,
       onCancel: () => feed.cancel(),
@@ -417,15 +432,15 @@ export function runRoutes() {
     });
   });
 
-  router.openapi(submitToolOutputs, (c) => {
+  router.openapi(submitToolOutputs, async (c) => {
     const { agent } = c.get("services");
     const { run_id: runId } = c.req.valid("param");
-    const interrupt = agent.submitToolOutputs(runId, c.req.valid("json").outputs);
-    const { run, interrupts } = agent.get(runId);
+    const interrupt = await agent.submitToolOutputs(runId, c.req.valid("json").outputs);
+    const { run, interrupts } = await agent.get(runId);
     return c.json({ interrupt, run: presentRunResource(run, interrupts) }, 200);
   });
 
-  router.openapi(steerRun, (c) => {
+  router.openapi(steerRun, async (c) => {
     const { agent } = c.get("services");
     const body = c.req.valid("json");
     const content = (body.content ?? body.input ?? body.message ?? body.text ?? "").trim();
@@ -434,7 +449,7 @@ export function runRoutes() {
         errors: [{ location: "body.content", message: "a non-empty message is required" }],
       });
     }
-    const steer = agent.steer(c.req.valid("param").run_id, content);
+    const steer = await agent.steer(c.req.valid("param").run_id, content);
     return c.json(presentSteer(steer), 202);
   });
 

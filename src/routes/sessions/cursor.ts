@@ -6,7 +6,7 @@
 import type { SessionService } from "../../domain/sessions/service.js";
 
 /** Whatever the domain pages sessions by; named here so the route never reaches for the database's records. */
-export type SessionCursor = NonNullable<ReturnType<SessionService["list"]>["next"]>;
+export type SessionCursor = NonNullable<Awaited<ReturnType<SessionService["list"]>>["next"]>;
 
 export const isSessionCursor = (v: unknown): v is SessionCursor =>
   typeof v === "object" &&

@@ -120,10 +120,10 @@ export function sessionRoutes() {
     sessionBodyHook,
   );
 
-  router.openapi(listSessions, (c) => {
+  router.openapi(listSessions, async (c) => {
     const { sessions } = c.get("services");
     const query = c.req.valid("query");
-    const page = sessions.list(query.limit, decodeCursor(query.cursor, isSessionCursor));
+    const page = await sessions.list(query.limit, decodeCursor(query.cursor, isSessionCursor));
     return c.json(
       presentSessionPage(
         page.sessions.map((s) => sessions.snapshot(s)),
@@ -133,9 +133,9 @@ export function sessionRoutes() {
     );
   });
 
-  router.openapi(getSession, (c) => {
+  router.openapi(getSession, async (c) => {
     const { sessions } = c.get("services");
-    return c.json(presentSession(sessions.snapshot(sessions.require(c.req.valid("param").id))), 200);
+    return c.json(presentSession(sessions.snapshot(await sessions.require(c.req.valid("param").id))), 200);
   });
 
   router.openapi(

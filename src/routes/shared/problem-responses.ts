@@ -124,6 +124,10 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   browser_taken_over: {
     detail: "a person has taken over this session's browser (POST /browser/input); wait until it is released",
   },
+  browser_owner_unavailable: {
+    detail:
+      "replica caduceus-a holds this session's browser and does not answer; retry in 15 s, when its lease has run out",
+  },
   profile_busy: {
     detail: "browser profile work is in use by session ses_01J…; one browser runs per profile at a time",
   },

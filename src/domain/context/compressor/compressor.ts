@@ -60,8 +60,8 @@ export class ContextCompressor implements ContextEngine {
   private model: string | null;
   private readonly compression: CompressionConfig;
   private readonly previousSummary: string | null;
-  private readonly previousAnchors: () => Anchor[];
-  private readonly storedAnchors: ((seqs: number[]) => Anchor[]) | undefined;
+  private readonly previousAnchors: () => Promise<Anchor[]>;
+  private readonly storedAnchors: ((seqs: number[]) => Promise<Anchor[]>) | undefined;
 
   constructor(
     context: EngineFactoryContext,
@@ -150,10 +150,10 @@ export class ContextCompressor implements ContextEngine {
     const seqs = anchorSources.map((row) => row.seq).filter((seq): seq is number => seq !== undefined);
     const compactedAnchors =
       this.storedAnchors && seqs.length === anchorSources.length
-        ? rankAnchors(this.storedAnchors(seqs))
+        ? rankAnchors(await this.storedAnchors(seqs))
         : buildAnchorIndex(anchorSources, anchorTextOf, redactSecrets);
     // Earlier compressions' anchors come from the persisted index, not from re-reading an earlier summary's text.
-    const shownAnchors = mergeAnchors(compactedAnchors, this.previousAnchors());
+    const shownAnchors = mergeAnchors(compactedAnchors, await this.previousAnchors());
     const fromSeq = span.find((item) => item.seq !== undefined)?.seq ?? 0;
     const toSeq = [...span].reverse().find((item) => item.seq !== undefined)?.seq ?? fromSeq;
     const compactedTokens = spanIndexes.reduce((sum, i) => sum + tokens[i], 0);
