@@ -59,7 +59,7 @@ describe("compression failures", () => {
   /** Everything a reader of the session can observe, straight from the database. */
   async function snapshot(id: string) {
     return {
-      session: await t.query("select * from sessions where id = $1", [id]),
+      session: (await t.query("select * from sessions where id = $1", [id]))[0],
       messages: await t.query("select * from messages where session_id = $1 order by seq", [id]),
       summaries: await t.query("select * from summaries where session_id = $1 order by version", [id]),
       anchors: await t.query("select * from anchors where session_id = $1 order by kind, value", [id]),

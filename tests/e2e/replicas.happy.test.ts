@@ -6,6 +6,7 @@
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTERRUPTED_TOOL_RESULT } from "../../src/domain/agent/loop.js";
 import { readSse, waitFor, type SseEvent } from "../fixtures/agent-harness.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
@@ -186,11 +187,42 @@ describe("two replicas on one PostgreSQL", () => {
     expect(JSON.stringify(result?.content)).toContain("held-by=replica-a");
   });
 
+  it("resumes on replica B a run that paused on replica A for an approval B's client gave", async () => {
+    const { id } = await json<{ id: string }>(
+      await call(a, "POST", "/v1/sessions", {
+        config: { agent: { approvals: { tools: { browser_snapshot: "ask" } } } },
+      }),
+      201,
+    );
+    fake.enqueue({ tool_calls: [{ name: "browser_snapshot", arguments: {} }] }, { content: "approved and seen" });
+    const paused = await json<{ run: { id: string; status: string }; interrupts: Array<{ id: string }> }>(
+      await call(a, "POST", `/v1/sessions/${id}/messages`, { role: "user", content: "look, with my leave" }),
+    );
+    expect(paused.run.status).toBe("requires_action");
+    const listed = await json<{ data: Array<{ id: string; kind: string }> }>(
+      await call(b, "GET", `/v1/sessions/${id}/interrupts`),
+    );
+    expect(listed.data.map((interrupt) => interrupt.id)).toContain(paused.interrupts[0].id);
+    await json(
+      await call(b, "POST", `/v1/sessions/${id}/interrupts/${paused.interrupts[0].id}`, { decision: "approve" }),
+    );
+    const run = await waitFor(async () => {
+      const body = await json<{ status: string }>(await call(a, "GET", `/v1/runs/${paused.run.id}`));
+      return body.status === "completed" ? body : false;
+    }, 15_000);
+    expect(run.status).toBe("completed");
+    const rows = await messagesOf(a, id);
+    expect(rows.map((row) => row.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    expect(rows.at(-1)?.content).toBe("approved and seen");
+  });
+
   it("interrupts the run of a replica killed mid-run and lets the survivor take its browser over", async () => {
     const { id } = await json<{ id: string }>(await call(a, "POST", "/v1/sessions", {}), 201);
     await json(await call(a, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }));
-    // The model takes a minute: A is killed while the run waits for it.
-    fake.enqueue({ content: "never delivered", delay_ms: 60_000 });
+    // The run waits on a browser tool call for text that never shows: A is killed while the call is open.
+    fake.enqueue({
+      tool_calls: [{ id: "call_wait", name: "browser_wait", arguments: { text: "never", time_ms: 30_000 } }],
+    });
     const started = await json<{ run: { id: string } }>(
       await call(a, "POST", `/v1/sessions/${id}/messages`, {
         role: "user",
@@ -199,7 +231,7 @@ describe("two replicas on one PostgreSQL", () => {
       }),
       202,
     );
-    await waitFor(() => fake.completions.some((request) => JSON.stringify(request.body).includes("slow question")));
+    await waitFor(async () => (await messagesOf(a, id)).some((row) => row.role === "assistant"), 10_000);
     a.child.kill("SIGKILL");
     await a.stop();
 
@@ -213,11 +245,17 @@ describe("two replicas on one PostgreSQL", () => {
     expect(run.error).toContain("replica-a");
     // The next browser action on B takes the browser over: a fresh supervisor, the history kept.
     await json(await call(b, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }));
+    // Every row once, in seq order: the open call got the interrupted result, so the model is never sent it unanswered.
     const rows = await messagesOf(b, id);
-    expect(rows.map((row) => [row.seq, row.role, row.content])).toEqual([[1, "user", "slow question"]]);
-    // A busy session is free again: B runs the next question.
+    expect(rows.map((row) => [row.seq, row.role])).toEqual([
+      [1, "user"],
+      [2, "assistant"],
+      [3, "tool"],
+    ]);
+    expect(rows[2].content).toBe(INTERRUPTED_TOOL_RESULT);
+    // The session is free again: B runs the next question.
     fake.enqueue({ content: "answered on b" });
     await json(await call(b, "POST", `/v1/sessions/${id}/messages`, { role: "user", content: "again" }));
-    expect((await messagesOf(b, id)).map((row) => row.seq)).toEqual([1, 2, 3]);
+    expect((await messagesOf(b, id)).map((row) => row.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 });
