@@ -50,14 +50,14 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   it("refuses a second running or waiting run of a session, from either replica", async () => {
     const other = await t.another();
     const s = await newSession(store);
-    const first = await store.runs.create(newRun(s.id, "replica-a"));
-    await expect(other.runs.create(newRun(s.id, "replica-b"))).rejects.toThrow();
+    const first = (await store.runs.create(newRun(s.id, "replica-a")))!;
+    expect(await other.runs.create(newRun(s.id, "replica-b"))).toBeNull();
     await store.runs.update(first.id, { status: "requires_action" }, T0 + 1);
-    await expect(other.runs.create(newRun(s.id, "replica-b"))).rejects.toThrow();
+    expect(await other.runs.create(newRun(s.id, "replica-b"))).toBeNull();
     expect((await store.runs.list(s.id)).map((r) => r.id)).toEqual([first.id]);
 
     await store.runs.update(first.id, { status: "completed" }, T0 + 2);
-    const next = await other.runs.create(newRun(s.id, "replica-b"));
+    const next = (await other.runs.create(newRun(s.id, "replica-b")))!;
     expect((await store.runs.activeForSession(s.id))?.id).toBe(next.id);
   });
 
@@ -103,7 +103,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
 
   it("answers false to a claim of a key another request holds, and keeps that request's claim", async () => {
     const s = await newSession(store);
-    const run = await store.runs.create(newRun(s.id, "replica-a"));
+    const run = (await store.runs.create(newRun(s.id, "replica-a")))!;
     const claim = { scope: newId("req", T0), key: "k", requestHash: "h1", runId: run.id };
     expect(await store.idempotency.claimForRun(claim, T0, 60_000)).toBe(true);
     expect(await store.idempotency.claimForRun({ ...claim, requestHash: "h2" }, T0 + 1, 60_000)).toBe(false);
@@ -112,7 +112,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
 
   it("rolls back a transaction's earlier writes when a later one is refused", async () => {
     const s = await newSession(store);
-    const first = await store.runs.create(newRun(s.id, "replica-a"));
+    const first = (await store.runs.create(newRun(s.id, "replica-a")))!;
     await expect(
       store.transaction(async () => {
         await store.runs.update(first.id, { status: "completed" }, T0 + 1);
@@ -121,9 +121,11 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
           [{ id: newId("msg", T0), role: "user", content: "x", tokens: 1, search_text: "x" }],
           T0 + 1,
         );
-        // The session's one active run was just completed, so this one is allowed; the next is not.
-        await store.runs.create(newRun(s.id, "replica-a"));
-        await store.runs.create(newRun(s.id, "replica-a"));
+        // The session's one active run was just completed, so this one is allowed; the next is not, and the
+        // transaction (still usable after the refusal) is rolled back by the throw.
+        expect(await store.runs.create(newRun(s.id, "replica-a"))).not.toBeNull();
+        expect(await store.runs.create(newRun(s.id, "replica-a"))).toBeNull();
+        throw new Error("refused");
       }),
     ).rejects.toThrow();
     expect((await store.runs.get(first.id))?.status).toBe("running");

@@ -243,7 +243,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
 
     it("pairs tool calls with their results", async () => {
       const s = await newSession(store);
-      const run = await store.runs.create(newRun(s.id, "replica-pairing"));
+      const run = (await store.runs.create(newRun(s.id, "replica-pairing")))!;
       await store.messages.append(
         s.id,
         [
@@ -509,7 +509,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
     it("creates a run, updates it as it goes and lists a session's runs newest first", async () => {
       const s = await newSession(store);
       const tools = [{ type: "function" as const, function: { name: "lookup", parameters: { type: "object" } } }];
-      const run = await store.runs.create(newRun(s.id, "replica-a", { background: true, client_tools: tools }));
+      const run = (await store.runs.create(newRun(s.id, "replica-a", { background: true, client_tools: tools })))!;
       expect(run).toMatchObject({
         session_id: s.id,
         status: "running",
@@ -550,9 +550,9 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
       expect(await store.runs.activeForSession(s.id)).toBeNull();
       expect(await store.runs.update("run_missing", { status: "failed" }, T0)).toBeNull();
 
-      const second = await store.runs.create(newRun(s.id, "replica-a", { now: T0 + 10 }));
+      const second = (await store.runs.create(newRun(s.id, "replica-a", { now: T0 + 10 })))!;
       await store.runs.update(second.id, { status: "failed", error: "boom" }, T0 + 11);
-      const third = await store.runs.create(newRun(s.id, "replica-a", { now: T0 + 10 }));
+      const third = (await store.runs.create(newRun(s.id, "replica-a", { now: T0 + 10 })))!;
       expect((await store.runs.list(s.id)).map((r) => r.id)).toEqual([third.id, second.id, run.id]);
       const page = await store.runs.list(s.id, 1);
       expect((await store.runs.list(s.id, 5, page[0])).map((r) => r.id)).toEqual([second.id, run.id]);
@@ -562,9 +562,9 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
     it("lists and interrupts the runs each replica left running, and resumes a paused one once", async () => {
       const a = unique("replica-a-");
       const b = unique("replica-b-");
-      const onA = await store.runs.create(newRun((await newSession(store)).id, a));
-      const onB = await store.runs.create(newRun((await newSession(store)).id, b));
-      const paused = await store.runs.create(newRun((await newSession(store)).id, a));
+      const onA = (await store.runs.create(newRun((await newSession(store)).id, a)))!;
+      const onB = (await store.runs.create(newRun((await newSession(store)).id, b)))!;
+      const paused = (await store.runs.create(newRun((await newSession(store)).id, a)))!;
       await store.runs.update(paused.id, { status: "requires_action" }, T0 + 1);
 
       expect((await store.runs.listRunning(a)).map((r) => r.id)).toEqual([onA.id]);
@@ -591,7 +591,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   describe("interrupts and steers", () => {
     it("waits on an approval until it is answered, once", async () => {
       const s = await newSession(store);
-      const run = await store.runs.create(newRun(s.id, "replica-int"));
+      const run = (await store.runs.create(newRun(s.id, "replica-int")))!;
       const approval = await store.interrupts.create({
         id: newId("int", T0),
         session_id: s.id,
@@ -666,7 +666,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
 
     it("keeps a run's steers until they are taken into the transcript", async () => {
       const s = await newSession(store);
-      const run = await store.runs.create(newRun(s.id, "replica-steer"));
+      const run = (await store.runs.create(newRun(s.id, "replica-steer")))!;
       const first = await store.steers.add({
         id: newId("str", T0),
         run_id: run.id,
@@ -686,7 +686,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
     it("stores events in publish order, read after an id per session and per run, pruned by type and age", async () => {
       const s = await newSession(store);
       const other = await newSession(store);
-      const run = await store.runs.create(newRun(s.id, "replica-ev"));
+      const run = (await store.runs.create(newRun(s.id, "replica-ev")))!;
       const type = unique("delta.");
       const e1 = await store.events.insert(s.id, "session.created", { title: null }, T0);
       const e2 = await store.events.insert(s.id, type, { text: "he" }, T0 + 1, run.id);
@@ -710,7 +710,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   describe("idempotency", () => {
     it("claims a key for a run, answers it pending until the response is saved, and expires it", async () => {
       const s = await newSession(store);
-      const run = await store.runs.create(newRun(s.id, "replica-idem"));
+      const run = (await store.runs.create(newRun(s.id, "replica-idem")))!;
       const scope = unique("scope-");
       const claim = { scope, key: "k1", requestHash: "h1", runId: run.id };
       expect(await store.idempotency.claimForRun(claim, T0, 60_000)).toBe(true);
@@ -781,9 +781,9 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
 
     it("keeps responses with their run, the latest of a session, and marks one deleted once", async () => {
       const s = await newSession(store);
-      const run1 = await store.runs.create(newRun(s.id, "replica-resp"));
+      const run1 = (await store.runs.create(newRun(s.id, "replica-resp")))!;
       await store.runs.update(run1.id, { status: "completed" }, T0);
-      const run2 = await store.runs.create(newRun(s.id, "replica-resp"));
+      const run2 = (await store.runs.create(newRun(s.id, "replica-resp")))!;
       const first = await store.responses.create({
         id: newId("resp", T0),
         session_id: s.id,

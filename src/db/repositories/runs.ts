@@ -61,6 +61,7 @@ export class RunRepository {
           createdAt: sql.placeholder("now"),
           updatedAt: sql.placeholder("now"),
         })
+        .onConflictDoNothing()
         .returning()
         .prepare(),
       get: db
@@ -72,7 +73,8 @@ export class RunRepository {
     this.updates = new PreparedUpdates(db, runs, runs.id);
   }
 
-  create(run: NewRun): RunRecord {
+  /** Stores a new running run; null when the session has a run running or waiting already (nothing is stored). */
+  create(run: NewRun): RunRecord | null {
     const row = this.statements.create.get({
       id: run.id,
       sessionId: run.session_id,
@@ -83,8 +85,7 @@ export class RunRepository {
       replicaId: run.replica_id,
       now: run.now,
     });
-    if (!row) throw new Error(`run ${run.id} was not stored`);
-    return toRecord(row);
+    return row ? toRecord(row) : null;
   }
 
   get(id: string): RunRecord | null {

@@ -682,13 +682,10 @@ export class AgentRunner {
    * the session meanwhile: that is the same busy session the in-memory checks answer for this replica's own runs.
    */
   private async createRun(run: NewRun): Promise<RunRecord> {
-    try {
-      return await this.deps.store.runs.create(run);
-    } catch (err) {
-      const active = await this.deps.store.runs.activeForSession(run.session_id).catch(() => null);
-      if (!active) throw err;
-      throw this.busy(run.session_id, active);
-    }
+    const created = await this.deps.store.runs.create(run);
+    if (created) return created;
+    const active = await this.deps.store.runs.activeForSession(run.session_id);
+    throw this.busy(run.session_id, active ?? ({ id: "unknown", status: "running" } as RunRecord));
   }
 
   private busy(sessionId: string, active: RunRecord): DomainError {

@@ -43,7 +43,8 @@ const runningOn = (replicaId: string) => sql`(${runs.replicaId} = ${replicaId} o
 export class PgRunRepository implements Async<RunRepository> {
   constructor(private readonly conn: PgConnection) {}
 
-  async create(run: NewRun): Promise<RunRecord> {
+  /** Stores a new running run; null when the session has a run running or waiting already (nothing is stored). */
+  async create(run: NewRun): Promise<RunRecord | null> {
     const [row] = await this.conn.exec
       .insert(runs)
       .values({
@@ -57,9 +58,10 @@ export class PgRunRepository implements Async<RunRepository> {
         createdAt: run.now,
         updatedAt: run.now,
       })
+      // The one-active-run index refusing it answers null rather than aborting the caller's transaction.
+      .onConflictDoNothing()
       .returning();
-    if (!row) throw new Error(`run ${run.id} was not stored`);
-    return toRecord(row);
+    return row ? toRecord(row) : null;
   }
 
   async get(id: string): Promise<RunRecord | null> {
