@@ -8,7 +8,8 @@ import type { Db } from "../database.js";
 import { events } from "../schema.js";
 import type { StoredEvent } from "../records.js";
 
-function toStoredEvent(row: typeof events.$inferSelect): StoredEvent {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function storedEventOf(row: typeof events.$inferSelect): StoredEvent {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -51,7 +52,7 @@ export class EventRepository {
       .orderBy(asc(events.id))
       .limit(limit)
       .all()
-      .map(toStoredEvent);
+      .map(storedEventOf);
   }
 
   /** Every persisted event of one run after `afterId`, oldest first. */
@@ -63,7 +64,7 @@ export class EventRepository {
       .orderBy(asc(events.id))
       .limit(limit)
       .all()
-      .map(toStoredEvent);
+      .map(storedEventOf);
   }
 
   /** Deletes events of one type created before `before`; answers how many went. */

@@ -33,7 +33,8 @@ type RecordRow = {
   createdAt: number;
 };
 
-function toRecord(row: RecordRow): ImageRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function imageRecordOf(row: RecordRow): ImageRecord {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -84,13 +85,13 @@ export class ImageRepository {
       )
       .returning(recordColumns)
       .all()
-      .map(toRecord);
+      .map(imageRecordOf);
   }
 
   /** One image of the session with its bytes, or null (also for another session's image). */
   get(sessionId: string, id: string): StoredImage | null {
     const row = this.getWithBytes.get({ sessionId, id });
-    return row ? { ...toRecord(row), bytes: row.bytes } : null;
+    return row ? { ...imageRecordOf(row), bytes: row.bytes } : null;
   }
 
   /** The records (no bytes) of those of `ids` that are images of the session, by id. */
@@ -107,7 +108,7 @@ export class ImageRepository {
           ),
         )
         .all();
-      for (const row of rows) found.set(row.id, toRecord(row));
+      for (const row of rows) found.set(row.id, imageRecordOf(row));
     }
     return found;
   }

@@ -12,7 +12,8 @@ import type { ToolCall } from "../../kernel/chat.js";
 
 type Row = typeof interrupts.$inferSelect;
 
-function toRecord(row: Row): InterruptRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function interruptRecordOf(row: Row): InterruptRecord {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -54,7 +55,7 @@ export class InterruptRepository {
       })
       .returning()
       .get();
-    return toRecord(row);
+    return interruptRecordOf(row);
   }
 
   /** A policy's answer, recorded as it is made: the row is stored already answered. */
@@ -65,7 +66,7 @@ export class InterruptRepository {
 
   get(id: string): InterruptRecord | null {
     const row = this.db.select().from(interrupts).where(eq(interrupts.id, id)).get();
-    return row ? toRecord(row) : null;
+    return row ? interruptRecordOf(row) : null;
   }
 
   forRun(runId: string): InterruptRecord[] {
@@ -75,7 +76,7 @@ export class InterruptRepository {
       .where(eq(interrupts.runId, runId))
       .orderBy(asc(interrupts.createdAt), asc(interrupts.id))
       .all()
-      .map(toRecord);
+      .map(interruptRecordOf);
   }
 
   pendingForRun(runId: string): InterruptRecord[] {
@@ -89,12 +90,12 @@ export class InterruptRepository {
       .where(and(eq(interrupts.sessionId, sessionId), eq(interrupts.status, "pending")))
       .orderBy(asc(interrupts.createdAt), asc(interrupts.id))
       .all()
-      .map(toRecord);
+      .map(interruptRecordOf);
   }
 
   /** Every pending interrupt of the server (at start-up: the timeouts to arm again). */
   allPending(): InterruptRecord[] {
-    return this.db.select().from(interrupts).where(eq(interrupts.status, "pending")).all().map(toRecord);
+    return this.db.select().from(interrupts).where(eq(interrupts.status, "pending")).all().map(interruptRecordOf);
   }
 
   /** Records the answer if the interrupt is still pending; null when it was not (answered, cancelled or gone). */
@@ -112,7 +113,7 @@ export class InterruptRepository {
       .where(and(eq(interrupts.id, id), eq(interrupts.status, "pending")))
       .returning()
       .get();
-    return row ? toRecord(row) : null;
+    return row ? interruptRecordOf(row) : null;
   }
 
   /** The run stopped waiting (cancelled, interrupted): its pending interrupts can no longer be answered. */

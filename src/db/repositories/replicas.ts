@@ -9,7 +9,8 @@ import type { Db } from "../database.js";
 import { browserLeases, replicas } from "../schema.js";
 import type { BrowserLeaseRecord, ReplicaRecord } from "../records.js";
 
-function toRecord(row: typeof replicas.$inferSelect): ReplicaRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function replicaRecordOf(row: typeof replicas.$inferSelect): ReplicaRecord {
   return { id: row.id, internal_url: row.internalUrl, started_at: row.startedAt, heartbeat_at: row.heartbeatAt };
 }
 
@@ -27,11 +28,11 @@ export class ReplicaRepository {
 
   get(id: string): ReplicaRecord | null {
     const row = this.db.select().from(replicas).where(eq(replicas.id, id)).get();
-    return row ? toRecord(row) : null;
+    return row ? replicaRecordOf(row) : null;
   }
 
   list(): ReplicaRecord[] {
-    return this.db.select().from(replicas).orderBy(replicas.id).all().map(toRecord);
+    return this.db.select().from(replicas).orderBy(replicas.id).all().map(replicaRecordOf);
   }
 
   /** Replicas whose last heartbeat is before `aliveAfter` (other than `self`): dead. */
@@ -41,7 +42,7 @@ export class ReplicaRepository {
       .from(replicas)
       .where(and(lt(replicas.heartbeatAt, aliveAfter), sql`${replicas.id} <> ${self}`))
       .all()
-      .map(toRecord);
+      .map(replicaRecordOf);
   }
 
   /** Forgets a replica (it stopped, or it was found dead and its work taken over); its browser leases go with it. */

@@ -10,7 +10,8 @@ import type { ResponseRecord } from "../records.js";
 
 type Row = typeof responses.$inferSelect;
 
-function toRecord(row: Row): ResponseRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function responseRecordOf(row: Row): ResponseRecord {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -44,19 +45,19 @@ export class ResponseRepository {
       })
       .returning()
       .get();
-    return toRecord(row);
+    return responseRecordOf(row);
   }
 
   /** The response, deleted or not (callers decide what a deleted or unstored one answers). */
   get(id: string): ResponseRecord | null {
     const row = this.db.select().from(responses).where(eq(responses.id, id)).get();
-    return row ? toRecord(row) : null;
+    return row ? responseRecordOf(row) : null;
   }
 
   /** The response a run answered, if the run was started by one. */
   getByRun(runId: string): ResponseRecord | null {
     const row = this.db.select().from(responses).where(eq(responses.runId, runId)).get();
-    return row ? toRecord(row) : null;
+    return row ? responseRecordOf(row) : null;
   }
 
   /** The session's newest response that is not deleted, or null. */
@@ -68,7 +69,7 @@ export class ResponseRepository {
       .orderBy(desc(responses.createdAt), desc(responses.id))
       .limit(1)
       .get();
-    return row ? toRecord(row) : null;
+    return row ? responseRecordOf(row) : null;
   }
 
   /** Marks it deleted; false when there was no such response not yet deleted. */

@@ -16,7 +16,8 @@ type Row = typeof runs.$inferSelect;
 /** The list's order: newest first, by creation time then id. */
 export type RunCursor = { created_at: number; id: string };
 
-function toRecord(row: Row): RunRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function runRecordOf(row: Row): RunRecord {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -85,12 +86,12 @@ export class RunRepository {
       replicaId: run.replica_id,
       now: run.now,
     });
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   get(id: string): RunRecord | null {
     const row = this.statements.get.get({ id });
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /** Runs newest first, of one session or (null) of every session; the cursor is the last run of the previous page. */
@@ -103,7 +104,7 @@ export class RunRepository {
       .orderBy(desc(runs.createdAt), desc(runs.id))
       .limit(limit)
       .all()
-      .map(toRecord);
+      .map(runRecordOf);
   }
 
   update(id: string, patch: RunPatch, now: number): RunRecord | null {
@@ -120,7 +121,7 @@ export class RunRepository {
     if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
     if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
     const row = this.updates.run(id, values);
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /**
@@ -134,7 +135,7 @@ export class RunRepository {
       .where(and(eq(runs.id, id), eq(runs.status, "requires_action")))
       .returning()
       .get();
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /** Runs the replica left marked running (at its start-up, or once it is found dead). */
@@ -144,7 +145,7 @@ export class RunRepository {
       .from(runs)
       .where(and(eq(runs.status, "running"), runningOn(replicaId)))
       .all()
-      .map(toRecord);
+      .map(runRecordOf);
   }
 
   /** The session's run that is running or waiting, if any (one at most: a unique index holds it). */
@@ -154,7 +155,7 @@ export class RunRepository {
       .from(runs)
       .where(and(eq(runs.sessionId, sessionId), inArray(runs.status, ["running", "requires_action"])))
       .get();
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */
@@ -165,7 +166,7 @@ export class RunRepository {
       .where(inArray(runs.status, ["requires_action"]))
       .orderBy(runs.createdAt)
       .all()
-      .map(toRecord);
+      .map(runRecordOf);
   }
 
   /** Marks the runs the replica left running as interrupted; answers how many. */

@@ -14,7 +14,8 @@ import type { NewSession, SessionCursor, SessionPatch } from "../records.js";
 
 type Row = typeof sessions.$inferSelect;
 
-function toRecord(row: Row): SessionRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function sessionRecordOf(row: Row): SessionRecord {
   return {
     id: row.id,
     title: row.title,
@@ -90,12 +91,12 @@ export class SessionRepository {
       })
       .returning()
       .get();
-    return toRecord(row);
+    return sessionRecordOf(row);
   }
 
   get(id: string): SessionRecord | null {
     const row = this.getById.get({ id });
-    return row ? toRecord(row) : null;
+    return row ? sessionRecordOf(row) : null;
   }
 
   /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
@@ -107,7 +108,7 @@ export class SessionRepository {
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1)
       .get();
-    return row ? toRecord(row) : null;
+    return row ? sessionRecordOf(row) : null;
   }
 
   /** Newest first; the cursor is the last row of the previous page. */
@@ -123,7 +124,7 @@ export class SessionRepository {
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
       .limit(limit)
       .all()
-      .map(toRecord);
+      .map(sessionRecordOf);
   }
 
   update(id: string, patch: SessionPatch, now: number): SessionRecord | null {
@@ -142,7 +143,7 @@ export class SessionRepository {
     if (patch.archived !== undefined) values.archived = patch.archived;
     if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
     const row = this.updates.run(id, values);
-    return row ? toRecord(row) : null;
+    return row ? sessionRecordOf(row) : null;
   }
 
   /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
@@ -154,7 +155,7 @@ export class SessionRepository {
       .limit(limit + 1)
       .offset(offset)
       .all()
-      .map(toRecord);
+      .map(sessionRecordOf);
   }
 
   /** Rows of the session go with it (foreign keys cascade). */

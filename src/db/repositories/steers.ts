@@ -10,7 +10,8 @@ import type { SteerRecord } from "../records.js";
 
 type Row = typeof runSteers.$inferSelect;
 
-function toRecord(row: Row): SteerRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function steerRecordOf(row: Row): SteerRecord {
   return {
     id: row.id,
     run_id: row.runId,
@@ -36,7 +37,7 @@ export class SteerRepository {
       })
       .returning()
       .get();
-    return toRecord(row);
+    return steerRecordOf(row);
   }
 
   /** The run's steers not yet in the transcript, oldest first. */
@@ -47,7 +48,7 @@ export class SteerRepository {
       .where(and(eq(runSteers.runId, runId), isNull(runSteers.takenSeq)))
       .orderBy(asc(runSteers.createdAt), asc(runSteers.id))
       .all()
-      .map(toRecord);
+      .map(steerRecordOf);
   }
 
   markTaken(id: string, seq: number): void {

@@ -10,7 +10,8 @@ import type { NewSummary, SummaryRecord } from "../records.js";
 
 type Row = typeof summaries.$inferSelect;
 
-function toRecord(row: Row): SummaryRecord {
+/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
+export function summaryRecordOf(row: Row): SummaryRecord {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -43,7 +44,7 @@ export class SummaryRepository {
 
   latest(sessionId: string): SummaryRecord | null {
     const row = this.latestBySession.get({ sessionId });
-    return row ? toRecord(row) : null;
+    return row ? summaryRecordOf(row) : null;
   }
 
   list(sessionId: string): SummaryRecord[] {
@@ -53,7 +54,7 @@ export class SummaryRepository {
       .where(eq(summaries.sessionId, sessionId))
       .orderBy(asc(summaries.version))
       .all()
-      .map(toRecord);
+      .map(summaryRecordOf);
   }
 
   insert(sessionId: string, summary: NewSummary): SummaryRecord {
@@ -76,6 +77,6 @@ export class SummaryRepository {
       })
       .returning()
       .get();
-    return toRecord(row);
+    return summaryRecordOf(row);
   }
 }

@@ -10,16 +10,7 @@ import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { EVENTS_CHANNEL } from "../event-announcements.js";
 import { events } from "../schema.js";
-
-function toStoredEvent(row: typeof events.$inferSelect): StoredEvent {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    type: row.type,
-    data: JSON.parse(row.dataJson) as unknown,
-    created_at: row.createdAt,
-  };
-}
+import { storedEventOf } from "../../repositories/events.js";
 
 export class PgEventRepository implements Async<EventRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -55,7 +46,7 @@ export class PgEventRepository implements Async<EventRepository> {
       .where(and(eq(events.sessionId, sessionId), gt(events.id, afterId)))
       .orderBy(asc(events.id))
       .limit(limit);
-    return rows.map(toStoredEvent);
+    return rows.map(storedEventOf);
   }
 
   /** Every persisted event of one run after `afterId`, oldest first. */
@@ -66,7 +57,7 @@ export class PgEventRepository implements Async<EventRepository> {
       .where(and(eq(events.runId, runId), gt(events.id, afterId)))
       .orderBy(asc(events.id))
       .limit(limit);
-    return rows.map(toStoredEvent);
+    return rows.map(storedEventOf);
   }
 
   /** Deletes events of one type created before `before`; answers how many went. */

@@ -10,6 +10,7 @@ import type { ImageRecord, NewImage, StoredImage } from "../../records.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { messageImages } from "../schema.js";
+import { imageRecordOf } from "../../repositories/images.js";
 
 /** Every column but the bytes: what the active context needs to decide which images to send. */
 const recordColumns = {
@@ -23,32 +24,6 @@ const recordColumns = {
   height: messageImages.height,
   createdAt: messageImages.createdAt,
 };
-
-type RecordRow = {
-  id: string;
-  sessionId: string;
-  seq: number;
-  ordinal: number;
-  mimeType: ImageRecord["mime_type"];
-  byteLength: number;
-  width: number | null;
-  height: number | null;
-  createdAt: number;
-};
-
-function toRecord(row: RecordRow): ImageRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    seq: row.seq,
-    ordinal: row.ordinal,
-    mime_type: row.mimeType,
-    byte_length: row.byteLength,
-    width: row.width,
-    height: row.height,
-    created_at: row.createdAt,
-  };
-}
 
 /** Ids looked up per statement, as on SQLite: one parameter each. */
 const IDS_PER_LOOKUP = 500;
@@ -77,7 +52,7 @@ export class PgImageRepository implements Async<ImageRepository> {
       )
       .returning(recordColumns);
     // Answered in the order given, as SQLite's RETURNING does (PostgreSQL's order is not promised).
-    const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+    const byId = new Map(rows.map((row) => [row.id, imageRecordOf(row)]));
     return images.flatMap((image) => byId.get(image.id) ?? []);
   }
 
@@ -87,7 +62,7 @@ export class PgImageRepository implements Async<ImageRepository> {
       .select({ ...recordColumns, bytes: messageImages.bytes })
       .from(messageImages)
       .where(and(eq(messageImages.sessionId, sessionId), eq(messageImages.id, id)));
-    return row ? { ...toRecord(row), bytes: row.bytes } : null;
+    return row ? { ...imageRecordOf(row), bytes: row.bytes } : null;
   }
 
   /** The records (no bytes) of those of `ids` that are images of the session, by id. */
@@ -105,7 +80,7 @@ export class PgImageRepository implements Async<ImageRepository> {
         )
         // By id, as SQLite reads them through the primary key: the map's order is the same on both.
         .orderBy(messageImages.id);
-      for (const row of rows) found.set(row.id, toRecord(row));
+      for (const row of rows) found.set(row.id, imageRecordOf(row));
     }
     return found;
   }

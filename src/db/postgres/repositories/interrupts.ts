@@ -6,34 +6,11 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { InterruptRepository } from "../../repositories/interrupts.js";
-import type { InterruptAnswer, InterruptRecord, NewInterrupt, ToolOutputInput } from "../../records.js";
-import type { ToolCall } from "../../../kernel/chat.js";
+import type { InterruptAnswer, InterruptRecord, NewInterrupt } from "../../records.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { interrupts } from "../schema.js";
-
-type Row = typeof interrupts.$inferSelect;
-
-function toRecord(row: Row): InterruptRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    run_id: row.runId,
-    kind: row.kind,
-    status: row.status,
-    tool: row.tool,
-    tool_call_id: row.toolCallId,
-    arguments: row.argumentsJson,
-    tool_calls: row.toolCallsJson ? (JSON.parse(row.toolCallsJson) as ToolCall[]) : [],
-    created_at: row.createdAt,
-    expires_at: row.expiresAt,
-    answered_at: row.answeredAt,
-    answered_by: row.answeredBy,
-    decision: row.decision,
-    reason: row.reason,
-    outputs: row.outputsJson ? (JSON.parse(row.outputsJson) as ToolOutputInput[]) : null,
-  };
-}
+import { interruptRecordOf } from "../../repositories/interrupts.js";
 
 export class PgInterruptRepository implements Async<InterruptRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -55,7 +32,7 @@ export class PgInterruptRepository implements Async<InterruptRepository> {
         expiresAt: interrupt.expires_at ?? null,
       })
       .returning();
-    return toRecord(row);
+    return interruptRecordOf(row);
   }
 
   /** A policy's answer, recorded as it is made: the row is stored already answered (both writes, or neither). */
@@ -68,7 +45,7 @@ export class PgInterruptRepository implements Async<InterruptRepository> {
 
   async get(id: string): Promise<InterruptRecord | null> {
     const [row] = await this.conn.exec.select().from(interrupts).where(eq(interrupts.id, id));
-    return row ? toRecord(row) : null;
+    return row ? interruptRecordOf(row) : null;
   }
 
   async forRun(runId: string): Promise<InterruptRecord[]> {
@@ -77,7 +54,7 @@ export class PgInterruptRepository implements Async<InterruptRepository> {
       .from(interrupts)
       .where(eq(interrupts.runId, runId))
       .orderBy(asc(interrupts.createdAt), asc(interrupts.id));
-    return rows.map(toRecord);
+    return rows.map(interruptRecordOf);
   }
 
   async pendingForRun(runId: string): Promise<InterruptRecord[]> {
@@ -90,13 +67,13 @@ export class PgInterruptRepository implements Async<InterruptRepository> {
       .from(interrupts)
       .where(and(eq(interrupts.sessionId, sessionId), eq(interrupts.status, "pending")))
       .orderBy(asc(interrupts.createdAt), asc(interrupts.id));
-    return rows.map(toRecord);
+    return rows.map(interruptRecordOf);
   }
 
   /** Every pending interrupt of the server (at start-up: the timeouts to arm again). */
   async allPending(): Promise<InterruptRecord[]> {
     const rows = await this.conn.exec.select().from(interrupts).where(eq(interrupts.status, "pending"));
-    return rows.map(toRecord);
+    return rows.map(interruptRecordOf);
   }
 
   /** Records the answer if the interrupt is still pending; null when it was not (answered, cancelled or gone). */
@@ -113,7 +90,7 @@ export class PgInterruptRepository implements Async<InterruptRepository> {
       })
       .where(and(eq(interrupts.id, id), eq(interrupts.status, "pending")))
       .returning();
-    return row ? toRecord(row) : null;
+    return row ? interruptRecordOf(row) : null;
   }
 
   /** The run stopped waiting (cancelled, interrupted): its pending interrupts can no longer be answered. */

@@ -11,10 +11,7 @@ import type { BrowserLeaseRecord, ReplicaRecord } from "../../records.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { browserLeases, replicas } from "../schema.js";
-
-function toRecord(row: typeof replicas.$inferSelect): ReplicaRecord {
-  return { id: row.id, internal_url: row.internalUrl, started_at: row.startedAt, heartbeat_at: row.heartbeatAt };
-}
+import { replicaRecordOf } from "../../repositories/replicas.js";
 
 export class PgReplicaRepository implements Async<ReplicaRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -29,12 +26,12 @@ export class PgReplicaRepository implements Async<ReplicaRepository> {
 
   async get(id: string): Promise<ReplicaRecord | null> {
     const [row] = await this.conn.exec.select().from(replicas).where(eq(replicas.id, id));
-    return row ? toRecord(row) : null;
+    return row ? replicaRecordOf(row) : null;
   }
 
   async list(): Promise<ReplicaRecord[]> {
     const rows = await this.conn.exec.select().from(replicas).orderBy(replicas.id);
-    return rows.map(toRecord);
+    return rows.map(replicaRecordOf);
   }
 
   /** Replicas whose last heartbeat is before `aliveAfter` (other than `self`): dead. */
@@ -43,7 +40,7 @@ export class PgReplicaRepository implements Async<ReplicaRepository> {
       .select()
       .from(replicas)
       .where(and(lt(replicas.heartbeatAt, aliveAfter), sql`${replicas.id} <> ${self}`));
-    return rows.map(toRecord);
+    return rows.map(replicaRecordOf);
   }
 
   /** Forgets a replica (it stopped, or it was found dead and its work taken over); its browser leases go with it. */

@@ -9,23 +9,7 @@ import type { ResponseRecord } from "../../records.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { responses } from "../schema.js";
-
-type Row = typeof responses.$inferSelect;
-
-function toRecord(row: Row): ResponseRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    run_id: row.runId,
-    previous_response_id: row.previousResponseId,
-    conversation: row.conversation,
-    instructions: row.instructions,
-    stored: row.stored,
-    metadata: JSON.parse(row.metadataJson) as Record<string, string>,
-    created_at: row.createdAt,
-    deleted_at: row.deletedAt,
-  };
-}
+import { responseRecordOf } from "../../repositories/responses.js";
 
 export class PgResponseRepository implements Async<ResponseRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -45,19 +29,19 @@ export class PgResponseRepository implements Async<ResponseRepository> {
         createdAt: response.created_at,
       })
       .returning();
-    return toRecord(row);
+    return responseRecordOf(row);
   }
 
   /** The response, deleted or not (callers decide what a deleted or unstored one answers). */
   async get(id: string): Promise<ResponseRecord | null> {
     const [row] = await this.conn.exec.select().from(responses).where(eq(responses.id, id));
-    return row ? toRecord(row) : null;
+    return row ? responseRecordOf(row) : null;
   }
 
   /** The response a run answered, if the run was started by one. */
   async getByRun(runId: string): Promise<ResponseRecord | null> {
     const [row] = await this.conn.exec.select().from(responses).where(eq(responses.runId, runId)).limit(1);
-    return row ? toRecord(row) : null;
+    return row ? responseRecordOf(row) : null;
   }
 
   /** The session's newest response that is not deleted, or null. */
@@ -68,7 +52,7 @@ export class PgResponseRepository implements Async<ResponseRepository> {
       .where(and(eq(responses.sessionId, sessionId), isNull(responses.deletedAt)))
       .orderBy(desc(responses.createdAt), desc(responses.id))
       .limit(1);
-    return row ? toRecord(row) : null;
+    return row ? responseRecordOf(row) : null;
   }
 
   /** Marks it deleted; false when there was no such response not yet deleted. */

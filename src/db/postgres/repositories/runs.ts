@@ -8,31 +8,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RunCursor, RunRepository } from "../../repositories/runs.js";
 import type { NewRun, RunPatch, RunRecord } from "../../records.js";
-import type { FunctionTool } from "../../../kernel/chat.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { runs } from "../schema.js";
-
-type Row = typeof runs.$inferSelect;
-
-function toRecord(row: Row): RunRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    status: row.status,
-    iterations: row.iterations,
-    usage: { prompt_tokens: row.promptTokens, completion_tokens: row.completionTokens, total_tokens: row.totalTokens },
-    compressed: row.compressed,
-    error: row.error,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    finished_at: row.finishedAt,
-    model: row.model,
-    background: row.background,
-    client_tools: row.clientToolsJson ? (JSON.parse(row.clientToolsJson) as FunctionTool[]) : [],
-    replica_id: row.replicaId,
-  };
-}
+import { runRecordOf } from "../../repositories/runs.js";
 
 /**
  * Runs executing on the replica; runs stored before replicas were recorded (null) belong to whichever replica starts
@@ -61,12 +40,12 @@ export class PgRunRepository implements Async<RunRepository> {
       // The one-active-run index refusing it answers null rather than aborting the caller's transaction.
       .onConflictDoNothing()
       .returning();
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   async get(id: string): Promise<RunRecord | null> {
     const [row] = await this.conn.exec.select().from(runs).where(eq(runs.id, id));
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /** Runs newest first, of one session or (null) of every session; the cursor is the last run of the previous page. */
@@ -78,7 +57,7 @@ export class PgRunRepository implements Async<RunRepository> {
       .where(and(sessionId === null ? undefined : eq(runs.sessionId, sessionId), after))
       .orderBy(desc(runs.createdAt), desc(runs.id))
       .limit(limit);
-    return rows.map(toRecord);
+    return rows.map(runRecordOf);
   }
 
   async update(id: string, patch: RunPatch, now: number): Promise<RunRecord | null> {
@@ -95,7 +74,7 @@ export class PgRunRepository implements Async<RunRepository> {
     if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
     if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
     const [row] = await this.conn.exec.update(runs).set(values).where(eq(runs.id, id)).returning();
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /**
@@ -108,7 +87,7 @@ export class PgRunRepository implements Async<RunRepository> {
       .set({ status: "running", replicaId, updatedAt: now })
       .where(and(eq(runs.id, id), eq(runs.status, "requires_action")))
       .returning();
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /**
@@ -122,7 +101,7 @@ export class PgRunRepository implements Async<RunRepository> {
       .from(runs)
       .where(and(eq(runs.status, "running"), runningOn(replicaId)))
       .for("update", { skipLocked: true });
-    return rows.map(toRecord);
+    return rows.map(runRecordOf);
   }
 
   /** The session's run that is running or waiting, if any (one at most: a unique index holds it). */
@@ -131,7 +110,7 @@ export class PgRunRepository implements Async<RunRepository> {
       .select()
       .from(runs)
       .where(and(eq(runs.sessionId, sessionId), inArray(runs.status, ["running", "requires_action"])));
-    return row ? toRecord(row) : null;
+    return row ? runRecordOf(row) : null;
   }
 
   /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */
@@ -141,7 +120,7 @@ export class PgRunRepository implements Async<RunRepository> {
       .from(runs)
       .where(inArray(runs.status, ["requires_action"]))
       .orderBy(runs.createdAt);
-    return rows.map(toRecord);
+    return rows.map(runRecordOf);
   }
 
   /** Marks the runs the replica left running as interrupted; answers how many. */

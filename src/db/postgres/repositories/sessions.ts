@@ -6,38 +6,11 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { SessionRepository } from "../../repositories/sessions.js";
-import type { NewSession, SessionCursor, SessionPatch, SessionRecord, StoredSessionConfig } from "../../records.js";
+import type { NewSession, SessionCursor, SessionPatch, SessionRecord } from "../../records.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { sessions } from "../schema.js";
-
-type Row = typeof sessions.$inferSelect;
-
-function toRecord(row: Row): SessionRecord {
-  return {
-    id: row.id,
-    title: row.title,
-    model: row.model,
-    system_prompt: row.systemPrompt,
-    system_prompt_tokens: row.systemPromptTokens,
-    config: JSON.parse(row.configJson) as StoredSessionConfig,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    message_count: row.messageCount,
-    context_tokens: row.contextTokens,
-    context_message_count: row.contextMessageCount,
-    compression_count: row.compressionCount,
-    last_prompt_tokens: row.lastPromptTokens,
-    last_completion_tokens: row.lastCompletionTokens,
-    engine_state: JSON.parse(row.engineStateJson) as Record<string, unknown>,
-    browser_url: row.browserUrl,
-    source: row.source,
-    pinned: row.pinned,
-    archived: row.archived,
-    parent_session_id: row.parentSessionId,
-    anchors_indexed: row.anchorsIndexed,
-  };
-}
+import { sessionRecordOf } from "../../repositories/sessions.js";
 
 export class PgSessionRepository implements Async<SessionRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -60,7 +33,7 @@ export class PgSessionRepository implements Async<SessionRepository> {
         updatedAt: input.now,
       })
       .returning();
-    return toRecord(row);
+    return sessionRecordOf(row);
   }
 
   /** Holds the session's row (`FOR UPDATE`) until the caller's transaction ends. */
@@ -70,7 +43,7 @@ export class PgSessionRepository implements Async<SessionRepository> {
 
   async get(id: string): Promise<SessionRecord | null> {
     const [row] = await this.conn.exec.select().from(sessions).where(eq(sessions.id, id));
-    return row ? toRecord(row) : null;
+    return row ? sessionRecordOf(row) : null;
   }
 
   /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
@@ -81,7 +54,7 @@ export class PgSessionRepository implements Async<SessionRepository> {
       .where(eq(sessions.derivedKey, key))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1);
-    return row ? toRecord(row) : null;
+    return row ? sessionRecordOf(row) : null;
   }
 
   /** Newest first; the cursor is the last row of the previous page. */
@@ -96,7 +69,7 @@ export class PgSessionRepository implements Async<SessionRepository> {
       .where(where)
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
       .limit(limit);
-    return rows.map(toRecord);
+    return rows.map(sessionRecordOf);
   }
 
   async update(id: string, patch: SessionPatch, now: number): Promise<SessionRecord | null> {
@@ -115,7 +88,7 @@ export class PgSessionRepository implements Async<SessionRepository> {
     if (patch.archived !== undefined) values.archived = patch.archived;
     if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
     const [row] = await this.conn.exec.update(sessions).set(values).where(eq(sessions.id, id)).returning();
-    return row ? toRecord(row) : null;
+    return row ? sessionRecordOf(row) : null;
   }
 
   /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
@@ -126,7 +99,7 @@ export class PgSessionRepository implements Async<SessionRepository> {
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(limit + 1)
       .offset(offset);
-    return rows.map(toRecord);
+    return rows.map(sessionRecordOf);
   }
 
   /** Rows of the session go with it (foreign keys cascade). */

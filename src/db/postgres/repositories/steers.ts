@@ -9,19 +9,7 @@ import type { SteerRecord } from "../../records.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { runSteers } from "../schema.js";
-
-type Row = typeof runSteers.$inferSelect;
-
-function toRecord(row: Row): SteerRecord {
-  return {
-    id: row.id,
-    run_id: row.runId,
-    session_id: row.sessionId,
-    content: row.content,
-    created_at: row.createdAt,
-    taken_seq: row.takenSeq,
-  };
-}
+import { steerRecordOf } from "../../repositories/steers.js";
 
 export class PgSteerRepository implements Async<SteerRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -37,7 +25,7 @@ export class PgSteerRepository implements Async<SteerRepository> {
         createdAt: steer.created_at,
       })
       .returning();
-    return toRecord(row);
+    return steerRecordOf(row);
   }
 
   /** The run's steers not yet in the transcript, oldest first. */
@@ -47,7 +35,7 @@ export class PgSteerRepository implements Async<SteerRepository> {
       .from(runSteers)
       .where(and(eq(runSteers.runId, runId), isNull(runSteers.takenSeq)))
       .orderBy(asc(runSteers.createdAt), asc(runSteers.id));
-    return rows.map(toRecord);
+    return rows.map(steerRecordOf);
   }
 
   async markTaken(id: string, seq: number): Promise<void> {

@@ -9,25 +9,7 @@ import type { NewSummary, SummaryRecord } from "../../records.js";
 import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { summaries } from "../schema.js";
-
-type Row = typeof summaries.$inferSelect;
-
-function toRecord(row: Row): SummaryRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    version: row.version,
-    body: row.body,
-    covers: { from_seq: row.fromSeq, to_seq: row.toSeq },
-    tokens_before: row.tokensBefore,
-    tokens_after: row.tokensAfter,
-    model: row.model,
-    focus_topic: row.focusTopic,
-    fallback_used: row.fallbackUsed,
-    message_id: row.messageId,
-    created_at: row.createdAt,
-  };
-}
+import { summaryRecordOf } from "../../repositories/summaries.js";
 
 export class PgSummaryRepository implements Async<SummaryRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -39,7 +21,7 @@ export class PgSummaryRepository implements Async<SummaryRepository> {
       .where(eq(summaries.sessionId, sessionId))
       .orderBy(desc(summaries.version))
       .limit(1);
-    return row ? toRecord(row) : null;
+    return row ? summaryRecordOf(row) : null;
   }
 
   async list(sessionId: string): Promise<SummaryRecord[]> {
@@ -48,7 +30,7 @@ export class PgSummaryRepository implements Async<SummaryRepository> {
       .from(summaries)
       .where(eq(summaries.sessionId, sessionId))
       .orderBy(asc(summaries.version));
-    return rows.map(toRecord);
+    return rows.map(summaryRecordOf);
   }
 
   async insert(sessionId: string, summary: NewSummary): Promise<SummaryRecord> {
@@ -70,6 +52,6 @@ export class PgSummaryRepository implements Async<SummaryRepository> {
         createdAt: summary.created_at,
       })
       .returning();
-    return toRecord(row);
+    return summaryRecordOf(row);
   }
 }
