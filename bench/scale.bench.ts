@@ -12,7 +12,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,8 +22,8 @@ import pg from "pg";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/database.js";
-import { openStore } from "../src/db/open-store.js";
 import { openPostgres } from "../src/db/postgres/database.js";
+import { PgEventAnnouncements } from "../src/db/postgres/event-announcements.js";
 import { createPostgresStore } from "../src/db/postgres/store.js";
 import type { NewMessage } from "../src/db/records.js";
 import { createSqliteStore } from "../src/db/sqlite-store.js";
@@ -73,6 +73,8 @@ const messageText = (i: number) =>
 type DatabaseServer = {
   /** A URL whose user may create and drop databases. */
   adminUrl: string;
+  /** The postmaster's pid when the bench started the server itself (its processes' CPU time is then counted). */
+  postmasterPid: number | null;
   stop(): Promise<void>;
 };
 
@@ -90,14 +92,16 @@ async function freePort(): Promise<number> {
 
 async function startDatabaseServer(): Promise<DatabaseServer> {
   const given = process.env.CADUCEUS_BENCH_DATABASE_URL;
-  if (given) return { adminUrl: given, stop: async () => {} };
+  if (given) return { adminUrl: given, postmasterPid: null, stop: async () => {} };
   // Not a mkdtemp folder: that one is private, and the server may run as another user, who must enter it.
   const dir = join(tmpdir(), `caduceus-bench-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
   const port = await freePort();
   const { stdout } = await execFileAsync("bash", [PG_CLUSTER_SCRIPT, "start", dir, String(port)]);
   const adminUrl = stdout.trim().split("\n").at(-1) ?? "";
+  const postmasterPid = Number(readFileSync(join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
   return {
     adminUrl,
+    postmasterPid: Number.isInteger(postmasterPid) ? postmasterPid : null,
     stop: async () => {
       await execFileAsync("bash", [PG_CLUSTER_SCRIPT, "stop", dir]);
     },
@@ -154,6 +158,31 @@ const SCRATCH_INSERT =
   "tokens, in_context, kind, position, search_text, run_id, reasoning, created_at) " +
   "values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 
+const MESSAGES_INSERT = SCRATCH_INSERT.replace("bench_raw_messages", "messages");
+
+/** A row's parameters for SCRATCH_INSERT and MESSAGES_INSERT, as the repository would store them. */
+function rowValues(row: NewMessage, sessionId: string, seq: number): unknown[] {
+  const content = JSON.stringify(row.content);
+  return [
+    row.id,
+    sessionId,
+    seq,
+    row.role,
+    content,
+    null,
+    null,
+    null,
+    row.tokens,
+    true,
+    "message",
+    seq,
+    row.search_text,
+    null,
+    null,
+    Date.now(),
+  ];
+}
+
 function newMessage(i: number): NewMessage {
   const role = i % 2 ? "assistant" : "user";
   const content = messageText(i);
@@ -192,57 +221,67 @@ async function appendThroughput(server: DatabaseServer): Promise<void> {
       const started = performance.now();
       for (const row of batch) {
         rawSeq += 1;
-        await handle.pool.query(SCRATCH_INSERT, [
-          row.id,
-          session.id,
-          rawSeq,
-          row.role,
-          JSON.stringify(row.content),
-          null,
-          null,
-          null,
-          row.tokens,
-          true,
-          "message",
-          rawSeq,
-          row.search_text,
-          null,
-          null,
-          Date.now(),
-        ]);
+        await handle.pool.query(SCRATCH_INSERT, rowValues(row, session.id, rawSeq));
+      }
+      return count / ((performance.now() - started) / 1000);
+    };
+    // What the table itself costs: the same row straight into `messages`, one insert, under a session of its own.
+    const tableSession = await store.sessions.create({
+      id: newId("ses"),
+      title: "raw inserts",
+      model: null,
+      system_prompt: null,
+      system_prompt_tokens: 0,
+      config: {},
+      now,
+    });
+    let tableSeq = 0;
+    const timeTableInserts = async (count: number): Promise<number> => {
+      const batch = rows(count);
+      const started = performance.now();
+      for (const row of batch) {
+        tableSeq += 1;
+        await handle.pool.query(MESSAGES_INSERT, rowValues(row, tableSession.id, tableSeq));
       }
       return count / ((performance.now() - started) / 1000);
     };
     await timeAppends(APPEND_WARMUP);
     await timeInserts(APPEND_WARMUP);
+    await timeTableInserts(APPEND_WARMUP);
     // Alternating rounds so both sides see the same machine load; the median round of each counts.
     const appendRates: number[] = [];
     const insertRates: number[] = [];
+    const tableRates: number[] = [];
     let appendStatements = 0;
     for (let r = 0; r < APPEND_ROUNDS; r++) {
       const before = statements.count;
       appendRates.push(await timeAppends(APPENDS_PER_ROUND));
       appendStatements += statements.count - before;
       insertRates.push(await timeInserts(APPENDS_PER_ROUND));
+      tableRates.push(await timeTableInserts(APPENDS_PER_ROUND));
     }
     const appended = APPEND_ROUNDS * APPENDS_PER_ROUND;
     const [{ count }] = (
       await handle.pool.query<{ count: string }>("select count(*) from messages where session_id = $1", [session.id])
     ).rows;
     if (Number(count) !== APPEND_WARMUP + appended) throw new Error(`expected ${APPEND_WARMUP + appended} rows`);
+    const tableRate = median(tableRates);
     printFigure("scale.pg_append_throughput", median(appendRates), median(insertRates), "appends/s", {
       ratio_target_min: 0.7,
+      messages_table_inserts_per_s: round(tableRate),
+      ratio_to_messages_table_insert: round(median(appendRates) / tableRate, 3),
       appends: appended,
       baseline_inserts: appended,
       pool_max: POOL_MAX,
       statements_per_append: round(appendStatements / appended, 2),
       statements_per_baseline_insert: 1,
       note:
-        "ratio = appends/s over the baseline's inserts/s (higher is better). An append is a transaction: begin, " +
-        "update sessions … returning (the seq claim and counters), insert into messages … returning, commit. The " +
-        "baseline is one insert into a scratch table with the same columns but only a primary key (messages also " +
-        "has a unique (session_id, seq) index, two more b-tree indexes, a foreign key and a generated tsvector " +
-        "under a GIN index). Median round of 5 alternating rounds of 400.",
+        "ratio = appends/s over the baseline's inserts/s (higher is better); statements_per_append counts the " +
+        "statements the repository sends for one (it claims the seq on the session row and inserts). The baseline " +
+        "inserts into a scratch table with the same columns and only a primary key; messages_table_inserts_per_s " +
+        "is the same single insert into the real messages table (unique (session_id, seq) index, two more b-tree " +
+        "indexes, a foreign key, a generated tsvector under a GIN index): what the table costs before the " +
+        "repository adds anything. Median round of 5 alternating rounds of 400 each.",
     });
   } finally {
     await store.close();
@@ -252,15 +291,38 @@ async function appendThroughput(server: DatabaseServer): Promise<void> {
 
 type TurnApp = { app: App; store: Store; close(): Promise<void> };
 
-/** An in-process app on the store `url` names (PostgreSQL) or on a SQLite file, against the fake model. */
-async function turnApp(modelBaseUrl: string, url: string | null): Promise<TurnApp> {
+/**
+ * The PostgreSQL store as open-store.ts opens it for a server (with its event announcements), but over a pool whose
+ * statements are counted.
+ */
+async function countedPostgresStore(url: string): Promise<{ store: Store; statements: { readonly count: number } }> {
+  const handle = await openPostgres(url);
+  const statements = countStatements(handle.pool);
+  const announcements = new PgEventAnnouncements(url);
+  await announcements.start();
+  const store = createPostgresStore(handle);
+  return {
+    store: {
+      ...store,
+      announcements,
+      close: async () => {
+        await announcements.close();
+        await store.close();
+      },
+    },
+    statements,
+  };
+}
+
+/** An in-process app on `store` (or on a SQLite file of its own) against the fake model. */
+async function turnApp(modelBaseUrl: string, pgStore: Store | null): Promise<TurnApp> {
   const dir = tempDir("caduceus-bench-scale-");
   const config = loadConfig({
     env: {},
     configPath: null,
     overrides: {
       logging: { level: "silent" },
-      database: { path: join(dir, "caduceus.db"), url },
+      database: { path: join(dir, "caduceus.db") },
       model: {
         name: MODEL_NAME,
         base_url: modelBaseUrl,
@@ -270,7 +332,7 @@ async function turnApp(modelBaseUrl: string, url: string | null): Promise<TurnAp
       },
     },
   });
-  const store = url ? await openStore(config.database) : createSqliteStore(openDatabase(config.database.path));
+  const store = pgStore ?? createSqliteStore(openDatabase(config.database.path));
   const app = createApp({ config, store, logger: createLogger(config) });
   await app.services.startup();
   return {
@@ -307,7 +369,8 @@ async function turnOverhead(server: DatabaseServer): Promise<void> {
   const fake = await new FakeModelServer().start();
   fake.respondWith((): FakeTurn => ({ content: ANSWER, usage: FIXED_USAGE }));
   const database = await freshDatabase(server, "turns");
-  const onPg = await turnApp(fake.baseUrl, database.url);
+  const counted = await countedPostgresStore(database.url);
+  const onPg = await turnApp(fake.baseUrl, counted.store);
   const onSqlite = await turnApp(fake.baseUrl, null);
   try {
     const sessionOf = async (target: TurnApp) => {
@@ -319,9 +382,12 @@ async function turnOverhead(server: DatabaseServer): Promise<void> {
     const sqliteSession = await sessionOf(onSqlite);
     const pgMs: number[] = [];
     const sqliteMs: number[] = [];
+    let pgStatements = 0;
     // Interleaved turn by turn, so a change of machine load hits both alike; the first turns are warm-up.
     for (let i = 0; i < TURN_WARMUP + TURN_SAMPLES; i++) {
+      const before = counted.statements.count;
       const pgTurn = await timeTurn(onPg.app, pgSession, i);
+      if (i >= TURN_WARMUP) pgStatements += counted.statements.count - before;
       const sqliteTurn = await timeTurn(onSqlite.app, sqliteSession, i);
       if (i >= TURN_WARMUP) {
         pgMs.push(pgTurn);
@@ -335,6 +401,7 @@ async function turnOverhead(server: DatabaseServer): Promise<void> {
       sqlite_p95_ms: round(percentile(sqliteMs, 0.95)),
       pg_mean_ms: round(mean(pgMs)),
       sqlite_mean_ms: round(mean(sqliteMs)),
+      pg_statements_per_turn: round(pgStatements / TURN_SAMPLES, 1),
       turns_each: TURN_SAMPLES,
       warmup_dropped: TURN_WARMUP,
       note:
@@ -349,7 +416,99 @@ async function turnOverhead(server: DatabaseServer): Promise<void> {
   }
 }
 
-type LoadResult = { turnsPerSecond: number; p50Ms: number; p95Ms: number; seconds: number };
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** A process's CPU time (user + system) from /proc, in ms; null once it is gone (or off Linux). */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the command's closing parenthesis: state, ppid, … utime (14th field) and stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+
+/** The postmaster and its children (the backends, the WAL writer, …). */
+function postgresPids(postmasterPid: number): number[] {
+  const pids = [postmasterPid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmasterPid) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+/** Busy CPU time of the whole machine, in ms, from the first line of /proc/stat (all but idle, iowait and steal). */
+function machineBusyMs(): number | null {
+  try {
+    const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    const busy = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0) - ticks[3] - ticks[4] - ticks[7];
+    return (busy * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+
+type CpuSample = { replicas: number[]; postgres: Map<number, number>; bench: number; machine: number | null };
+
+/** Where the CPU went between two samples: the replicas, PostgreSQL, this process, and everything else. */
+class CpuMeter {
+  constructor(
+    private readonly replicaPids: number[],
+    private readonly postmasterPid: number | null,
+  ) {}
+
+  sample(): CpuSample {
+    const postgres = new Map<number, number>();
+    if (this.postmasterPid !== null)
+      for (const pid of postgresPids(this.postmasterPid)) postgres.set(pid, processCpuMs(pid) ?? 0);
+    const usage = process.cpuUsage();
+    return {
+      replicas: this.replicaPids.map((pid) => processCpuMs(pid) ?? 0),
+      postgres,
+      bench: (usage.user + usage.system) / 1000,
+      machine: machineBusyMs(),
+    };
+  }
+
+  /** CPU ms per turn by consumer, between `from` and `to`; a backend that ended between them is not counted. */
+  static perTurn(from: CpuSample, to: CpuSample, turns: number): Record<string, number | null> {
+    const replicas = to.replicas.reduce((sum, ms, i) => sum + ms - from.replicas[i], 0);
+    let postgres: number | null = null;
+    if (to.postgres.size > 0) {
+      postgres = 0;
+      for (const [pid, ms] of to.postgres) postgres += ms - (from.postgres.get(pid) ?? 0);
+    }
+    const bench = to.bench - from.bench;
+    const machine = to.machine !== null && from.machine !== null ? to.machine - from.machine : null;
+    const other = machine !== null ? machine - replicas - (postgres ?? 0) - bench : null;
+    const perTurn = (ms: number | null) => (ms === null ? null : round(ms / turns, 2));
+    return {
+      replicas: perTurn(replicas),
+      postgres: perTurn(postgres),
+      bench_process: perTurn(bench),
+      rest_of_machine: perTurn(other),
+    };
+  }
+}
+
+type LoadResult = {
+  turnsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  seconds: number;
+  cpuMsPerTurn: Record<string, number | null>;
+  /** Busy share of all the machine's cores over the timed phase. */
+  machineBusy: number | null;
+};
 
 async function call(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${baseUrl}${path}`, {
@@ -411,15 +570,26 @@ async function replicaLoad(server: DatabaseServer, modelBaseUrl: string, replica
           }),
         );
       await turns(REPLICA_WARMUP_TURNS, false);
+      const meter = new CpuMeter(
+        processes.map((p) => p.child.pid ?? 0),
+        server.postmasterPid,
+      );
+      const before = meter.sample();
       const begun = performance.now();
       await turns(REPLICA_TURNS_PER_SESSION, true);
       const seconds = (performance.now() - begun) / 1000;
+      const after = meter.sample();
       proxy.routed.length = 0;
       return {
         turnsPerSecond: latencies.length / seconds,
         p50Ms: percentile(latencies, 0.5),
         p95Ms: percentile(latencies, 0.95),
         seconds,
+        cpuMsPerTurn: CpuMeter.perTurn(before, after, latencies.length),
+        machineBusy:
+          after.machine !== null && before.machine !== null
+            ? round((after.machine - before.machine) / (seconds * 1000 * availableParallelism()), 3)
+            : null,
       };
     } finally {
       await proxy.close();
@@ -453,8 +623,14 @@ async function replicaScaling(server: DatabaseServer): Promise<void> {
   try {
     const one = await replicaLoad(server, fake.baseUrl, 1);
     const two = await replicaLoad(server, fake.baseUrl, 2);
+    // What the machine could serve at most if every core were busy with this load alone: its cores over the CPU
+    // one turn takes (replicas, PostgreSQL and this process, measured with two replicas).
+    const cpuPerTurn = two.cpuMsPerTurn;
+    const turnCpuMs = (cpuPerTurn.replicas ?? 0) + (cpuPerTurn.postgres ?? 0) + (cpuPerTurn.bench_process ?? 0);
+    const ceiling = cpuPerTurn.postgres === null ? null : round((availableParallelism() * 1000) / turnCpuMs);
     printFigure("scale.replicas_two_vs_one", two.turnsPerSecond, one.turnsPerSecond, "turns/s", {
       ratio_target_min: 1.7,
+      machine_cpu_ceiling_turns_per_s: ceiling,
       one_replica_p50_ms: round(one.p50Ms),
       one_replica_p95_ms: round(one.p95Ms),
       two_replicas_p50_ms: round(two.p50Ms),
@@ -465,12 +641,18 @@ async function replicaScaling(server: DatabaseServer): Promise<void> {
       model_delay_ms: MODEL_DELAY_MS,
       seconds_one: round(one.seconds),
       seconds_two: round(two.seconds),
+      cpu_ms_per_turn_one: one.cpuMsPerTurn,
+      cpu_ms_per_turn_two: two.cpuMsPerTurn,
+      machine_busy_share_one: one.machineBusy,
+      machine_busy_share_two: two.machineBusy,
       note:
         "ratio = two replicas' turns/s over one's (higher is better). Real processes (dist/main.js) on one " +
         "PostgreSQL, each behind the round-robin balancer (one target, then two), fresh database each; all sessions " +
         "at once, each sequential. The fake model (fixed delay), the balancer and the load generator run in the " +
-        `bench's process, and with PostgreSQL and the replicas they share this machine's ${availableParallelism()} cores: ` +
-        "the second replica adds no hardware, only a second event loop.",
+        `bench's process, and with PostgreSQL and the replicas they share this machine's ${availableParallelism()} ` +
+        "cores: the second replica adds no hardware, only a second event loop. cpu_ms_per_turn_* say where the CPU " +
+        "went (rest_of_machine: other work on the machine meanwhile); machine_cpu_ceiling_turns_per_s is the cores " +
+        "over one turn's CPU, the most any number of replicas could serve here.",
     });
   } finally {
     await fake.close();

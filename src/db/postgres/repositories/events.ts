@@ -22,18 +22,19 @@ export class PgEventRepository implements Async<EventRepository> {
     now: number,
     runId: string | null = null,
   ): Promise<StoredEvent> {
-    // One session's events commit one at a time (the lock is held to the commit), so their ids grow in commit order:
-    // a stream resuming after an id, or following the announcements, never skips one committed later with a lower id.
-    const row = await this.conn.transaction(async () => {
-      await this.conn.exec.execute(sql`select pg_advisory_xact_lock(hashtext(${sessionId}))`);
-      const [inserted] = await this.conn.exec
-        .insert(events)
-        .values({ sessionId, type, dataJson: JSON.stringify(data), createdAt: now, runId })
-        .returning({ id: events.id });
-      if (inserted)
-        await this.conn.exec.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${`${sessionId} ${inserted.id}`})`);
-      return inserted;
-    });
+    // One statement (one round trip): the session's lock, the insert, the notification sent on commit. One session's
+    // events commit one at a time (the lock is held to the commit), so their ids grow in commit order: a stream
+    // resuming after an id, or following the announcements, never skips one committed later with a lower id.
+    const result = await this.conn.exec.execute<{ id: string | number }>(sql`
+      with locked as (select pg_advisory_xact_lock(hashtext(${sessionId}))),
+      inserted as (
+        insert into events (session_id, type, data_json, created_at, run_id)
+        select ${sessionId}::text, ${type}::text, ${JSON.stringify(data)}::text, ${now}::bigint, ${runId}::text from locked
+        returning id
+      )
+      select id, pg_notify(${EVENTS_CHANNEL}, ${sessionId} || ' ' || id::text) from inserted`);
+    const inserted = result.rows[0];
+    const row = inserted ? { id: Number(inserted.id) } : undefined;
     if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
     return { id: row.id, session_id: sessionId, type, data, created_at: now };
   }
