@@ -506,6 +506,10 @@ export class AgentRunner {
     if (!answered) this.checkPending((await store.interrupts.get(interrupt.id)) ?? interrupt);
     const record = answered!;
     this.clearTimer(record.id);
+    // Answered while the stretch that asked is still ending here (its pause not yet announced): the answer is
+    // announced after the pause, as a stream of the run would have it.
+    const stretch = this.executing.get(record.session_id);
+    if (stretch?.runId === record.run_id) await stretch.done;
     const view = viewInterrupt(record);
     if (record.kind === "approval") {
       await events.publish(record.session_id, "approval.responded", { run_id: record.run_id, interrupt: view });
