@@ -51,8 +51,8 @@ export class EventBus {
   /** Live subscribers per session, each with what to do when the session's stream ends for good. */
   private readonly listeners = new Map<string, Map<EventListener, (() => void) | undefined>>();
   private lastDeltaPrune = 0;
-  /** Publishes are stored one after another, in the order they were asked for, awaited or not. */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Per session, publishes are stored one after another, in the order they were asked for, awaited or not. */
+  private readonly queues = new Map<string, Promise<unknown>>();
   /** Per session, the newest event id handed to its live subscribers: none is handed over twice. */
   private readonly delivered = new Map<string, number>();
 
@@ -78,9 +78,13 @@ export class EventBus {
    * stored in the order they were made, so a caller that does not wait still sees its events in order.
    */
   publish<T extends SessionEventType>(sessionId: string, type: T, data: EventPayload<T>): Promise<SessionEvent | null> {
-    const stored = this.queue.then(() => this.store(sessionId, type, data));
-    // One publish that fails must not hold back the ones after it.
-    this.queue = stored.catch(() => undefined);
+    const stored = (this.queues.get(sessionId) ?? Promise.resolve()).then(() => this.store(sessionId, type, data));
+    // One publish that fails must not hold back the ones after it; a session's queue goes once it has drained.
+    const tail = stored.catch(() => undefined);
+    this.queues.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.queues.get(sessionId) === tail) this.queues.delete(sessionId);
+    });
     return stored;
   }
 
@@ -186,7 +190,7 @@ export class EventBus {
 
   /** Waits until every publish asked for so far is stored and delivered. */
   async settled(): Promise<void> {
-    await this.queue;
+    await Promise.all([...this.queues.values()]);
   }
 
   /** `onEnd` runs (and the subscription is dropped) when the session is deleted: no event can follow. */
