@@ -747,6 +747,25 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   });
 
   describe("dialogs, responses, images and sign-ins", () => {
+    it("stores text with a NUL in it (a page's dialog, a client's title): as sent, or with U+FFFD on PostgreSQL", async () => {
+      const kept = (text: string) => (dialect === "postgres" ? text.replaceAll("\u0000", "\uFFFD") : text);
+      const s = await newSession(store, { title: "a\u0000title" });
+      expect((await store.sessions.get(s.id))?.title).toBe(kept("a\u0000title"));
+      await store.dialogs.insert({
+        session_id: s.id,
+        dialog_id: "d-nul",
+        type: "alert",
+        message: "before\u0000after",
+        default_prompt: null,
+        frame_id: null,
+        opened_at: T0,
+        closed_at: T0 + 1,
+        closed_by: "agent",
+        action: "accept",
+      });
+      expect((await store.dialogs.recent(s.id, 1))[0].message).toBe(kept("before\u0000after"));
+    });
+
     it("keeps closed dialogs, newest first", async () => {
       const s = await newSession(store);
       for (let i = 1; i <= 3; i++) {

@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  text as enumText,
   bigint,
   boolean,
   customType,
@@ -16,7 +17,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -25,6 +25,16 @@ const int8 = (name: string) => bigint(name, { mode: "number" });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
+});
+
+/**
+ * Text as SQLite keeps it, but for NUL: PostgreSQL refuses the character in text, and a page (a dialog's message),
+ * a model (its reasoning) or a client (a title) can send one. It is stored as U+FFFD, the replacement character,
+ * instead of failing the write.
+ */
+const text = customType<{ data: string; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (value) => value.replaceAll("\u0000", "\uFFFD"),
 });
 
 /** Only the database writes and reads it (the column is generated); drizzle never sees its value. */
@@ -81,7 +91,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
-    role: text("role", { enum: ["system", "user", "assistant", "tool"] }).notNull(),
+    role: enumText("role", { enum: ["system", "user", "assistant", "tool"] }).notNull(),
     /** JSON: a string, an array of content parts, or null. */
     contentJson: text("content_json").notNull(),
     toolCallsJson: text("tool_calls_json"),
@@ -89,7 +99,7 @@ export const messages = pgTable(
     name: text("name"),
     tokens: integer("tokens").notNull(),
     inContext: boolean("in_context").notNull().default(true),
-    kind: text("kind", { enum: ["message", "summary"] })
+    kind: enumText("kind", { enum: ["message", "summary"] })
       .notNull()
       .default("message"),
     /** Where the row sits in the active context; equals seq except for summary rows. */
@@ -130,7 +140,7 @@ export const messageImages = pgTable(
     /** The seq of the tool row that references it, and its place among that row's images. */
     seq: integer("seq").notNull(),
     ordinal: integer("ordinal").notNull(),
-    mimeType: text("mime_type", { enum: ["image/png", "image/jpeg"] }).notNull(),
+    mimeType: enumText("mime_type", { enum: ["image/png", "image/jpeg"] }).notNull(),
     bytes: bytea("bytes").notNull(),
     byteLength: integer("byte_length").notNull(),
     /** Pixels, from the PNG or JPEG header; null when the header does not say. */
@@ -202,7 +212,7 @@ export const runs = pgTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    status: text("status", {
+    status: enumText("status", {
       enum: ["running", "requires_action", "completed", "incomplete", "failed", "interrupted", "cancelled"],
     }).notNull(),
     iterations: integer("iterations").notNull().default(0),
@@ -246,8 +256,8 @@ export const interrupts = pgTable(
     runId: text("run_id")
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["approval", "client_tool"] }).notNull(),
-    status: text("status", { enum: ["pending", "answered", "cancelled"] }).notNull(),
+    kind: enumText("kind", { enum: ["approval", "client_tool"] }).notNull(),
+    status: enumText("status", { enum: ["pending", "answered", "cancelled"] }).notNull(),
     /** Approval: the tool, its call id and its arguments (redacted). */
     tool: text("tool"),
     toolCallId: text("tool_call_id"),
@@ -257,8 +267,8 @@ export const interrupts = pgTable(
     createdAt: int8("created_at").notNull(),
     expiresAt: int8("expires_at"),
     answeredAt: int8("answered_at"),
-    answeredBy: text("answered_by", { enum: ["user", "policy", "timeout", "client"] }),
-    decision: text("decision", { enum: ["approve", "deny"] }),
+    answeredBy: enumText("answered_by", { enum: ["user", "policy", "timeout", "client"] }),
+    decision: enumText("decision", { enum: ["approve", "deny"] }),
     reason: text("reason"),
     /** Client tools: JSON array of {tool_call_id, output}. */
     outputsJson: text("outputs_json"),
