@@ -32,7 +32,6 @@ export type ReadinessReport = {
 
 /** What readiness reads of the heartbeat. */
 export type HeartbeatView = {
-  readonly lastBeat: number;
   isAlive(heartbeatAt: number | null): boolean;
   readonly replicaId: string;
 };

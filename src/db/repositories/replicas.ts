@@ -26,11 +26,6 @@ export class ReplicaRepository {
       .run();
   }
 
-  get(id: string): ReplicaRecord | null {
-    const row = this.db.select().from(replicas).where(eq(replicas.id, id)).get();
-    return row ? replicaRecordOf(row) : null;
-  }
-
   list(): ReplicaRecord[] {
     return this.db.select().from(replicas).orderBy(replicas.id).all().map(replicaRecordOf);
   }
@@ -90,13 +85,5 @@ export class ReplicaRepository {
       .onConflictDoUpdate({ target: browserLeases.sessionId, set: { replicaId, acquiredAt: now } })
       .run();
     return this.browserHolder(sessionId);
-  }
-
-  /** Gives the session's browser up, if this replica holds it. */
-  releaseBrowser(sessionId: string, replicaId: string): void {
-    this.db
-      .delete(browserLeases)
-      .where(and(eq(browserLeases.sessionId, sessionId), eq(browserLeases.replicaId, replicaId)))
-      .run();
   }
 }

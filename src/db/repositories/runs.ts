@@ -2,7 +2,8 @@
  * @module runs
  * The `runs` table: each agent run's status, iterations and token usage as it goes, the model and client tools it
  * was started with (so a run paused on an interrupt resumes the same after a restart), the session's runs newest
- * first, and at start-up the runs a previous process left `running`, which are marked interrupted.
+ * first, the replica executing each, the runs a replica left `running` (a previous process, or one found dead), and
+ * the one active run per session a unique index allows.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
@@ -167,14 +168,5 @@ export class RunRepository {
       .orderBy(runs.createdAt)
       .all()
       .map(runRecordOf);
-  }
-
-  /** Marks the runs the replica left running as interrupted; answers how many. */
-  interruptRunning(replicaId: string, now: number, reason: string): number {
-    return this.db
-      .update(runs)
-      .set({ status: "interrupted", error: reason, updatedAt: now, finishedAt: now })
-      .where(and(eq(runs.status, "running"), runningOn(replicaId)))
-      .run().changes;
   }
 }

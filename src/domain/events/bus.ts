@@ -188,11 +188,6 @@ export class EventBus {
     }
   }
 
-  /** Waits until every publish asked for so far is stored and delivered. */
-  async settled(): Promise<void> {
-    await Promise.all([...this.queues.values()]);
-  }
-
   /** `onEnd` runs (and the subscription is dropped) when the session is deleted: no event can follow. */
   subscribe(sessionId: string, listener: EventListener, onEnd?: () => void): () => void {
     let subscribers = this.listeners.get(sessionId);
@@ -237,11 +232,6 @@ export class EventBus {
   /** Whether anyone is listening live to the session (worth producing fine-grained events for). */
   hasListeners(sessionId: string): boolean {
     return (this.listeners.get(sessionId)?.size ?? 0) > 0;
-  }
-
-  /** Sessions someone listens to live here. */
-  listenedSessions(): string[] {
-    return [...this.listeners.keys()];
   }
 
   /** The persisted events of one run after `afterId`, oldest first. */

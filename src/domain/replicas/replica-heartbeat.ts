@@ -25,7 +25,6 @@ export type ReplicaHeartbeatDeps = {
 export class ReplicaHeartbeat {
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
-  private lastBeatAt = 0;
 
   constructor(private readonly deps: ReplicaHeartbeatDeps) {}
 
@@ -41,11 +40,6 @@ export class ReplicaHeartbeat {
 
   get replicaId(): string {
     return this.deps.replicaId;
-  }
-
-  /** When this replica last beat (epoch ms); 0 before its first. */
-  get lastBeat(): number {
-    return this.lastBeatAt;
   }
 
   /** Whether a replica's heartbeat at `heartbeatAt` is still within the lease. */
@@ -66,7 +60,6 @@ export class ReplicaHeartbeat {
     const { store, logger, now, replicaId, internalUrl, leaseTtlMs } = this.deps;
     try {
       await store.replicas.heartbeat(replicaId, internalUrl, now());
-      this.lastBeatAt = now();
       const aliveAfter = everyOther ? Number.MAX_SAFE_INTEGER : now() - leaseTtlMs;
       for (const dead of await store.replicas.dead(aliveAfter, replicaId)) {
         const closed = await this.deps.recovery.recoverRunsOf(dead.id, `replica ${dead.id} stopped answering`);

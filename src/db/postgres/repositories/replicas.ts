@@ -24,11 +24,6 @@ export class PgReplicaRepository implements Async<ReplicaRepository> {
       .onConflictDoUpdate({ target: replicas.id, set: { internalUrl, heartbeatAt: now } });
   }
 
-  async get(id: string): Promise<ReplicaRecord | null> {
-    const [row] = await this.conn.exec.select().from(replicas).where(eq(replicas.id, id));
-    return row ? replicaRecordOf(row) : null;
-  }
-
   async list(): Promise<ReplicaRecord[]> {
     const rows = await this.conn.exec.select().from(replicas).orderBy(replicas.id);
     return rows.map(replicaRecordOf);
@@ -94,12 +89,5 @@ export class PgReplicaRepository implements Async<ReplicaRepository> {
         setWhere: sql`${browserLeases.replicaId} <> ${replicaId} and not exists (select 1 from ${replicas} where ${replicas.id} = ${browserLeases.replicaId} and ${replicas.heartbeatAt} >= ${aliveAfter})`,
       });
     return this.browserHolder(sessionId);
-  }
-
-  /** Gives the session's browser up, if this replica holds it. */
-  async releaseBrowser(sessionId: string, replicaId: string): Promise<void> {
-    await this.conn.exec
-      .delete(browserLeases)
-      .where(and(eq(browserLeases.sessionId, sessionId), eq(browserLeases.replicaId, replicaId)));
   }
 }

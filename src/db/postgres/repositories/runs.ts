@@ -122,13 +122,4 @@ export class PgRunRepository implements Async<RunRepository> {
       .orderBy(runs.createdAt);
     return rows.map(runRecordOf);
   }
-
-  /** Marks the runs the replica left running as interrupted; answers how many. */
-  async interruptRunning(replicaId: string, now: number, reason: string): Promise<number> {
-    const result = await this.conn.exec
-      .update(runs)
-      .set({ status: "interrupted", error: reason, updatedAt: now, finishedAt: now })
-      .where(and(eq(runs.status, "running"), runningOn(replicaId)));
-    return result.rowCount ?? 0;
-  }
 }
