@@ -165,6 +165,14 @@ export const anchors = sqliteTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.kind, t.value] })],
 );
 
+/**
+ * A run still holding its session (running, or paused on an interrupt). Written with literals, the one way both
+ * planners match a query's condition to the partial index below: `status in (?, ?)` with bound values scans the
+ * session's every run instead.
+ */
+export const RUN_IS_ACTIVE = "status in ('running', 'requires_action')";
+export const runIsActive = sql.raw(RUN_IS_ACTIVE);
+
 export const runs = sqliteTable(
   "runs",
   {
@@ -199,7 +207,7 @@ export const runs = sqliteTable(
     // One run per session, whichever replica started it: a second one running or waiting cannot be inserted.
     uniqueIndex("runs_one_active_idx")
       .on(t.sessionId)
-      .where(sql`status in ('running', 'requires_action')`),
+      .where(runIsActive),
     index("runs_replica_idx").on(t.replicaId),
   ],
 );

@@ -8,7 +8,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
-import { runs } from "../schema.js";
+import { runIsActive, runs } from "../schema.js";
 import type { NewRun, RunPatch, RunRecord } from "../records.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 
@@ -154,7 +154,7 @@ export class RunRepository {
     const row = this.db
       .select()
       .from(runs)
-      .where(and(eq(runs.sessionId, sessionId), inArray(runs.status, ["running", "requires_action"])))
+      .where(and(eq(runs.sessionId, sessionId), runIsActive))
       .get();
     return row ? runRecordOf(row) : null;
   }
