@@ -741,7 +741,7 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   });
 
   describe("dialogs, responses, images and sign-ins", () => {
-    it("stores text with a NUL in it (a page's dialog, a client's title): as sent, or with U+FFFD on PostgreSQL", async () => {
+    it("stores text with a NUL in it (a page's dialog, a client's title, a model's reasoning): as sent, or with U+FFFD on PostgreSQL", async () => {
       const kept = (text: string) => (dialect === "postgres" ? text.replaceAll("\u0000", "\uFFFD") : text);
       const s = await newSession(store, { title: "a\u0000title" });
       expect((await store.sessions.get(s.id))?.title).toBe(kept("a\u0000title"));
@@ -758,6 +758,25 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
         action: "accept",
       });
       expect((await store.dialogs.recent(s.id, 1))[0].message).toBe(kept("before\u0000after"));
+      const [answer, result] = await store.messages.append(
+        s.id,
+        [
+          row("assistant", "calls\u0000", {
+            reasoning: "think\u0000ing",
+            tool_calls: [call("call_\u0000nul", "lookup", { q: "a\u0000b" })],
+          }),
+          row("tool", "found\u0000", { tool_call_id: "call_\u0000nul", name: "look\u0000up" }),
+        ],
+        T0 + 2,
+      );
+      expect(answer).toMatchObject({ content: "calls\u0000", reasoning: kept("think\u0000ing") });
+      expect(answer.tool_calls?.[0].function.arguments).toBe(JSON.stringify({ q: "a\u0000b" }));
+      expect(result).toMatchObject({ tool_call_id: kept("call_\u0000nul"), name: kept("look\u0000up") });
+      expect(await store.messages.page(s.id, 0, 10)).toEqual([answer, result]);
+      expect(await store.messages.findToolCall(s.id, kept("call_\u0000nul"))).toEqual({
+        seq: answer.seq,
+        name: "lookup",
+      });
     });
 
     it("keeps closed dialogs, newest first", async () => {

@@ -30,11 +30,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({
 /**
  * Text as SQLite keeps it, but for NUL: PostgreSQL refuses the character in text, and a page (a dialog's message),
  * a model (its reasoning) or a client (a title) can send one. It is stored as U+FFFD, the replacement character,
- * instead of failing the write.
+ * instead of failing the write. Statements sent without drizzle's mapping (named ones) pass their text through it.
  */
+export const storableText = (value: string): string => value.replaceAll("\u0000", "\uFFFD");
+
 const text = customType<{ data: string; driverData: string }>({
   dataType: () => "text",
-  toDriver: (value) => value.replaceAll("\u0000", "\uFFFD"),
+  toDriver: storableText,
 });
 
 /** Only the database writes and reads it (the column is generated); drizzle never sees its value. */
@@ -205,6 +207,14 @@ export const anchors = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.kind, t.value] })],
 );
 
+/**
+ * A run still holding its session (running, or paused on an interrupt). Written with literals, the one way both
+ * planners match a query's condition to the partial index below: `status in (?, ?)` with bound values scans the
+ * session's every run instead.
+ */
+export const RUN_IS_ACTIVE = "status in ('running', 'requires_action')";
+export const runIsActive = sql.raw(RUN_IS_ACTIVE);
+
 export const runs = pgTable(
   "runs",
   {
@@ -238,9 +248,7 @@ export const runs = pgTable(
     index("runs_session_idx").on(t.sessionId, t.createdAt),
     index("runs_status_idx").on(t.status),
     // One run per session, whichever replica started it: a second one running or waiting cannot be inserted.
-    uniqueIndex("runs_one_active_idx")
-      .on(t.sessionId)
-      .where(sql`status in ('running', 'requires_action')`),
+    uniqueIndex("runs_one_active_idx").on(t.sessionId).where(runIsActive),
     index("runs_replica_idx").on(t.replicaId),
   ],
 );

@@ -28,7 +28,7 @@ import { PgTranscriptSearchRepository } from "./repositories/transcript-search.j
 import { PgUiSessionRepository } from "./repositories/ui-sessions.js";
 
 export function createPostgresStore(handle: PostgresHandle): Store {
-  const conn = new PgConnection(handle.db);
+  const conn = new PgConnection(handle.db, handle.pool);
   return {
     dialect: "postgres",
     location: handle.url,

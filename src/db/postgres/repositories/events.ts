@@ -3,14 +3,26 @@
  * The `events` table on PostgreSQL, as the SQLite repository (../../repositories/events.ts) keeps it: every session
  * event with the ids a stream resumes from, and the pruning of one event type by age.
  */
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { EventRepository } from "../../repositories/events.js";
 import type { StoredEvent } from "../../records.js";
 import type { Async } from "../../store.js";
-import type { PgConnection } from "../connection.js";
+import { namedStatement, type PgConnection } from "../connection.js";
 import { EVENTS_CHANNEL } from "../event-announcements.js";
 import { events } from "../schema.js";
 import { storedEventOf } from "../../repositories/events.js";
+
+/** $1 the session, $2 the type, $3 the data as JSON, $4 now, $5 the run or null. */
+const INSERT_EVENT = namedStatement(
+  "insert_event",
+  `with locked as (select pg_advisory_xact_lock(hashtext($1::text))),
+  inserted as (
+    insert into events (session_id, type, data_json, created_at, run_id)
+    select $1::text, $2::text, $3::text, $4::bigint, $5::text from locked
+    returning id
+  )
+  select id, pg_notify('${EVENTS_CHANNEL}', $1::text || ' ' || id::text) from inserted`,
+);
 
 export class PgEventRepository implements Async<EventRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -25,15 +37,13 @@ export class PgEventRepository implements Async<EventRepository> {
     // One statement (one round trip): the session's lock, the insert, the notification sent on commit. One session's
     // events commit one at a time (the lock is held to the commit), so their ids grow in commit order: a stream
     // resuming after an id, or following the announcements, never skips one committed later with a lower id.
-    const result = await this.conn.exec.execute<{ id: string | number }>(sql`
-      with locked as (select pg_advisory_xact_lock(hashtext(${sessionId}))),
-      inserted as (
-        insert into events (session_id, type, data_json, created_at, run_id)
-        select ${sessionId}::text, ${type}::text, ${JSON.stringify(data)}::text, ${now}::bigint, ${runId}::text from locked
-        returning id
-      )
-      select id, pg_notify(${EVENTS_CHANNEL}, ${sessionId} || ' ' || id::text) from inserted`);
-    const inserted = result.rows[0];
+    const [inserted] = await this.conn.query<{ id: string | number }>(INSERT_EVENT, [
+      sessionId,
+      type,
+      JSON.stringify(data),
+      now,
+      runId,
+    ]);
     const row = inserted ? { id: Number(inserted.id) } : undefined;
     if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
     return { id: row.id, session_id: sessionId, type, data, created_at: now };

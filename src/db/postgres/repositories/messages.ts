@@ -5,35 +5,70 @@
  * replicas to one session are serialized by the row lock the seq claim takes on the session, so seqs stay dense.
  * The active context is read from the database every time: another replica may have written it since.
  */
-import { and, asc, eq, getTableColumns, gt, sql, type Column } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { toStoredMessage, type MessageRepository } from "../../repositories/messages.js";
 import type { NewMessage, StoredMessage } from "../../records.js";
 import type { Async } from "../../store.js";
-import type { PgConnection } from "../connection.js";
-import { messages, sessions, toolCalls } from "../schema.js";
+import { namedStatement, type PgConnection } from "../connection.js";
+import { columnRows } from "../named-statements.js";
+import { messages, sessions, storableText, toolCalls } from "../schema.js";
 
 /** Every column but the search ones: search_text and its vector exist for search only, and are the largest. */
 const { searchText: _searchText, searchVector: _searchVector, ...storedColumns } = getTableColumns(messages);
 
+/** The stored columns for named statements, and their rows read as drizzle reads them. */
+const storedRows = columnRows<Parameters<typeof toStoredMessage>[0]>(storedColumns);
+
+/** The active context, read on every turn. */
+const ACTIVE_ROWS = namedStatement(
+  "active_rows",
+  `select ${storedRows.list} from messages where session_id = $1 and in_context = true order by position, seq`,
+);
+
 /** PostgreSQL text cannot hold NUL, which FTS5 reads as a separator anyway (and so does the search here). */
 const searchable = (text: string) => text.replaceAll("\u0000", " ");
 
-/** A stored row as drizzle reads it. */
-type StoredRow = Parameters<typeof toStoredMessage>[0];
+const storableOrNull = (text: string | null | undefined) =>
+  text === null || text === undefined ? null : storableText(text);
 
-const STORED_COLUMN_ENTRIES = Object.entries(storedColumns) as Array<[string, Column]>;
-/** The stored columns, for a raw statement's `returning`. */
-const RETURNING_STORED = sql.raw(STORED_COLUMN_ENTRIES.map(([, column]) => `"${column.name}"`).join(", "));
+/**
+ * The seq claim: `count` seqs at the session's end ($1 the session, $2 the count, $3 and $4 what joins the active
+ * context, $5 now); `update … returning` takes the session row's lock.
+ */
+const CLAIM_SQL = `update sessions set
+    next_seq = next_seq + $2::integer,
+    message_count = message_count + $2::integer,
+    context_tokens = context_tokens + $3::integer,
+    context_message_count = context_message_count + $4::integer,
+    updated_at = $5::bigint
+  where id = $1
+  returning next_seq - $2::integer as first_seq`;
 
-/** A row a raw statement returned (keyed by column name, as the driver parsed it) as drizzle would have mapped it. */
-function fromDriverRow(raw: Record<string, unknown>): StoredRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of STORED_COLUMN_ENTRIES) {
-    const value = raw[column.name];
-    row[key] = value === null ? null : column.mapFromDriverValue(value);
-  }
-  return row as StoredRow;
-}
+const CLAIM_SEQS = namedStatement("claim_seqs", CLAIM_SQL);
+
+/**
+ * The claim, the rows' tool calls ($6–$8: ord, id, name; empty arrays insert none) and the rows themselves ($9–$21,
+ * one array per column), in one statement.
+ */
+const APPEND_ROWS = namedStatement(
+  "append_messages",
+  `with claimed as (${CLAIM_SQL}),
+  indexed as (
+    insert into tool_calls (session_id, call_id, message_seq, name)
+    select $1, call.id, claimed.first_seq + call.ord - 1, call.name
+    from claimed, unnest($6::integer[], $7::text[], $8::text[]) as call(ord, id, name)
+    on conflict do nothing)
+  insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
+    in_context, kind, position, search_text, run_id, reasoning, created_at)
+  select item.id, $1, claimed.first_seq + item.ord - 1, item.role, item.content_json, item.tool_calls_json,
+    item.tool_call_id, item.name, item.tokens, item.in_context, item.kind,
+    coalesce(item.position, claimed.first_seq + item.ord - 1), item.search_text, item.run_id, item.reasoning, $5::bigint
+  from claimed, unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::integer[],
+    $16::boolean[], $17::text[], $18::float8[], $19::text[], $20::text[], $21::text[])
+    with ordinality as item(id, role, content_json, tool_calls_json, tool_call_id, name, tokens, in_context, kind,
+      position, search_text, run_id, reasoning, ord)
+  returning id, seq`,
+);
 
 export class PgMessageRepository implements Async<MessageRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -42,8 +77,9 @@ export class PgMessageRepository implements Async<MessageRepository> {
    * Appends rows at the end of the transcript, handing out dense seqs and keeping the session's counters in step,
    * in one statement (in the caller's transaction, when it is in one): the claim's `update … returning` takes the
    * session row's lock, which holds other appends to the session until the transaction ends, and the rows and their
-   * tool calls are inserted at the seqs it handed out. One statement is one round trip and needs no transaction of
-   * its own; the rows go as one array per column, so no count of rows meets the limit on parameters.
+   * tool calls are inserted at the seqs it handed out. One named statement is one round trip, needs no transaction
+   * of its own and is planned once per connection; the rows go as one array per column, so no count of rows meets
+   * the limit on parameters.
    */
   async append(sessionId: string, rows: NewMessage[], now: number): Promise<StoredMessage[]> {
     let contextTokens = 0;
@@ -54,64 +90,68 @@ export class PgMessageRepository implements Async<MessageRepository> {
         contextCount += 1;
       }
     }
-    const claim = sql`update sessions set
-        next_seq = next_seq + ${rows.length},
-        message_count = message_count + ${rows.length},
-        context_tokens = context_tokens + ${contextTokens},
-        context_message_count = context_message_count + ${contextCount},
-        updated_at = ${now}
-      where id = ${sessionId}
-      returning next_seq - ${rows.length} as first_seq`;
+    const claim = [sessionId, rows.length, contextTokens, contextCount, now];
     if (rows.length === 0) {
-      const claimed = await this.conn.exec.execute(claim);
-      if (claimed.rows.length === 0) throw new Error(`session ${sessionId} vanished during append`);
+      const claimed = await this.conn.query(CLAIM_SEQS, claim);
+      if (claimed.length === 0) throw new Error(`session ${sessionId} vanished during append`);
       return [];
     }
     // `ord` counts the rows from 1 (WITH ORDINALITY): a row's seq is first_seq + ord - 1.
     const calls = rows.flatMap((row, i) =>
-      (row.tool_calls ?? []).map((call) => ({ ord: i + 1, id: call.id, name: call.function.name })),
+      (row.tool_calls ?? []).map((call) => ({
+        ord: i + 1,
+        id: storableText(call.id),
+        name: storableText(call.function.name),
+      })),
     );
-    const indexCalls =
-      calls.length === 0
-        ? sql``
-        : sql`, indexed as (
-            insert into tool_calls (session_id, call_id, message_seq, name)
-            select ${sessionId}, call.id, claimed.first_seq + call.ord - 1, call.name
-            from claimed, unnest(
-              ${sql.param(calls.map((call) => call.ord))}::integer[],
-              ${sql.param(calls.map((call) => call.id))}::text[],
-              ${sql.param(calls.map((call) => call.name))}::text[]
-            ) as call(ord, id, name)
-            on conflict do nothing)`;
-    const column = <T>(value: (row: NewMessage) => T) => sql.param(rows.map(value));
-    const result = await this.conn.exec.execute<Record<string, unknown>>(sql`
-      with claimed as (${claim})${indexCalls}
-      insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
-        in_context, kind, position, search_text, run_id, reasoning, created_at)
-      select item.id, ${sessionId}, claimed.first_seq + item.ord - 1, item.role, item.content_json,
-        item.tool_calls_json, item.tool_call_id, item.name, item.tokens, item.in_context, item.kind,
-        coalesce(item.position, claimed.first_seq + item.ord - 1), item.search_text, item.run_id, item.reasoning,
-        ${now}
-      from claimed, unnest(
-        ${column((row) => row.id)}::text[],
-        ${column((row) => row.role)}::text[],
-        ${column((row) => JSON.stringify(row.content))}::text[],
-        ${column((row) => (row.tool_calls?.length ? JSON.stringify(row.tool_calls) : null))}::text[],
-        ${column((row) => row.tool_call_id ?? null)}::text[],
-        ${column((row) => row.name ?? null)}::text[],
-        ${column((row) => row.tokens)}::integer[],
-        ${column((row) => row.in_context ?? true)}::boolean[],
-        ${column((row) => row.kind ?? "message")}::text[],
-        ${column((row) => row.position ?? null)}::float8[],
-        ${column((row) => searchable(row.search_text))}::text[],
-        ${column((row) => row.run_id ?? null)}::text[],
-        ${column((row) => row.reasoning ?? null)}::text[]
-      ) with ordinality as item(id, role, content_json, tool_calls_json, tool_call_id, name, tokens, in_context, kind,
-        position, search_text, run_id, reasoning, ord)
-      returning ${RETURNING_STORED}`);
-    if (result.rows.length === 0) throw new Error(`session ${sessionId} vanished during append`);
-    // RETURNING follows the input order in practice, but nothing promises it: the rows are answered in seq order.
-    return result.rows.map((raw) => toStoredMessage(fromDriverRow(raw))).sort((a, b) => a.seq - b.seq);
+    // The stored rows are answered from what was sent (the statement returns only the seq each id got), in the
+    // shape the SQLite repository reads back: the JSON columns are parsed again, so no caller's object is shared.
+    const stored = rows.map((row) => ({
+      id: row.id,
+      sessionId,
+      role: row.role,
+      contentJson: JSON.stringify(row.content),
+      toolCallsJson: row.tool_calls?.length ? JSON.stringify(row.tool_calls) : null,
+      toolCallId: storableOrNull(row.tool_call_id),
+      name: storableOrNull(row.name),
+      tokens: row.tokens,
+      inContext: row.in_context ?? true,
+      kind: row.kind ?? "message",
+      position: row.position ?? null,
+      overrideJson: null,
+      overrideTokens: null,
+      runId: row.run_id ?? null,
+      reasoning: storableOrNull(row.reasoning),
+      createdAt: now,
+    }));
+    const column = <T>(value: (row: (typeof stored)[number], i: number) => T) => stored.map(value);
+    const inserted = await this.conn.query<{ id: string; seq: number }>(APPEND_ROWS, [
+      ...claim,
+      calls.map((call) => call.ord),
+      calls.map((call) => call.id),
+      calls.map((call) => call.name),
+      column((row) => row.id),
+      column((row) => row.role),
+      column((row) => row.contentJson),
+      column((row) => row.toolCallsJson),
+      column((row) => row.toolCallId),
+      column((row) => row.name),
+      column((row) => row.tokens),
+      column((row) => row.inContext),
+      column((row) => row.kind),
+      column((row) => row.position),
+      column((_, i) => searchable(rows[i].search_text)),
+      column((row) => row.runId),
+      column((row) => row.reasoning),
+    ]);
+    if (inserted.length !== rows.length) throw new Error(`session ${sessionId} vanished during append`);
+    const seqOf = new Map(inserted.map((row) => [row.id, row.seq]));
+    // The seqs follow the rows' order (first_seq + ord - 1), so the answer is in seq order as sent.
+    return stored.map((row) => {
+      const seq = seqOf.get(row.id);
+      if (seq === undefined) throw new Error(`message ${row.id} was not stored`);
+      return toStoredMessage({ ...row, seq, position: row.position ?? seq });
+    });
   }
 
   /** The assistant tool call with this id, if the session has one. */
@@ -196,12 +236,8 @@ export class PgMessageRepository implements Async<MessageRepository> {
 
   /** The same rows (nothing is kept in memory on PostgreSQL). */
   async activeRowsFromDisk(sessionId: string): Promise<StoredMessage[]> {
-    const rows = await this.conn.exec
-      .select(storedColumns)
-      .from(messages)
-      .where(and(eq(messages.sessionId, sessionId), eq(messages.inContext, true)))
-      .orderBy(asc(messages.position), asc(messages.seq));
-    return rows.map(toStoredMessage);
+    const rows = await this.conn.query(ACTIVE_ROWS, [sessionId]);
+    return rows.map((raw) => toStoredMessage(storedRows.read(raw)));
   }
 
   /** Recounts the active context from its rows; used after compression changes which rows are in it. */

@@ -9,8 +9,9 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RunCursor, RunRepository } from "../../repositories/runs.js";
 import type { NewRun, RunPatch, RunRecord } from "../../records.js";
 import type { Async } from "../../store.js";
-import type { PgConnection } from "../connection.js";
-import { runs } from "../schema.js";
+import { namedStatement, type PgConnection } from "../connection.js";
+import { NamedUpdates } from "../named-statements.js";
+import { RUN_IS_ACTIVE, runs, storableText } from "../schema.js";
 import { runRecordOf } from "../../repositories/runs.js";
 
 /**
@@ -19,33 +20,46 @@ import { runRecordOf } from "../../repositories/runs.js";
  */
 const runningOn = (replicaId: string) => sql`(${runs.replicaId} = ${replicaId} or ${runs.replicaId} is null)`;
 
+/** The updates of a run's columns, and its rows as read; a turn updates its run twice and reads the active one. */
+const updates = new NamedUpdates("run", runs, runs.id);
+const GET_RUN = namedStatement("get_run", `select ${updates.rows.list} from runs where id = $1`);
+const ACTIVE_RUN = namedStatement(
+  "active_run",
+  `select ${updates.rows.list} from runs where session_id = $1 and ${RUN_IS_ACTIVE}`,
+);
+
+/**
+ * A new running run: $1 id, $2 session, $3 model, $4 background, $5 the client's tools as JSON or null, $6 the
+ * replica, $7 now. The one-active-run index refusing it answers no row rather than aborting the caller's transaction.
+ */
+const CREATE_RUN = namedStatement(
+  "create_run",
+  `insert into runs (id, session_id, status, model, background, client_tools_json, replica_id, created_at, updated_at)
+  values ($1, $2, 'running', $3, $4, $5, $6, $7, $7)
+  on conflict do nothing
+  returning ${updates.rows.list}`,
+);
+
 export class PgRunRepository implements Async<RunRepository> {
   constructor(private readonly conn: PgConnection) {}
 
   /** Stores a new running run; null when the session has a run running or waiting already (nothing is stored). */
   async create(run: NewRun): Promise<RunRecord | null> {
-    const [row] = await this.conn.exec
-      .insert(runs)
-      .values({
-        id: run.id,
-        sessionId: run.session_id,
-        status: "running",
-        model: run.model,
-        background: run.background,
-        clientToolsJson: run.client_tools.length ? JSON.stringify(run.client_tools) : null,
-        replicaId: run.replica_id,
-        createdAt: run.now,
-        updatedAt: run.now,
-      })
-      // The one-active-run index refusing it answers null rather than aborting the caller's transaction.
-      .onConflictDoNothing()
-      .returning();
-    return row ? runRecordOf(row) : null;
+    const [raw] = await this.conn.query(CREATE_RUN, [
+      run.id,
+      run.session_id,
+      storableText(run.model),
+      run.background,
+      run.client_tools.length ? JSON.stringify(run.client_tools) : null,
+      run.replica_id,
+      run.now,
+    ]);
+    return raw ? runRecordOf(updates.rows.read(raw)) : null;
   }
 
   async get(id: string): Promise<RunRecord | null> {
-    const [row] = await this.conn.exec.select().from(runs).where(eq(runs.id, id));
-    return row ? runRecordOf(row) : null;
+    const [raw] = await this.conn.query(GET_RUN, [id]);
+    return raw ? runRecordOf(updates.rows.read(raw)) : null;
   }
 
   /** Runs newest first, of one session or (null) of every session; the cursor is the last run of the previous page. */
@@ -73,8 +87,9 @@ export class PgRunRepository implements Async<RunRepository> {
     if (patch.error !== undefined) values.error = patch.error;
     if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
     if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
-    const [row] = await this.conn.exec.update(runs).set(values).where(eq(runs.id, id)).returning();
-    return row ? runRecordOf(row) : null;
+    const update = updates.prepare(id, values);
+    const [raw] = await this.conn.query(update.statement, update.values);
+    return raw ? runRecordOf(updates.rows.read(raw)) : null;
   }
 
   /**
@@ -106,11 +121,8 @@ export class PgRunRepository implements Async<RunRepository> {
 
   /** The session's run that is running or waiting, if any (one at most: a unique index holds it). */
   async activeForSession(sessionId: string): Promise<RunRecord | null> {
-    const [row] = await this.conn.exec
-      .select()
-      .from(runs)
-      .where(and(eq(runs.sessionId, sessionId), inArray(runs.status, ["running", "requires_action"])));
-    return row ? runRecordOf(row) : null;
+    const [raw] = await this.conn.query(ACTIVE_RUN, [sessionId]);
+    return raw ? runRecordOf(updates.rows.read(raw)) : null;
   }
 
   /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */

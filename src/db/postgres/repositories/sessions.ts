@@ -8,9 +8,15 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { SessionRepository } from "../../repositories/sessions.js";
 import type { NewSession, SessionCursor, SessionPatch, SessionRecord } from "../../records.js";
 import type { Async } from "../../store.js";
-import type { PgConnection } from "../connection.js";
+import { namedStatement, type PgConnection } from "../connection.js";
+import { NamedUpdates } from "../named-statements.js";
 import { sessions } from "../schema.js";
 import { sessionRecordOf } from "../../repositories/sessions.js";
+
+/** The updates of a session's columns, and its rows as read; read and locked on every turn, by name. */
+const updates = new NamedUpdates("session", sessions, sessions.id);
+const GET_SESSION = namedStatement("get_session", `select ${updates.rows.list} from sessions where id = $1`);
+const LOCK_SESSION = namedStatement("lock_session", "select id from sessions where id = $1 for update");
 
 export class PgSessionRepository implements Async<SessionRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -38,12 +44,12 @@ export class PgSessionRepository implements Async<SessionRepository> {
 
   /** Holds the session's row (`FOR UPDATE`) until the caller's transaction ends. */
   async lock(id: string): Promise<void> {
-    await this.conn.exec.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).for("update");
+    await this.conn.query(LOCK_SESSION, [id]);
   }
 
   async get(id: string): Promise<SessionRecord | null> {
-    const [row] = await this.conn.exec.select().from(sessions).where(eq(sessions.id, id));
-    return row ? sessionRecordOf(row) : null;
+    const [raw] = await this.conn.query(GET_SESSION, [id]);
+    return raw ? sessionRecordOf(updates.rows.read(raw)) : null;
   }
 
   /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
@@ -87,8 +93,9 @@ export class PgSessionRepository implements Async<SessionRepository> {
     if (patch.pinned !== undefined) values.pinned = patch.pinned;
     if (patch.archived !== undefined) values.archived = patch.archived;
     if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
-    const [row] = await this.conn.exec.update(sessions).set(values).where(eq(sessions.id, id)).returning();
-    return row ? sessionRecordOf(row) : null;
+    const update = updates.prepare(id, values);
+    const [raw] = await this.conn.query(update.statement, update.values);
+    return raw ? sessionRecordOf(updates.rows.read(raw)) : null;
   }
 
   /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
