@@ -35,7 +35,19 @@ class TransactionGate {
   private ended: Promise<void> | null = null;
 
   /** Runs `fn` now, or once the open transaction (not the caller's own) has ended. */
-  async call<T>(fn: () => T): Promise<T> {
+  call<T>(fn: () => T): Promise<T> {
+    // The common case, no transaction open: run now, without an async frame or a look at the async context.
+    if (!this.ended) {
+      try {
+        return Promise.resolve(fn());
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    return this.callAfterTransaction(fn);
+  }
+
+  private async callAfterTransaction<T>(fn: () => T): Promise<T> {
     while (this.ended && !this.inside.getStore()) await this.ended;
     return fn();
   }

@@ -71,6 +71,12 @@ export class RunRepository {
         .from(runs)
         .where(eq(runs.id, sql.placeholder("id")))
         .prepare(),
+      // Asked before every turn starts.
+      activeForSession: db
+        .select()
+        .from(runs)
+        .where(and(eq(runs.sessionId, sql.placeholder("sessionId")), runIsActive))
+        .prepare(),
     };
     this.updates = new PreparedUpdates(db, runs, runs.id);
   }
@@ -151,11 +157,7 @@ export class RunRepository {
 
   /** The session's run that is running or waiting, if any (one at most: a unique index holds it). */
   activeForSession(sessionId: string): RunRecord | null {
-    const row = this.db
-      .select()
-      .from(runs)
-      .where(and(eq(runs.sessionId, sessionId), runIsActive))
-      .get();
+    const row = this.statements.activeForSession.get({ sessionId });
     return row ? runRecordOf(row) : null;
   }
 
