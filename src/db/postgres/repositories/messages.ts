@@ -28,6 +28,9 @@ const ACTIVE_ROWS = namedStatement(
 /** PostgreSQL text cannot hold NUL, which FTS5 reads as a separator anyway (and so does the search here). */
 const searchable = (text: string) => text.replaceAll("\u0000", " ");
 
+/** Rows of values turned into columns of values. */
+const perColumn = (rows: unknown[][]): unknown[][] => rows[0].map((_, c) => rows.map((values) => values[c]));
+
 const storableOrNull = (text: string | null | undefined) =>
   text === null || text === undefined ? null : storableText(text);
 
@@ -67,6 +70,21 @@ const APPEND_ROWS = namedStatement(
     $16::boolean[], $17::text[], $18::float8[], $19::text[], $20::text[], $21::text[])
     with ordinality as item(id, role, content_json, tool_calls_json, tool_call_id, name, tokens, in_context, kind,
       position, search_text, run_id, reasoning, ord)
+  returning id, seq`,
+);
+
+/**
+ * The most common append, one row without tool calls (a user's message, an answer, a tool's result), without the
+ * arrays: the claim, then $6–$18 the row's columns in APPEND_ROWS's order.
+ */
+const APPEND_ONE = namedStatement(
+  "append_message",
+  `with claimed as (${CLAIM_SQL})
+  insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
+    in_context, kind, position, search_text, run_id, reasoning, created_at)
+  select $6::text, $1, claimed.first_seq, $7::text, $8::text, $9::text, $10::text, $11::text, $12::integer,
+    $13::boolean, $14::text, coalesce($15::float8, claimed.first_seq), $16::text, $17::text, $18::text, $5::bigint
+  from claimed
   returning id, seq`,
 );
 
@@ -124,26 +142,32 @@ export class PgMessageRepository implements Async<MessageRepository> {
       reasoning: storableOrNull(row.reasoning),
       createdAt: now,
     }));
-    const column = <T>(value: (row: (typeof stored)[number], i: number) => T) => stored.map(value);
-    const inserted = await this.conn.query<{ id: string; seq: number }>(APPEND_ROWS, [
-      ...claim,
-      calls.map((call) => call.ord),
-      calls.map((call) => call.id),
-      calls.map((call) => call.name),
-      column((row) => row.id),
-      column((row) => row.role),
-      column((row) => row.contentJson),
-      column((row) => row.toolCallsJson),
-      column((row) => row.toolCallId),
-      column((row) => row.name),
-      column((row) => row.tokens),
-      column((row) => row.inContext),
-      column((row) => row.kind),
-      column((row) => row.position),
-      column((_, i) => searchable(rows[i].search_text)),
-      column((row) => row.runId),
-      column((row) => row.reasoning),
-    ]);
+    const columns = (row: (typeof stored)[number], i: number) => [
+      row.id,
+      row.role,
+      row.contentJson,
+      row.toolCallsJson,
+      row.toolCallId,
+      row.name,
+      row.tokens,
+      row.inContext,
+      row.kind,
+      row.position,
+      searchable(rows[i].search_text),
+      row.runId,
+      row.reasoning,
+    ];
+    const inserted =
+      rows.length === 1 && calls.length === 0
+        ? await this.conn.query<{ id: string; seq: number }>(APPEND_ONE, [...claim, ...columns(stored[0], 0)])
+        : await this.conn.query<{ id: string; seq: number }>(APPEND_ROWS, [
+            ...claim,
+            calls.map((call) => call.ord),
+            calls.map((call) => call.id),
+            calls.map((call) => call.name),
+            // One array per column: the column of every row.
+            ...perColumn(stored.map(columns)),
+          ]);
     if (inserted.length !== rows.length) throw new Error(`session ${sessionId} vanished during append`);
     const seqOf = new Map(inserted.map((row) => [row.id, row.seq]));
     // The seqs follow the rows' order (first_seq + ord - 1), so the answer is in seq order as sent.
