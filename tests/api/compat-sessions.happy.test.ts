@@ -108,6 +108,41 @@ describe("chat-completion sessions", () => {
       expect(await t.app.services.store.sessions.get(bad)).toBeNull();
     }
   });
+
+  it("makes a session once when requests naming an id it has not seen arrive together", async ({ app: t, fake }) => {
+    fake.respondWith(() => ({ content: "Answered.", delay_ms: 100 }));
+    const id = `session-race-${Date.now()}`;
+    const messages = [
+      { role: "user", content: "earlier question" },
+      { role: "assistant", content: "earlier answer" },
+      { role: "user", content: "now this" },
+    ];
+    const statuses = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const res = await fetch(`${server.baseUrl}/v1/chat/completions`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${API_KEY}`,
+            "content-type": "application/json",
+            "x-hermes-session-id": id,
+          },
+          body: JSON.stringify({ model: "caduceus", messages }),
+        });
+        await res.text();
+        return res.status;
+      }),
+    );
+    // One made the session and ran; the others found it, and either waited for no run (200) or met the run (409).
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(
+      statuses.every((status) => status === 200 || status === 409),
+      statuses.join(","),
+    ).toBe(true);
+    const stored = await rows(t, id);
+    // The earlier turns were stored once, by the request that made the session.
+    expect(stored.filter((content) => content === "earlier question")).toHaveLength(1);
+    expect(stored.slice(0, 2)).toEqual(["earlier question", "earlier answer"]);
+  });
 });
 
 describe("X-Hermes-Session-Key", () => {

@@ -72,6 +72,12 @@ export class SessionRepository {
    */
   lock(_id: string): void {}
 
+  /**
+   * Holds a name (a session id not stored yet, a conversation's key) until the caller's transaction ends, so two
+   * requests that would create the same session decide one after the other. On SQLite the transaction does already.
+   */
+  lockName(_name: string): void {}
+
   create(input: NewSession): SessionRecord {
     const row = this.db
       .insert(sessions)

@@ -94,8 +94,8 @@ export class ChatSessionResolver {
       store: Store;
       sessions: SessionService;
       transcript: Transcript;
-      /** Whether a run holds the session now: a busy match is left alone and a new session is made. */
-      isBusy: (sessionId: string) => boolean;
+      /** Whether a run holds the session now (on any replica): a busy match is left alone and a new one is made. */
+      isBusy: (sessionId: string) => Promise<boolean>;
     },
   ) {}
 
@@ -108,17 +108,20 @@ export class ChatSessionResolver {
     }
     const userMessage = toInput(last);
     const { store } = this.deps;
-    // Looked up and, when none is found, created in one transaction: two requests for a conversation not seen before
-    // find one session, made by the first, instead of both making it.
+    // Looked up and, when none is found, created in one transaction holding the id or the conversation's key: two
+    // requests for a session not seen before (on one replica or two) find one session, made by the first, instead of
+    // both making it.
     const resolved = await store.transaction(async (): Promise<{ session: SessionRecord; created: boolean }> => {
       if (sessionIdHeader) {
+        await store.sessions.lockName(`id:${sessionIdHeader}`);
         const named = await store.sessions.get(sessionIdHeader);
         if (named) return { session: named, created: false };
         return { session: await this.createWith(messages, { id: sessionIdHeader, derivedKey: null }), created: true };
       }
       const key = derivedKeyOf(messages);
+      await store.sessions.lockName(`key:${key}`);
       const existing = messages.length > 1 ? await store.sessions.findByDerivedKey(key) : null;
-      if (existing && !this.deps.isBusy(existing.id)) return { session: existing, created: false };
+      if (existing && !(await this.deps.isBusy(existing.id))) return { session: existing, created: false };
       return { session: await this.createWith(messages, { derivedKey: key }), created: true };
     });
     if (!resolved.created) return { ...resolved, userMessage };

@@ -52,7 +52,11 @@ export async function startChatRun(
   const named = request.sessionId ? await deps.store.sessions.get(request.sessionId) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   requireConfiguredModel(deps.config, model);
-  const resolver = new ChatSessionResolver({ ...deps, isBusy: (id) => deps.agent.isBusy(id) });
+  const resolver = new ChatSessionResolver({
+    ...deps,
+    // This replica's runs, then the store's: a run another replica executes holds the session too.
+    isBusy: async (id) => deps.agent.isBusy(id) || (await deps.store.runs.activeForSession(id)) !== null,
+  });
   const { session, userMessage, created } = await resolver.resolve(request.messages, request.sessionId);
   if (created) await deps.engineSessions.sessionStarted(session.id);
   const run = await deps.agent.start(session, userMessage, {

@@ -17,6 +17,7 @@ import { sessionRecordOf } from "../../repositories/sessions.js";
 const updates = new NamedUpdates("session", sessions, sessions.id);
 const GET_SESSION = namedStatement("get_session", `select ${updates.rows.list} from sessions where id = $1`);
 const LOCK_SESSION = namedStatement("lock_session", "select id from sessions where id = $1 for update");
+const LOCK_NAME = namedStatement("lock_name", "select pg_advisory_xact_lock(hashtext('caduceus:session:' || $1))");
 
 export class PgSessionRepository implements Async<SessionRepository> {
   constructor(private readonly conn: PgConnection) {}
@@ -45,6 +46,11 @@ export class PgSessionRepository implements Async<SessionRepository> {
   /** Holds the session's row (`FOR UPDATE`) until the caller's transaction ends. */
   async lock(id: string): Promise<void> {
     await this.conn.query(LOCK_SESSION, [id]);
+  }
+
+  /** A transaction-scoped advisory lock on the name's hash (two names sharing one only wait for each other). */
+  async lockName(name: string): Promise<void> {
+    await this.conn.query(LOCK_NAME, [name]);
   }
 
   async get(id: string): Promise<SessionRecord | null> {
