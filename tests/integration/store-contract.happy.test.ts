@@ -214,6 +214,26 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
       expect(await store.messages.firstOfRole(s.id, "tool")).toBeNull();
     });
 
+    it("holds a name until the transaction that took it ends, for another transaction taking the same name", async () => {
+      const name = `id:${newId("ses", T0)}`;
+      const order: string[] = [];
+      let locked!: () => void;
+      const firstHolds = new Promise<void>((resolve) => (locked = resolve));
+      const first = store.transaction(async () => {
+        await store.sessions.lockName(name);
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        order.push("first ends");
+      });
+      await firstHolds;
+      const second = store.transaction(async () => {
+        await store.sessions.lockName(name);
+        order.push("second holds");
+      });
+      await Promise.all([first, second]);
+      expect(order).toEqual(["first ends", "second holds"]);
+    });
+
     it("hands out 1..N with no gap or repeat to appends racing from two stores over one database", async () => {
       const other = await t.another();
       const s = await newSession(store);
