@@ -205,9 +205,7 @@ export const runs = sqliteTable(
     index("runs_session_idx").on(t.sessionId, t.createdAt),
     index("runs_status_idx").on(t.status),
     // One run per session, whichever replica started it: a second one running or waiting cannot be inserted.
-    uniqueIndex("runs_one_active_idx")
-      .on(t.sessionId)
-      .where(runIsActive),
+    uniqueIndex("runs_one_active_idx").on(t.sessionId).where(runIsActive),
     index("runs_replica_idx").on(t.replicaId),
   ],
 );
