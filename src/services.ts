@@ -31,6 +31,7 @@ import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
 import { BrowserOwnership } from "./domain/replicas/browser-ownership.js";
 import { ReplicaHeartbeat } from "./domain/replicas/replica-heartbeat.js";
+import { tellBrowserHolder } from "./domain/replicas/browser-settings.js";
 import { ownedBrowserTools } from "./domain/replicas/owned-browser-tools.js";
 import { SessionService } from "./domain/sessions/service.js";
 import { visionFor } from "./domain/sessions/settings.js";
@@ -176,6 +177,19 @@ export function createServices(deps: AppDeps): Services {
   const mcp = new McpService({ config, logger });
   const replicaId = replicaIdOf(config);
   const browserOwnership = new BrowserOwnership({ store, now, replicaId, leaseTtlMs: config.server.lease_ttl_ms });
+  const browserSettingsChanged =
+    store.dialect === "postgres"
+      ? (sessionId: string) =>
+          tellBrowserHolder(
+            {
+              ownership: browserOwnership,
+              internalKey: config.server.internal_key,
+              apiKey: config.server.api_key,
+              logger,
+            },
+            sessionId,
+          )
+      : undefined;
   const toolProviders: ToolProvider[] = [
     new ContextTools({ config, store, engineSessions, transcript }),
     // With several replicas, a run's browser tools run on the replica holding the session's browser.
@@ -221,7 +235,8 @@ export function createServices(deps: AppDeps): Services {
   });
   const useCases: UseCases = {
     createSession: (input) => createSession({ sessions, engineSessions }, input),
-    updateSession: (id, input) => updateSession({ sessions, supervisors, engineSessions }, id, input),
+    updateSession: (id, input) =>
+      updateSession({ sessions, supervisors, engineSessions, browserSettingsChanged }, id, input),
     deleteSession: (id) => deleteSession({ sessions, agent, supervisors, engineSessions, events }, id),
     postMessage: (sessionId, input, options) =>
       postMessage({ config, sessions, transcript, agent }, sessionId, input, options),

@@ -174,6 +174,31 @@ describe("two replicas on one PostgreSQL", () => {
     expect(history.recent_dialogs[0]).toMatchObject({ message: "Ship it?", closed_by: "agent", action: "accept" });
   });
 
+  it("applies at once on replica A a dialog policy PATCHed through replica B", async () => {
+    const { id } = await json<{ id: string }>(await call(a, "POST", "/v1/sessions", {}), 201);
+    await json(await call(a, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }));
+    // The page asks later by itself: no browser request reaches A between the PATCH and the dialog.
+    await json(
+      await call(a, "POST", `/v1/sessions/${id}/browser/evaluate`, {
+        expression: "window.__answers = []; setTimeout(() => window.__answers.push(confirm('Deploy now?')), 1500); 1",
+      }),
+    );
+    await json(await call(b, "PATCH", `/v1/sessions/${id}`, { config: { browser: { dialog_policy: "auto_accept" } } }));
+    // Past the dialog before anything asks A about the browser (a browser request would make it read the row).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const closed = await waitFor(async () => {
+      const snapshot = await json<{ recent_dialogs: Array<{ message: string; closed_by: string; action: string }> }>(
+        await call(b, "GET", `/v1/sessions/${id}/snapshot`),
+      );
+      return snapshot.recent_dialogs.find((dialog) => dialog.message === "Deploy now?") ?? false;
+    }, 10_000);
+    expect(closed).toMatchObject({ closed_by: "auto_policy", action: "accept" });
+    const answers = await json<{ result: unknown }>(
+      await call(b, "POST", `/v1/sessions/${id}/browser/evaluate`, { expression: "window.__answers" }),
+    );
+    expect(answers.result).toEqual([true]);
+  });
+
   it("runs a browser tool of a run on replica B in the browser replica A holds", async () => {
     const { id } = await json<{ id: string }>(await call(a, "POST", "/v1/sessions", {}), 201);
     const page = pages.url("localhost", "/plain?held-by=replica-a");

@@ -49,5 +49,10 @@ describe("the internal route", () => {
       active: boolean;
     };
     expect(snapshot.active).toBe(false);
+    // Nor is the news of new browser settings taken without the key.
+    for (const headers of [auth, { ...auth, "x-caduceus-internal-key": "not-the-internal-key-at-all" }]) {
+      const res = await server.call("POST", `/internal/v1/sessions/${session.id}/browser-settings`, undefined, headers);
+      expect(res.status).toBe(404);
+    }
   });
 });

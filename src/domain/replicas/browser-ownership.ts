@@ -37,6 +37,19 @@ export class BrowserOwnership {
     };
   }
 
+  /** Who holds the session's browser, without taking it: null when nobody does. */
+  async holder(sessionId: string): Promise<BrowserOwner | null> {
+    const holder = await this.deps.store.replicas.browserHolder(sessionId);
+    if (!holder) return null;
+    if (holder.replica_id === this.deps.replicaId) return { local: true };
+    return {
+      local: false,
+      replicaId: holder.replica_id,
+      internalUrl: holder.internal_url,
+      heartbeatAt: holder.heartbeat_at,
+    };
+  }
+
   /** Seconds until a silent holder's lease runs out (when a request may take the browser over). */
   retryAfterS(owner: Extract<BrowserOwner, { local: false }>): number {
     const expires = (owner.heartbeatAt ?? 0) + this.deps.leaseTtlMs;

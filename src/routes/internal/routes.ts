@@ -1,7 +1,8 @@
 /**
  * @module routes
  * What replicas ask of each other, outside the public API (and its OpenAPI document): a browser tool call a run on
- * another replica makes in the browser this replica holds. Only a request carrying the internal key is served.
+ * another replica makes in the browser this replica holds, and the news that a session's browser settings changed
+ * there. Only a request carrying the internal key is served.
  */
 import { Hono } from "hono";
 import { sameSecret } from "../../domain/inspector/sign-in.js";
@@ -15,10 +16,14 @@ import { DomainError, notFound } from "../../kernel/errors.js";
 
 export function internalRoutes(internalKey: string | null) {
   const router = new Hono<AppEnv>();
-  router.post("/internal/v1/sessions/:id/browser-tools/:tool", async (c) => {
+  // Without the key the routes do not exist.
+  router.use("/internal/*", async (c, next) => {
     const given = c.req.header(INTERNAL_KEY_HEADER);
     if (internalKey === null || given === undefined || !sameSecret(given, internalKey))
       throw new DomainError("not_found", `no route ${c.req.method} ${c.req.path}`);
+    await next();
+  });
+  router.post("/internal/v1/sessions/:id/browser-tools/:tool", async (c) => {
     const services = c.get("services");
     const session = await services.sessions.require(c.req.param("id"));
     const call = await c.req.json<ForwardedToolCall>();
@@ -31,6 +36,13 @@ export function internalRoutes(internalKey: string | null) {
       signal: c.req.raw.signal,
     });
     return c.json(encodeToolOutput(output));
+  });
+  router.post("/internal/v1/sessions/:id/browser-settings", async (c) => {
+    const services = c.get("services");
+    const session = await services.sessions.require(c.req.param("id"));
+    // Reads the row: a browser bound to another endpoint stops, one that stays takes the new settings.
+    await services.supervisors.rebindIfChanged(session.id);
+    return c.body(null, 204);
   });
   return router;
 }
