@@ -4,6 +4,7 @@
  * one process's memory, so one replica holds a lease on it in the database: this one takes it when nobody holds it
  * or its holder's heartbeat ran out, and otherwise learns where to forward the request.
  */
+import type { BrowserLeaseRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 
 export type BrowserOwner =
@@ -28,19 +29,16 @@ export class BrowserOwnership {
     const { store, now, replicaId, leaseTtlMs } = this.deps;
     const at = now();
     const holder = await store.replicas.acquireBrowser(sessionId, replicaId, at, at - leaseTtlMs);
-    if (!holder || holder.replica_id === replicaId) return { local: true };
-    return {
-      local: false,
-      replicaId: holder.replica_id,
-      internalUrl: holder.internal_url,
-      heartbeatAt: holder.heartbeat_at,
-    };
+    return holder ? this.ownerOf(holder) : { local: true };
   }
 
   /** Who holds the session's browser, without taking it: null when nobody does. */
   async holder(sessionId: string): Promise<BrowserOwner | null> {
     const holder = await this.deps.store.replicas.browserHolder(sessionId);
-    if (!holder) return null;
+    return holder ? this.ownerOf(holder) : null;
+  }
+
+  private ownerOf(holder: BrowserLeaseRecord): BrowserOwner {
     if (holder.replica_id === this.deps.replicaId) return { local: true };
     return {
       local: false,
