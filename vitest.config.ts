@@ -1,16 +1,26 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 /**
- * Two projects: every test on the embedded SQLite store, and the API suite again with each app on a PostgreSQL
- * database of its own (a throwaway cluster the global setup starts, unless CADUCEUS_TEST_DATABASE_URL names one).
- * `CADUCEUS_TEST_STORES=sqlite` leaves out what needs PostgreSQL, for a machine without it.
+ * One project per layer of the suite, so each can be run alone (`vitest run --project unit`):
+ * - `unit` and `integration`: pure modules, and the store and domain over real databases — no build, no Chromium
+ *   (`npm run test:unit` runs both);
+ * - `api:sqlite` and `api:postgres`: the in-process app through `app.request`, on each store (every app on
+ *   PostgreSQL gets a database of its own on a throwaway cluster the global setup starts, unless
+ *   CADUCEUS_TEST_DATABASE_URL names one);
+ * - `e2e`: the built server as a process, the real Chromium, the inspector.
+ *
+ * The in-process layers share one module graph per worker (`isolate: false`): every file builds its own app over
+ * its own database, and nothing of ours keeps state in a module, so importing the app once per worker instead of
+ * once per file changes no result and saves most of the run's time. `CADUCEUS_TEST_STORES=sqlite` leaves out what
+ * needs PostgreSQL, for a machine without it.
  */
 const withPostgres = (process.env.CADUCEUS_TEST_STORES ?? "sqlite,postgres").includes("postgres");
 
-const postgresProject: TestProjectInlineConfiguration = {
-  extends: true,
-  test: { name: "postgres", include: ["tests/api/**/*.test.ts"], env: { CADUCEUS_TEST_STORE: "postgres" } },
-};
+const layer = (
+  name: string,
+  include: string[],
+  extra: Partial<TestProjectInlineConfiguration["test"]> = {},
+): TestProjectInlineConfiguration => ({ extends: true, test: { name, include, ...extra } });
 
 export default defineConfig({
   test: {
@@ -21,15 +31,21 @@ export default defineConfig({
     reporters: ["default"],
     globalSetup: ["tests/fixtures/postgres-global-setup.ts"],
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "sqlite",
-          include: ["tests/**/*.test.ts"],
-          exclude: withPostgres ? [] : ["tests/e2e/replicas*.test.ts"],
-        },
-      },
-      ...(withPostgres ? [postgresProject] : []),
+      layer("unit", ["tests/unit/**/*.test.ts"], { isolate: false }),
+      layer("integration", ["tests/integration/**/*.test.ts"], { isolate: false }),
+      layer("api:sqlite", ["tests/api/**/*.test.ts"], { isolate: false }),
+      ...(withPostgres
+        ? [
+            layer("api:postgres", ["tests/api/**/*.test.ts"], {
+              isolate: false,
+              env: { CADUCEUS_TEST_STORE: "postgres" },
+            }),
+          ]
+        : []),
+      layer("e2e", ["tests/e2e/**/*.test.ts"], {
+        isolate: false,
+        exclude: withPostgres ? [] : ["tests/e2e/replicas*.test.ts"],
+      }),
     ],
   },
 });

@@ -12,11 +12,11 @@ import {
   type ListMessagesResponse,
 } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
 // Each block has an app of its own, its model the fake one as modelConfig (context-transcript.ts) sets it.
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 // A 400K window: the lean tail (10K tokens) holds more than six tool rounds, so older tail outputs become stubs.
 const itWide = withApp({ model: "context", contextLength: 400_000 });
 

@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
 import { json, type ListModelsResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { overrides: { server: { model_name: "hermes-agent" } } });
+const it = withApp({ overrides: { server: { model_name: "hermes-agent" } } });
 
 describe("server.model_name", () => {
   it("is the model id the OpenAI-compatible routes show, while runs still call the configured model", async ({

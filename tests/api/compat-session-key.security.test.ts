@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
 import { json, type OpenAIErrorResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 // No server.api_key: the loopback server accepts requests without one.
-it.override("appOptions", {});
+const it = withApp({});
 
 describe("X-Hermes-Session-Key without an API key", () => {
   it("is refused with 403 before anything is stored or the model is called", async ({ app: t, fake }) => {

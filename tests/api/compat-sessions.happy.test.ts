@@ -3,11 +3,11 @@ import { describe, expect } from "vitest";
 import type { AgentApp } from "../fixtures/agent-harness.js";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
 import { json, type OpenAIErrorResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 const API_KEY = "compat-sessions-key";
 
-it.override("appOptions", { overrides: { server: { api_key: API_KEY } } });
+const it = withApp({ overrides: { server: { api_key: API_KEY } } });
 
 /** Which session a chat completion lands in, with and without X-Hermes-Session-Id, as Hermes clients send them. */
 describe("chat-completion sessions", () => {

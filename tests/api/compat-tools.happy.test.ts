@@ -3,11 +3,11 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/reso
 import { describe, expect } from "vitest";
 import { testTools, type AgentApp } from "../fixtures/agent-harness.js";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 const API_KEY = "compat-tools-key";
 
-it.override("appOptions", { tools: [testTools.add], overrides: { server: { api_key: API_KEY } } });
+const it = withApp({ tools: [testTools.add], overrides: { server: { api_key: API_KEY } } });
 
 const weatherTool: ChatCompletionTool = {
   type: "function",

@@ -3,10 +3,10 @@ import { describe, expect } from "vitest";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
 import { makeAgentApp, waitFor } from "../fixtures/agent-harness.js";
 import { json, type OpenAIErrorResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 const API_KEY = "compat-key";
-it.override("appOptions", { overrides: { server: { api_key: API_KEY } } });
+const it = withApp({ overrides: { server: { api_key: API_KEY } } });
 const envelope = {
   error: {
     message: expect.any(String),

@@ -4,11 +4,11 @@ import { describe, expect } from "vitest";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
 import { testTools, type AgentApp } from "../fixtures/agent-harness.js";
 import { json, type CapabilitiesResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 const API_KEY = "compat-key";
 
-it.override("appOptions", { tools: [testTools.add, testTools.echo], overrides: { server: { api_key: API_KEY } } });
+const it = withApp({ tools: [testTools.add, testTools.echo], overrides: { server: { api_key: API_KEY } } });
 
 /** A hermes.tool.progress frame, as the openai client hands it over next to the chunks. */
 type ToolProgress = { object: "hermes.tool.progress"; choices: []; tool: string; toolCallId: string; status: string };

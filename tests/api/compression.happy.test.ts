@@ -17,11 +17,11 @@ import {
   stringOf,
 } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 // Each block has an app of its own, its model the fake one as modelConfig (context-transcript.ts) sets it.
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 const itGenerated = withApp({ model: "context", contextLength: 16_000 });
 const itOutsideBmp = withApp({ model: "context" });
 

@@ -9,11 +9,11 @@ import {
   type ValidationProblem,
 } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, tempDir } from "../fixtures/test-app.js";
 
 /** The fixture's app (engine selection) talks to the fake model; the plugin tests build apps of their own. */
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 
 /** A plugin that cannot work is reported when it is named — at start-up or on the session — never on its first compression. */
 

@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
 import { testTools } from "../fixtures/agent-harness.js";
 import { json, type ValidationProblem } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { tools: [testTools.echo], sseKeepaliveMs: 50 });
+const it = withApp({ tools: [testTools.echo], sseKeepaliveMs: 50 });
 
 describe("GET /v1/sessions/{id}/events", () => {
   it("answers 404 for an unknown session and 400 for a malformed Last-Event-ID", async ({ app: t }) => {

@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, eventData, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
 import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { tools: [testTools.echo], sseKeepaliveMs: 50 });
+const it = withApp({ tools: [testTools.echo], sseKeepaliveMs: 50 });
 
 describe("GET /v1/sessions/{id}/events", () => {
   it.beforeEach(({ fake }) => fake.reset());

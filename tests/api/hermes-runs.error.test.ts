@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
 import { json, type OpenAIErrorResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 describe("a Hermes-style run on a server with no model", () => {
   it("is refused with 503 in the OpenAI envelope before any session is stored", async ({ app: t }) => {

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
 import { json, type OpenAIErrorResponse, type ProblemResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type {
   AllRunsPageResponse,
   ApprovalAnsweredResponse,
@@ -9,7 +9,7 @@ import type {
   SubmittedRunResponse,
 } from "../../src/routes/runs/schemas.js";
 
-it.override("appOptions", { tools: [testTools.add, testTools.slow] });
+const it = withApp({ tools: [testTools.add, testTools.slow] });
 
 /** /v1/runs driven the way Hermes clients drive it: raw requests, polling the run. */
 describe("Hermes-style runs", () => {

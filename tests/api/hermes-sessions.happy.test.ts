@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { readSse, testTools } from "../fixtures/agent-harness.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
 import { json, type GetContextResponse } from "../fixtures/responses.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 import type {
   HermesChatAnswer,
@@ -12,7 +12,7 @@ import type {
   HermesSessionList,
 } from "../../src/routes/hermes-sessions/schemas.js";
 
-it.override("appOptions", { tools: [testTools.add] });
+const it = withApp({ tools: [testTools.add] });
 
 type Envelope = { object: "hermes.session"; session: HermesSession };
 

@@ -1,10 +1,10 @@
 import { describe, expect } from "vitest";
 import { json, type GetSessionResponse, type ProblemResponse, type ValidationProblem } from "../fixtures/responses.js";
 import { appendMessage, countRows, createSession } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp } from "../fixtures/test-app.js";
 
-it.override("appOptions", { model: "none", overrides: { server: { max_body_bytes: 4096 } } });
+const it = withApp({ model: "none", overrides: { server: { max_body_bytes: 4096 } } });
 
 const PROBLEM_KEYS = ["code", "detail", "request_id", "status", "title", "type"];
 

@@ -13,10 +13,10 @@ import {
   type ProblemResponse,
 } from "../fixtures/responses.js";
 import { countRows, createSession } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, tempDir } from "../fixtures/test-app.js";
 
-it.override("appOptions", { model: "none", overrides: { server: { max_body_bytes: 4096 } } });
+const it = withApp({ model: "none", overrides: { server: { max_body_bytes: 4096 } } });
 
 describe("HTTP conventions", () => {
   describe("JSON bodies", () => {

@@ -13,12 +13,12 @@ import {
   type ProblemResponse,
 } from "../fixtures/responses.js";
 import { countRows, createSession } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, TEST_STORE, tempDir } from "../fixtures/test-app.js";
 
 const API_KEY = "sk-test-4f9a2c71e8d3";
 
-it.override("appOptions", {
+const it = withApp({
   model: "none",
   overrides: { server: { api_key: API_KEY, cors_origins: ["https://app.example"] } },
 });

@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
 import { json, type CreateSessionResponse, type ProblemResponse } from "../fixtures/responses.js";
 import { countRows } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 /** The same request is the same request however its JSON is written: keys in another order, other spacing. */
 describe("Idempotency-Key fingerprints", () => {

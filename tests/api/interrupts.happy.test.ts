@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, eventData, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
 import { json, type ListMessagesResponse, type MessageRow, type ProblemResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import type {
   InterruptAnsweredResponse,
@@ -10,7 +10,7 @@ import type {
   ToolOutputsAnsweredResponse,
 } from "../../src/routes/runs/schemas.js";
 
-it.override("appOptions", {
+const it = withApp({
   tools: [testTools.echo, testTools.add, testTools.slow],
   overrides: { agent: { approvals: { default: "allow", tools: { add: "ask", "ech*": "allow" } } } },
 });

@@ -1,10 +1,10 @@
 import { describe, expect } from "vitest";
 import { json, type ProblemResponse, type ValidationProblem } from "../fixtures/responses.js";
 import { appendMessage, countRows, countSearchRows, createSession } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 const call = (id: string) => ({
   id,

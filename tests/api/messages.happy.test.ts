@@ -7,9 +7,9 @@ import {
   type PostMessageAppendedResponse,
 } from "../fixtures/responses.js";
 import { appendMessage, createSession, readAllPages } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 const searchCall = (id: string, query: string) => ({
   id,

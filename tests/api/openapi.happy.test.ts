@@ -3,9 +3,9 @@ import { describe, expect } from "vitest";
 import { parse } from "yaml";
 import { json } from "../fixtures/responses.js";
 import { CLIENT_TYPES_PATH, WEB_CLIENT_TYPES_PATH, generateClientTypes } from "../../scripts/client-types.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 /** The parts of an OpenAPI 3.1 schema object these checks read. */
 type Schema = {

@@ -10,9 +10,9 @@ import {
   type ListSummariesResponse,
 } from "../fixtures/responses.js";
 import { PLANTED_SECRETS } from "../fixtures/secrets.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 it.beforeEach(({ fake }) => fake.reset());
 
 /**

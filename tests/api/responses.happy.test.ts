@@ -4,12 +4,12 @@ import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { describe, expect } from "vitest";
 import { makeAgentApp, testTools, type AgentApp } from "../fixtures/agent-harness.js";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 const API_KEY = "responses-key";
 
-it.override("appOptions", { tools: [testTools.add], overrides: { server: { api_key: API_KEY } } });
+const it = withApp({ tools: [testTools.add], overrides: { server: { api_key: API_KEY } } });
 
 /** Message contents of the nth model request, system prompt first. */
 const sent = (

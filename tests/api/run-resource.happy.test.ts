@@ -1,11 +1,11 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, eventData, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
 import { json, type ListMessagesResponse, type MessageRow, type ProblemResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { RunPageResponse, RunResourceResponse, SteerResponse } from "../../src/routes/runs/schemas.js";
 import type { PostMessageBackgroundResponse, PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 
-it.override("appOptions", { tools: [testTools.echo, testTools.slow] });
+const it = withApp({ tools: [testTools.echo, testTools.slow] });
 
 const post = (t: AgentApp, id: string, body: Record<string, unknown>, signal?: AbortSignal) =>
   t.call("POST", `/v1/sessions/${id}/messages`, body, undefined, signal);

@@ -8,9 +8,9 @@ import {
   type PostMessageRunResponse,
   type ProblemResponse,
 } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", {
+const it = withApp({
   tools: [testTools.echo, testTools.add, testTools.fail, testTools.slow],
   overrides: { agent: { max_iterations: 3 } },
 });

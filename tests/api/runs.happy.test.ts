@@ -8,11 +8,11 @@ import {
   type ListMessagesResponse,
   type PostMessageRunResponse,
 } from "../fixtures/responses.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 const SUMMARY_MARKER = "[CONTEXT COMPACTION";
 
-it.override("appOptions", { tools: [testTools.echo, testTools.add] });
+const it = withApp({ tools: [testTools.echo, testTools.add] });
 /** The context-engine blocks each run their own app, with a small window. */
 const smallWindow = {
   tools: [testTools.echo],

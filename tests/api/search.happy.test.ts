@@ -2,9 +2,9 @@ import { describe, expect } from "vitest";
 import { seedAnchoredSession } from "../fixtures/anchored-session.js";
 import { getJson } from "../fixtures/context-transcript.js";
 import type { SearchMessagesResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 
 let id: string;
 

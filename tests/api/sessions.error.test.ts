@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
 import { json, type SessionResponse, type ProblemResponse, type ValidationProblem } from "../fixtures/responses.js";
 import { countRows, createSession } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 function expectProblem(body: ProblemResponse, status: number, code: string) {
   expect(body).toMatchObject({

@@ -1,9 +1,9 @@
 import { get_encoding } from "tiktoken";
 import { afterAll, describe, expect } from "vitest";
 import { appendMessage, createSession } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 // Russian text splits very differently in the two encodings, so the stored count shows which was used.
 const TEXT = "Приветствую вас, как ваши дела сегодня?";

@@ -5,7 +5,7 @@ import type { AgentApp } from "../fixtures/agent-harness.js";
 import type { FakeModelServer } from "../fixtures/fake-model.js";
 import { jpegHeader, png } from "../fixtures/images.js";
 import { json, type PostMessageRunResponse, type ProblemResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 /** Images a tool gets wrong are left out with a note, never stored as something else; unknown ids are a 404. */
 
@@ -18,7 +18,7 @@ const imagesTool: ToolDefinition = {
   execute: async () => ({ content: "Here are the images.", images: nextImages as ToolImage[] }),
 };
 
-it.override("appOptions", { tools: [imagesTool], overrides: { model: { vision: "on" } } });
+const it = withApp({ tools: [imagesTool], overrides: { model: { vision: "on" } } });
 
 type ImageRow = { id: string; mime_type: string; width: number | null; height: number | null };
 

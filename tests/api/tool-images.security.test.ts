@@ -7,13 +7,13 @@ import {
   type ProblemResponse,
   type ValidationProblem,
 } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 /** A session's images are its own: no other session reads them, no client forges a reference to one. */
 
 const API_KEY = "images-key";
 const shots: ShotLog = [];
-it.override("appOptions", {
+const it = withApp({
   tools: [shotTool(shots)],
   overrides: { server: { api_key: API_KEY }, model: { vision: "on" } },
 });

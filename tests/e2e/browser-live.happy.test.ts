@@ -3,10 +3,10 @@ import { pngSize } from "../../src/domain/browser/screenshots.js";
 import { callTool, evaluate, fourFrameTree, navigate, snapshot, waitFor } from "../fixtures/browser.js";
 import { json } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 /** Reads a streamed body until `done` says it has what it needs, then leaves. */
 async function readUntil(response: Response, done: (bytes: Buffer) => boolean, timeoutMs = 15_000): Promise<Buffer> {

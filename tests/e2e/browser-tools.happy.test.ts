@@ -6,10 +6,10 @@ import { createSessionId } from "../fixtures/sessions-api.js";
 import type { AgentApp } from "../fixtures/agent-harness.js";
 import type { FakeModelServer, RecordedCompletion } from "../fixtures/fake-model.js";
 import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 type ToolJson = Record<string, unknown> & {
   ok?: boolean;

@@ -9,12 +9,12 @@ import {
   type ValidationProblem,
 } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
 // Off the built-in CDP allowlist, allowed here by the operator: an unknown method (to get CDP's own refusal) and the
 // Target methods that create and list targets (to check that the URL rules still hold for them).
-it.override("appOptions", {
+const it = withApp({
   model: "none",
   overrides: { browser: { cdp_allow: ["Nope.nothing", "Target.createTarget", "Target.getTargets"] } },
 });

@@ -10,9 +10,9 @@ import {
 } from "../fixtures/browser.js";
 import { json, type ProblemResponse, type ValidationProblem } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none", overrides: { browser: { bridge: "on" } } });
+const it = withApp({ model: "none", overrides: { browser: { bridge: "on" } } });
 
 /** What the browser routes refuse, and how. The bridge is on so two frames can hold dialogs at once. */
 describe("browser errors", () => {

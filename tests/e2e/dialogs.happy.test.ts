@@ -7,10 +7,10 @@ import { evaluate, navigate, respond, snapshot, waitFor, waitForPending } from "
 import { json, type GetSnapshotResponse, type RespondDialogResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import type { PagesServer } from "../fixtures/pages-server.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 /** Dialogs in a launched Chromium (native dialogs; the bridge is off in launch mode by default). */
 describe("browser dialogs", () => {

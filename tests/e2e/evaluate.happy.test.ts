@@ -2,10 +2,10 @@ import { describe, expect } from "vitest";
 import { evaluate, navigate } from "../fixtures/browser.js";
 import { json, type CdpResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 // Target.getTargets is off the built-in CDP allowlist; the operator allows it here to count the popups.
-it.override("appOptions", { model: "none", overrides: { browser: { cdp_allow: ["Target.getTargets"] } } });
+const it = withApp({ model: "none", overrides: { browser: { cdp_allow: ["Target.getTargets"] } } });
 
 /** browser/evaluate runs the expression once, whatever its value turns out to be. */
 describe("browser/evaluate results", () => {

@@ -11,9 +11,9 @@ import {
 } from "../fixtures/browser.js";
 import { json, type CdpResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 /** Frame tree, OOPIF routing and evaluation in a launched Chromium with site isolation. */
 describe("browser frames", () => {

@@ -5,10 +5,10 @@ import { seedAnchoredSession } from "../fixtures/anchored-session.js";
 import { evaluate, navigate } from "../fixtures/browser.js";
 import { withInspector } from "../fixtures/inspector.js";
 import { createSession } from "../fixtures/sessions-api.js";
-import { it as base } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 // The fake model writes the summaries, as modelConfig (context-transcript.ts) points the app at it.
-base.override("appOptions", { model: "context" });
+const base = withApp({ model: "context" });
 const it = withInspector(base);
 const WAIT_MS = 15_000;
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");

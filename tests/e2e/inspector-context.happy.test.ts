@@ -2,10 +2,10 @@ import { describe, expect } from "vitest";
 import { seedAnchoredSession } from "../fixtures/anchored-session.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
 import { withInspector } from "../fixtures/inspector.js";
-import { it as base } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 // The fake model writes the summaries, as modelConfig (context-transcript.ts) points the app at it.
-base.override("appOptions", { model: "context" });
+const base = withApp({ model: "context" });
 const it = withInspector(base);
 const WAIT_MS = 15_000;
 

@@ -3,9 +3,9 @@ import { testTools } from "../fixtures/agent-harness.js";
 import { evaluate, navigate, waitFor } from "../fixtures/browser.js";
 import { withInspector } from "../fixtures/inspector.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it as base } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-base.override("appOptions", { tools: [testTools.echo, testTools.slow] });
+const base = withApp({ tools: [testTools.echo, testTools.slow] });
 const it = withInspector(base);
 const WAIT_MS = 15_000;
 

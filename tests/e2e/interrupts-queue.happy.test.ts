@@ -2,11 +2,11 @@ import { describe, expect } from "vitest";
 import { evaluate, navigate, snapshot, waitForPending } from "../fixtures/browser.js";
 import { testTools } from "../fixtures/agent-harness.js";
 import { json, type ProblemResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import type { InterruptAnsweredResponse, InterruptListResponse } from "../../src/routes/runs/schemas.js";
 
-it.override("appOptions", { tools: [testTools.add] });
+const it = withApp({ tools: [testTools.add] });
 
 /** A page dialog in real Chromium and an approval, waiting at once, listed and answered through one queue. */
 describe("the interrupts queue", () => {

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { CHROMIUM_PATH } from "../fixtures/browser.js";
 import { appendMessage, countRows, createSession, type SessionBody } from "../fixtures/sessions-api.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, tempDir, type TestApp } from "../fixtures/test-app.js";
 
 /** The first block's app has the default settings; the second's operator allows some CDP hosts. */
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 const itWithCdpHosts = withApp({
   model: "none",
   overrides: { browser: { allowed_cdp_hosts: ["127.0.0.1", "[::1]", "Browser.Internal."] } },

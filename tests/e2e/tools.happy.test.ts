@@ -5,11 +5,11 @@ import type { FakeTurn, RecordedCompletion } from "../fixtures/fake-model.js";
 import type { PagesServer } from "../fixtures/pages-server.js";
 import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it, withApp } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
 /** The tools are called directly on an app without a model; the agent run has one of its own, on the fake model. */
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 const itInAgentRun = withApp({});
 
 /** What a browser tool answers as JSON in its content: the fields these tests read (each tool answers some). */

@@ -5,10 +5,10 @@ import type { StoredMessage } from "../../src/db/records.js";
 import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
 
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 it.beforeEach(({ fake }) => {
   fake.reset();
   fake.respondWith(() => ({ content: "## Goal\nsummarized" }));

@@ -3,13 +3,13 @@ import type { TestApp } from "../fixtures/test-app.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
 import { json, type CompressResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
 const clock = { now: Date.parse("2026-11-30T09:00:00Z") };
 const OVER = { prompt_tokens: 14_000, completion_tokens: 20 }; // threshold of a 16K window is 13,600
 const UNDER = { prompt_tokens: 2_000, completion_tokens: 20 };
 
-it.override("appOptions", { model: "context", now: () => clock.now });
+const it = withApp({ model: "context", now: () => clock.now });
 it.beforeEach(({ fake }) => {
   fake.reset();
   fake.respondWith(() => ({ content: "## Goal\nsummarized" }));

@@ -1,11 +1,11 @@
 import { describe, expect } from "vitest";
 import { DELTA_EVENT_RETENTION_MS } from "../../src/domain/events/bus.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 import type { TestApp } from "../fixtures/test-app.js";
 
 const clock = { now: Date.UTC(2026, 10, 30, 8, 0, 0) };
-it.override("appOptions", { model: "none", now: () => clock.now });
+const it = withApp({ model: "none", now: () => clock.now });
 
 describe("event retention", () => {
   const storedTypes = (t: TestApp, sessionId: string) =>

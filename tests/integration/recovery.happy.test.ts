@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
 import { seedAnchoredSession } from "../fixtures/anchored-session.js";
 import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 
 /** The tool result the model was sent for a call, read from its next request. */
 const resultSent = (

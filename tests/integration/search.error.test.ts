@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
 import { append } from "../fixtures/context-transcript.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "none" });
+const it = withApp({ model: "none" });
 
 let id: string;
 

@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
 import { seedAnchoredSession } from "../fixtures/anchored-session.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
 
-it.override("appOptions", { model: "context" });
+const it = withApp({ model: "context" });
 
 let id: string;
 
