@@ -30,6 +30,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     reporters: ["default"],
     globalSetup: ["tests/fixtures/postgres-global-setup.ts"],
+    setupFiles: ["tests/fixtures/track-open-handles.ts"],
     projects: [
       layer("unit", ["tests/unit/**/*.test.ts"], { isolate: false }),
       layer("integration", ["tests/integration/**/*.test.ts"], { isolate: false }),

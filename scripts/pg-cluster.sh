@@ -5,16 +5,20 @@
 #   scripts/pg-cluster.sh start <dir> [port]   creates the cluster in <dir> (once) and starts it on 127.0.0.1:<port>
 #                                              (default 54329); prints its admin URL as the last line of stdout
 #   scripts/pg-cluster.sh stop <dir>           stops it and removes <dir>
+#   scripts/pg-cluster.sh halt <dir> [mode]    stops the server and keeps the cluster (mode: fast, the default, or
+#                                              immediate, a crash); `start` on <dir> again starts it where it was
 #
 # Exits 3 when no PostgreSQL server binaries are installed (the test setup tells that apart from a failure to start).
 #
 # Trust authentication on loopback and the socket inside <dir>: nothing outside the machine can reach it, and nothing
-# else on it shares its socket. fsync and synchronous commit are off: losing it in a crash loses nothing of value.
+# else on it shares its socket. fsync is off: what a commit wrote survives the server's own crash (an immediate stop,
+# as the outage tests do; it is in the OS's cache) and only a crash of the machine loses it, which loses nothing of
+# value. Commits stay synchronous, so a commit a client was told of survives an immediate stop.
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system user.
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start <dir> [port] | stop <dir>" >&2
+  echo "usage: $0 start <dir> [port] | stop <dir> | halt <dir> [fast|immediate]" >&2
   exit 2
 }
 
@@ -79,7 +83,6 @@ listen_addresses = '127.0.0.1'
 unix_socket_directories = '$dir'
 max_connections = 200
 fsync = off
-synchronous_commit = off
 full_page_writes = off
 EOF
   fi
@@ -104,9 +107,19 @@ stop() {
   rm -rf "$dir"
 }
 
+halt() {
+  local dir="$1" mode="$2" bin
+  bin="$(find_bindir)"
+  [[ "$mode" == fast || "$mode" == immediate ]] || usage
+  if as_owner "$bin/pg_ctl" status --pgdata="$dir/data" >/dev/null 2>&1; then
+    as_owner "$bin/pg_ctl" stop --pgdata="$dir/data" --mode="$mode" --wait --silent >&2
+  fi
+}
+
 [[ $# -ge 2 ]] || usage
 case "$1" in
   start) start "$2" "${3:-54329}" ;;
   stop) stop "$2" ;;
+  halt) halt "$2" "${3:-fast}" ;;
   *) usage ;;
 esac

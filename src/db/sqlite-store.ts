@@ -27,6 +27,13 @@ import { SteerRepository } from "./repositories/steers.js";
 import { SummaryRepository } from "./repositories/summaries.js";
 import { TranscriptSearchRepository } from "./repositories/transcript-search.js";
 import type { Async, Store } from "./store.js";
+import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
+
+/** A statement's failure as the domain reports it (a full disk or a read-only file is `store_unavailable`). */
+function failure(error: unknown): Error {
+  const translated = asStoreFailure(error);
+  return translated instanceof Error ? translated : new Error(String(translated));
+}
 
 /** One connection's transaction gate: at most one transaction open, and only its own calls run while it is. */
 class TransactionGate {
@@ -41,7 +48,7 @@ class TransactionGate {
       try {
         return Promise.resolve(fn());
       } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        return Promise.reject(failure(error));
       }
     }
     return this.callAfterTransaction(fn);
@@ -49,7 +56,11 @@ class TransactionGate {
 
   private async callAfterTransaction<T>(fn: () => T): Promise<T> {
     while (this.ended && !this.inside.getStore()) await this.ended;
-    return fn();
+    try {
+      return fn();
+    } catch (error) {
+      throw failure(error);
+    }
   }
 
   /** Opens a transaction (waiting for one under way), runs `fn` inside it, commits or rolls back. */
@@ -76,20 +87,9 @@ class TransactionGate {
   }
 }
 
-/** The repository's public methods, each run through the gate and answered as a promise. */
+/** The repository's public methods, each run through the gate and answered as a promise, its failures translated. */
 function gated<T extends object>(repository: T, gate: TransactionGate): Async<T> {
-  const wrapped: Record<string, unknown> = {};
-  let proto: object | null = Object.getPrototypeOf(repository) as object | null;
-  while (proto && proto !== Object.prototype) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const member = (repository as Record<string, unknown>)[name];
-      if (name === "constructor" || name in wrapped || typeof member !== "function") continue;
-      const method = member as (...args: unknown[]) => unknown;
-      wrapped[name] = (...args: unknown[]) => gate.call(() => method.apply(repository, args));
-    }
-    proto = Object.getPrototypeOf(proto) as object | null;
-  }
-  return wrapped as Async<T>;
+  return mapMethods(repository, (call) => gate.call(call)) as Async<T>;
 }
 
 export function createSqliteStore(handle: DatabaseHandle): Store {
@@ -119,20 +119,22 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     uiSessions: wrap(new UiSessionRepository(db)),
     replicas: wrap(new ReplicaRepository(db)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> =>
-      gate.transaction(
-        () => {
-          sqlite.exec("BEGIN IMMEDIATE");
-          activeContext.beginTransaction();
-        },
-        () => {
-          sqlite.exec("COMMIT");
-          activeContext.endTransaction(true);
-        },
-        () => {
-          if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-          activeContext.endTransaction(false);
-        },
-        fn,
+      translatingFailures(() =>
+        gate.transaction(
+          () => {
+            sqlite.exec("BEGIN IMMEDIATE");
+            activeContext.beginTransaction();
+          },
+          () => {
+            sqlite.exec("COMMIT");
+            activeContext.endTransaction(true);
+          },
+          () => {
+            if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+            activeContext.endTransaction(false);
+          },
+          fn,
+        ),
       ),
     ping: () => gate.call(() => (sqlite.prepare("select 1 as ok").get() as { ok: number }).ok === 1),
     close: async () => handle.close(),

@@ -44,6 +44,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   browser_unavailable: { status: 503, title: "Browser unavailable" },
   browser_owner_unavailable: { status: 503, title: "The replica holding the browser does not answer" },
   shutting_down: { status: 503, title: "Server is shutting down" },
+  store_unavailable: { status: 503, title: "The database is unavailable" },
   browser_timeout: { status: 504, title: "The browser did not answer in time" },
   internal_error: { status: 500, title: "Internal server error" },
 };

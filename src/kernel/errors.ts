@@ -34,6 +34,7 @@ export const DOMAIN_ERROR_CODES = [
   "interrupt_not_found",
   "interrupt_already_answered",
   "tool_outputs_mismatch",
+  "store_unavailable",
   "internal_error",
 ] as const;
 
@@ -74,3 +75,8 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string, id: string) => new DomainError("not_found", `${what} ${id} does not exist`);
+
+/** Whether the database was out of reach (the store reports that as `store_unavailable`, whichever it is). */
+export function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof DomainError && error.code === "store_unavailable";
+}

@@ -27,13 +27,25 @@ const MIGRATION_LOCK_KEY = 0x63616475_63657573n; // "caduceus" in ASCII
 
 /** Connections the pool opens at most, unless told otherwise (pg's own default). */
 const DEFAULT_POOL_MAX = 10;
+/**
+ * How long a request waits for a connection before it fails as `store_unavailable`: pg's default is forever, which
+ * turns a server that does not answer (a network partition, a full connection table) into requests that hang.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Connects, applies pending migrations and answers the handle; the pool is closed again if either fails. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PostgresHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? DEFAULT_POOL_MAX });
-  // An idle client that loses its connection (the server restarted) is dropped by the pool; without a listener the
-  // error would end the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? DEFAULT_POOL_MAX,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A client that loses its connection (the server stopped or restarted) emits an error. An idle one is dropped by
+  // the pool, which re-emits the error here; a checked-out one (a transaction's) has no listener of the pool's, and
+  // its error would end the process. Either way the statement under way fails with the same error, which is where it
+  // is answered (503 store_unavailable), and a client released with an error is closed, not reused.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   try {
     await applyMigrations(pool);
   } catch (error) {

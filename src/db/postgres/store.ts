@@ -2,10 +2,12 @@
  * @module store
  * The store over a PostgreSQL database shared by several replicas: every repository on one connection, whose
  * statements join the transaction under way in the caller's async context (../connection.ts). Nothing is kept in
- * memory between calls, since another replica may have written the rows since.
+ * memory between calls, since another replica may have written the rows since. A statement that fails because the
+ * server is out of reach fails as `store_unavailable` (../store-failures.ts).
  */
 import { sql } from "drizzle-orm";
 import type { Store } from "../store.js";
+import { translatingFailures, withStoreFailures } from "../store-failures.js";
 import { PgConnection } from "./connection.js";
 import type { PostgresHandle } from "./database.js";
 import { PgAnchorRepository } from "./repositories/anchors.js";
@@ -32,29 +34,30 @@ export function createPostgresStore(handle: PostgresHandle): Store {
   return {
     dialect: "postgres",
     location: handle.url,
-    sessions: new PgSessionRepository(conn),
-    messages: new PgMessageRepository(conn),
-    images: new PgImageRepository(conn),
-    idempotency: new PgIdempotencyRepository(conn),
-    events: new PgEventRepository(conn),
-    summaries: new PgSummaryRepository(conn),
-    runs: new PgRunRepository(conn),
-    interrupts: new PgInterruptRepository(conn),
-    steers: new PgSteerRepository(conn),
-    anchors: new PgAnchorRepository(conn),
-    messageAnchors: new PgMessageAnchorRepository(conn),
-    contextRows: new PgContextRowRepository(conn),
-    search: new PgTranscriptSearchRepository(conn),
-    dialogs: new PgDialogHistoryRepository(conn),
-    responses: new PgResponseRepository(conn),
-    forks: new PgForkRepository(conn),
-    uiSessions: new PgUiSessionRepository(conn),
-    replicas: new PgReplicaRepository(conn),
-    transaction: <T>(fn: () => Promise<T>): Promise<T> => conn.transaction(fn),
-    ping: async () => {
-      const result = await conn.exec.execute<{ ok: number }>(sql`select 1 as ok`);
-      return result.rows[0]?.ok === 1;
-    },
+    sessions: withStoreFailures(new PgSessionRepository(conn)),
+    messages: withStoreFailures(new PgMessageRepository(conn)),
+    images: withStoreFailures(new PgImageRepository(conn)),
+    idempotency: withStoreFailures(new PgIdempotencyRepository(conn)),
+    events: withStoreFailures(new PgEventRepository(conn)),
+    summaries: withStoreFailures(new PgSummaryRepository(conn)),
+    runs: withStoreFailures(new PgRunRepository(conn)),
+    interrupts: withStoreFailures(new PgInterruptRepository(conn)),
+    steers: withStoreFailures(new PgSteerRepository(conn)),
+    anchors: withStoreFailures(new PgAnchorRepository(conn)),
+    messageAnchors: withStoreFailures(new PgMessageAnchorRepository(conn)),
+    contextRows: withStoreFailures(new PgContextRowRepository(conn)),
+    search: withStoreFailures(new PgTranscriptSearchRepository(conn)),
+    dialogs: withStoreFailures(new PgDialogHistoryRepository(conn)),
+    responses: withStoreFailures(new PgResponseRepository(conn)),
+    forks: withStoreFailures(new PgForkRepository(conn)),
+    uiSessions: withStoreFailures(new PgUiSessionRepository(conn)),
+    replicas: withStoreFailures(new PgReplicaRepository(conn)),
+    transaction: <T>(fn: () => Promise<T>): Promise<T> => translatingFailures(() => conn.transaction(fn)),
+    ping: () =>
+      translatingFailures(async () => {
+        const result = await conn.exec.execute<{ ok: number }>(sql`select 1 as ok`);
+        return result.rows[0]?.ok === 1;
+      }),
     close: () => handle.close(),
   };
 }

@@ -145,12 +145,14 @@ export class RunRepository {
     return row ? runRecordOf(row) : null;
   }
 
-  /** Runs the replica left marked running (at its start-up, or once it is found dead). */
-  listRunning(replicaId: string): RunRecord[] {
+  /** Runs the replica left marked running (at its start-up, or once it is found dead); only `runId` when given. */
+  listRunning(replicaId: string, runId?: string): RunRecord[] {
     return this.db
       .select()
       .from(runs)
-      .where(and(eq(runs.status, "running"), runningOn(replicaId)))
+      .where(
+        and(eq(runs.status, "running"), runningOn(replicaId), runId === undefined ? undefined : eq(runs.id, runId)),
+      )
       .all()
       .map(runRecordOf);
   }

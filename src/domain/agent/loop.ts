@@ -26,6 +26,7 @@ import type { RunRecord, SessionRecord, StoredMessage } from "../../db/records.j
 import { summarizeRun, type RunResultSummary } from "./run-summary.js";
 import type { InterruptRecord, NewInterrupt } from "../../db/records.js";
 import type { ChatMessage, FunctionTool, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
+import { isStoreUnavailable } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { redactDeep, redactSecrets } from "../../kernel/redaction.js";
 import { headOf } from "../../kernel/text.js";
@@ -82,7 +83,16 @@ export type { RunResultSummary };
  * Where a stretch of the run ended: a final status, or `requires_action` with the interrupts it waits on. `messages`
  * are the ones this stretch stored.
  */
-export type FinishedRun = { run: RunResultSummary; messages: StoredMessage[]; interrupts: InterruptView[] };
+export type FinishedRun = {
+  run: RunResultSummary;
+  messages: StoredMessage[];
+  interrupts: InterruptView[];
+  /**
+   * The database went out of reach during the stretch: it ended `interrupted` here, but its row still says running
+   * until the runner can record that (../runner.ts retries once the store is back).
+   */
+  unrecorded?: boolean;
+};
 
 /** How much of a failed tool call's error text its log line shows. */
 const TOOL_ERROR_LOGGED_CHARS = 300;
@@ -193,15 +203,42 @@ export class RunExecution {
           { run_id: this.params.run.id, session_id: this.params.sessionId, kind: err.kind, status: err.status },
           "model call failed",
         );
+      } else if (isStoreUnavailable(err)) {
+        status = "interrupted";
+        error = `interrupted: ${(err as Error).message}`;
       } else {
         status = "failed";
         error = `internal error during the run: ${err instanceof Error ? err.message : String(err)}`;
         this.deps.logger.error({ err, run_id: this.params.run.id }, "run failed with an internal error");
       }
     }
-    if (status === "requires_action") return this.pause(waitingOn);
-    await this.closeOpenCalls(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
-    return this.finish(status, error);
+    try {
+      if (status === "requires_action") return await this.pause(waitingOn);
+      await this.closeOpenCalls(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
+      return await this.finish(status, error);
+    } catch (err) {
+      if (!isStoreUnavailable(err)) throw err;
+      return this.unrecorded((err as Error).message);
+    }
+  }
+
+  /** The stretch's end when the database cannot take it: interrupted, as the runner records it once it can. */
+  private unrecorded(why: string): FinishedRun {
+    const { run, sessionId } = this.params;
+    const error = `interrupted: ${why}`;
+    this.deps.logger.warn(
+      { run_id: run.id, session_id: sessionId, error },
+      "run interrupted: the database is out of reach; its end is recorded once it is back",
+    );
+    const summary = summarizeRun({
+      ...run,
+      status: "interrupted",
+      error,
+      iterations: this.iterations,
+      usage: { ...this.usage },
+      compressed: this.compressed,
+    });
+    return { run: summary, messages: this.messages, interrupts: [], unrecorded: true };
   }
 
   private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {

@@ -20,7 +20,7 @@ import type { RunCursor } from "../../db/repositories/runs.js";
 
 /** What routes name a stored run and its page cursor by. */
 export type { RunRecord, RunCursor, SteerRecord };
-import { DomainError, notFound } from "../../kernel/errors.js";
+import { DomainError, isStoreUnavailable, notFound } from "../../kernel/errors.js";
 import { FINAL_RUN_STATUSES, type FunctionTool } from "../../kernel/chat.js";
 import { EventFeed } from "../events/feed.js";
 import { newId } from "../../kernel/ids.js";
@@ -90,6 +90,8 @@ type Waiter = { untilClientTools: boolean; resolve: (finished: FinishedRun) => v
 
 /** Seconds a client told `429 too_many_runs` should wait before trying again. */
 const RETRY_AFTER_S = 2;
+/** How often the end of a run a database outage cut is tried again. */
+const STORE_RETRY_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
@@ -133,6 +135,8 @@ export class AgentRunner {
   private readonly feeds = new Map<string, Set<RunFeed>>();
   private readonly waiters = new Map<string, Waiter[]>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Retries of recording the end of runs a database outage cut. */
+  private readonly storeRetries = new Set<NodeJS.Timeout>();
   private accepting = true;
 
   constructor(private readonly deps: AgentRunnerDeps) {}
@@ -354,6 +358,11 @@ export class AgentRunner {
   private async stretchEnded(sessionId: string, finished: FinishedRun): Promise<void> {
     const runId = finished.run.id;
     if (this.executing.get(sessionId)?.runId === runId) this.executing.delete(sessionId);
+    if (finished.unrecorded) {
+      this.runEnded(runId, finished);
+      this.recordWhenStoreIsBack(runId, "the database became unavailable");
+      return;
+    }
     if (!isFinal(finished)) {
       this.waiting.set(sessionId, runId);
       const pending = await this.deps.store.interrupts.pendingForRun(runId);
@@ -526,6 +535,28 @@ export class AgentRunner {
     );
     if ((await store.interrupts.pendingForRun(record.run_id)).length === 0) await this.resume(record.run_id);
     return view;
+  }
+
+  /**
+   * A run cut by the database going away ended here, but its row still says running: it is closed as interrupted
+   * (open calls answered, as a restart would) once the store answers again, retried until then. A shutdown leaves it
+   * to the next start, which closes this replica's runs left running.
+   */
+  private recordWhenStoreIsBack(runId: string, why: string): void {
+    const attempt = () => {
+      this.storeRetries.delete(timer);
+      if (!this.accepting) return;
+      this.closeCut(this.deps.replicaId, why, runId).then(
+        () => this.deps.logger.info({ run_id: runId }, "recorded the end of a run the database outage cut"),
+        (err: unknown) => {
+          if (isStoreUnavailable(err)) this.recordWhenStoreIsBack(runId, why);
+          else this.deps.logger.error({ err, run_id: runId }, "could not record the end of a cut run");
+        },
+      );
+    };
+    const timer = setTimeout(attempt, STORE_RETRY_MS);
+    timer.unref();
+    this.storeRetries.add(timer);
   }
 
   private armTimeouts(interrupts: InterruptRecord[]): void {
@@ -836,8 +867,9 @@ export class AgentRunner {
    */
   async shutdown(reason = "the server is shutting down"): Promise<void> {
     this.accepting = false;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.storeRetries]) clearTimeout(timer);
     this.timers.clear();
+    this.storeRetries.clear();
     const running = [...this.executing.values()];
     for (const run of running) run.controller.abort(new RunStop("interrupted", reason));
     await Promise.allSettled(running.map((run) => run.done));
@@ -881,9 +913,14 @@ export class AgentRunner {
    * same skip, so every run is closed once. Answers how many.
    */
   async recoverRunsOf(replicaId: string, why: string): Promise<number> {
+    return this.closeCut(replicaId, why);
+  }
+
+  /** Closes the runs the replica left running (only `runId` when given); answers how many. */
+  private async closeCut(replicaId: string, why: string, runId?: string): Promise<number> {
     const { store, transcript, events, now } = this.deps;
     const closed = await store.transaction(async () => {
-      const runs = await store.runs.listRunning(replicaId);
+      const runs = await store.runs.listRunning(replicaId, runId);
       const ended: RunRecord[] = [];
       for (const run of runs) {
         // What the cut stretch had started waiting on can no longer be answered.

@@ -2,7 +2,9 @@
  * @module replica-heartbeat
  * This replica's lease on being alive: a heartbeat written every third of the lease time, and on each beat a look for
  * replicas whose lease ran out — their runs are closed as interrupted (open tool calls answered) and their rows
- * removed, which frees the browsers they held for whichever replica acts on them next.
+ * removed, which frees the browsers they held for whichever replica acts on them next. A replica that could not beat
+ * itself (the database was out of reach) judges no other for a lease after: every replica missed its beats alike,
+ * and the others are as alive as it is.
  */
 import type { Store } from "../../db/store.js";
 import type { Logger } from "../../logger.js";
@@ -25,6 +27,8 @@ export type ReplicaHeartbeatDeps = {
 export class ReplicaHeartbeat {
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
+  /** When a beat last failed (the database out of reach); null when none has. */
+  private lastFailedAt: number | null = null;
 
   constructor(private readonly deps: ReplicaHeartbeatDeps) {}
 
@@ -60,6 +64,8 @@ export class ReplicaHeartbeat {
     const { store, logger, now, replicaId, internalUrl, leaseTtlMs } = this.deps;
     try {
       await store.replicas.heartbeat(replicaId, internalUrl, now());
+      if (this.lastFailedAt !== null && now() - this.lastFailedAt < leaseTtlMs) return;
+      this.lastFailedAt = null;
       const aliveAfter = everyOther ? Number.MAX_SAFE_INTEGER : now() - leaseTtlMs;
       for (const dead of await store.replicas.dead(aliveAfter, replicaId)) {
         const closed = await this.deps.recovery.recoverRunsOf(dead.id, `replica ${dead.id} stopped answering`);
@@ -70,6 +76,7 @@ export class ReplicaHeartbeat {
         );
       }
     } catch (err) {
+      this.lastFailedAt = now();
       logger.warn({ err }, "replica heartbeat failed");
     }
   }

@@ -23,8 +23,8 @@ function healthRoute(path: string, operationId: string) {
     security: [],
     responses: {
       200: jsonAnswer("Alive", HealthSchema),
-      // Even a liveness check can be refused for its Host or Origin, or fail inside.
-      ...problemResponses({ auth: false }),
+      // Even a liveness check can be refused for its Host or Origin, or fail inside; it never reads the database.
+      ...problemResponses({ auth: false, store: false }),
     },
   });
 }

@@ -63,6 +63,8 @@ export type ErrorSpec = {
   auth?: boolean;
   /** A POST under /v1: the Idempotency-Key middleware reads it. */
   idempotent?: boolean;
+  /** It reads or writes the database (all but the liveness checks): the database may be out of reach. */
+  store?: boolean;
 };
 
 const EXAMPLE_REQUEST_ID = "req_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
@@ -157,15 +159,19 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   browser_unavailable: { detail: "the browser is not running; navigate to start it" },
   shutting_down: { detail: "the server is shutting down and accepts no new runs; retry once it is back" },
   browser_timeout: { detail: "Runtime.evaluate did not answer within 30000 ms" },
+  store_unavailable: {
+    detail: "the database is unavailable: the PostgreSQL server cannot be reached (ECONNREFUSED); retry in 5 s",
+  },
   internal_error: { detail: `an internal error occurred; quote request id ${EXAMPLE_REQUEST_ID} when reporting it` },
 };
 
-const RETRYABLE_CODES = new Set<ErrorCode>(["too_many_runs", "idempotency_key_in_flight"]);
+const RETRYABLE_CODES = new Set<ErrorCode>(["too_many_runs", "idempotency_key_in_flight", "store_unavailable"]);
 
 /** Every code an operation of this kind can answer, in the order of the closed list. */
 export function errorCodesOf(spec: ErrorSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(["validation_failed", "forbidden_origin", "internal_error", ...(spec.codes ?? [])]);
   if (spec.auth !== false) codes.add("unauthorized");
+  if (spec.store !== false) codes.add("store_unavailable");
   if (spec.body) for (const code of ["payload_too_large", "unsupported_media_type"] as const) codes.add(code);
   if (spec.idempotent)
     for (const code of ["idempotency_key_conflict", "idempotency_key_in_flight"] as const) codes.add(code);

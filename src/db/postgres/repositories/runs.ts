@@ -108,13 +108,15 @@ export class PgRunRepository implements Async<RunRepository> {
   /**
    * Runs the replica left marked running (at its start-up, or once it is found dead). Inside a transaction each row is
    * locked for it, and rows another replica is closing already are skipped: two replicas that find the same dead one
-   * close each of its runs once.
+   * close each of its runs once. Only `runId` when given.
    */
-  async listRunning(replicaId: string): Promise<RunRecord[]> {
+  async listRunning(replicaId: string, runId?: string): Promise<RunRecord[]> {
     const rows = await this.conn.exec
       .select()
       .from(runs)
-      .where(and(eq(runs.status, "running"), runningOn(replicaId)))
+      .where(
+        and(eq(runs.status, "running"), runningOn(replicaId), runId === undefined ? undefined : eq(runs.id, runId)),
+      )
       .for("update", { skipLocked: true });
     return rows.map(runRecordOf);
   }
