@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
-import { LAUNCH_ARGS } from "../src/domain/browser/supervisor.js";
+import { LAUNCH_ARGS } from "../src/domain/browser/launch.js";
 import { CHROMIUM_PATH } from "../tests/fixtures/browser.js";
 import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
 import { startPagesServer } from "../tests/fixtures/pages-server.js";

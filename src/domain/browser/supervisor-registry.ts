@@ -13,7 +13,8 @@ import { resolveSessionSettings } from "../sessions/settings.js";
 import type { DialogHistory } from "./dialog-history.js";
 import { assertDownloadsApartFromPlugins, sessionDownloadsDir } from "./download-policy.js";
 import { profileDir, profilesRoot } from "./profiles.js";
-import { BrowserSupervisor, endpointOf } from "./supervisor.js";
+import { endpointOf } from "./launch.js";
+import { BrowserSupervisor } from "./supervisor.js";
 
 export type SupervisorRegistryDeps = {
   config: Config;

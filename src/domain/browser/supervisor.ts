@@ -1,76 +1,33 @@
 /**
  * @module supervisor
- * One session's browser, launched or connected to over CDP, and everything that watches it: CDP sessions on the
- * page and on each out-of-process iframe, dialogs (native or through the bridge), frames, console output, documents
- * the URL policy forbids, and the browser or the page going away.
+ * One session's browser and what watches it: its tabs, the CDP sessions on each page and on each out-of-process
+ * iframe, frames, and the browser or the page going away. Where the browser comes from (launch.ts), where dialogs
+ * come from (dialog-sources.ts), the console (console-log.ts) and the guards against forbidden documents
+ * (document-guard.ts) are modules of their own.
  */
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Dialog,
-  type Frame,
-  type Page,
-} from "playwright-core";
+import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import type { BrowserConfig } from "../../config.js";
 import type { Logger } from "../../logger.js";
 import type { BrowserLossReason, EventPayload, SessionEventType } from "../events/event-types.js";
 import { DomainError } from "../../kernel/errors.js";
-import { findBrowserExecutable } from "./executable.js";
-import { bridgeAnswerBody, BRIDGE_SCRIPT, parseBridgeRequest } from "./bridge.js";
-import { DialogQueue } from "./dialogs.js";
-import { applyDownloadPolicy } from "./download-policy.js";
+import { BRIDGE_SCRIPT } from "./bridge.js";
+import { ConsoleLog } from "./console-log.js";
+import { DialogSources } from "./dialog-sources.js";
+import type { DialogQueue } from "./dialogs.js";
+import { DocumentGuard } from "./document-guard.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
+import { endpointOf, openBrowser } from "./launch.js";
+import type { ProfileBrowser } from "./profiles.js";
 import { TabList, type Tab, type TabView } from "./tabs.js";
-import { redactSecrets } from "../../kernel/redaction.js";
-import { headOf } from "../../kernel/text.js";
-import { launchProfileBrowser, type ProfileBrowser } from "./profiles.js";
-import { guardTargets } from "./target-guard.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
-import {
-  CONSOLE_HISTORY_MAX,
-  type ClosedDialogView,
-  type ConsoleEntry,
-  type DialogType,
-  type PendingDialogView,
-} from "./types.js";
-import { isDocumentUrlAllowed, schemeOf } from "./url-policy.js";
+import type { ClosedDialogView, ConsoleEntry, PendingDialogView } from "./types.js";
 
-/**
- * Flags for a launched Chromium: site isolation on, nothing that phones home, and `.invalid` names
- * failing at once (RFC 6761) so a bridge request that is not intercepted falls back without delay.
- */
-export const LAUNCH_ARGS = [
-  "--site-per-process",
-  "--host-resolver-rules=MAP *.invalid ~NOTFOUND",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-gpu",
-  "--disable-quic",
-];
-
-const LAUNCH_TIMEOUT_MS = 30_000;
-const CONNECT_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 5_000;
 const TITLE_TIMEOUT_MS = 500;
 const TITLE_REFRESH_INTERVAL_MS = 1_000;
 const FRAME_SETTLE_TIMEOUT_MS = 3_000;
 const PAGE_CLOSE_GRACE_MS = 100;
 const TAB_OPEN_TIMEOUT_MS = 10_000;
-const PLAYWRIGHT_DIALOG_GRACE_MS = 250;
-const NATIVE_DIALOG_MATCH_WINDOW_MS = 10_000;
-const NATIVE_DIALOGS_REMEMBERED = 50;
-const GUARD_SETUP_TIMEOUT_MS = 5_000;
-/** Reports of the same blocked URL within this window are one block seen from several places. */
-const BLOCKED_NOTE_DEDUPE_MS = 2_000;
-/** How much of a blocked URL the console and the log show. */
-const BLOCKED_URL_SHOWN_CHARS = 200;
-
-/** Every context we create: CSP bypassed for the dialog bridge, downloads denied (download-policy may allow them). */
-const CONTEXT_OPTIONS: BrowserContextOptions = { bypassCSP: true, acceptDownloads: false };
 
 export type SupervisorDeps = {
   sessionId: string;
@@ -88,22 +45,11 @@ export type SupervisorDeps = {
   profileDir: string | null;
 };
 
-/** What a CDP URL reaches, for events and logs that must not show the URL itself (it can carry a token). */
-function cdpEndpointKind(cdpUrl: string): "cdp_http" | "cdp_websocket" {
-  return /^wss?:/i.test(cdpUrl) ? "cdp_websocket" : "cdp_http";
-}
-
 const LOSS_LOG_MESSAGES: Record<BrowserLossReason, string> = {
   browser_disconnected: "browser disconnected",
   page_crashed: "browser page crashed",
   page_closed: "browser page closed",
 };
-
-/** Where a supervisor's browser comes from; a different endpoint means a different supervisor. */
-export function endpointOf(settings: BrowserConfig): string {
-  if (settings.cdp_url) return `cdp:${settings.cdp_url}`;
-  return `launch:${settings.executable_path}:${settings.headless}:${settings.profile ?? ""}`;
-}
 
 /** `auto` turns the bridge on for a browser we connect to (another client may close native dialogs) and off for one we launch. */
 export function bridgeEnabled(settings: BrowserConfig): boolean {
@@ -111,9 +57,10 @@ export function bridgeEnabled(settings: BrowserConfig): boolean {
 }
 
 /**
- * One session's supervised browser: launched (or connected to over CDP) through playwright-core,
- * with a CDP session on the page and on every out-of-process iframe. Dialogs, frames and console
- * output are kept from events, so reading them never waits on a page a dialog is blocking.
+ * One session's supervised browser: launched (or connected to over CDP) through playwright-core (launch.ts), with a
+ * CDP session on the page and on every out-of-process iframe. Dialogs (dialog-sources.ts), frames and console output
+ * (console-log.ts) are kept from events, so reading them never waits on a page a dialog is blocking; forbidden
+ * documents are stopped as they load (document-guard.ts).
  */
 export class BrowserSupervisor {
   readonly dialogs: DialogQueue;
@@ -128,17 +75,10 @@ export class BrowserSupervisor {
   private readonly noFrames = new FrameTracker(() => undefined);
   private readonly watchedPages = new WeakMap<Page, Promise<void>>();
   private readonly attaching = new Set<Promise<unknown>>();
-  private readonly consoleEntries: ConsoleEntry[] = [];
-  private readonly nativeDialogsSeen: Array<{
-    page: Page;
-    type: string;
-    message: string;
-    at: number;
-    matched: boolean;
-  }> = [];
+  private readonly consoleLog: ConsoleLog;
+  private readonly dialogSources: DialogSources;
+  private readonly guard: DocumentGuard;
   private oopifSequence = 0;
-  /** The last forbidden document reported, so the several places that catch the same one note it once. */
-  private lastBlocked = { url: "", at: 0 };
   private active = false;
   private stopping = false;
 
@@ -148,37 +88,10 @@ export class BrowserSupervisor {
     this.bridge = bridgeEnabled(settings);
     this.allowFileUrls = deps.allowFileUrls;
     this.tabs = new TabList((tab, change) => this.onFrameChange(tab, change));
-    this.dialogs = new DialogQueue({
-      settings: () => deps.settings(),
-      opened: (dialog) => {
-        deps.publish("dialog.opened", { dialog });
-        deps.logger.info(
-          {
-            session_id: deps.sessionId,
-            dialog_id: dialog.id,
-            type: dialog.type,
-            via: dialog.via,
-            frame_id: dialog.frame_id,
-          },
-          "dialog opened",
-        );
-      },
-      closed: (dialog, defaultPrompt) => {
-        deps.recordDialog(dialog, defaultPrompt);
-        deps.logger.info(
-          {
-            session_id: deps.sessionId,
-            dialog_id: dialog.id,
-            type: dialog.type,
-            closed_by: dialog.closed_by,
-            action: dialog.action,
-          },
-          "dialog closed",
-        );
-      },
-      now: () => deps.now(),
-      warn: (message, error) => deps.logger.debug({ err: error, session_id: deps.sessionId }, message),
-    });
+    this.consoleLog = new ConsoleLog(() => deps.now());
+    this.dialogSources = new DialogSources({ ...deps, isActive: () => this.active });
+    this.dialogs = this.dialogSources.queue;
+    this.guard = new DocumentGuard({ ...deps, console: this.consoleLog });
   }
 
   static async start(deps: SupervisorDeps): Promise<BrowserSupervisor> {
@@ -302,11 +215,11 @@ export class BrowserSupervisor {
   }
 
   console(): ConsoleEntry[] {
-    return [...this.consoleEntries];
+    return this.consoleLog.list();
   }
 
   clearConsole(): void {
-    this.consoleEntries.length = 0;
+    this.consoleLog.clear();
   }
 
   topSession(): TargetSession {
@@ -339,6 +252,10 @@ export class BrowserSupervisor {
     if (wasActive) this.tabs.clear();
   }
 
+  pendingDialogs(): PendingDialogView[] {
+    return this.dialogs.pending();
+  }
+
   /**
    * A profile's Chromium is asked to close over CDP first, so it writes its cookies and storage to the profile's
    * folder, then its process is ended.
@@ -358,80 +275,21 @@ export class BrowserSupervisor {
     await profile.stop();
   }
 
-  private executable(settings: BrowserConfig): string {
-    const executablePath = findBrowserExecutable(settings.executable_path);
-    if (executablePath) return executablePath;
-    throw new DomainError(
-      "browser_unavailable",
-      settings.executable_path === "auto"
-        ? "no Chromium found; install Debian's chromium or set browser.executable_path"
-        : `browser.executable_path ${settings.executable_path} does not exist; point it at a Chromium or set it to auto`,
-    );
-  }
-
   private async open(): Promise<void> {
     const settings = this.deps.settings();
-    const startedAt = performance.now();
-    if (!settings.cdp_url && this.deps.profileDir) {
-      const executablePath = this.executable(settings);
-      this.deps.publish("browser.starting", { mode: "launch", endpoint_kind: "local_chromium" });
-      this.profileBrowser = await launchProfileBrowser({
-        executablePath,
-        userDataDir: this.deps.profileDir,
-        headless: settings.headless,
-        args: LAUNCH_ARGS,
-        timeoutMs: LAUNCH_TIMEOUT_MS,
-      });
-      this.browser = await chromium.connectOverCDP(this.profileBrowser.wsEndpoint, { timeout: CONNECT_TIMEOUT_MS });
-      // The profile's own context: the one whose cookies and storage live in its folder.
-      this.context = this.browser.contexts()[0] ?? (await this.browser.newContext(CONTEXT_OPTIONS));
-      this.deps.logger.info(
-        {
-          session_id: this.deps.sessionId,
-          executable: executablePath,
-          profile: settings.profile,
-          duration_ms: Math.round(performance.now() - startedAt),
-        },
-        "browser launched with a profile",
-      );
-    } else if (settings.cdp_url) {
-      const endpointKind = cdpEndpointKind(settings.cdp_url);
-      this.deps.publish("browser.starting", { mode: "connect", endpoint_kind: endpointKind });
-      this.browser = await chromium.connectOverCDP(settings.cdp_url, { timeout: CONNECT_TIMEOUT_MS });
-      this.context = this.browser.contexts()[0] ?? (await this.browser.newContext(CONTEXT_OPTIONS));
-      this.deps.logger.info(
-        {
-          session_id: this.deps.sessionId,
-          endpoint_kind: endpointKind,
-          duration_ms: Math.round(performance.now() - startedAt),
-        },
-        "browser connected",
-      );
-    } else {
-      const executablePath = this.executable(settings);
-      this.deps.publish("browser.starting", { mode: "launch", endpoint_kind: "local_chromium" });
-      this.browser = await chromium.launch({
-        executablePath,
-        headless: settings.headless,
-        args: LAUNCH_ARGS,
-        timeout: LAUNCH_TIMEOUT_MS,
-      });
-      this.context = await this.browser.newContext(CONTEXT_OPTIONS);
-      this.deps.logger.info(
-        {
-          session_id: this.deps.sessionId,
-          executable: executablePath,
-          headless: settings.headless,
-          duration_ms: Math.round(performance.now() - startedAt),
-        },
-        "browser launched",
-      );
-    }
-    const context = this.context;
+    const launchDeps = {
+      ...this.deps,
+      starting: (data: EventPayload<"browser.starting">) => this.deps.publish("browser.starting", data),
+    };
+    const { browser, context } = await openBrowser(settings, launchDeps, (part) => {
+      if (part.profileBrowser) this.profileBrowser = part.profileBrowser;
+      if (part.browser) this.browser = part.browser;
+    });
+    this.context = context;
     // Listening keeps playwright-core from dismissing dialogs itself; the supervisor answers them over CDP.
-    context.on("dialog", (dialog) => this.onPlaywrightDialog(dialog));
+    context.on("dialog", (dialog) => this.dialogSources.playwrightDialog(dialog));
     if (this.bridge) await context.addInitScript({ content: BRIDGE_SCRIPT });
-    this.browser.on("disconnected", () => this.lost("browser_disconnected"));
+    browser.on("disconnected", () => this.lost("browser_disconnected"));
     context.on(
       "page",
       (page) =>
@@ -450,117 +308,23 @@ export class BrowserSupervisor {
       const tab = this.tabs.of(page);
       if (tab) this.tabs.activate(tab);
     }
-    await this.guardBrowser(settings.cdp_url !== null);
-  }
-
-  /**
-   * What only the browser as a whole can enforce, on its own CDP session: downloads denied (or kept
-   * to the session's folder) in every context, `file:` loads failed in every target, and pages that
-   * show a forbidden document stopped and closed, whichever channel opened them (target-guard). In
-   * a browser we connect to, only our context's pages are ours.
-   */
-  private async guardBrowser(connected: boolean): Promise<void> {
-    const browser = this.browser;
-    const session = this.pageSession;
-    if (!browser || !session)
-      throw new DomainError(
-        "browser_unavailable",
-        "could not attach to the browser's page; retry to start a fresh one",
-      );
-    const { targetInfo } = await withTimeout(
-      session.cdp.send("Target.getTargetInfo"),
-      GUARD_SETUP_TIMEOUT_MS,
-      "Target.getTargetInfo",
-    );
-    const browserSession = await withTimeout(
-      browser.newBrowserCDPSession(),
-      GUARD_SETUP_TIMEOUT_MS,
-      "the browser session",
-    );
-    const ownContextId = targetInfo.browserContextId;
-    await withTimeout(
-      applyDownloadPolicy({ browserSession, ownContextId, downloadsDir: this.deps.downloadsDir }),
-      GUARD_SETUP_TIMEOUT_MS,
-      "the download policy",
-    );
-    await withTimeout(
-      guardTargets({
-        browserSession,
-        allowFileUrls: this.allowFileUrls,
-        onlyContextId: connected ? (ownContextId ?? null) : null,
-        mainTargetId: targetInfo.targetId,
-        mainForbidden: (url) => this.leaveForbidden(session, session.rootFrameId, url),
-        blocked: (url, what) => this.noteBlocked(url, what),
-      }),
-      GUARD_SETUP_TIMEOUT_MS,
-      "target discovery",
-    );
+    await this.guard.guardBrowser(browser, this.pageSession, settings.cdp_url !== null);
   }
 
   private handlers(tab: Tab): TargetHandlers {
+    const guard = (session: TargetSession, frameId: string, url: string) =>
+      this.guard.guardDocument(tab, tab !== this.tabs.active, session, frameId, url);
     return {
       frameAttached: (session, frameId, parent) => tab.frames.attached(frameId, parent, session),
-      navigationStarting: (session, frameId, url) => this.guardDocument(tab, session, frameId, url),
+      navigationStarting: guard,
       frameNavigated: (session, frame, newDocument) => {
-        this.guardDocument(tab, session, frame.id, frame.url + (frame.urlFragment ?? ""));
+        guard(session, frame.id, frame.url + (frame.urlFragment ?? ""));
         tab.frames.navigated(frame, session, newDocument);
       },
       frameDetached: (session, frameId, reason) => tab.frames.detached(frameId, reason, session),
-      requestPaused: (session, params) => this.onRequestPaused(session, params),
-      console: (level, text, url) => this.pushConsole(level, text, url, tab.id),
+      requestPaused: (session, params) => this.dialogSources.requestPaused(session, params),
+      console: (level, text, url) => this.consoleLog.push(level, text, url, tab.id),
     };
-  }
-
-  private attachOptions() {
-    return { bridge: this.bridge };
-  }
-
-  /**
-   * A frame that starts loading, or shows, a forbidden document (url-policy) is sent to about:blank;
-   * a popup whose own document is forbidden is stopped, then closed. `file:` loads never get this
-   * far (target-guard fails them in the browser before the file is read); this is for the browser's
-   * own schemes, which no interception sees. It reacts when the navigation starts, but that is a
-   * race, not a guarantee: Chromium does not cancel a navigation that is ready to commit, so the
-   * page may show the document until the close lands (target-guard has the figures).
-   */
-  private guardDocument(tab: Tab, session: TargetSession, frameId: string, url: string): void {
-    if (isDocumentUrlAllowed(url, this.allowFileUrls)) return;
-    const page = tab.page;
-    if (tab !== this.tabs.active && session.label === null && frameId === session.rootFrameId) {
-      this.noteBlocked(url, "stopped and closed the popup that showed it");
-      // The stop first, on the popup's own session, then the close (which waits on the page's
-      // unload). No about:blank in between: a navigation still pending cancels a close.
-      void session.cdp.send("Page.stopLoading").catch(() => undefined);
-      void page.close().catch(() => undefined);
-      return;
-    }
-    this.leaveForbidden(session, frameId, url);
-  }
-
-  private leaveForbidden(session: TargetSession, frameId: string, url: string): void {
-    this.noteBlocked(url, "sent its frame to about:blank");
-    void session.cdp.send("Page.navigate", { url: "about:blank", frameId }).catch(() => undefined);
-  }
-
-  /**
-   * Tells the agent (console) and the operator (log) once per document that it was stopped. The URL
-   * is masked before it is cut, so a secret in it is never left half shown, and the log gets only
-   * the masked form.
-   */
-  private noteBlocked(url: string, what: string): void {
-    const shown = headOf(redactSecrets(url), BLOCKED_URL_SHOWN_CHARS);
-    const now = Date.now();
-    if (this.lastBlocked.url === shown && now - this.lastBlocked.at < BLOCKED_NOTE_DEDUPE_MS) return;
-    this.lastBlocked = { url: shown, at: now };
-    this.deps.logger.info(
-      { session_id: this.deps.sessionId, url: shown },
-      "blocked a forbidden document in the browser",
-    );
-    this.pushConsole(
-      "warning",
-      `Caduceus blocked ${shown}: ${schemeOf(url)} documents are not allowed in this browser; ${what}`,
-      null,
-    );
   }
 
   /** Registers the page once, however many times it is announced (the `page` event and newPage() both do). */
@@ -576,24 +340,17 @@ export class BrowserSupervisor {
   private async attachPage(page: Page): Promise<void> {
     if (!this.context || this.stopping) return;
     const tab = this.tabs.add(page);
-    const session = await attachTarget(this.context, page, null, this.attachOptions(), {
-      ...this.handlers(tab),
-      dialogOpening: (s, p) => {
-        this.rememberNativeDialog(page, p.type, p.message);
-        this.dialogs.open({
-          type: p.type as DialogType,
-          message: p.message,
-          default_prompt: p.defaultPrompt ?? "",
-          frame_id: p.frameId ?? s.rootFrameId,
-          via: "native",
-          answer: async (accept, promptText) => {
-            await s.cdp.send("Page.handleJavaScriptDialog", { accept, promptText });
-          },
-        });
+    const session = await attachTarget(
+      this.context,
+      page,
+      null,
+      { bridge: this.bridge },
+      {
+        ...this.handlers(tab),
+        dialogOpening: (s, p) => this.dialogSources.nativeOpened(page, s, p),
+        dialogClosed: (_s, p) => this.dialogSources.nativeClosed(p.frameId),
       },
-      dialogClosed: (_s, p) =>
-        this.dialogs.closedRemotely((d) => d.via === "native" && (!p.frameId || d.frame_id === p.frameId), 1),
-    });
+    );
     if (!session || page.isClosed()) {
       this.tabs.remove(page);
       return;
@@ -633,7 +390,7 @@ export class BrowserSupervisor {
   /** Gives a frame its own CDP session when it renders out of process (an OOPIF). */
   private watchFrame(tab: Tab, frame: Frame): void {
     if (!this.context || frame === tab.page.mainFrame() || tab.oopifs.has(frame)) return;
-    const attach = attachTarget(this.context, frame, "oopif", this.attachOptions(), this.handlers(tab))
+    const attach = attachTarget(this.context, frame, "oopif", { bridge: this.bridge }, this.handlers(tab))
       .then((session) => {
         if (!session) return;
         session.label = `oopif-${++this.oopifSequence}`;
@@ -657,71 +414,6 @@ export class BrowserSupervisor {
     void session.cdp.detach().catch(() => undefined);
   }
 
-  private rememberNativeDialog(page: Page, type: string, message: string): void {
-    this.nativeDialogsSeen.push({ page, type, message, at: Date.now(), matched: false });
-    if (this.nativeDialogsSeen.length > NATIVE_DIALOGS_REMEMBERED) this.nativeDialogsSeen.shift();
-  }
-
-  /**
-   * playwright-core reports every native dialog too. Normally the CDP session saw it first and this
-   * is a duplicate; but a popup can raise one before its CDP session is attached, and such a dialog
-   * must not go unseen: after a short grace it is queued and answered through playwright-core.
-   */
-  private onPlaywrightDialog(dialog: Dialog): void {
-    const page = dialog.page();
-    setTimeout(() => {
-      if (!this.active) return;
-      const twin = this.nativeDialogsSeen.find(
-        (seen) =>
-          !seen.matched &&
-          seen.page === page &&
-          seen.type === dialog.type() &&
-          seen.message === dialog.message() &&
-          Date.now() - seen.at < NATIVE_DIALOG_MATCH_WINDOW_MS,
-      );
-      if (twin) {
-        twin.matched = true;
-        return;
-      }
-      this.dialogs.open({
-        type: dialog.type() as DialogType,
-        message: dialog.message(),
-        default_prompt: dialog.defaultValue(),
-        frame_id: null,
-        via: "native",
-        answer: (accept, promptText) => (accept ? dialog.accept(promptText) : dialog.dismiss()),
-      });
-    }, PLAYWRIGHT_DIALOG_GRACE_MS).unref();
-  }
-
-  private onRequestPaused(
-    session: TargetSession,
-    params: { requestId: string; frameId?: string; request: { url: string } },
-  ): void {
-    const request = parseBridgeRequest(params.request.url);
-    if (!request) {
-      void session.cdp.send("Fetch.continueRequest", { requestId: params.requestId }).catch(() => undefined);
-      return;
-    }
-    this.dialogs.open({
-      ...request,
-      frame_id: params.frameId ?? session.rootFrameId,
-      via: "bridge",
-      answer: async (accept, promptText) => {
-        await session.cdp.send("Fetch.fulfillRequest", {
-          requestId: params.requestId,
-          responseCode: 200,
-          responseHeaders: [
-            { name: "Content-Type", value: "application/json" },
-            { name: "Access-Control-Allow-Origin", value: "*" },
-            { name: "Cache-Control", value: "no-store" },
-          ],
-          body: bridgeAnswerBody(accept, promptText),
-        });
-      },
-    });
-  }
-
   private onFrameChange(tab: Tab, change: FrameChange): void {
     // Frame events describe the active tab, whose frame tree clients read; the others are kept quietly.
     if (tab === this.tabs.active)
@@ -735,18 +427,6 @@ export class BrowserSupervisor {
       this.dialogs.closedRemotely((d) => d.via === "bridge" && d.frame_id === change.frame_id);
   }
 
-  private pushConsole(level: string, text: string, url: string | null, tabId: string | null = null): void {
-    this.consoleEntries.push({
-      level,
-      text: redactSecrets(text).slice(0, 2_000),
-      url,
-      ts: new Date(this.deps.now()).toISOString(),
-      ...(tabId ? { tab_id: tabId } : {}),
-    });
-    if (this.consoleEntries.length > CONSOLE_HISTORY_MAX)
-      this.consoleEntries.splice(0, this.consoleEntries.length - CONSOLE_HISTORY_MAX);
-  }
-
   /** The browser or the page went away without being asked to: report it once; the next action starts afresh. */
   private lost(reason: BrowserLossReason): void {
     if (this.stopping || !this.active) return;
@@ -758,9 +438,5 @@ export class BrowserSupervisor {
     void this.closeProfileBrowser().catch(() => undefined);
     if (this.browser?.isConnected())
       void withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
-  }
-
-  pendingDialogs(): PendingDialogView[] {
-    return this.dialogs.pending();
   }
 }

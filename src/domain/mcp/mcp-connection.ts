@@ -10,17 +10,16 @@
  * session next needs it, once its delay has passed). What is shown of it never holds its command, URL, environment
  * or headers: those can carry secrets.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerConfig } from "../../config.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import { tailOf } from "../../kernel/text.js";
 import type { Logger } from "../../logger.js";
 import { VERSION } from "../../version.js";
 import type { JsonSchema, ToolOutput } from "../agent/tools.js";
+import { loadMcpSdk, type McpSdk } from "./sdk.js";
 import { offeredToolNames } from "./tool-names.js";
 import { toolOutputOf } from "./tool-result.js";
 
@@ -53,10 +52,6 @@ const STDERR_KEPT_CHARS = 4_000;
 const STDERR_QUOTED_CHARS = 400;
 /** Configured values shorter than this are not masked in messages: masking `-y` would garble every sentence. */
 const MIN_MASKED_CHARS = 4;
-
-/** The SDK's codes for a request that timed out and for a connection that closed under it (numbers on the wire). */
-const REQUEST_TIMEOUT: number = ErrorCode.RequestTimeout;
-const CONNECTION_CLOSED: number = ErrorCode.ConnectionClosed;
 
 class StartTimeout extends Error {}
 
@@ -98,6 +93,8 @@ export class McpConnection {
   /** The client of a start under way, closed if the server shuts down meanwhile. */
   private pendingClient: Client | null = null;
   private tools: McpTool[] = [];
+  /** The SDK, once the first start has loaded it. */
+  private sdk: McpSdk | null = null;
   private lastError: string | null = null;
   private restarts = 0;
   /** Deaths and failed starts in a row: how long the next restart waits. */
@@ -241,12 +238,14 @@ export class McpConnection {
   /** The message of a failed call; a connection that broke under it is restarted. */
   private callFailure(err: unknown, client: Client, tool: string, signal?: AbortSignal): string {
     if (signal?.aborted) return `the call to ${tool} on the MCP server ${this.name} was cancelled`;
-    if (err instanceof McpError && err.code === REQUEST_TIMEOUT)
+    // A call is made on a connected client: the SDK is loaded.
+    const { McpError, ErrorCode } = this.sdk!;
+    if (err instanceof McpError && err.code === (ErrorCode.RequestTimeout as number))
       return (
         `the MCP server ${this.name} did not answer ${tool} within ${this.config.timeout_ms} ms ` +
         `(mcp.servers.${this.name}.timeout_ms); the call's outcome is unknown`
       );
-    if (err instanceof McpError && err.code === CONNECTION_CLOSED)
+    if (err instanceof McpError && err.code === (ErrorCode.ConnectionClosed as number))
       return (
         `the MCP server ${this.name} stopped during the call to ${tool} (it is being restarted); ` +
         `the call's outcome is unknown`
@@ -308,20 +307,21 @@ export class McpConnection {
     const timeoutMs = this.config.start_timeout_ms;
     const startedAt = performance.now();
     const remaining = () => Math.max(1, timeoutMs - (performance.now() - startedAt));
-    const client = new Client({ name: "caduceus", version: VERSION }, { capabilities: {} });
+    const sdk = (this.sdk ??= await loadMcpSdk());
+    const client = new sdk.Client({ name: "caduceus", version: VERSION }, { capabilities: {} });
     this.pendingClient = client;
     this.stderrTail = "";
     client.onclose = () => this.closedUnderneath(client);
     client.onerror = (err) =>
       this.logger.debug({ mcp_server: this.name, error: this.scrub(err.message) }, "MCP transport error");
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.relist(client));
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => this.relist(client));
     const deadline = startDeadline(
       timeoutMs,
       `it did not start within ${timeoutMs} ms (mcp.servers.${this.name}.start_timeout_ms)`,
     );
     try {
       const started = (async () => {
-        await client.connect(this.transport(), { timeout: remaining() });
+        await client.connect(this.transport(sdk), { timeout: remaining() });
         return this.listTools(client, remaining());
       })();
       const tools = await Promise.race([started, deadline.reached]);
@@ -335,12 +335,12 @@ export class McpConnection {
     }
   }
 
-  private transport(): Transport {
+  private transport(sdk: McpSdk): Transport {
     const { config } = this;
     if (config.transport === "http") {
-      return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+      return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
     }
-    const transport = new StdioClientTransport({
+    const transport = new sdk.StdioClientTransport({
       command: config.command,
       args: config.args,
       env: config.env,
