@@ -17,7 +17,8 @@ export const PROFILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
 /** Where a profile's folder records the Chromium running on it, so a server killed outright can end it next time. */
 const PID_FILE = "caduceus-chromium.pid";
-const STALE_EXIT_WAIT_MS = 3_000;
+/** Chromium shuts down in order on SIGTERM, writing its cookies and storage; a loaded machine can take seconds. */
+const STALE_EXIT_WAIT_MS = 10_000;
 const EXIT_WAIT_MS = 5_000;
 
 /** The profiles folder: `browser.profiles_dir`, or `<dir of the database>/profiles`. */
