@@ -29,12 +29,6 @@ import { TranscriptSearchRepository } from "./repositories/transcript-search.js"
 import type { Async, Store } from "./store.js";
 import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
 
-/** A statement's failure as the domain reports it (a full disk or a read-only file is `store_unavailable`). */
-function failure(error: unknown): Error {
-  const translated = asStoreFailure(error);
-  return translated instanceof Error ? translated : new Error(String(translated));
-}
-
 /** One connection's transaction gate: at most one transaction open, and only its own calls run while it is. */
 class TransactionGate {
   private readonly inside = new AsyncLocalStorage<true>();
@@ -48,7 +42,7 @@ class TransactionGate {
       try {
         return Promise.resolve(fn());
       } catch (error) {
-        return Promise.reject(failure(error));
+        return Promise.reject(asStoreFailure(error));
       }
     }
     return this.callAfterTransaction(fn);
@@ -59,7 +53,7 @@ class TransactionGate {
     try {
       return fn();
     } catch (error) {
-      throw failure(error);
+      throw asStoreFailure(error);
     }
   }
 

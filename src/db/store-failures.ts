@@ -73,10 +73,10 @@ function unavailability(error: unknown): { cause: string; retryAfterS: number } 
 }
 
 /** The error as the domain reports it: `store_unavailable` when it is the database's state, else as it was. */
-export function asStoreFailure(error: unknown): unknown {
+export function asStoreFailure(error: unknown): Error {
   if (error instanceof DomainError) return error;
   const found = unavailability(error);
-  if (!found) return error;
+  if (!found) return error instanceof Error ? error : new Error(String(error));
   return new DomainError(
     "store_unavailable",
     `the database is unavailable: ${found.cause}; retry in ${found.retryAfterS} s`,

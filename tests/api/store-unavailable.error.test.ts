@@ -23,7 +23,9 @@ async function expectUnavailable(res: Response, cause: string): Promise<void> {
 async function transcript(t: TestApp, sessionId: string): Promise<string[]> {
   const res = await t.call("GET", `/v1/sessions/${sessionId}/messages`);
   expect(res.status).toBe(200);
-  return (await json<ListMessagesResponse>(res)).data.map((row) => String(row.content));
+  return (await json<ListMessagesResponse>(res)).data.map((row) =>
+    typeof row.content === "string" ? row.content : JSON.stringify(row.content),
+  );
 }
 
 describe.runIf(TEST_STORE === "sqlite")("a SQLite file that cannot take writes", () => {
