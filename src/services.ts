@@ -250,9 +250,9 @@ export function createServices(deps: AppDeps): Services {
     viewResponse: (response) => viewOf({ store, agent }, response),
     deleteResponse: (id) => deleteResponse({ store, now }, id),
     forkSession: (sourceId, input) => forkSession({ store, sessions, engineSessions, now }, sourceId, input),
-    listInterrupts: (sessionId) => listInterrupts({ sessions, agent, browsers }, sessionId),
+    listInterrupts: (sessionId) => listInterrupts({ sessions, agent, browsers, now }, sessionId),
     answerInterrupt: (sessionId, interruptId, answer) =>
-      answerInterrupt({ sessions, agent, browsers }, sessionId, interruptId, answer),
+      answerInterrupt({ sessions, agent, browsers, now }, sessionId, interruptId, answer),
   };
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now }),

@@ -532,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * Start the browser if needed and open a URL
-         * @description Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.
+         * @description Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered. A page that cannot be loaded (a network error, a timeout, a redirect the browser refuses) answers 502 `navigation_failed` with `requested_url`, the `navigation_error` and the `url` the page stayed at.
          */
         post: operations["navigateBrowser"];
         delete?: never;
@@ -1081,7 +1081,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2116,7 +2116,7 @@ export interface components {
              */
             created_at: string;
             /**
-             * @description When an approval times out (agent.approvals.on_timeout applies)
+             * @description When it times out: an approval's agent.approvals.on_timeout applies; a dialog is dismissed by the must_respond watchdog (null under an auto dialog policy)
              * @example 2026-12-01T10:10:00.000Z
              */
             expires_at: string | null;
@@ -2166,6 +2166,11 @@ export interface components {
              * @enum {string}
              */
             via: "native" | "bridge";
+            /**
+             * @description When the must_respond watchdog dismisses it if nobody answers (browser.dialog_timeout_s after it opened); null under auto_dismiss or auto_accept
+             * @example 2026-01-01T12:05:00.000Z
+             */
+            expires_at: string | null;
         };
         /** @description How an interrupt was answered; null while pending */
         InterruptAnswerGiven: {
@@ -2191,6 +2196,12 @@ export interface components {
              * @example null
              */
             reason: string | null;
+            /**
+             * @description A dialog's answer
+             * @example accept
+             * @enum {string}
+             */
+            action?: "accept" | "dismiss";
         } | null;
         /** @description One SSE frame of a run's stream: the session's events, then `done` */
         RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
@@ -2667,11 +2678,11 @@ export interface components {
              */
             closed_at: string;
             /**
-             * @description agent: answered on request; auto_policy: by dialog_policy; watchdog: timed out; remote: closed by the browser
+             * @description agent: answered by the agent's browser_dialog tool; user: answered by a person or client (POST /dialogs/respond, the interrupts route, the inspector); auto_policy: by dialog_policy; watchdog: timed out; remote: closed by the browser
              * @example agent
              * @enum {string}
              */
-            closed_by: "agent" | "auto_policy" | "watchdog" | "remote";
+            closed_by: "agent" | "user" | "auto_policy" | "watchdog" | "remote";
             /**
              * @description CDP frame id of the frame that raised it
              * @example 5EF34BB9E22DCFAFBB8821B30CF5C621
@@ -8912,6 +8923,16 @@ export interface operations {
             };
             /** @description internal_error: Internal server error */
             500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description navigation_failed: The page could not be loaded */
+            502: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

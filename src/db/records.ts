@@ -113,9 +113,15 @@ export type StoredResponse = {
  */
 export type IdempotencyRecord =
   | { state: "answered"; requestHash: string; response: StoredResponse }
-  | { state: "pending"; requestHash: string; runId: string; runStatus: RunStatus };
+  | { state: "pending"; requestHash: string; runId: string; runStatus: RunStatus }
+  /** A request holds the key and has neither answered nor started a run yet. */
+  | { state: "held"; requestHash: string };
 
-export type RunClaim = { scope: string; key: string; requestHash: string; runId: string };
+/** A request's hold on a key while it runs: `holder` is its own random token. */
+export type KeyHold = { scope: string; key: string; requestHash: string; holder: string };
+
+/** A run claiming the key; `holder` is the request's own hold, which the run takes over. */
+export type RunClaim = { scope: string; key: string; requestHash: string; runId: string; holder?: string | null };
 
 export type NewMessage = {
   id: string;

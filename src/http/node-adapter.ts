@@ -57,12 +57,26 @@ function screenHost(incoming: IncomingMessage): AdapterRefusal | null {
   };
 }
 
+/**
+ * A `.` or `..` segment (or its percent-encoded spelling, which the URL standard resolves the same way) would be
+ * resolved away when the URL is built, so `/v1/sessions/../runs` would be served as `/v1/runs`: a path that names
+ * one route must never reach another. It is refused instead.
+ */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
 /** node-server refuses a backslash in the path (before any query): some clients read it as `/`. */
 function screenPath(incoming: IncomingMessage): AdapterRefusal | null {
   const target = incoming.url ?? "";
+  const query = target.indexOf("?");
+  if (DOT_SEGMENT.test(query >= 0 ? target.slice(0, query) : target)) {
+    return {
+      detail: "the request path has a `.` or `..` segment; send the path it stands for, without dot segments",
+      location: "path",
+      message: "contains a dot segment",
+    };
+  }
   const backslash = target.indexOf("\\");
   if (backslash < 0) return null;
-  const query = target.indexOf("?");
   if (query >= 0 && query < backslash) return null;
   incoming.url = target.replaceAll("\\", "%5C");
   return {

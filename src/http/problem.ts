@@ -39,6 +39,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   payload_too_large: { status: 413, title: "Payload too large" },
   too_many_runs: { status: 429, title: "Too many concurrent runs" },
   model_error: { status: 502, title: "The model failed" },
+  navigation_failed: { status: 502, title: "The page could not be loaded" },
   agent_incomplete: { status: 502, title: "The agent did not finish its answer" },
   model_not_configured: { status: 503, title: "No model is configured" },
   browser_unavailable: { status: 503, title: "Browser unavailable" },

@@ -25,6 +25,7 @@ export const DOMAIN_ERROR_CODES = [
   "profile_busy",
   "browser_owner_unavailable",
   "cdp_command_failed",
+  "navigation_failed",
   "url_not_allowed",
   "cdp_method_not_allowed",
   "too_many_runs",

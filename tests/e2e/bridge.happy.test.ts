@@ -77,9 +77,9 @@ describe("dialog bridge over connectOverCDP", () => {
       "after alert",
     ]);
     expect((await snapshot(t, id)).recent_dialogs.slice(0, 3).map((d) => d.closed_by)).toEqual([
-      "agent",
-      "agent",
-      "agent",
+      "user",
+      "user",
+      "user",
     ]);
   });
 

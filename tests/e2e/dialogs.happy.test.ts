@@ -58,9 +58,10 @@ describe("browser dialogs", () => {
     expect(await answers()).toEqual(["after alert"]);
     const after = await snapshot(t, id);
     expect(after.pending_dialogs).toEqual([]);
+    // Answered through the API, by a person or a client: the agent's own answers come from its browser_dialog tool.
     expect(after.recent_dialogs[0]).toMatchObject({
       id: dialog.id,
-      closed_by: "agent",
+      closed_by: "user",
       action: "accept",
       frame_id: dialog.frame_id,
     });

@@ -37,20 +37,28 @@ describe("the interrupts queue", () => {
     expect(listedDialog).toMatchObject({
       status: "pending",
       dialog: { id: dialog.id, type: "confirm", message: "Delete the draft?" },
+      answer: null,
       answer_route: `POST /v1/sessions/${id}/interrupts/${dialog.id}`,
     });
+    // The must_respond watchdog's deadline: browser.dialog_timeout_s (300 s by default) after it opened.
+    expect(Date.parse(listedDialog.expires_at!) - Date.parse(listedDialog.created_at)).toBe(300_000);
+    expect(listedDialog.dialog!.expires_at).toBe(listedDialog.expires_at);
     expect(approval).toMatchObject({ tool: "add", answer_route: `POST /v1/sessions/${id}/interrupts/${approval.id}` });
 
     const dialogAnswer = await t.call("POST", `/v1/sessions/${id}/interrupts/${dialog.id}`, { action: "accept" });
     expect(dialogAnswer.status).toBe(200);
-    expect((await json<InterruptAnsweredResponse>(dialogAnswer)).interrupt).toMatchObject({
+    const answered = (await json<InterruptAnsweredResponse>(dialogAnswer)).interrupt;
+    expect(answered).toMatchObject({
       kind: "dialog",
       status: "answered",
+      expires_at: listedDialog.expires_at,
+      answer: { by: "user", action: "accept", decision: null, reason: null },
     });
+    expect(Date.parse(answered.answer!.at)).toBeGreaterThanOrEqual(Date.parse(listedDialog.created_at));
     expect((await evaluate(t, id, "window.__answers")).result).toEqual([true]);
     expect((await snapshot(t, id)).recent_dialogs[0]).toMatchObject({
       id: dialog.id,
-      closed_by: "agent",
+      closed_by: "user",
       action: "accept",
     });
 

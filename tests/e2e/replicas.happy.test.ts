@@ -149,6 +149,45 @@ describe("two replicas on one PostgreSQL", () => {
     );
   });
 
+  it("creates one session for six concurrent requests with one Idempotency-Key spread over both replicas", async () => {
+    const key = `same-key-${Date.now()}`;
+    const body = { title: "idempotent across replicas" };
+    const answers = await Promise.all(
+      [a, b, a, b, a, b].map((target) =>
+        fetch(`${target.baseUrl}/v1/sessions`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json", "idempotency-key": key },
+          body: JSON.stringify(body),
+        }),
+      ),
+    );
+    const created = answers.filter((res) => res.status === 201 && !res.headers.has("idempotency-replayed"));
+    expect(created).toHaveLength(1);
+    const ids = new Set<string>();
+    for (const res of answers) {
+      const text = await res.text();
+      expect([201, 409], text).toContain(res.status);
+      if (res.status === 201) ids.add((JSON.parse(text) as { id: string }).id);
+      else expect(JSON.parse(text)).toMatchObject({ code: "idempotency_key_in_flight" });
+    }
+    expect(ids.size).toBe(1);
+    // A retry now, on either replica, replays the one session.
+    for (const target of [a, b]) {
+      const again = await fetch(`${target.baseUrl}/v1/sessions`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify(body),
+      });
+      expect(again.status).toBe(201);
+      expect(again.headers.get("idempotency-replayed")).toBe("true");
+      expect(ids.has((await json<{ id: string }>(again, 201)).id)).toBe(true);
+    }
+    const listed = await json<{ data: Array<{ title: string | null }> }>(
+      await call(a, "GET", "/v1/sessions?limit=200"),
+    );
+    expect(listed.data.filter((session) => session.title === body.title)).toHaveLength(1);
+  });
+
   it("answers through replica B a dialog raised in the browser replica A holds", async () => {
     const { id } = await json<{ id: string }>(await call(a, "POST", "/v1/sessions", {}), 201);
     await json(await call(a, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }));
@@ -171,7 +210,7 @@ describe("two replicas on one PostgreSQL", () => {
     const history = await json<{ recent_dialogs: Array<{ message: string; closed_by: string }> }>(
       await call(b, "GET", `/v1/sessions/${id}/snapshot`),
     );
-    expect(history.recent_dialogs[0]).toMatchObject({ message: "Ship it?", closed_by: "agent", action: "accept" });
+    expect(history.recent_dialogs[0]).toMatchObject({ message: "Ship it?", closed_by: "user", action: "accept" });
   });
 
   it("applies at once on replica A a dialog policy PATCHed through replica B", async () => {

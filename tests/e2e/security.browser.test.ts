@@ -250,8 +250,13 @@ describe("browser/cdp attacks with the default allowlist", () => {
   });
 
   it("does not follow a redirect to file://", async () => {
-    const result = await navigate(t, id, pages.url("localhost", "/redirect-to-file"));
-    expect(result.ok).toBe(false);
+    const requested = pages.url("localhost", "/redirect-to-file");
+    const res = await t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: requested });
+    expect(res.status).toBe(502);
+    expect(await json<Problem & { requested_url: string }>(res)).toMatchObject({
+      code: "navigation_failed",
+      requested_url: requested,
+    });
     await expectPasswdNeverShown(t, id);
   });
 

@@ -252,6 +252,38 @@ describe("the HTTP adapter of the server process", () => {
     });
   });
 
+  describe("paths with dot segments", () => {
+    it.each([
+      ["/v1/sessions/../runs"],
+      ["/v1/sessions/%2e%2e/runs"],
+      ["/v1/sessions/%2E./runs"],
+      ["/v1/./sessions"],
+      ["/v1/sessions/.."],
+      ["/health/../v1/sessions?limit=1"],
+    ])("refuse %s with a 400, never serving the route it resolves to", async (path) => {
+      const res = await rawRequest(server.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(res.status, res.body).toBe(400);
+      // In the envelope of the route family the path names: problem+json, or the OpenAI one under /v1/runs.
+      const body = JSON.parse(res.body) as {
+        detail?: string;
+        code?: string;
+        error?: { message: string; code: string };
+      };
+      expect(body.code ?? body.error?.code).toBe("validation_failed");
+      expect(body.detail ?? body.error?.message).toContain("dot segment");
+      expect(res.body).not.toContain('"data"');
+    });
+
+    it("still serve names that only contain dots", async () => {
+      const res = await rawRequest(
+        server.port,
+        `GET /v1/sessions/...x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      );
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body)).toMatchObject({ code: "not_found" });
+    });
+  });
+
   describe("requests Node's HTTP parser rejects", () => {
     it.each([
       ["an unknown method", "BREW /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],

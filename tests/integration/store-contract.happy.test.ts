@@ -722,6 +722,34 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   });
 
   describe("idempotency", () => {
+    it("holds a key for one request at a time, hands it to the run it starts, and lets a failed one go", async () => {
+      const s = await newSession(store);
+      const run = (await store.runs.create(newRun(s.id, "replica-hold")))!;
+      const scope = unique("scope-");
+      const hold = { scope, key: "k", requestHash: "h", holder: "request-1" };
+      expect(await store.idempotency.hold(hold, T0, 1_000)).toBe(true);
+      expect(await store.idempotency.hold({ ...hold, holder: "request-2" }, T0 + 1, 1_000)).toBe(false);
+      expect(await store.idempotency.find(scope, "k", T0 + 1)).toEqual({ state: "held", requestHash: "h" });
+      // Another request's run cannot take the hold; the holder's own run can.
+      const claim = { scope, key: "k", requestHash: "h", runId: run.id };
+      expect(await store.idempotency.claimForRun({ ...claim, holder: "request-2" }, T0 + 2, 60_000)).toBe(false);
+      expect(await store.idempotency.claimForRun({ ...claim, holder: "request-1" }, T0 + 2, 60_000)).toBe(true);
+      expect(await store.idempotency.find(scope, "k", T0 + 3)).toMatchObject({ state: "pending", runId: run.id });
+      // A key handed to a run is not let go with the request.
+      await store.idempotency.release(scope, "k", "request-1");
+      expect(await store.idempotency.find(scope, "k", T0 + 3)).toMatchObject({ state: "pending", runId: run.id });
+
+      // A hold that neither answered nor started a run is let go; an expired one is taken over.
+      const other = { scope, key: "k2", requestHash: "h", holder: "request-3" };
+      expect(await store.idempotency.hold(other, T0, 1_000)).toBe(true);
+      await store.idempotency.release(scope, "k2", "request-3");
+      expect(await store.idempotency.find(scope, "k2", T0 + 1)).toBeNull();
+      expect(await store.idempotency.hold(other, T0, 1_000)).toBe(true);
+      expect(await store.idempotency.hold({ ...other, holder: "request-4" }, T0 + 1_000, 1_000)).toBe(true);
+      await store.idempotency.release(scope, "k2", "request-3");
+      expect(await store.idempotency.find(scope, "k2", T0 + 1_001)).toEqual({ state: "held", requestHash: "h" });
+    });
+
     it("claims a key for a run, answers it pending until the response is saved, and expires it", async () => {
       const s = await newSession(store);
       const run = (await store.runs.create(newRun(s.id, "replica-idem")))!;

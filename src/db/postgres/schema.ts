@@ -358,6 +358,12 @@ export const idempotencyKeys = pgTable(
     status: integer("status"),
     headersJson: text("headers_json"),
     body: text("body"),
+    /**
+     * The request that holds the key while it runs (a random token of its own), so a second request with the same key
+     * — on this replica or another — is told it is in flight instead of doing the work again. Null on keys claimed by
+     * a run alone.
+     */
+    holder: text("holder"),
     createdAt: int8("created_at").notNull(),
     expiresAt: int8("expires_at").notNull(),
   },

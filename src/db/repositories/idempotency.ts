@@ -2,10 +2,28 @@
  * @module
  * Idempotency keys: claimed for a run in the transaction that stores it, completed with the response once it is sent.
  */
-import { and, eq, lt, lte } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { idempotencyKeys, runs } from "../schema.js";
-import type { IdempotencyRecord, RunClaim, StoredResponse } from "../records.js";
+import type { IdempotencyRecord, KeyHold, RunClaim, StoredResponse } from "../records.js";
+
+/** The row a run may take over: an expired one, or the hold of the request that starts it. */
+function takeOver(holder: string | null, now: number): SQL | undefined {
+  const expired = lte(idempotencyKeys.expiresAt, now);
+  if (holder === null) return expired;
+  return or(expired, and(eq(idempotencyKeys.holder, holder), isNull(idempotencyKeys.runId)));
+}
+
+/** The request's own hold, unanswered and without a run. */
+function held(scope: string, key: string, holder: string): SQL | undefined {
+  return and(
+    eq(idempotencyKeys.scope, scope),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.holder, holder),
+    isNull(idempotencyKeys.runId),
+    isNull(idempotencyKeys.status),
+  );
+}
 
 export class IdempotencyRepository {
   constructor(private readonly db: Db) {}
@@ -35,14 +53,16 @@ export class IdempotencyRepository {
       };
       return { state: "answered", requestHash: row.requestHash, response };
     }
-    // The foreign key deletes a claim with its run, so an unanswered row always has one.
-    if (row.runId === null || row.runStatus === null) return null;
+    if (row.runId === null) return { state: "held", requestHash: row.requestHash };
+    // The foreign key deletes a claim with its run, so a run id always names a run.
+    if (row.runStatus === null) return null;
     return { state: "pending", requestHash: row.requestHash, runId: row.runId, runStatus: row.runStatus };
   }
 
   /**
    * Claims the key for a run, with no response yet; called inside the transaction that creates the run. An expired
-   * row is taken over. False when a live row holds the key already: another request claimed it first.
+   * row is taken over, and so is the hold of the request that starts the run. False when a live row holds the key
+   * already: another request claimed it first.
    */
   claimForRun(claim: RunClaim, now: number, ttlMs: number): boolean {
     const values = {
@@ -60,10 +80,37 @@ export class IdempotencyRepository {
         .onConflictDoUpdate({
           target: [idempotencyKeys.scope, idempotencyKeys.key],
           set: values,
+          setWhere: takeOver(claim.holder ?? null, now),
+        })
+        .run().changes > 0
+    );
+  }
+
+  /**
+   * Holds the key for a request while it runs, until `now + leaseMs` at most: one insert, so two requests (on any
+   * process) holding the same key cannot both win. An expired row is taken over. False when a live row has the key.
+   */
+  hold(hold: KeyHold, now: number, leaseMs: number): boolean {
+    const values = { ...hold, status: null, headersJson: null, body: null, createdAt: now, expiresAt: now + leaseMs };
+    return (
+      this.db
+        .insert(idempotencyKeys)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.scope, idempotencyKeys.key],
+          set: { ...values, runId: null },
           setWhere: lte(idempotencyKeys.expiresAt, now),
         })
         .run().changes > 0
     );
+  }
+
+  /** Lets go of a request's hold that neither answered nor started a run (it failed): a retry may do the work. */
+  release(scope: string, key: string, holder: string): void {
+    this.db
+      .delete(idempotencyKeys)
+      .where(held(scope, key, holder))
+      .run();
   }
 
   /** Stores the response a key answered with; a run's claim keeps its run id. */

@@ -17,6 +17,8 @@ export type IdempotencyClaim = {
    * the answer is that run as it is stored now, and nothing runs again.
    */
   priorRunId: string | null;
+  /** The request's own hold on the key (null when it replays a prior run), which the run it starts takes over. */
+  holder: string | null;
   /**
    * What to throw when another request turns out to hold the key (another process claimed it meanwhile): the
    * caller's own answer for that, which rolls the run and its user message back.

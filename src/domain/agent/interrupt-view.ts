@@ -5,7 +5,7 @@
  */
 import type { InterruptAnswerer, InterruptRecord } from "../../db/records.js";
 import type { ToolCall } from "../../kernel/chat.js";
-import type { PendingDialogView } from "../browser/types.js";
+import type { DialogAction, PendingDialogView } from "../browser/types.js";
 
 export type InterruptKind = "approval" | "client_tool" | "dialog";
 
@@ -30,6 +30,8 @@ export type InterruptView = {
     at: string;
     decision: "approve" | "deny" | null;
     reason: string | null;
+    /** Dialog: how it was answered. */
+    action?: DialogAction;
   } | null;
   /** The request that answers it: `POST /v1/sessions/{id}/interrupts/{interrupt_id}`. */
   answer_route: string;
@@ -66,18 +68,26 @@ export function viewInterrupt(record: InterruptRecord): InterruptView {
   return view;
 }
 
-/** A pending page dialog as one entry of the session's interrupts queue (its id is the dialog's `d-N`). */
-export function viewDialogInterrupt(sessionId: string, runId: string | null, dialog: PendingDialogView): InterruptView {
+/**
+ * A page dialog as one entry of the session's interrupts queue (its id is the dialog's `d-N`): pending until the
+ * watchdog's deadline, or answered by a person with `answered`.
+ */
+export function viewDialogInterrupt(
+  sessionId: string,
+  runId: string | null,
+  dialog: PendingDialogView,
+  answered?: { action: DialogAction; at: string },
+): InterruptView {
   return {
     id: dialog.id,
     kind: "dialog",
-    status: "pending",
+    status: answered ? "answered" : "pending",
     session_id: sessionId,
     run_id: runId,
     dialog,
     created_at: dialog.opened_at,
-    expires_at: null,
-    answer: null,
+    expires_at: dialog.expires_at,
+    answer: answered ? { by: "user", at: answered.at, decision: null, reason: null, action: answered.action } : null,
     answer_route: answerRoute(sessionId, dialog.id),
   };
 }

@@ -686,8 +686,8 @@ export class AgentRunner {
    */
   private async claimKey(claim: IdempotencyClaim, runId: string): Promise<void> {
     const { store, now } = this.deps;
-    const { scope, key, requestHash, ttlMs } = claim;
-    const claimed = await store.idempotency.claimForRun({ scope, key, requestHash, runId }, now(), ttlMs);
+    const { scope, key, requestHash, ttlMs, holder } = claim;
+    const claimed = await store.idempotency.claimForRun({ scope, key, requestHash, runId, holder }, now(), ttlMs);
     if (!claimed) throw claim.heldElsewhere();
   }
 

@@ -115,16 +115,33 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     };
   }
 
+  /** Answers a pending dialog of the session's browser on behalf of `by` (the agent's tool, or a person or client). */
   async respond(
     sessionId: string,
     action: DialogAction,
-    promptText?: string,
-    dialogId?: string,
+    promptText: string | undefined,
+    dialogId: string | undefined,
+    by: "agent" | "user",
   ): Promise<{ ok: true; dialog: PendingDialogView }> {
     await this.requireSession(sessionId);
     const supervisor = this.deps.supervisors.get(sessionId);
     if (!supervisor) throw new DomainError("no_dialog_open", "no dialog is open: the session has no running browser");
-    return { ok: true, dialog: await supervisor.dialogs.respond(action, promptText, dialogId) };
+    return { ok: true, dialog: await supervisor.dialogs.respond(action, promptText, dialogId, by) };
+  }
+
+  /**
+   * Navigates for a client of the API: a page that could not be loaded (a network error, a timeout, a redirect the
+   * browser refused) is `navigation_failed`, naming the URL asked for, the error and where the page stayed; the
+   * agent's tool gets the same outcome as a result instead (navigate).
+   */
+  async navigateOrFail(sessionId: string, url: string): Promise<actions.ActionResult> {
+    const result = await this.navigate(sessionId, url);
+    if (result.ok || !result.error) return result;
+    throw new DomainError(
+      "navigation_failed",
+      `could not load ${url}: ${result.error}; the page stayed at ${result.url ?? "no page"}`,
+      { details: { requested_url: url, url: result.url, navigation_error: result.error } },
+    );
   }
 
   async navigate(sessionId: string, url: string): Promise<actions.ActionResult> {

@@ -18,7 +18,12 @@ export type OpenDialogInput = {
   answer(accept: boolean, promptText: string): Promise<void>;
 };
 
-type PendingDialog = OpenDialogInput & { id: string; opened_at: number; watchdog: NodeJS.Timeout | null };
+type PendingDialog = OpenDialogInput & {
+  id: string;
+  opened_at: number;
+  expires_at: number | null;
+  watchdog: NodeJS.Timeout | null;
+};
 
 export type DialogQueueDeps = {
   settings(): Pick<BrowserConfig, "dialog_policy" | "dialog_timeout_s">;
@@ -37,6 +42,7 @@ const toView = (d: PendingDialog): PendingDialogView => ({
   opened_at: new Date(d.opened_at).toISOString(),
   frame_id: d.frame_id,
   via: d.via,
+  expires_at: d.expires_at === null ? null : new Date(d.expires_at).toISOString(),
 });
 
 /**
@@ -67,9 +73,16 @@ export class DialogQueue {
 
   open(input: OpenDialogInput): PendingDialogView {
     this.sequence += 1;
-    const dialog: PendingDialog = { ...input, id: `d-${this.sequence}`, opened_at: this.deps.now(), watchdog: null };
-    const view = toView(dialog);
     const { dialog_policy: policy, dialog_timeout_s: timeoutS } = this.deps.settings();
+    const openedAt = this.deps.now();
+    const dialog: PendingDialog = {
+      ...input,
+      id: `d-${this.sequence}`,
+      opened_at: openedAt,
+      expires_at: policy === "must_respond" ? openedAt + timeoutS * 1000 : null,
+      watchdog: null,
+    };
+    const view = toView(dialog);
     this.deps.opened(view);
     if (policy === "must_respond") {
       this.pendingById.set(dialog.id, dialog);
@@ -83,11 +96,15 @@ export class DialogQueue {
     return view;
   }
 
-  /** Answers a pending dialog on the agent's behalf; errors name what to do next. */
+  /**
+   * Answers a pending dialog, recorded as closed by `by` (the agent's tool, or a person or client through the API);
+   * errors name what to do next.
+   */
   async respond(
     action: DialogAction,
     promptText: string | undefined,
     dialogId: string | undefined,
+    by: "agent" | "user",
   ): Promise<PendingDialogView> {
     const pending = [...this.pendingById.values()];
     if (pending.length === 0)
@@ -112,7 +129,7 @@ export class DialogQueue {
       dialog = pending[0]!;
     }
     const view = toView(dialog);
-    await this.settle(dialog, action, promptText ?? (action === "accept" ? dialog.default_prompt : ""), "agent");
+    await this.settle(dialog, action, promptText ?? (action === "accept" ? dialog.default_prompt : ""), by);
     return view;
   }
 

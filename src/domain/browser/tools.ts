@@ -14,7 +14,13 @@ export type BrowserOperations = {
   snapshotWithOutline(sessionId: string): Promise<unknown>;
   click(sessionId: string, ref: string): Promise<unknown>;
   type(sessionId: string, ref: string, text: string, submit: boolean): Promise<unknown>;
-  respond(sessionId: string, action: DialogAction, promptText?: string, dialogId?: string): Promise<unknown>;
+  respond(
+    sessionId: string,
+    action: DialogAction,
+    promptText: string | undefined,
+    dialogId: string | undefined,
+    by: "agent",
+  ): Promise<unknown>;
   cdp(
     sessionId: string,
     method: string,
@@ -226,6 +232,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
             action,
             str(args, "prompt_text", false),
             str(args, "dialog_id", false),
+            "agent",
           );
         }),
     },

@@ -4,7 +4,9 @@
  * snapshot — and the bounds on how much of each is kept.
  */
 export type DialogType = "alert" | "confirm" | "prompt" | "beforeunload";
-export type ClosedBy = "agent" | "auto_policy" | "watchdog" | "remote";
+/** Who closed a dialog: the agent (its browser_dialog tool), a person or client (the API, the inspector), the policy,
+ * the must_respond watchdog, or the browser itself. */
+export type ClosedBy = "agent" | "user" | "auto_policy" | "watchdog" | "remote";
 export type DialogAction = "accept" | "dismiss";
 
 /** A dialog blocking a frame, as shown to clients (text already redacted). */
@@ -17,6 +19,8 @@ export type PendingDialogView = {
   frame_id: string | null;
   /** `native` (a real JS dialog) or `bridge` (an alert/confirm/prompt held as an intercepted request). */
   via: "native" | "bridge";
+  /** When the must_respond watchdog dismisses it if nobody answers; null under an auto policy. */
+  expires_at: string | null;
 };
 
 export type ClosedDialogView = {

@@ -34,6 +34,11 @@ const ABOUT_DOCUMENTS = new Set(["about:blank", "about:srcdoc"]);
 export const FILE_REQUEST_PATTERN = "file://*";
 
 export function assertUrlAllowed(url: string, allowFileUrls: boolean, field: FieldPath = ["url"]): void {
+  // The URL standard would turn it into U+FFFD silently, and the page the browser loads would not be the one named.
+  if (LONE_SURROGATE.test(url))
+    throw new DomainError("validation_failed", "the URL contains a lone surrogate (half of a UTF-16 pair)", {
+      fields: [{ path: field, message: "must be well-formed Unicode: a lone surrogate cannot be part of a URL" }],
+    });
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -49,6 +54,9 @@ export function assertUrlAllowed(url: string, allowFileUrls: boolean, field: Fie
     fields: [{ path: field, message: `the ${parsed.protocol} scheme is not allowed` }],
   });
 }
+
+/** A UTF-16 surrogate without its other half: text no URL (and no UTF-8) can carry. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** CDP commands that load a URL: the raw escape hatch must not get around the scheme rule. */
 const URL_LOADING_CDP_METHODS = new Set(["Page.navigate", "Target.createTarget"]);

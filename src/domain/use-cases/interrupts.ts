@@ -10,7 +10,12 @@ import { viewDialogInterrupt, type InterruptView } from "../agent/interrupt-view
 import type { AgentRunner, InterruptAnswerInput } from "../agent/runner.js";
 import type { SessionService } from "../sessions/service.js";
 
-export type InterruptDeps = { sessions: SessionService; agent: AgentRunner; browsers: BrowserService };
+export type InterruptDeps = {
+  sessions: SessionService;
+  agent: AgentRunner;
+  browsers: BrowserService;
+  now: () => number;
+};
 
 /** An answer to any interrupt: a decision (approval), outputs (client tools) or a dialog action. */
 export type AnyInterruptAnswer = InterruptAnswerInput | { action: DialogAction; prompt_text?: string };
@@ -51,8 +56,10 @@ export async function answerInterrupt(
       }
       throw new DomainError("interrupt_not_found", `no dialog ${interruptId} is pending in session ${sessionId}`);
     }
-    const { dialog } = await deps.browsers.respond(sessionId, answer.action, answer.prompt_text, interruptId);
-    return { ...viewDialogInterrupt(sessionId, await deps.agent.activeRunOf(sessionId), dialog), status: "answered" };
+    const { dialog } = await deps.browsers.respond(sessionId, answer.action, answer.prompt_text, interruptId, "user");
+    const at = new Date(deps.now()).toISOString();
+    const runId = await deps.agent.activeRunOf(sessionId);
+    return viewDialogInterrupt(sessionId, runId, dialog, { action: answer.action, at });
   }
   if ("action" in answer) {
     throw new DomainError("validation_failed", `${interruptId} is not a page dialog: an action answers dialogs only`, {

@@ -1,11 +1,12 @@
 /**
  * @module
- * The `Idempotency-Key` middleware (SPEC §2). A request that starts a run claims its key in the run's first
- * transaction (the domain does it, from the claim this middleware hands on); every request's first successful
- * response is then stored for 24 h. The same key with the same body replays the response — or, when the process
+ * The `Idempotency-Key` middleware (SPEC §2). A request holds its key in the database before it does anything (so a
+ * second request with the key, on any replica, is answered `409 idempotency_key_in_flight`); one that starts a run
+ * hands the key to the run in the run's first transaction (the domain does it, from the claim this middleware hands
+ * on); every request's first successful response is then stored for 24 h. The same key with the same body replays the response — or, when the process
  * stopped before one was stored, the run as it is stored now; with a different body it is a conflict.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { stringify as canonicalJson } from "safe-stable-stringify";
 import type { Store } from "../../db/store.js";
@@ -26,6 +27,12 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Response headers worth replaying; the rest (dates, ids of the first request) are not. */
 const REPLAYED_HEADERS = ["content-type", "location", "x-hermes-session-id", "x-hermes-session-key"];
+/**
+ * How long a request holds its key before another may take it over: long enough for any request that starts no run
+ * (a compression calls a model), short enough that a process killed mid-request does not block the key for a day.
+ * A request that starts a run hands the key to the run, which holds it for the full TTL.
+ */
+const HOLD_LEASE_MS = 5 * 60 * 1000;
 /** Seconds a client told `409 idempotency_key_in_flight` should wait before retrying. */
 const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
 
@@ -75,8 +82,21 @@ export function idempotency(repository: Store["idempotency"], now: () => number)
     // response before letting go, so the read sees it, and one that is still running is seen as in flight.
     const alreadyHeld = inFlight.has(flightKey);
     if (!alreadyHeld) inFlight.add(flightKey);
+    let holder: string | null = null;
+    let answered = false;
     try {
-      const stored = await repository.find(scope, key, now());
+      let stored = await repository.find(scope, key, now());
+      const priorRunId = stored?.state === "pending" ? stored.runId : null;
+      if (!stored && !alreadyHeld) {
+        // Held in the database before the work starts: a request with the same key on another replica (or one that
+        // raced this one to the read) finds it held and is told so, instead of doing the work a second time.
+        holder = randomUUID();
+        if (!(await repository.hold({ scope, key, requestHash, holder }, now(), HOLD_LEASE_MS))) {
+          holder = null;
+          stored = await repository.find(scope, key, now());
+          if (!stored) throw keyInFlight();
+        }
+      }
       if (stored && stored.requestHash !== requestHash) {
         throw new HttpError(
           "idempotency_key_conflict",
@@ -91,14 +111,15 @@ export function idempotency(repository: Store["idempotency"], now: () => number)
         });
       }
       // A run still `running` is in flight too: a stream whose handler has returned, or another process's request.
-      if (alreadyHeld || stored?.runStatus === "running") throw keyInFlight();
-      const priorRunId = stored?.runId ?? null;
+      if (alreadyHeld || stored?.state === "held" || (stored?.state === "pending" && stored.runStatus === "running"))
+        throw keyInFlight();
       c.set("idempotencyClaim", {
         scope,
         key,
         requestHash,
         ttlMs: IDEMPOTENCY_TTL_MS,
         priorRunId,
+        holder,
         heldElsewhere: keyInFlight,
       });
       await next();
@@ -119,6 +140,7 @@ export function idempotency(repository: Store["idempotency"], now: () => number)
           savedAt,
           IDEMPOTENCY_TTL_MS,
         );
+        answered = true;
         if (savedAt - lastPurge >= PURGE_INTERVAL_MS) {
           lastPurge = savedAt;
           await repository.purgeExpired(savedAt);
@@ -129,6 +151,8 @@ export function idempotency(repository: Store["idempotency"], now: () => number)
       if (priorRunId) c.res.headers.set("Idempotency-Replayed", "true");
     } finally {
       if (!alreadyHeld) inFlight.delete(flightKey);
+      // A request that failed (or streams, and started no run) lets go of the key: a retry does the work.
+      if (holder && !answered) await repository.release(scope, key, holder).catch(() => undefined);
     }
   };
 }

@@ -49,7 +49,9 @@ const navigateRoute = createRoute({
   tags: ["browser"],
   summary: "Start the browser if needed and open a URL",
   description:
-    "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered.",
+    "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be " +
+    "answered. A page that cannot be loaded (a network error, a timeout, a redirect the browser refuses) answers " +
+    "502 `navigation_failed` with `requested_url`, the `navigation_error` and the `url` the page stayed at.",
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
@@ -58,7 +60,7 @@ const navigateRoute = createRoute({
   responses: {
     200: postAnswer("Where the page is now", ActionResultSchema),
     ...problemResponses({
-      codes: ["not_found", "url_not_allowed", "browser_unavailable"],
+      codes: ["not_found", "url_not_allowed", "browser_unavailable", "navigation_failed"],
       body: true,
       idempotent: true,
     }),
@@ -178,7 +180,8 @@ export function browserRoutes() {
   });
   router.openapi(navigateRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(presentNavigation(await c.get("services").browsers.navigate(id, c.req.valid("json").url)), 200);
+    const result = await c.get("services").browsers.navigateOrFail(id, c.req.valid("json").url);
+    return c.json(presentNavigation(result), 200);
   });
   router.openapi(evaluateRoute, async (c) => {
     const { id } = c.req.valid("param");
@@ -203,7 +206,7 @@ export function browserRoutes() {
   router.openapi(respondRoute, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const answer = await c.get("services").browsers.respond(id, body.action, body.prompt_text, body.dialog_id);
+    const answer = await c.get("services").browsers.respond(id, body.action, body.prompt_text, body.dialog_id, "user");
     return c.json(presentDialogAnswer(answer), 200);
   });
   return router;

@@ -24,6 +24,15 @@ export const PendingDialogSchema = z
     via: z
       .enum(["native", "bridge"])
       .openapi({ description: "native: a real JS dialog; bridge: held as an intercepted request", example: "native" }),
+    expires_at: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "When the must_respond watchdog dismisses it if nobody answers (browser.dialog_timeout_s after it opened); " +
+          "null under auto_dismiss or auto_accept",
+        example: "2026-01-01T12:05:00.000Z",
+      }),
   })
   .openapi("PendingDialog", { description: "A dialog blocking a frame until it is answered" });
 
@@ -34,9 +43,11 @@ export const ClosedDialogSchema = z
     message: z.string().openapi({ description: "Dialog text (secrets masked)", example: "Saved" }),
     opened_at: z.string().openapi({ description: "When it opened", example: "2026-01-01T12:00:00.000Z" }),
     closed_at: z.string().openapi({ description: "When it closed", example: "2026-01-01T12:00:02.000Z" }),
-    closed_by: z.enum(["agent", "auto_policy", "watchdog", "remote"]).openapi({
+    closed_by: z.enum(["agent", "user", "auto_policy", "watchdog", "remote"]).openapi({
       description:
-        "agent: answered on request; auto_policy: by dialog_policy; watchdog: timed out; remote: closed by the browser",
+        "agent: answered by the agent's browser_dialog tool; user: answered by a person or client (POST " +
+        "/dialogs/respond, the interrupts route, the inspector); auto_policy: by dialog_policy; watchdog: timed out; " +
+        "remote: closed by the browser",
       example: "agent",
     }),
     frame_id: FrameId,

@@ -159,6 +159,9 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   browser_unavailable: { detail: "the browser is not running; navigate to start it" },
   shutting_down: { detail: "the server is shutting down and accepts no new runs; retry once it is back" },
   browser_timeout: { detail: "Runtime.evaluate did not answer within 30000 ms" },
+  navigation_failed: {
+    detail: "could not load https://unreachable.example/: net::ERR_NAME_NOT_RESOLVED; the page stayed at about:blank",
+  },
   store_unavailable: {
     detail: "the database is unavailable: the PostgreSQL server cannot be reached (ECONNREFUSED); retry in 5 s",
   },

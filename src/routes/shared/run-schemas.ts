@@ -50,10 +50,15 @@ export const InterruptSchema = z
     created_at: z
       .string()
       .openapi({ description: "When it was raised (ISO 8601)", example: "2026-12-01T10:00:00.000Z" }),
-    expires_at: z.string().nullable().openapi({
-      description: "When an approval times out (agent.approvals.on_timeout applies)",
-      example: "2026-12-01T10:10:00.000Z",
-    }),
+    expires_at: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "When it times out: an approval's agent.approvals.on_timeout applies; a dialog is dismissed by the " +
+          "must_respond watchdog (null under an auto dialog policy)",
+        example: "2026-12-01T10:10:00.000Z",
+      }),
     answer: z
       .object({
         by: z.enum(["user", "policy", "timeout", "client"]).openapi({ description: "Who answered", example: "user" }),
@@ -63,6 +68,10 @@ export const InterruptSchema = z
           .nullable()
           .openapi({ description: "An approval's decision", example: "approve" }),
         reason: z.string().nullable().openapi({ description: "The reason given with a denial", example: null }),
+        action: z
+          .enum(["accept", "dismiss"])
+          .optional()
+          .openapi({ description: "A dialog's answer", example: "accept" }),
       })
       .openapi("InterruptAnswerGiven", { description: "How an interrupt was answered; null while pending" })
       .nullable(),
