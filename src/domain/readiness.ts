@@ -23,6 +23,10 @@ export type ReplicaRole = {
   role: "sole" | "shared";
   /** Replicas whose heartbeat is within the lease, this one included. */
   replicas_alive: number;
+  /** How long a replica stays alive without a heartbeat (`server.lease_ttl_ms`). */
+  lease_ttl_ms: number;
+  /** Every replica of the lease table, this one included: its id, last heartbeat and whether it is alive. */
+  replicas: Array<{ id: string; heartbeat_at: string; alive: boolean; self: boolean }>;
 };
 export type ReadinessReport = {
   status: CheckState;
@@ -34,6 +38,7 @@ export type ReadinessReport = {
 export type HeartbeatView = {
   isAlive(heartbeatAt: number | null): boolean;
   readonly replicaId: string;
+  readonly leaseTtlMs: number;
 };
 
 /** How long a probe of the model or of a CDP endpoint may take before the endpoint counts as unreachable. */
@@ -177,7 +182,9 @@ export class Readiness {
         id: this.heartbeat.replicaId,
         store: this.store.dialect,
         role: this.store.dialect === "sqlite" ? "sole" : "shared",
-        replicas_alive: lease.alive,
+        replicas_alive: lease.replicas.filter((replica) => replica.alive).length,
+        lease_ttl_ms: this.heartbeat.leaseTtlMs,
+        replicas: lease.replicas,
       },
     };
   }
@@ -186,22 +193,29 @@ export class Readiness {
    * The lease table: this replica's heartbeat is recorded and fresh (else the others will take its runs and browsers
    * over), and how many replicas are alive.
    */
-  private async leases(): Promise<{ check: Check; alive: number }> {
+  private async leases(): Promise<{ check: Check; replicas: ReplicaRole["replicas"] }> {
+    const self = this.heartbeat.replicaId;
     try {
-      const replicas = await this.store.replicas.list();
-      const alive = replicas.filter((replica) => this.heartbeat.isAlive(replica.heartbeat_at)).length;
-      const own = replicas.find((replica) => replica.id === this.heartbeat.replicaId);
-      if (!own || !this.heartbeat.isAlive(own.heartbeat_at))
+      const replicas = (await this.store.replicas.list()).map((replica) => ({
+        id: replica.id,
+        heartbeat_at: new Date(replica.heartbeat_at).toISOString(),
+        alive: this.heartbeat.isAlive(replica.heartbeat_at),
+        self: replica.id === self,
+      }));
+      const alive = replicas.filter((replica) => replica.alive);
+      const named = alive.map((replica) => (replica.self ? `${replica.id} (this one)` : replica.id)).join(", ");
+      const table = `the lease table (${this.store.dialect === "postgres" ? "replicas" : "replicas, this process only"})`;
+      if (!replicas.some((replica) => replica.self && replica.alive))
         return {
           check: {
             status: "degraded",
-            detail: `replica ${this.heartbeat.replicaId} has no fresh heartbeat; others may take its runs over`,
+            detail: `replica ${self} has no fresh heartbeat in ${table}; others may take its runs over`,
           },
-          alive,
+          replicas,
         };
-      return { check: { status: "ok" }, alive };
+      return { check: { status: "ok", detail: `${table} lists ${alive.length} alive: ${named}` }, replicas };
     } catch (err) {
-      return { check: { status: "unavailable", detail: redactSecrets((err as Error).message) }, alive: 0 };
+      return { check: { status: "unavailable", detail: redactSecrets((err as Error).message) }, replicas: [] };
     }
   }
 
@@ -215,12 +229,19 @@ export class Readiness {
       const answer = await Promise.race([this.store.ping(), timedOut]);
       if (answer === "timeout")
         return { status: "unavailable", detail: `database: no answer within ${PROBE_TIMEOUT_MS} ms` };
-      return answer ? { status: "ok" } : { status: "unavailable", detail: "database did not answer" };
+      return answer
+        ? { status: "ok", detail: this.storeName() }
+        : { status: "unavailable", detail: `${this.storeName()} did not answer` };
     } catch (err) {
       return { status: "unavailable", detail: redactSecrets((err as Error).message) };
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Which store this is and where, as the start-up log line names it (a PostgreSQL URL without its password). */
+  private storeName(): string {
+    return `${this.store.dialect === "postgres" ? "PostgreSQL" : "SQLite"} at ${this.store.location}`;
   }
 
   private async model(): Promise<Check> {

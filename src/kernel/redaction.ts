@@ -250,7 +250,13 @@ type Rule = {
 
 const MAY_HOLD_SECRET_NAME = /key|secret|token|passw|passphrase|pwd|credential|cookie/i;
 const always = () => true;
-const namesASecret = (name: string, value: string) => !ERROR_CLASS_NAME.test(name) && !looksLikeReference(value);
+/**
+ * A URL under a secret-like name (`TOKEN_URL=https://…`, `"token_url": "https://…"`) is an address, not a secret:
+ * only the credentials inside it are (URL_CREDENTIALS, QUERY_SECRET mask those).
+ */
+const URL_VALUE = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
+const namesASecret = (name: string, value: string) =>
+  !ERROR_CLASS_NAME.test(name) && !looksLikeReference(value) && !URL_VALUE.test(value);
 
 /** The capture group `group` of a match, when `accept` (if any) agrees. */
 function captured(group: number, accept?: (match: RegExpExecArray) => boolean): Rule["secrets"] {
@@ -332,7 +338,12 @@ const RULES: Rule[] = [
   { pattern: JWT_PATTERN, mayMatch: (t) => t.includes("eyJ"), kind: "token", secrets: captured(0) },
   ...PREFIXED_KEY_PATTERNS.map((pattern): Rule => ({ pattern, mayMatch: always, kind: "token", secrets: captured(0) })),
   // A quoted value is never a count: the numeric rule is for bare numbers.
-  { pattern: QUOTED_ASSIGNMENT, mayMatch: (t) => MAY_HOLD_SECRET_NAME.test(t), kind: "token", secrets: captured(4) },
+  {
+    pattern: QUOTED_ASSIGNMENT,
+    mayMatch: (t) => MAY_HOLD_SECRET_NAME.test(t),
+    kind: "token",
+    secrets: captured(4, (m) => !URL_VALUE.test(m[4])),
+  },
   {
     pattern: QUOTED_NAME_NUMBER,
     mayMatch: (t) => MAY_HOLD_SECRET_NAME.test(t),

@@ -23,21 +23,27 @@ describe("readiness, probed for real", () => {
       const res = await t.call("GET", "/health/ready");
       expect(res.status).toBe(200);
       const body = await json<ReadinessResponse>(res);
+      const id = replicaIdOf(t.config);
+      const storeName = TEST_STORE === "sqlite" ? "SQLite" : "PostgreSQL";
       expect(body).toEqual({
         status: "ok",
         checks: {
-          database: { status: "ok" },
+          database: { status: "ok", detail: `${storeName} at ${t.store.location}` },
           model: { status: "ok", detail: `fake-model at ${fake.baseUrl}` },
           browser: { status: "ok", detail: "/usr/bin/chromium" },
-          leases: { status: "ok" },
+          leases: { status: "ok", detail: expect.stringContaining(`lists 1 alive: ${id} (this one)`) },
         },
         replica: {
-          id: replicaIdOf(t.config),
+          id,
           store: TEST_STORE,
           role: TEST_STORE === "sqlite" ? "sole" : "shared",
           replicas_alive: 1,
+          lease_ttl_ms: t.config.server.lease_ttl_ms,
+          replicas: [{ id, heartbeat_at: expect.any(String), alive: true, self: true }],
         },
       });
+      // The PostgreSQL URL is shown without its password.
+      expect(body.checks.database.detail).not.toMatch(/:[^/@]+@/);
       expect(modelListRequests()).toHaveLength(1);
       expect(modelListRequests()[0].headers.authorization).toBe(`Bearer ${MODEL_KEY}`);
     } finally {

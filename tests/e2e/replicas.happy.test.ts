@@ -213,6 +213,21 @@ describe("two replicas on one PostgreSQL", () => {
     expect(history.recent_dialogs[0]).toMatchObject({ message: "Ship it?", closed_by: "user", action: "accept" });
   });
 
+  it("says in /health/ready which store it uses, its replica id and the lease table", async () => {
+    const ready = await json<{
+      checks: { database: { detail: string }; leases: { detail: string } };
+      replica: { id: string; store: string; role: string; replicas: Array<{ id: string; alive: boolean }> };
+    }>(await call(b, "GET", "/health/ready"));
+    expect(ready.checks.database.detail).toMatch(/^PostgreSQL at postgres(ql)?:\/\/.*127\.0\.0\.1/);
+    expect(ready.checks.leases.detail).toContain("replica-b (this one)");
+    expect(ready.checks.leases.detail).toContain("replica-a");
+    expect(ready.replica).toMatchObject({ id: "replica-b", store: "postgres", role: "shared" });
+    expect(ready.replica.replicas.filter((replica) => replica.alive).map((replica) => replica.id)).toEqual([
+      "replica-a",
+      "replica-b",
+    ]);
+  });
+
   it("applies at once on replica A a dialog policy PATCHed through replica B", async () => {
     const { id } = await json<{ id: string }>(await call(a, "POST", "/v1/sessions", {}), 201);
     await json(await call(a, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }));

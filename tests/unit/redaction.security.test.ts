@@ -23,6 +23,29 @@ describe("redactSecrets", () => {
     expect(redactSecrets("postgres://admin:hunter22@db:5432/x")).toBe("postgres://admin:***@db:5432/x");
   });
 
+  it("leaves a URL without credentials alone under any name, and masks only the credentials inside one", () => {
+    for (const text of [
+      "TOKEN_URL=https://oauth2.googleapis.com/token",
+      'export SECRET_MANAGER_URL="https://vault.example.com:8200"',
+      '{"token_url": "https://oauth2.example.com/token", "auth_endpoint": "https://auth.example.com"}',
+      "password_reset_url: https://example.com/reset",
+      "see https://github.com/NousResearch/hermes-agent/pull/4127 and postgres://db.internal:5432/app",
+    ])
+      expect(redactSecrets(text)).toBe(text);
+    expect(redactSecrets("token_url: https://user:pa55word@example.com/t")).toBe(
+      "token_url: https://user:***@example.com/t",
+    );
+    expect(redactSecrets("CALLBACK_TOKEN=https://example.com/cb?token=tok_abcdef0123456789")).not.toContain(
+      "tok_abcdef0123456789",
+    );
+    // In a summary, the fallback (deterministic) one included, the URL stays readable.
+    const span: ContextItem[] = [
+      { seq: 1, role: "user", content: "Fetch the OAuth token from TOKEN_URL=https://oauth2.googleapis.com/token" },
+    ];
+    const summary = buildFallbackSummary(span, [], null, "the summary model timed out");
+    expect(summary).toContain("TOKEN_URL=https://oauth2.googleapis.com/token");
+  });
+
   it("leaves ordinary text, identifiers and anchors alone", () => {
     const text =
       "PR #1234 fixed src/app.ts (ENOSPC) on fix/disk-full at 3f9a1c2b7; see https://example.com/docs and compression.tail_mode";

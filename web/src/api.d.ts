@@ -1216,6 +1216,34 @@ export interface components {
                  * @example 2
                  */
                 replicas_alive: number;
+                /**
+                 * @description How long a replica stays alive without a heartbeat (server.lease_ttl_ms)
+                 * @example 15000
+                 */
+                lease_ttl_ms: number;
+                /** @description Every replica of the lease table */
+                replicas: {
+                    /**
+                     * @description The replica's id
+                     * @example caduceus-b
+                     */
+                    id: string;
+                    /**
+                     * @description Its last heartbeat (ISO 8601)
+                     * @example 2026-12-01T10:00:00.000Z
+                     */
+                    heartbeat_at: string;
+                    /**
+                     * @description Whether the heartbeat is within the lease
+                     * @example true
+                     */
+                    alive: boolean;
+                    /**
+                     * @description Whether it is this replica
+                     * @example false
+                     */
+                    self: boolean;
+                }[];
             };
         };
         /** @description Readiness with the server's load, as Hermes clients read /health/detailed */
@@ -1356,6 +1384,34 @@ export interface components {
                  * @example 2
                  */
                 replicas_alive: number;
+                /**
+                 * @description How long a replica stays alive without a heartbeat (server.lease_ttl_ms)
+                 * @example 15000
+                 */
+                lease_ttl_ms: number;
+                /** @description Every replica of the lease table */
+                replicas: {
+                    /**
+                     * @description The replica's id
+                     * @example caduceus-b
+                     */
+                    id: string;
+                    /**
+                     * @description Its last heartbeat (ISO 8601)
+                     * @example 2026-12-01T10:00:00.000Z
+                     */
+                    heartbeat_at: string;
+                    /**
+                     * @description Whether the heartbeat is within the lease
+                     * @example true
+                     */
+                    alive: boolean;
+                    /**
+                     * @description Whether it is this replica
+                     * @example false
+                     */
+                    self: boolean;
+                }[];
             };
         };
         Session: {

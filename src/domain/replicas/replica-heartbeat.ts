@@ -46,6 +46,10 @@ export class ReplicaHeartbeat {
     return this.deps.replicaId;
   }
 
+  get leaseTtlMs(): number {
+    return this.deps.leaseTtlMs;
+  }
+
   /** Whether a replica's heartbeat at `heartbeatAt` is still within the lease. */
   isAlive(heartbeatAt: number | null): boolean {
     return heartbeatAt !== null && heartbeatAt >= this.deps.now() - this.deps.leaseTtlMs;

@@ -55,6 +55,25 @@ export const ReadySchema = z
           .number()
           .int()
           .openapi({ description: "Replicas whose heartbeat is within the lease, this one included", example: 2 }),
+        lease_ttl_ms: z
+          .number()
+          .int()
+          .openapi({
+            description: "How long a replica stays alive without a heartbeat (server.lease_ttl_ms)",
+            example: 15000,
+          }),
+        replicas: z
+          .array(
+            z.object({
+              id: z.string().openapi({ description: "The replica's id", example: "caduceus-b" }),
+              heartbeat_at: z
+                .string()
+                .openapi({ description: "Its last heartbeat (ISO 8601)", example: "2026-12-01T10:00:00.000Z" }),
+              alive: z.boolean().openapi({ description: "Whether the heartbeat is within the lease", example: true }),
+              self: z.boolean().openapi({ description: "Whether it is this replica", example: false }),
+            }),
+          )
+          .openapi({ description: "Every replica of the lease table" }),
       })
       .openapi({ description: "This replica among those sharing the database" }),
   })
