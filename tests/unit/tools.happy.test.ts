@@ -14,6 +14,19 @@ describe("SessionTools", () => {
     expect(await tools.execute(call("record", "{}"), { session, runId: null })).toEqual({ content: "recorded" });
   });
 
+  it("tells the model in words when a tool answers nothing, so the call never reads as not run", async () => {
+    const blank = { ...record, name: "blank", execute: async () => ({ content: "  " }) };
+    const failing = { ...record, name: "failing", execute: async () => ({ content: "", is_error: true }) };
+    const quiet = new SessionTools([blank, failing]);
+    expect(await quiet.execute(call("blank", "{}"), { session, runId: null })).toEqual({
+      content: "(blank returned no content)",
+    });
+    expect(await quiet.execute(call("failing", "{}"), { session, runId: null })).toEqual({
+      content: "Error: the tool failed without saying why",
+      is_error: true,
+    });
+  });
+
   it("reads empty arguments as an empty object", async () => {
     seen.length = 0;
     await tools.execute(call("record", ""), { session, runId: null });

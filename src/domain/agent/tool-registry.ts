@@ -73,7 +73,10 @@ export class SessionTools {
     try {
       const output = await tool.execute(args.value, context);
       if (output.is_error && !/^error\b/i.test(output.content))
-        return { ...output, content: `Error: ${output.content}` };
+        return { ...output, content: `Error: ${output.content || "the tool failed without saying why"}` };
+      // An empty result reads to a model as if the call never ran: it is told so in words.
+      if (output.content.trim() === "" && !output.images?.length)
+        return { ...output, content: `(${tool.name} returned no content)` };
       return output;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -52,7 +52,8 @@ export function toolOutputOf(result: CallToolResult | CompatibilityCallToolResul
   if (!("content" in result) || !Array.isArray(result.content)) {
     // A server of the protocol's first version answers `{toolResult}`.
     const legacy = "toolResult" in result ? result.toolResult : result;
-    return { content: typeof legacy === "string" ? legacy : JSON.stringify(legacy ?? null) };
+    const content = typeof legacy === "string" ? legacy : JSON.stringify(legacy ?? null);
+    return { content: content === "" ? "(the tool returned no content)" : content };
   }
   const images: ToolImage[] = [];
   const parts = (result.content as ContentBlock[]).map((part) => partText(part, images));
