@@ -20,6 +20,7 @@ import { loopbackHostGuard } from "./http/middleware/loopback-host.js";
 import { requestId } from "./http/middleware/request-id.js";
 import { requestLog } from "./http/middleware/request-log.js";
 import { securityHeaders } from "./http/middleware/security-headers.js";
+import { allowedMethods } from "./http/allowed-methods.js";
 import { errorResponderFor, openAiErrorBody } from "./http/openai-error.js";
 import { browserLiveRoutes } from "./routes/browser/live-routes.js";
 import { browserRoutes } from "./routes/browser/routes.js";
@@ -161,7 +162,9 @@ export function createApp(deps: AppDeps): App {
       "/v1/sessions/*",
       browserForwarding({ ownership: services.browserOwnership, internalKey: config.server.internal_key }),
     );
-  app.use("/v1/*", idempotency(deps.store.idempotency, services.now));
+  const idempotent = idempotency(deps.store.idempotency, services.now);
+  app.use("/v1/*", idempotent);
+  app.use("/api/*", idempotent);
 
   app.route("/", healthRoutes());
   app.route("/", sessionRoutes());
@@ -193,8 +196,20 @@ export function createApp(deps: AppDeps): App {
   );
   app.doc31("/openapi.json", OPENAPI_INFO);
 
+  const methodsOf = allowedMethods(app.routes);
   app.notFound((c) => {
     const respond = errorResponderFor(c.req.path);
+    const allowed = methodsOf(c.req.path);
+    // A route of this method answered not found itself (an unknown asset): the path is served, the thing is not.
+    if (allowed.length > 0 && !allowed.includes(c.req.method))
+      return respond(
+        c,
+        new HttpError(
+          "method_not_allowed",
+          `${c.req.method} is not served at ${c.req.path}; it answers ${allowed.join(", ")}`,
+          { headers: { Allow: allowed.join(", ") }, details: { allowed_methods: allowed } },
+        ),
+      );
     return respond(c, new HttpError("not_found", `no route for ${c.req.method} ${c.req.path}`));
   });
   app.onError((err, c) => {

@@ -111,6 +111,24 @@ async function main(): Promise<void> {
   // Not node-server's serve(): its adapter answers odd Host values and malformed requests with an
   // empty 400, and ours answers them as problem+json (http/node-adapter.ts).
   const server = createHttpServer(app.fetch, { hostname: config.server.host, logger });
+  // An address that cannot be had is the operator's to fix, like a bad setting: one line, exit 2, nothing left open.
+  server.once("error", (err: NodeJS.ErrnoException) => {
+    const where = `${config.server.host}:${config.server.port}`;
+    const why =
+      err.code === "EADDRINUSE"
+        ? `${where} is already in use; stop what listens there or choose another port (--port, CADUCEUS_PORT)`
+        : err.code === "EACCES"
+          ? `${where} needs privileges this process lacks; choose a port above 1023 (--port, CADUCEUS_PORT)`
+          : err.code === "EADDRNOTAVAIL"
+            ? `${config.server.host} is not an address of this machine; set server.host (--host, CADUCEUS_HOST)`
+            : `cannot listen on ${where}: ${err.message}`;
+    process.stderr.write(`caduceus: server.port: ${why}\n`);
+    void app.services
+      .shutdown()
+      .catch(() => undefined)
+      .then(() => store.close())
+      .finally(() => process.exit(EXIT_USAGE));
+  });
   server.listen(config.server.port, config.server.host, () => {
     const info = server.address() as AddressInfo;
     // A machine-readable line so supervisors (and tests using port 0) learn the bound port.

@@ -1081,7 +1081,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2001,7 +2001,7 @@ export interface components {
             created_at: string;
         };
         /**
-         * @description A string, an array of content parts, or null (assistant messages with tool_calls only)
+         * @description A string (at most 5,000,000 characters, within the request body's limit (server.max_body_bytes, 10 MB by default)), an array of at most 500 content parts, or null (assistant messages with tool_calls only)
          * @example Open https://example.com and tell me its title.
          */
         MessageContent: string | components["schemas"]["ContentPart"][] | null;
@@ -3178,7 +3178,7 @@ export interface components {
         /** @description A run submitted as Hermes clients submit one; other fields are accepted and ignored */
         SubmitRun: {
             /**
-             * @description The user's turn, or messages whose last is the user's turn
+             * @description The user's turn, or messages whose last is the user's turn; at most 5,000,000 characters, within the request body's limit (server.max_body_bytes, 10 MB by default)
              * @example Summarise the release notes.
              */
             input: string | components["schemas"]["SubmittedMessage"][];
@@ -3395,7 +3395,7 @@ export interface components {
                  */
                 tool_call_id: string;
                 /**
-                 * @description The tool's result, as the model reads it
+                 * @description The tool's result, as the model reads it; at most 5,000,000 characters, within the request body's limit (server.max_body_bytes, 10 MB by default)
                  * @example 18 °C, light rain
                  */
                 output: string;
@@ -3481,7 +3481,7 @@ export interface components {
                  */
                 tool_call_id: string;
                 /**
-                 * @description The tool's result, as the model reads it
+                 * @description The tool's result, as the model reads it; at most 5,000,000 characters, within the request body's limit (server.max_body_bytes, 10 MB by default)
                  * @example 18 °C, light rain
                  */
                 output: string;
@@ -10993,7 +10993,10 @@ export interface operations {
     createHermesSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11050,10 +11053,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description session_exists: A session with this id exists */
+            /** @description session_exists: A session with this id exists; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11564,7 +11568,10 @@ export interface operations {
     forkHermesSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The session */
                 session_id: string;
@@ -11633,10 +11640,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description session_exists: A session with this id exists */
+            /** @description session_exists: A session with this id exists; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11689,7 +11697,10 @@ export interface operations {
     chatHermesSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The session */
                 session_id: string;
@@ -11758,10 +11769,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description session_busy: Session is busy */
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11835,7 +11847,10 @@ export interface operations {
     chatHermesSessionStream: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The session */
                 session_id: string;
@@ -11903,10 +11918,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description session_busy: Session is busy */
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

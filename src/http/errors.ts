@@ -10,6 +10,7 @@ import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode, type FieldPath }
 /** Codes only the transport answers with. */
 export const TRANSPORT_ERROR_CODES = [
   "unsupported_media_type",
+  "method_not_allowed",
   "payload_too_large",
   "unauthorized",
   "csrf_token_invalid",

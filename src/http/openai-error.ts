@@ -50,7 +50,14 @@ const OPENAI_CODE_NAMES: Partial<Record<HttpError["code"], string>> = {
 /** The code the OpenAI envelope answers for one of ours. */
 export const openAiCodeOf = (code: HttpError["code"]): string => OPENAI_CODE_NAMES[code] ?? code;
 
-export function openAiErrorBody(error: HttpError): {
+/**
+ * The envelope of an error. `code` is OpenAI's or Hermes's name for it, unless `ownCode`: beside a problem's own
+ * `code` the member says the same, so one body never names one failure twice.
+ */
+export function openAiErrorBody(
+  error: HttpError,
+  ownCode = false,
+): {
   error: { message: string; type: string; param: string | null; code: string; hermes?: unknown };
 } {
   const status = statusOf(error.code);
@@ -59,7 +66,7 @@ export function openAiErrorBody(error: HttpError): {
       message: error.message,
       type: errorType(status),
       param: paramOf(error.errors?.[0]?.location),
-      code: openAiCodeOf(error.code),
+      code: ownCode ? error.code : openAiCodeOf(error.code),
       // What a run's failure says of the run, where Hermes clients read it.
       ...(error.details?.hermes !== undefined ? { hermes: error.details.hermes } : {}),
     },
@@ -79,7 +86,7 @@ export function openAiErrorResponse(c: Context, error: HttpError): Response {
  * clients read the RFC 9457 fields.
  */
 export function problemWithOpenAiError(c: Context, error: HttpError): Response {
-  return problemResponse(c, error, openAiErrorBody(error));
+  return problemResponse(c, error, openAiErrorBody(error, true));
 }
 
 /** How an error on this path is answered: the OpenAI envelope, problem+json with its `error` member, or problem+json. */

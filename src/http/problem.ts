@@ -17,6 +17,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   forbidden_origin: { status: 403, title: "Origin not allowed" },
   session_key_requires_auth: { status: 403, title: "X-Hermes-Session-Key needs an API key" },
   not_found: { status: 404, title: "Not found" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
   session_exists: { status: 409, title: "A session with this id exists" },
   dialog_not_found: { status: 404, title: "Dialog not found" },
   frame_not_found: { status: 404, title: "Frame not found" },

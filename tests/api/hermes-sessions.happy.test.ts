@@ -48,6 +48,22 @@ describe("Hermes /api/sessions", () => {
     expect(made.session).toMatchObject({ source: "api_server", title: null });
   });
 
+  it("replays a create sent again with the same Idempotency-Key instead of making a second session", async ({
+    app: t,
+  }) => {
+    const headers = { "idempotency-key": "hermes-create-1" };
+    const first = await t.call("POST", "/api/sessions", { title: "Once" }, headers);
+    expect(first.status).toBe(201);
+    const again = await t.call("POST", "/api/sessions", { title: "Once" }, headers);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect((await json<Envelope>(again)).session.id).toBe((await json<Envelope>(first)).session.id);
+    const conflict = await t.call("POST", "/api/sessions", { title: "Twice" }, headers);
+    expect(conflict.status).toBe(409);
+    expect(await json<{ code: string }>(conflict)).toMatchObject({ code: "idempotency_key_conflict" });
+    expect(await t.query("select count(*) as n from sessions where title = $1", ["Once"])).toEqual([{ n: 1 }]);
+  });
+
   it("lists sessions most recently active first, by limit and offset", async ({ app: t }) => {
     for (const id of ["s-a", "s-b", "s-c"]) await create(t, { id });
     await new Promise((resolve) => setTimeout(resolve, 5));

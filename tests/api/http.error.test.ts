@@ -46,13 +46,22 @@ describe("HTTP conventions", () => {
           )
         ).error.param,
       ).toBe("title");
-      // The envelope's code uses OpenAI's and Hermes's name where theirs differs from ours.
+      // A problem and its `error` member name a failure once, by the same code.
       const big = await t.call("POST", "/v1/sessions", { title: "x".repeat(5000) });
       expect(big.status).toBe(413);
       expect(await json<ProblemResponse & { error: { code: string } }>(big)).toMatchObject({
         code: "payload_too_large",
-        error: { code: "body_too_large" },
+        error: { code: "payload_too_large" },
       });
+      // The OpenAI envelope alone (chat completions) uses OpenAI's and Hermes's name where theirs differs from ours.
+      const chat = await t.call("POST", "/v1/chat/completions", {
+        model: "x",
+        messages: [{ role: "user", content: "x".repeat(5000) }],
+      });
+      expect(chat.status).toBe(413);
+      const envelope = await json<{ code?: string; error: { code: string } }>(chat);
+      expect(envelope.error.code).toBe("body_too_large");
+      expect(envelope.code).toBeUndefined();
       // Outside /v1 the problem stays plain.
       const health = await json<Record<string, unknown>>(await t.call("GET", "/no-such-route"));
       expect(health.error).toBeUndefined();
@@ -105,10 +114,9 @@ describe("HTTP conventions", () => {
       });
     });
 
-    it("answers unknown routes and methods with a 404 problem", async ({ app: t }) => {
+    it("answers unknown routes with a 404 problem", async ({ app: t }) => {
       for (const [method, path] of [
         ["GET", "/v1/nothing-here"],
-        ["PUT", "/v1/sessions"],
         ["GET", "/nothing-here"],
       ]) {
         const res = await t.call(method, path);
@@ -117,6 +125,22 @@ describe("HTTP conventions", () => {
         const body = await json<ProblemResponse>(res);
         expect(body).toMatchObject({ code: "not_found", status: 404 });
         expect(body.detail).toContain(path);
+      }
+    });
+
+    it("answers a path it serves under other methods with 405 and Allow", async ({ app: t }) => {
+      for (const [method, path, allowed] of [
+        ["PUT", "/v1/sessions", "GET, HEAD, POST"],
+        ["POST", "/v1/sessions/ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T/summaries", "GET, HEAD"],
+        ["DELETE", "/health", "GET, HEAD"],
+      ]) {
+        const res = await t.call(method, path);
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get("allow")).toBe(allowed);
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        const body = await json<ProblemResponse & { allowed_methods: string[] }>(res);
+        expect(body).toMatchObject({ code: "method_not_allowed", status: 405, allowed_methods: allowed.split(", ") });
+        expect(body.detail).toContain(`${method} is not served at ${path}`);
       }
     });
   });

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli, startCli } from "../fixtures/cli-process.js";
@@ -57,6 +58,21 @@ describe("the caduceus command: refusals", () => {
     const long = await runCli(["--db", "x".repeat(5_000)], { cwd: fresh() });
     expect(long.code).toBe(2);
     expect(long.stderr).toContain("--db (database.path)");
+  });
+
+  it("says in one line that the port is in use and exits 2", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const result = await runCli([], { cwd: fresh(), env: { CADUCEUS_PORT: String(port) } });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split("\n")).toEqual([
+        `caduceus: server.port: 127.0.0.1:${port} is already in use; stop what listens there or choose another port (--port, CADUCEUS_PORT)`,
+      ]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it("says so when .env cannot be read", async () => {

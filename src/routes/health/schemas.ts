@@ -55,13 +55,10 @@ export const ReadySchema = z
           .number()
           .int()
           .openapi({ description: "Replicas whose heartbeat is within the lease, this one included", example: 2 }),
-        lease_ttl_ms: z
-          .number()
-          .int()
-          .openapi({
-            description: "How long a replica stays alive without a heartbeat (server.lease_ttl_ms)",
-            example: 15000,
-          }),
+        lease_ttl_ms: z.number().int().openapi({
+          description: "How long a replica stays alive without a heartbeat (server.lease_ttl_ms)",
+          example: 15000,
+        }),
         replicas: z
           .array(
             z.object({

@@ -9,6 +9,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { sessionExists } from "../../domain/use-cases/fork-session.js";
 import { createRouter } from "../../http/router.js";
 import { sseResponse } from "../../http/sse.js";
+import { IdempotencyHeaders } from "../shared/params.js";
 import { jsonBody } from "../shared/json-content.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
@@ -55,6 +56,7 @@ const createRouteDef = createRoute({
   description:
     "`id` (or `session_id`) names it; an id in use is 409 `session_exists`. `source` records which client made it.",
   request: {
+    headers: IdempotencyHeaders,
     body: {
       required: true,
       content: jsonBody(CreateHermesSessionSchema, { id: "webui-chat-7", title: "Release notes" }),
@@ -62,7 +64,7 @@ const createRouteDef = createRoute({
   },
   responses: {
     201: jsonAnswer("The session", HermesSessionEnvelopeSchema),
-    ...problemResponses({ codes: ["session_exists"], body: true }),
+    ...problemResponses({ codes: ["session_exists"], body: true, idempotent: true }),
   },
 });
 
@@ -150,11 +152,12 @@ const forkRoute = createRoute({
     "what this session's was at that row. The two go on separately.",
   request: {
     params: HermesSessionIdParam,
+    headers: IdempotencyHeaders,
     body: { required: false, content: jsonBody(ForkHermesSessionSchema, { id: "webui-chat-7-branch" }) },
   },
   responses: {
     201: jsonAnswer("The fork", HermesSessionEnvelopeSchema),
-    ...problemResponses({ codes: ["not_found", "session_exists"], body: true }),
+    ...problemResponses({ codes: ["not_found", "session_exists"], body: true, idempotent: true }),
   },
 });
 
@@ -170,11 +173,12 @@ const chatRoute = createRoute({
     "The message is stored and the agent runs in the session; the answer carries the turn's assistant and tool rows and the usage.",
   request: {
     params: HermesSessionIdParam,
+    headers: IdempotencyHeaders,
     body: { required: true, content: jsonBody(HermesChatSchema, { message: "Summarise the release notes." }) },
   },
   responses: {
     200: jsonAnswer("The answer and the turn's rows", HermesChatAnswerSchema),
-    ...problemResponses({ codes: [...CHAT_CODES], body: true }),
+    ...problemResponses({ codes: [...CHAT_CODES], body: true, idempotent: true }),
   },
 });
 
@@ -189,6 +193,7 @@ const chatStreamRoute = createRoute({
     "`run.completed` (with the turn's rows), `run.cancelled` or `run.failed`. Closing the stream cancels the run.",
   request: {
     params: HermesSessionIdParam,
+    headers: IdempotencyHeaders,
     body: { required: true, content: jsonBody(HermesChatSchema, { message: "Summarise the release notes." }) },
   },
   responses: {
@@ -196,7 +201,7 @@ const chatStreamRoute = createRoute({
       description: "An SSE stream of the turn",
       content: { "text/event-stream": { schema: HermesChatStreamFrameSchema } },
     },
-    ...problemResponses({ codes: [...CHAT_CODES], body: true }),
+    ...problemResponses({ codes: [...CHAT_CODES], body: true, idempotent: true }),
   },
 });
 

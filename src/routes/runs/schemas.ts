@@ -9,7 +9,7 @@ import { pageOf } from "../shared/pagination.js";
 import { InterruptSchema } from "../shared/run-schemas.js";
 import { RunSchema } from "../messages/schemas.js";
 import { SessionIdParam } from "../shared/params.js";
-import { ContentSchema } from "../shared/chat-schemas.js";
+import { ContentSchema, MAX_TEXT_CHARS, withTextLimit } from "../shared/chat-schemas.js";
 
 const RUN_ID_EXAMPLE = "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
 
@@ -81,8 +81,8 @@ const HermesMessage = z
 
 export const SubmitRunBody = z
   .object({
-    input: z.union([z.string().min(1).max(5_000_000), z.array(HermesMessage).min(1).max(10_000)]).openapi({
-      description: "The user's turn, or messages whose last is the user's turn",
+    input: z.union([z.string().min(1).max(MAX_TEXT_CHARS), z.array(HermesMessage).min(1).max(10_000)]).openapi({
+      description: withTextLimit("The user's turn, or messages whose last is the user's turn"),
       example: "Summarise the release notes.",
     }),
     session_id: z.string().max(256).nullable().optional().openapi({
@@ -170,8 +170,11 @@ export const ToolOutputsBody = z
             tool_call_id: z.string().min(1).max(200).openapi({ description: "The call it answers", example: "call_1" }),
             output: z
               .string()
-              .max(5_000_000)
-              .openapi({ description: "The tool's result, as the model reads it", example: "18 °C, light rain" }),
+              .max(MAX_TEXT_CHARS)
+              .openapi({
+                description: withTextLimit("The tool's result, as the model reads it"),
+                example: "18 °C, light rain",
+              }),
           })
           .strict(),
       )

@@ -50,12 +50,23 @@ export const ContentPartSchema = z
       "text in a text part, then one `image` part per image: a reference, never the bytes",
   });
 
+/**
+ * The longest text one message, input or tool output may hold, in characters. The body as a whole is bounded by
+ * `server.max_body_bytes` (10 MB by default) first: a text this long fits in it only when it is mostly ASCII.
+ */
+export const MAX_TEXT_CHARS = 5_000_000;
+const TEXT_LIMIT_NOTE =
+  "at most 5,000,000 characters, within the request body's limit (server.max_body_bytes, 10 MB by default)";
+
 export const ContentSchema = z
-  .union([z.string().max(5_000_000), z.array(ContentPartSchema).max(500), z.null()])
+  .union([z.string().max(MAX_TEXT_CHARS), z.array(ContentPartSchema).max(500), z.null()])
   .openapi("MessageContent", {
-    description: "A string, an array of content parts, or null (assistant messages with tool_calls only)",
+    description: `A string (${TEXT_LIMIT_NOTE}), an array of at most 500 content parts, or null (assistant messages with tool_calls only)`,
     example: "Open https://example.com and tell me its title.",
   });
+
+/** Describes a text field with the limit it is held to. */
+export const withTextLimit = (description: string) => `${description}; ${TEXT_LIMIT_NOTE}`;
 
 export const ToolCallSchema = z
   .object({

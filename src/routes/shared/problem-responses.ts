@@ -61,7 +61,7 @@ export type ErrorSpec = {
   body?: boolean;
   /** It needs the API key when one is set (all but the liveness checks and the API reference). */
   auth?: boolean;
-  /** A POST under /v1: the Idempotency-Key middleware reads it. */
+  /** A POST under /v1 or /api: the Idempotency-Key middleware reads it. */
   idempotent?: boolean;
   /** It reads or writes the database (all but the liveness checks): the database may be out of reach. */
   store?: boolean;
@@ -162,6 +162,7 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   navigation_failed: {
     detail: "could not load https://unreachable.example/: net::ERR_NAME_NOT_RESOLVED; the page stayed at about:blank",
   },
+  method_not_allowed: { detail: "PUT is not served at /v1/sessions; it answers GET, HEAD, POST" },
   store_unavailable: {
     detail: "the database is unavailable: the PostgreSQL server cannot be reached (ECONNREFUSED); retry in 5 s",
   },
