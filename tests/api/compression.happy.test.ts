@@ -219,6 +219,11 @@ describe("compression on request", () => {
       const out = await json<CompressResponse>(await t.call("POST", `/v1/sessions/${id}/compress`, {}));
       expect(out).toMatchObject({ compressed: false, messages_compacted: 0, summary: null });
       expect(out.reason).toMatch(/nothing to compact/);
+      // Why, with the figures: how many messages and tokens, and the tail budget they fit in.
+      expect(out.reason).toMatch(
+        /^nothing to compact: the session's 2 messages \(\d+ tokens\) all stay — \d+ in the protected head \(compression\.protect_first_n\), \d+ in the tail \(\d+ tokens against a tail budget of \d+ tokens, at least \d+ messages\)/,
+      );
+      expect(out.reason).toContain(`${out.tokens_before}`);
     });
 
     it("refuses a compression that would make the context bigger", async ({ app: t, fake }) => {

@@ -57,7 +57,12 @@ describe("the inspector's sign-in cookie", () => {
   it("answers its state without a key: a wrong key, a forged cookie or none say signed_in false, never 401", async () => {
     const t = await makeTestApp({ server: { api_key: KEY } });
     try {
-      for (const headers of [{}, { authorization: "Bearer sk-guess" }, { cookie: "caduceus_ui=forged" }]) {
+      const cases: Array<Record<string, string>> = [
+        {},
+        { authorization: "Bearer sk-guess" },
+        { cookie: "caduceus_ui=forged" },
+      ];
+      for (const headers of cases) {
         const res = await t.app.request("/ui/session", { headers });
         expect(res.status, JSON.stringify(headers)).toBe(200);
         expect(await json<{ signed_in: boolean; csrf_token: string | null }>(res)).toMatchObject({

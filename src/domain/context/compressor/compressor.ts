@@ -113,20 +113,34 @@ export class ContextCompressor implements ContextEngine {
     const previousSummary = this.previousSummary ?? (summaryItem ? contentText(summaryItem.content) : null);
     const leanMode = this.compression.tail_mode === "lean";
     const thresholdTokens = this.threshold_tokens;
+    const tailBudgetTokens = computeTailBudgetTokens(this.context_length, thresholdTokens, this.compression);
+    const minTailMessages = Math.max(
+      MIN_TAIL_MESSAGES_FLOOR,
+      Math.min(this.compression.protect_last_n, MIN_TAIL_MESSAGES_CAP),
+    );
     const boundaries = computeBoundaries(rows, tokens, {
       headCount: previousSummary ? 0 : this.compression.protect_first_n,
-      tailBudgetTokens: computeTailBudgetTokens(this.context_length, thresholdTokens, this.compression),
-      minTailMessages: Math.max(
-        MIN_TAIL_MESSAGES_FLOOR,
-        Math.min(this.compression.protect_last_n, MIN_TAIL_MESSAGES_CAP),
-      ),
+      tailBudgetTokens,
+      minTailMessages,
     });
     const { headEnd, tailStart, pinned } = boundaries;
     const pinnedSet = new Set(pinned);
     const spanIndexes: number[] = [];
     for (let i = headEnd; i < tailStart; i++) if (!pinnedSet.has(i)) spanIndexes.push(i);
     if (spanIndexes.length === 0) {
-      return { messages, aborted: { reason: "nothing to compact: every message is in the protected head or tail" } };
+      const total = tokens.reduce((sum, n) => sum + n, 0);
+      const tailTokens = tokens.slice(tailStart).reduce((sum, n) => sum + n, 0);
+      return {
+        messages,
+        aborted: {
+          reason:
+            `nothing to compact: the session's ${rows.length} messages (${total} tokens) all stay — ` +
+            `${headEnd} in the protected head (compression.protect_first_n), ${rows.length - tailStart} in the tail ` +
+            `(${tailTokens} tokens against a tail budget of ${tailBudgetTokens} tokens, at least ${minTailMessages} ` +
+            `messages)${pinned.length ? `, ${pinned.length} pinned (the last user message and reply)` : ""}; ` +
+            `compression starts once the messages outgrow the tail budget`,
+        },
+      };
     }
 
     const calls = toolCallIndex(rows);
