@@ -4009,7 +4009,7 @@ export interface components {
         };
         NavigateRequest: {
             /**
-             * @description Absolute http(s) URL
+             * @description Absolute http(s) URL, or about:blank
              * @example http://localhost:8000/four-frames
              */
             url: string;
@@ -8887,7 +8887,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://example.com/"
+                 *       "url": "about:blank"
                  *     }
                  */
                 "application/json": components["schemas"]["NavigateRequest"];

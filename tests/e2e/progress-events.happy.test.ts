@@ -144,7 +144,7 @@ describe("progress events and their log lines", () => {
           session_id: id,
           dialog_id: "d-1",
           type: "alert",
-          closed_by: "agent",
+          closed_by: "user",
           action: "accept",
         });
         expect((await t.call("DELETE", `/v1/sessions/${id}/browser`)).status).toBe(204);

@@ -55,7 +55,7 @@ const navigateRoute = createRoute({
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,
-    body: { required: true, content: jsonBody(NavigateBody, { url: "https://example.com/" }) },
+    body: { required: true, content: jsonBody(NavigateBody, { url: "about:blank" }) },
   },
   responses: {
     200: postAnswer("Where the page is now", ActionResultSchema),

@@ -156,7 +156,7 @@ export const NavigateBody = z
       .string()
       .min(1)
       .max(8_192)
-      .openapi({ description: "Absolute http(s) URL", example: "http://localhost:8000/four-frames" }),
+      .openapi({ description: "Absolute http(s) URL, or about:blank", example: "http://localhost:8000/four-frames" }),
   })
   .strict()
   .openapi("NavigateRequest");
