@@ -323,3 +323,17 @@ export type BrowserLeaseRecord = {
   internal_url: string | null;
   heartbeat_at: number | null;
 };
+
+/** The last run of a page of runs (newest first): the next page starts after it. */
+export type RunCursor = { created_at: number; id: string };
+
+/** Which anchors of a session's transcript to list or count. */
+export type AnchorFilter = {
+  kind?: string;
+  q?: string;
+  inContext?: boolean;
+  /** Only rows with these seqs. */
+  seqs?: number[];
+  limit?: number;
+  offset?: number;
+};

@@ -8,25 +8,25 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ActiveContextCache } from "./active-context-cache.js";
 import type { DatabaseHandle } from "./database.js";
-import { AnchorRepository } from "./repositories/anchors.js";
-import { ContextRowRepository } from "./repositories/context-rows.js";
-import { DialogHistoryRepository } from "./repositories/dialog-history.js";
-import { EventRepository } from "./repositories/events.js";
-import { ForkRepository } from "./repositories/forks.js";
-import { IdempotencyRepository } from "./repositories/idempotency.js";
-import { UiSessionRepository } from "./repositories/ui-sessions.js";
-import { ImageRepository } from "./repositories/images.js";
-import { InterruptRepository } from "./repositories/interrupts.js";
-import { MessageAnchorRepository } from "./repositories/message-anchors.js";
-import { MessageRepository } from "./repositories/messages.js";
-import { ReplicaRepository } from "./repositories/replicas.js";
-import { ResponseRepository } from "./repositories/responses.js";
-import { RunRepository } from "./repositories/runs.js";
-import { SessionRepository } from "./repositories/sessions.js";
-import { SteerRepository } from "./repositories/steers.js";
-import { SummaryRepository } from "./repositories/summaries.js";
-import { TranscriptSearchRepository } from "./repositories/transcript-search.js";
-import type { Async, Store } from "./store.js";
+import { SqliteAnchorRepository } from "./repositories/anchors.js";
+import { SqliteContextRowRepository } from "./repositories/context-rows.js";
+import { SqliteDialogHistoryRepository } from "./repositories/dialog-history.js";
+import { SqliteEventRepository } from "./repositories/events.js";
+import { SqliteForkRepository } from "./repositories/forks.js";
+import { SqliteIdempotencyRepository } from "./repositories/idempotency.js";
+import { SqliteUiSessionRepository } from "./repositories/ui-sessions.js";
+import { SqliteImageRepository } from "./repositories/images.js";
+import { SqliteInterruptRepository } from "./repositories/interrupts.js";
+import { SqliteMessageAnchorRepository } from "./repositories/message-anchors.js";
+import { SqliteMessageRepository } from "./repositories/messages.js";
+import { SqliteReplicaRepository } from "./repositories/replicas.js";
+import { SqliteResponseRepository } from "./repositories/responses.js";
+import { SqliteRunRepository } from "./repositories/runs.js";
+import { SqliteSessionRepository } from "./repositories/sessions.js";
+import { SqliteSteerRepository } from "./repositories/steers.js";
+import { SqliteSummaryRepository } from "./repositories/summaries.js";
+import { SqliteTranscriptSearchRepository } from "./repositories/transcript-search.js";
+import type { Store, Sync } from "./store.js";
 import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
 
 /** One connection's transaction gate: at most one transaction open, and only its own calls run while it is. */
@@ -82,36 +82,36 @@ class TransactionGate {
 }
 
 /** The repository's public methods, each run through the gate and answered as a promise, its failures translated. */
-function gated<T extends object>(repository: T, gate: TransactionGate): Async<T> {
-  return mapMethods(repository, (call) => gate.call(call)) as Async<T>;
+function gated<T>(repository: NoInfer<Sync<T>>, gate: TransactionGate): T {
+  return mapMethods(repository as object, (call) => gate.call(call)) as T;
 }
 
 export function createSqliteStore(handle: DatabaseHandle): Store {
   const { db, sqlite } = handle;
   const activeContext = new ActiveContextCache();
   const gate = new TransactionGate();
-  const wrap = <T extends object>(repository: T) => gated(repository, gate);
+  const wrap = <T>(repository: NoInfer<Sync<T>>): T => gated<T>(repository, gate);
   return {
     dialect: "sqlite",
     location: handle.path,
-    sessions: wrap(new SessionRepository(db, activeContext)),
-    messages: wrap(new MessageRepository(db, sqlite, activeContext)),
-    images: wrap(new ImageRepository(db)),
-    idempotency: wrap(new IdempotencyRepository(db)),
-    events: wrap(new EventRepository(db)),
-    summaries: wrap(new SummaryRepository(db)),
-    runs: wrap(new RunRepository(db)),
-    interrupts: wrap(new InterruptRepository(db)),
-    steers: wrap(new SteerRepository(db)),
-    anchors: wrap(new AnchorRepository(sqlite)),
-    messageAnchors: wrap(new MessageAnchorRepository(sqlite)),
-    contextRows: wrap(new ContextRowRepository(db, activeContext)),
-    search: wrap(new TranscriptSearchRepository(sqlite)),
-    dialogs: wrap(new DialogHistoryRepository(db)),
-    responses: wrap(new ResponseRepository(db)),
-    forks: wrap(new ForkRepository(sqlite, activeContext)),
-    uiSessions: wrap(new UiSessionRepository(db)),
-    replicas: wrap(new ReplicaRepository(db)),
+    sessions: wrap(new SqliteSessionRepository(db, activeContext)),
+    messages: wrap(new SqliteMessageRepository(db, sqlite, activeContext)),
+    images: wrap(new SqliteImageRepository(db)),
+    idempotency: wrap(new SqliteIdempotencyRepository(db)),
+    events: wrap(new SqliteEventRepository(db)),
+    summaries: wrap(new SqliteSummaryRepository(db)),
+    runs: wrap(new SqliteRunRepository(db)),
+    interrupts: wrap(new SqliteInterruptRepository(db)),
+    steers: wrap(new SqliteSteerRepository(db)),
+    anchors: wrap(new SqliteAnchorRepository(sqlite)),
+    messageAnchors: wrap(new SqliteMessageAnchorRepository(sqlite)),
+    contextRows: wrap(new SqliteContextRowRepository(db, activeContext)),
+    search: wrap(new SqliteTranscriptSearchRepository(sqlite)),
+    dialogs: wrap(new SqliteDialogHistoryRepository(db)),
+    responses: wrap(new SqliteResponseRepository(db)),
+    forks: wrap(new SqliteForkRepository(sqlite, activeContext)),
+    uiSessions: wrap(new SqliteUiSessionRepository(db)),
+    replicas: wrap(new SqliteReplicaRepository(db)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> =>
       translatingFailures(() =>
         gate.transaction(

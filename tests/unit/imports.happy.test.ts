@@ -185,6 +185,12 @@ describe("the import graph of src/", () => {
     expect(violations(graph, "db", (dep) => layerOf(dep) === "db" || layerOf(dep) === "kernel")).toEqual([]);
   });
 
+  it("keeps the stores apart: the PostgreSQL store never imports the SQLite repositories (both meet in rows/)", () => {
+    expect([...graph.keys()].some((file) => file.startsWith("db/postgres/repositories/"))).toBe(true);
+    expect(violations(graph, "db/postgres", (dep) => !dep.startsWith("db/repositories/"))).toEqual([]);
+    expect(violations(graph, "db/repositories", (dep) => !dep.startsWith("db/postgres/"))).toEqual([]);
+  });
+
   it("keeps the kernel the shared vocabulary: src/kernel imports nothing of ours but itself", () => {
     expect([...graph.keys()].some((file) => file.startsWith("kernel/"))).toBe(true);
     expect(violations(graph, "kernel", (dep) => layerOf(dep) === "kernel")).toEqual([]);

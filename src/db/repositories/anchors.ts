@@ -5,9 +5,10 @@
  */
 import type Database from "better-sqlite3";
 import type { AnchorRecord } from "../records.js";
+import type { AnchorRepository, Sync } from "../store.js";
 
 /** The per-session anchor index. Plain prepared statements: a long span yields thousands of anchors per compression. */
-export class AnchorRepository {
+export class SqliteAnchorRepository implements Sync<AnchorRepository> {
   private readonly insertNew: Database.Statement;
   private readonly widen: Database.Statement;
   private readonly listAll: Database.Statement;

@@ -8,9 +8,10 @@ import type { Db } from "../database.js";
 import { messages } from "../schema.js";
 import type { ActiveContextCache } from "../active-context-cache.js";
 import type { StoredMessage } from "../records.js";
+import type { ContextRowRepository, Sync } from "../store.js";
 
 /** Writes of compression to transcript rows: which rows are in the context and how they are shown. Contents are never touched. */
-export class ContextRowRepository {
+export class SqliteContextRowRepository implements Sync<ContextRowRepository> {
   constructor(
     private readonly db: Db,
     private readonly activeContext: ActiveContextCache,

@@ -6,28 +6,16 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { dialogHistory } from "../schema.js";
+import { dialogInsertValues, dialogRowOf } from "../rows/dialog-history.js";
 import type { DialogHistoryRow } from "../records.js";
+import type { DialogHistoryRepository, Sync } from "../store.js";
 
 /** Closed browser dialogs per session, so `recent_dialogs` survives a restart of the server. */
-export class DialogHistoryRepository {
+export class SqliteDialogHistoryRepository implements Sync<DialogHistoryRepository> {
   constructor(private readonly db: Db) {}
 
   insert(row: DialogHistoryRow): void {
-    this.db
-      .insert(dialogHistory)
-      .values({
-        sessionId: row.session_id,
-        dialogId: row.dialog_id,
-        type: row.type,
-        message: row.message,
-        defaultPrompt: row.default_prompt,
-        frameId: row.frame_id,
-        openedAt: row.opened_at,
-        closedAt: row.closed_at,
-        closedBy: row.closed_by,
-        action: row.action,
-      })
-      .run();
+    this.db.insert(dialogHistory).values(dialogInsertValues(row)).run();
   }
 
   /** The newest `limit` closed dialogs of the session, newest first. */
@@ -39,17 +27,6 @@ export class DialogHistoryRepository {
       .orderBy(desc(dialogHistory.rowId))
       .limit(limit)
       .all()
-      .map((row) => ({
-        session_id: row.sessionId,
-        dialog_id: row.dialogId,
-        type: row.type,
-        message: row.message,
-        default_prompt: row.defaultPrompt,
-        frame_id: row.frameId,
-        opened_at: row.openedAt,
-        closed_at: row.closedAt,
-        closed_by: row.closedBy,
-        action: row.action,
-      }));
+      .map((row) => dialogRowOf(row));
   }
 }

@@ -7,19 +7,10 @@ import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { events } from "../schema.js";
 import type { StoredEvent } from "../records.js";
+import { storedEventOf } from "../rows/events.js";
+import type { EventRepository, Sync } from "../store.js";
 
-/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
-export function storedEventOf(row: typeof events.$inferSelect): StoredEvent {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    type: row.type,
-    data: JSON.parse(row.dataJson) as unknown,
-    created_at: row.createdAt,
-  };
-}
-
-export class EventRepository {
+export class SqliteEventRepository implements Sync<EventRepository> {
   /** Every event of every run is inserted, streamed deltas included; built once (building costs more than running it). */
   private readonly insertStatement;
 

@@ -9,11 +9,12 @@
 import type Database from "better-sqlite3";
 import { newId } from "../../kernel/ids.js";
 import type { ActiveContextCache } from "../active-context-cache.js";
+import type { ForkRepository, Sync } from "../store.js";
 
 type CopiedRow = { id: string; seq: number; kind: "message" | "summary" };
 type SummaryRow = { id: string; version: number; to_seq: number; message_id: string | null };
 
-export class ForkRepository {
+export class SqliteForkRepository implements Sync<ForkRepository> {
   constructor(
     private readonly sqlite: Database.Database,
     private readonly activeContext: ActiveContextCache,

@@ -7,54 +7,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { interrupts } from "../schema.js";
-import type { InterruptAnswer, InterruptRecord, NewInterrupt, ToolOutputInput } from "../records.js";
-import type { ToolCall } from "../../kernel/chat.js";
+import type { InterruptAnswer, InterruptRecord, NewInterrupt } from "../records.js";
+import { interruptAnswerValues, interruptInsertValues, interruptRecordOf } from "../rows/interrupts.js";
+import type { InterruptRepository, Sync } from "../store.js";
 
-type Row = typeof interrupts.$inferSelect;
-
-/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
-export function interruptRecordOf(row: Row): InterruptRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    run_id: row.runId,
-    kind: row.kind,
-    status: row.status,
-    tool: row.tool,
-    tool_call_id: row.toolCallId,
-    arguments: row.argumentsJson,
-    tool_calls: row.toolCallsJson ? (JSON.parse(row.toolCallsJson) as ToolCall[]) : [],
-    created_at: row.createdAt,
-    expires_at: row.expiresAt,
-    answered_at: row.answeredAt,
-    answered_by: row.answeredBy,
-    decision: row.decision,
-    reason: row.reason,
-    outputs: row.outputsJson ? (JSON.parse(row.outputsJson) as ToolOutputInput[]) : null,
-  };
-}
-
-export class InterruptRepository {
+export class SqliteInterruptRepository implements Sync<InterruptRepository> {
   constructor(private readonly db: Db) {}
 
   create(interrupt: NewInterrupt): InterruptRecord {
-    const row = this.db
-      .insert(interrupts)
-      .values({
-        id: interrupt.id,
-        sessionId: interrupt.session_id,
-        runId: interrupt.run_id,
-        kind: interrupt.kind,
-        status: "pending",
-        tool: interrupt.tool ?? null,
-        toolCallId: interrupt.tool_call_id ?? null,
-        argumentsJson: interrupt.arguments ?? null,
-        toolCallsJson: interrupt.tool_calls?.length ? JSON.stringify(interrupt.tool_calls) : null,
-        createdAt: interrupt.created_at,
-        expiresAt: interrupt.expires_at ?? null,
-      })
-      .returning()
-      .get();
+    const row = this.db.insert(interrupts).values(interruptInsertValues(interrupt)).returning().get();
     return interruptRecordOf(row);
   }
 
@@ -102,14 +63,7 @@ export class InterruptRepository {
   answer(id: string, answer: InterruptAnswer): InterruptRecord | null {
     const row = this.db
       .update(interrupts)
-      .set({
-        status: "answered",
-        answeredAt: answer.answered_at,
-        answeredBy: answer.answered_by,
-        decision: answer.decision ?? null,
-        reason: answer.reason ?? null,
-        outputsJson: answer.outputs ? JSON.stringify(answer.outputs) : null,
-      })
+      .set(interruptAnswerValues(answer))
       .where(and(eq(interrupts.id, id), eq(interrupts.status, "pending")))
       .returning()
       .get();

@@ -5,19 +5,10 @@
  * context — for the whole transcript, a seq range or given rows.
  */
 import type Database from "better-sqlite3";
-import type { TranscriptAnchor } from "../records.js";
+import type { TranscriptAnchor, AnchorFilter } from "../records.js";
+import type { MessageAnchorRepository, Sync } from "../store.js";
 
-export type AnchorFilter = {
-  kind?: string;
-  q?: string;
-  inContext?: boolean;
-  /** Only rows with these seqs. */
-  seqs?: number[];
-  limit?: number;
-  offset?: number;
-};
-
-export class MessageAnchorRepository {
+export class SqliteMessageAnchorRepository implements Sync<MessageAnchorRepository> {
   private readonly insertOne: Database.Statement;
   private readonly listStatement: Database.Statement;
   private readonly countStatement: Database.Statement;

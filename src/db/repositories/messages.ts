@@ -9,9 +9,10 @@ import type Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../database.js";
 import { messages, sessions, toolCalls } from "../schema.js";
-import type { MessageContent, ToolCall } from "../../kernel/chat.js";
 import type { ActiveContextCache } from "../active-context-cache.js";
 import type { NewMessage, StoredMessage } from "../records.js";
+import { contextTotalsOf, toStoredMessage, unansweredCallsOfRun } from "../rows/messages.js";
+import type { MessageRepository, Sync } from "../store.js";
 
 /**
  * Every column but `search_text`: that copy of the text exists for the FTS index only, and reading
@@ -19,30 +20,7 @@ import type { NewMessage, StoredMessage } from "../records.js";
  */
 const { searchText: _searchText, ...storedColumns } = getTableColumns(messages);
 
-type Row = Omit<typeof messages.$inferSelect, "searchText">;
-
-export function toStoredMessage(row: Row): StoredMessage {
-  const message: StoredMessage = {
-    id: row.id,
-    session_id: row.sessionId,
-    seq: row.seq,
-    role: row.role,
-    content: JSON.parse(row.contentJson) as MessageContent,
-    tokens: row.tokens,
-    in_context: row.inContext,
-    kind: row.kind,
-    created_at: row.createdAt,
-    position: row.position,
-    override: row.overrideJson ? (JSON.parse(row.overrideJson) as StoredMessage["override"]) : null,
-    override_tokens: row.overrideTokens,
-    run_id: row.runId,
-  };
-  if (row.toolCallsJson) message.tool_calls = JSON.parse(row.toolCallsJson) as ToolCall[];
-  if (row.toolCallId) message.tool_call_id = row.toolCallId;
-  if (row.name) message.name = row.name;
-  if (row.reasoning) message.reasoning = row.reasoning;
-  return message;
-}
+type Row = Parameters<typeof toStoredMessage>[0];
 
 /** The stored columns in a fixed order, for statements read as arrays. */
 const STORED_COLUMN_NAMES = Object.values(storedColumns).map((column) => column.name);
@@ -137,7 +115,7 @@ function prepareStatements(db: Db) {
   };
 }
 
-export class MessageRepository {
+export class SqliteMessageRepository implements Sync<MessageRepository> {
   private readonly statements: ReturnType<typeof prepareStatements>;
 
   /**
@@ -165,14 +143,7 @@ export class MessageRepository {
    * counters in step. Callers wrap it in a transaction together with their own checks.
    */
   append(sessionId: string, rows: NewMessage[], now: number): StoredMessage[] {
-    let contextTokens = 0;
-    let contextCount = 0;
-    for (const row of rows) {
-      if (row.in_context ?? true) {
-        contextTokens += row.tokens;
-        contextCount += 1;
-      }
-    }
+    const { contextTokens, contextCount } = contextTotalsOf(rows);
     const claimed = this.statements.claimSeqs.get({ sessionId, added: rows.length, contextTokens, contextCount, now });
     if (!claimed) throw new Error(`session ${sessionId} vanished during append`);
     let seq = claimed.nextSeq - rows.length;
@@ -218,13 +189,7 @@ export class MessageRepository {
       .select({ id: toolCalls.callId, name: toolCalls.name })
       .from(toolCalls)
       .innerJoin(messages, and(eq(messages.sessionId, toolCalls.sessionId), eq(messages.seq, toolCalls.messageSeq)))
-      .where(
-        and(
-          eq(toolCalls.sessionId, sessionId),
-          eq(messages.runId, runId),
-          sql`not exists (select 1 from ${messages} as answer where answer.session_id = ${toolCalls.sessionId} and answer.role = 'tool' and answer.tool_call_id = ${toolCalls.callId})`,
-        ),
-      )
+      .where(unansweredCallsOfRun({ toolCalls, messages }, sessionId, runId))
       .orderBy(asc(toolCalls.messageSeq))
       .all();
   }

@@ -8,13 +8,10 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { browserLeases, replicas } from "../schema.js";
 import type { BrowserLeaseRecord, ReplicaRecord } from "../records.js";
+import { leaseHolderColumns, leaseRecordOf, replicaRecordOf } from "../rows/replicas.js";
+import type { ReplicaRepository, Sync } from "../store.js";
 
-/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
-export function replicaRecordOf(row: typeof replicas.$inferSelect): ReplicaRecord {
-  return { id: row.id, internal_url: row.internalUrl, started_at: row.startedAt, heartbeat_at: row.heartbeatAt };
-}
-
-export class ReplicaRepository {
+export class SqliteReplicaRepository implements Sync<ReplicaRepository> {
   constructor(private readonly db: Db) {}
 
   /** Says the replica is alive now (registering it on its first beat). */
@@ -49,25 +46,13 @@ export class ReplicaRepository {
   /** Who holds the session's browser, with the holder's address and heartbeat; null when nobody does. */
   browserHolder(sessionId: string): BrowserLeaseRecord | null {
     const row = this.db
-      .select({
-        sessionId: browserLeases.sessionId,
-        replicaId: browserLeases.replicaId,
-        acquiredAt: browserLeases.acquiredAt,
-        internalUrl: replicas.internalUrl,
-        heartbeatAt: replicas.heartbeatAt,
-      })
+      .select(leaseHolderColumns(browserLeases, replicas))
       .from(browserLeases)
       .leftJoin(replicas, eq(replicas.id, browserLeases.replicaId))
       .where(eq(browserLeases.sessionId, sessionId))
       .get();
     if (!row) return null;
-    return {
-      session_id: row.sessionId,
-      replica_id: row.replicaId,
-      acquired_at: row.acquiredAt,
-      internal_url: row.internalUrl ?? null,
-      heartbeat_at: row.heartbeatAt ?? null,
-    };
+    return leaseRecordOf(row);
   }
 
   /**

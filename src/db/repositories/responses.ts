@@ -6,45 +6,15 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { responses } from "../schema.js";
+import { responseInsertValues, responseRecordOf } from "../rows/responses.js";
 import type { ResponseRecord } from "../records.js";
+import type { ResponseRepository, Sync } from "../store.js";
 
-type Row = typeof responses.$inferSelect;
-
-/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
-export function responseRecordOf(row: Row): ResponseRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    run_id: row.runId,
-    previous_response_id: row.previousResponseId,
-    conversation: row.conversation,
-    instructions: row.instructions,
-    stored: row.stored,
-    metadata: JSON.parse(row.metadataJson) as Record<string, string>,
-    created_at: row.createdAt,
-    deleted_at: row.deletedAt,
-  };
-}
-
-export class ResponseRepository {
+export class SqliteResponseRepository implements Sync<ResponseRepository> {
   constructor(private readonly db: Db) {}
 
   create(response: Omit<ResponseRecord, "deleted_at">): ResponseRecord {
-    const row = this.db
-      .insert(responses)
-      .values({
-        id: response.id,
-        sessionId: response.session_id,
-        runId: response.run_id,
-        previousResponseId: response.previous_response_id,
-        conversation: response.conversation,
-        instructions: response.instructions,
-        stored: response.stored,
-        metadataJson: JSON.stringify(response.metadata),
-        createdAt: response.created_at,
-      })
-      .returning()
-      .get();
+    const row = this.db.insert(responses).values(responseInsertValues(response)).returning().get();
     return responseRecordOf(row);
   }
 

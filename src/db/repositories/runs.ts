@@ -9,33 +9,9 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
 import { runIsActive, runs } from "../schema.js";
-import type { NewRun, RunPatch, RunRecord } from "../records.js";
-import type { FunctionTool } from "../../kernel/chat.js";
-
-type Row = typeof runs.$inferSelect;
-
-/** The list's order: newest first, by creation time then id. */
-export type RunCursor = { created_at: number; id: string };
-
-/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
-export function runRecordOf(row: Row): RunRecord {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    status: row.status,
-    iterations: row.iterations,
-    usage: { prompt_tokens: row.promptTokens, completion_tokens: row.completionTokens, total_tokens: row.totalTokens },
-    compressed: row.compressed,
-    error: row.error,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    finished_at: row.finishedAt,
-    model: row.model,
-    background: row.background,
-    client_tools: row.clientToolsJson ? (JSON.parse(row.clientToolsJson) as FunctionTool[]) : [],
-    replica_id: row.replicaId,
-  };
-}
+import type { NewRun, RunPatch, RunRecord, RunCursor } from "../records.js";
+import { runPatchValues, runRecordOf } from "../rows/runs.js";
+import type { RunRepository, Sync } from "../store.js";
 
 /**
  * Runs executing on the replica; runs stored before replicas were recorded (null) belong to whichever replica starts
@@ -43,7 +19,7 @@ export function runRecordOf(row: Row): RunRecord {
  */
 const runningOn = (replicaId: string) => sql`(${runs.replicaId} = ${replicaId} or ${runs.replicaId} is null)`;
 
-export class RunRepository {
+export class SqliteRunRepository implements Sync<RunRepository> {
   /** Every turn creates a run and updates it as it goes; built once (building costs more than running it). */
   private readonly statements;
   private readonly updates: PreparedUpdates<typeof runs, typeof runs.$inferSelect>;
@@ -115,18 +91,7 @@ export class RunRepository {
   }
 
   update(id: string, patch: RunPatch, now: number): RunRecord | null {
-    const values: Partial<typeof runs.$inferInsert> = { updatedAt: now };
-    if (patch.status !== undefined) values.status = patch.status;
-    if (patch.iterations !== undefined) values.iterations = patch.iterations;
-    if (patch.usage !== undefined) {
-      values.promptTokens = patch.usage.prompt_tokens;
-      values.completionTokens = patch.usage.completion_tokens;
-      values.totalTokens = patch.usage.total_tokens;
-    }
-    if (patch.compressed !== undefined) values.compressed = patch.compressed;
-    if (patch.error !== undefined) values.error = patch.error;
-    if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
-    if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
+    const values = runPatchValues(patch, now);
     const row = this.updates.run(id, values);
     return row ? runRecordOf(row) : null;
   }

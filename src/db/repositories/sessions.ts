@@ -9,39 +9,12 @@ import type { ActiveContextCache } from "../active-context-cache.js";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
 import { sessions } from "../schema.js";
-import type { SessionRecord, StoredSessionConfig } from "../records.js";
+import type { SessionRecord } from "../records.js";
+import { sessionInsertValues, sessionPatchValues, sessionRecordOf } from "../rows/sessions.js";
 import type { NewSession, SessionCursor, SessionPatch } from "../records.js";
+import type { SessionRepository, Sync } from "../store.js";
 
-type Row = typeof sessions.$inferSelect;
-
-/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
-export function sessionRecordOf(row: Row): SessionRecord {
-  return {
-    id: row.id,
-    title: row.title,
-    model: row.model,
-    system_prompt: row.systemPrompt,
-    system_prompt_tokens: row.systemPromptTokens,
-    config: JSON.parse(row.configJson) as StoredSessionConfig,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    message_count: row.messageCount,
-    context_tokens: row.contextTokens,
-    context_message_count: row.contextMessageCount,
-    compression_count: row.compressionCount,
-    last_prompt_tokens: row.lastPromptTokens,
-    last_completion_tokens: row.lastCompletionTokens,
-    engine_state: JSON.parse(row.engineStateJson) as Record<string, unknown>,
-    browser_url: row.browserUrl,
-    source: row.source,
-    pinned: row.pinned,
-    archived: row.archived,
-    parent_session_id: row.parentSessionId,
-    anchors_indexed: row.anchorsIndexed,
-  };
-}
-
-export class SessionRepository {
+export class SqliteSessionRepository implements Sync<SessionRepository> {
   /** Read on every request that names a session; built once (building costs more than running it). */
   private readonly getById;
   /** Written several times a turn (usage, engine state, browser URL). */
@@ -79,24 +52,7 @@ export class SessionRepository {
   lockName(_name: string): void {}
 
   create(input: NewSession): SessionRecord {
-    const row = this.db
-      .insert(sessions)
-      .values({
-        id: input.id,
-        title: input.title,
-        model: input.model,
-        systemPrompt: input.system_prompt,
-        systemPromptTokens: input.system_prompt_tokens,
-        configJson: JSON.stringify(input.config),
-        derivedKey: input.derived_key ?? null,
-        source: input.source ?? null,
-        parentSessionId: input.parent_session_id ?? null,
-        anchorsIndexed: true,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning()
-      .get();
+    const row = this.db.insert(sessions).values(sessionInsertValues(input)).returning().get();
     return sessionRecordOf(row);
   }
 
@@ -134,20 +90,7 @@ export class SessionRepository {
   }
 
   update(id: string, patch: SessionPatch, now: number): SessionRecord | null {
-    const values: Partial<typeof sessions.$inferInsert> = { updatedAt: now };
-    if (patch.title !== undefined) values.title = patch.title;
-    if (patch.model !== undefined) values.model = patch.model;
-    if (patch.system_prompt !== undefined) values.systemPrompt = patch.system_prompt;
-    if (patch.system_prompt_tokens !== undefined) values.systemPromptTokens = patch.system_prompt_tokens;
-    if (patch.config !== undefined) values.configJson = JSON.stringify(patch.config);
-    if (patch.engine_state !== undefined) values.engineStateJson = JSON.stringify(patch.engine_state);
-    if (patch.browser_url !== undefined) values.browserUrl = patch.browser_url;
-    if (patch.last_prompt_tokens !== undefined) values.lastPromptTokens = patch.last_prompt_tokens;
-    if (patch.last_completion_tokens !== undefined) values.lastCompletionTokens = patch.last_completion_tokens;
-    if (patch.derived_key !== undefined) values.derivedKey = patch.derived_key;
-    if (patch.pinned !== undefined) values.pinned = patch.pinned;
-    if (patch.archived !== undefined) values.archived = patch.archived;
-    if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
+    const values = sessionPatchValues(patch, now);
     const row = this.updates.run(id, values);
     return row ? sessionRecordOf(row) : null;
   }

@@ -6,37 +6,15 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { runSteers } from "../schema.js";
+import { steerInsertValues, steerRecordOf } from "../rows/steers.js";
 import type { SteerRecord } from "../records.js";
+import type { SteerRepository, Sync } from "../store.js";
 
-type Row = typeof runSteers.$inferSelect;
-
-/** The record of a row; the PostgreSQL repository reads its rows (the same columns) with it too. */
-export function steerRecordOf(row: Row): SteerRecord {
-  return {
-    id: row.id,
-    run_id: row.runId,
-    session_id: row.sessionId,
-    content: row.content,
-    created_at: row.createdAt,
-    taken_seq: row.takenSeq,
-  };
-}
-
-export class SteerRepository {
+export class SqliteSteerRepository implements Sync<SteerRepository> {
   constructor(private readonly db: Db) {}
 
   add(steer: Omit<SteerRecord, "taken_seq">): SteerRecord {
-    const row = this.db
-      .insert(runSteers)
-      .values({
-        id: steer.id,
-        runId: steer.run_id,
-        sessionId: steer.session_id,
-        content: steer.content,
-        createdAt: steer.created_at,
-      })
-      .returning()
-      .get();
+    const row = this.db.insert(runSteers).values(steerInsertValues(steer)).returning().get();
     return steerRecordOf(row);
   }
 

@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import type { SearchHit, SessionSearchHit } from "../records.js";
+import type { TranscriptSearchRepository, Sync } from "../store.js";
 
 /**
  * Turns free text into an FTS5 query that cannot be a syntax error: every whitespace-separated
@@ -29,7 +30,7 @@ const SHA_PREFIX = /^[0-9a-f]{6,39}$/i;
 const SNIPPET_TOKENS = 64;
 
 /** Full-text search over a whole transcript, compacted rows included; or over every session's. */
-export class TranscriptSearchRepository {
+export class SqliteTranscriptSearchRepository implements Sync<TranscriptSearchRepository> {
   private readonly statement: Database.Statement;
   private readonly everywhere: Database.Statement;
 

@@ -7,21 +7,14 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../database.js";
 import type { UiSessionRecord } from "../records.js";
 import { uiSessions } from "../schema.js";
+import { uiSessionInsertValues, uiSessionRecordOf } from "../rows/ui-sessions.js";
+import type { UiSessionRepository, Sync } from "../store.js";
 
-export class UiSessionRepository {
+export class SqliteUiSessionRepository implements Sync<UiSessionRepository> {
   constructor(private readonly db: Db) {}
 
   insert(record: UiSessionRecord): void {
-    this.db
-      .insert(uiSessions)
-      .values({
-        tokenHash: record.token_hash,
-        csrfToken: record.csrf_token,
-        keyHash: record.key_hash,
-        createdAt: record.created_at,
-        expiresAt: record.expires_at,
-      })
-      .run();
+    this.db.insert(uiSessions).values(uiSessionInsertValues(record)).run();
   }
 
   /** The sign-in with this token hash, if it has not expired. */
@@ -32,13 +25,7 @@ export class UiSessionRepository {
       .where(and(eq(uiSessions.tokenHash, tokenHash), gt(uiSessions.expiresAt, now)))
       .get();
     if (!row) return null;
-    return {
-      token_hash: row.tokenHash,
-      csrf_token: row.csrfToken,
-      key_hash: row.keyHash,
-      created_at: row.createdAt,
-      expires_at: row.expiresAt,
-    };
+    return uiSessionRecordOf(row);
   }
 
   delete(tokenHash: string): void {

@@ -16,7 +16,7 @@ import type {
   SteerRecord,
   StoredMessage,
 } from "../../db/records.js";
-import type { RunCursor } from "../../db/repositories/runs.js";
+import type { RunCursor } from "../../db/records.js";
 
 /** What routes name a stored run and its page cursor by. */
 export type { RunRecord, RunCursor, SteerRecord };

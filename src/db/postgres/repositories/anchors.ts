@@ -5,9 +5,8 @@
  * (../../repositories/anchors.ts) does, answering the same records.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { AnchorRepository } from "../../repositories/anchors.js";
+import type { AnchorRepository } from "../../store.js";
 import type { AnchorRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 
 /**
@@ -40,7 +39,7 @@ function mergeByKey(items: AnchorRecord[]): AnchorRecord[] {
 export const substringOf = (column: SQL, q: string): SQL =>
   sql`strpos(lower(${column} collate "C"), lower(${q} collate "C")) > 0`;
 
-export class PgAnchorRepository implements Async<AnchorRepository> {
+export class PgAnchorRepository implements AnchorRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /** Adds the anchors of a compacted span; known ones get their counts and seq range widened. Returns how many were new. */

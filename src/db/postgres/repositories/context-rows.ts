@@ -5,16 +5,15 @@
  * is shown in. A row's stored content is never rewritten, and nothing is kept in memory to drop.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { ContextRowRepository } from "../../repositories/context-rows.js";
+import type { ContextRowRepository } from "../../store.js";
 import type { StoredMessage } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { messages } from "../schema.js";
 
 /** Seqs per UPDATE, as on SQLite: one parameter each. */
 const SEQS_PER_UPDATE = 500;
 
-export class PgContextRowRepository implements Async<ContextRowRepository> {
+export class PgContextRowRepository implements ContextRowRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async setInContext(sessionId: string, seqs: number[], inContext: boolean): Promise<void> {

@@ -4,28 +4,17 @@
  * the closed browser dialogs of each session, read back newest first.
  */
 import { desc, eq } from "drizzle-orm";
-import type { DialogHistoryRepository } from "../../repositories/dialog-history.js";
+import type { DialogHistoryRepository } from "../../store.js";
 import type { DialogHistoryRow } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { dialogHistory } from "../schema.js";
+import { dialogInsertValues, dialogRowOf } from "../../rows/dialog-history.js";
 
-export class PgDialogHistoryRepository implements Async<DialogHistoryRepository> {
+export class PgDialogHistoryRepository implements DialogHistoryRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async insert(row: DialogHistoryRow): Promise<void> {
-    await this.conn.exec.insert(dialogHistory).values({
-      sessionId: row.session_id,
-      dialogId: row.dialog_id,
-      type: row.type,
-      message: row.message,
-      defaultPrompt: row.default_prompt,
-      frameId: row.frame_id,
-      openedAt: row.opened_at,
-      closedAt: row.closed_at,
-      closedBy: row.closed_by,
-      action: row.action,
-    });
+    await this.conn.exec.insert(dialogHistory).values(dialogInsertValues(row));
   }
 
   /** The newest `limit` closed dialogs of the session, newest first. */
@@ -36,17 +25,6 @@ export class PgDialogHistoryRepository implements Async<DialogHistoryRepository>
       .where(eq(dialogHistory.sessionId, sessionId))
       .orderBy(desc(dialogHistory.rowId))
       .limit(limit);
-    return rows.map((row) => ({
-      session_id: row.sessionId,
-      dialog_id: row.dialogId,
-      type: row.type,
-      message: row.message,
-      default_prompt: row.defaultPrompt,
-      frame_id: row.frameId,
-      opened_at: row.openedAt,
-      closed_at: row.closedAt,
-      closed_by: row.closedBy,
-      action: row.action,
-    }));
+    return rows.map((row) => dialogRowOf(row));
   }
 }

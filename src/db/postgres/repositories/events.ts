@@ -4,13 +4,12 @@
  * event with the ids a stream resumes from, and the pruning of one event type by age.
  */
 import { and, asc, eq, gt, lt } from "drizzle-orm";
-import type { EventRepository } from "../../repositories/events.js";
+import type { EventRepository } from "../../store.js";
 import type { StoredEvent } from "../../records.js";
-import type { Async } from "../../store.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { EVENTS_CHANNEL } from "../event-announcements.js";
 import { events } from "../schema.js";
-import { storedEventOf } from "../../repositories/events.js";
+import { storedEventOf } from "../../rows/events.js";
 
 /** $1 the session, $2 the type, $3 the data as JSON, $4 now, $5 the run or null. */
 const INSERT_EVENT = namedStatement(
@@ -24,7 +23,7 @@ const INSERT_EVENT = namedStatement(
   select id, pg_notify('${EVENTS_CHANNEL}', $1::text || ' ' || id::text) from inserted`,
 );
 
-export class PgEventRepository implements Async<EventRepository> {
+export class PgEventRepository implements EventRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async insert(

@@ -7,14 +7,13 @@
  */
 import { sql } from "drizzle-orm";
 import { newId } from "../../../kernel/ids.js";
-import type { ForkRepository } from "../../repositories/forks.js";
-import type { Async } from "../../store.js";
+import type { ForkRepository } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 
 type CopiedRow = { id: string; seq: number };
 type SummaryRow = { id: string; version: number; to_seq: number; message_id: string | null };
 
-export class PgForkRepository implements Async<ForkRepository> {
+export class PgForkRepository implements ForkRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /**

@@ -4,31 +4,19 @@
  * (../../repositories/images.ts) stores them — written with their tool row, read by session and id, the bytes
  * (a `bytea`, read as a Buffer) only when asked for.
  */
-import { and, eq, inArray } from "drizzle-orm";
-import type { ImageRepository } from "../../repositories/images.js";
+import { and, eq } from "drizzle-orm";
+import type { ImageRepository } from "../../store.js";
 import type { ImageRecord, NewImage, StoredImage } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { messageImages } from "../schema.js";
-import { imageRecordOf } from "../../repositories/images.js";
+import { imageInsertValues, imageRecordColumns, imageRecordOf, imagesOfSession } from "../../rows/images.js";
 
-/** Every column but the bytes: what the active context needs to decide which images to send. */
-const recordColumns = {
-  id: messageImages.id,
-  sessionId: messageImages.sessionId,
-  seq: messageImages.seq,
-  ordinal: messageImages.ordinal,
-  mimeType: messageImages.mimeType,
-  byteLength: messageImages.byteLength,
-  width: messageImages.width,
-  height: messageImages.height,
-  createdAt: messageImages.createdAt,
-};
+const recordColumns = imageRecordColumns(messageImages);
 
 /** Ids looked up per statement, as on SQLite: one parameter each. */
 const IDS_PER_LOOKUP = 500;
 
-export class PgImageRepository implements Async<ImageRepository> {
+export class PgImageRepository implements ImageRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /** Stores the images of the tool row at `seq`. Callers write them in the transaction that stores the row. */
@@ -36,20 +24,7 @@ export class PgImageRepository implements Async<ImageRepository> {
     if (images.length === 0) return [];
     const rows = await this.conn.exec
       .insert(messageImages)
-      .values(
-        images.map((image) => ({
-          sessionId,
-          id: image.id,
-          seq,
-          ordinal: image.ordinal,
-          mimeType: image.mime_type,
-          bytes: image.bytes,
-          byteLength: image.bytes.length,
-          width: image.width,
-          height: image.height,
-          createdAt: now,
-        })),
-      )
+      .values(images.map((image) => imageInsertValues(sessionId, seq, image, now)))
       .returning(recordColumns);
     // Answered in the order given, as SQLite's RETURNING does (PostgreSQL's order is not promised).
     const byId = new Map(rows.map((row) => [row.id, imageRecordOf(row)]));
@@ -72,12 +47,7 @@ export class PgImageRepository implements Async<ImageRepository> {
       const rows = await this.conn.exec
         .select(recordColumns)
         .from(messageImages)
-        .where(
-          and(
-            eq(messageImages.sessionId, sessionId),
-            inArray(messageImages.id, ids.slice(start, start + IDS_PER_LOOKUP)),
-          ),
-        )
+        .where(imagesOfSession(messageImages, sessionId, ids.slice(start, start + IDS_PER_LOOKUP)))
         // By id, as SQLite reads them through the primary key: the map's order is the same on both.
         .orderBy(messageImages.id);
       for (const row of rows) found.set(row.id, imageRecordOf(row));

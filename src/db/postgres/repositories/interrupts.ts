@@ -5,33 +5,17 @@
  * two replicas take turns, so only the first wins.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { InterruptRepository } from "../../repositories/interrupts.js";
+import type { InterruptRepository } from "../../store.js";
 import type { InterruptAnswer, InterruptRecord, NewInterrupt } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { interrupts } from "../schema.js";
-import { interruptRecordOf } from "../../repositories/interrupts.js";
+import { interruptAnswerValues, interruptInsertValues, interruptRecordOf } from "../../rows/interrupts.js";
 
-export class PgInterruptRepository implements Async<InterruptRepository> {
+export class PgInterruptRepository implements InterruptRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async create(interrupt: NewInterrupt): Promise<InterruptRecord> {
-    const [row] = await this.conn.exec
-      .insert(interrupts)
-      .values({
-        id: interrupt.id,
-        sessionId: interrupt.session_id,
-        runId: interrupt.run_id,
-        kind: interrupt.kind,
-        status: "pending",
-        tool: interrupt.tool ?? null,
-        toolCallId: interrupt.tool_call_id ?? null,
-        argumentsJson: interrupt.arguments ?? null,
-        toolCallsJson: interrupt.tool_calls?.length ? JSON.stringify(interrupt.tool_calls) : null,
-        createdAt: interrupt.created_at,
-        expiresAt: interrupt.expires_at ?? null,
-      })
-      .returning();
+    const [row] = await this.conn.exec.insert(interrupts).values(interruptInsertValues(interrupt)).returning();
     return interruptRecordOf(row);
   }
 
@@ -80,14 +64,7 @@ export class PgInterruptRepository implements Async<InterruptRepository> {
   async answer(id: string, answer: InterruptAnswer): Promise<InterruptRecord | null> {
     const [row] = await this.conn.exec
       .update(interrupts)
-      .set({
-        status: "answered",
-        answeredAt: answer.answered_at,
-        answeredBy: answer.answered_by,
-        decision: answer.decision ?? null,
-        reason: answer.reason ?? null,
-        outputsJson: answer.outputs ? JSON.stringify(answer.outputs) : null,
-      })
+      .set(interruptAnswerValues(answer))
       .where(and(eq(interrupts.id, id), eq(interrupts.status, "pending")))
       .returning();
     return row ? interruptRecordOf(row) : null;

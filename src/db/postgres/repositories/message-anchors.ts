@@ -5,13 +5,13 @@
  * (../../repositories/message-anchors.ts) does, answering the same records.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { AnchorFilter, MessageAnchorRepository } from "../../repositories/message-anchors.js";
+import type { AnchorFilter } from "../../records.js";
+import type { MessageAnchorRepository } from "../../store.js";
 import type { TranscriptAnchor } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { substringOf } from "./anchors.js";
 
-export class PgMessageAnchorRepository implements Async<MessageAnchorRepository> {
+export class PgMessageAnchorRepository implements MessageAnchorRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /** A row's anchors in one statement; one already stored for the row is left as it is. */

@@ -6,9 +6,9 @@
  * The active context is read from the database every time: another replica may have written it since.
  */
 import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
-import { toStoredMessage, type MessageRepository } from "../../repositories/messages.js";
+import { contextTotalsOf, toStoredMessage, unansweredCallsOfRun } from "../../rows/messages.js";
+import type { MessageRepository } from "../../store.js";
 import type { NewMessage, StoredMessage } from "../../records.js";
-import type { Async } from "../../store.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { columnRows } from "../named-statements.js";
 import { messages, sessions, storableText, toolCalls } from "../schema.js";
@@ -88,7 +88,7 @@ const APPEND_ONE = namedStatement(
   returning id, seq`,
 );
 
-export class PgMessageRepository implements Async<MessageRepository> {
+export class PgMessageRepository implements MessageRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /**
@@ -100,14 +100,7 @@ export class PgMessageRepository implements Async<MessageRepository> {
    * the limit on parameters.
    */
   async append(sessionId: string, rows: NewMessage[], now: number): Promise<StoredMessage[]> {
-    let contextTokens = 0;
-    let contextCount = 0;
-    for (const row of rows) {
-      if (row.in_context ?? true) {
-        contextTokens += row.tokens;
-        contextCount += 1;
-      }
-    }
+    const { contextTokens, contextCount } = contextTotalsOf(rows);
     const claim = [sessionId, rows.length, contextTokens, contextCount, now];
     if (rows.length === 0) {
       const claimed = await this.conn.query(CLAIM_SEQS, claim);
@@ -193,13 +186,7 @@ export class PgMessageRepository implements Async<MessageRepository> {
       .select({ id: toolCalls.callId, name: toolCalls.name })
       .from(toolCalls)
       .innerJoin(messages, and(eq(messages.sessionId, toolCalls.sessionId), eq(messages.seq, toolCalls.messageSeq)))
-      .where(
-        and(
-          eq(toolCalls.sessionId, sessionId),
-          eq(messages.runId, runId),
-          sql`not exists (select 1 from ${messages} as answer where answer.session_id = ${toolCalls.sessionId} and answer.role = 'tool' and answer.tool_call_id = ${toolCalls.callId})`,
-        ),
-      )
+      .where(unansweredCallsOfRun({ toolCalls, messages }, sessionId, runId))
       .orderBy(asc(toolCalls.messageSeq));
   }
 

@@ -6,14 +6,13 @@
  * same browser exactly one gets it: the second waits on the first's row lock, then finds a live holder.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { ReplicaRepository } from "../../repositories/replicas.js";
+import type { ReplicaRepository } from "../../store.js";
 import type { BrowserLeaseRecord, ReplicaRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { browserLeases, replicas } from "../schema.js";
-import { replicaRecordOf } from "../../repositories/replicas.js";
+import { leaseHolderColumns, leaseRecordOf, replicaRecordOf } from "../../rows/replicas.js";
 
-export class PgReplicaRepository implements Async<ReplicaRepository> {
+export class PgReplicaRepository implements ReplicaRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /** Says the replica is alive now (registering it on its first beat). */
@@ -49,24 +48,12 @@ export class PgReplicaRepository implements Async<ReplicaRepository> {
   /** Who holds the session's browser, with the holder's address and heartbeat; null when nobody does. */
   async browserHolder(sessionId: string): Promise<BrowserLeaseRecord | null> {
     const [row] = await this.conn.exec
-      .select({
-        sessionId: browserLeases.sessionId,
-        replicaId: browserLeases.replicaId,
-        acquiredAt: browserLeases.acquiredAt,
-        internalUrl: replicas.internalUrl,
-        heartbeatAt: replicas.heartbeatAt,
-      })
+      .select(leaseHolderColumns(browserLeases, replicas))
       .from(browserLeases)
       .leftJoin(replicas, eq(replicas.id, browserLeases.replicaId))
       .where(eq(browserLeases.sessionId, sessionId));
     if (!row) return null;
-    return {
-      session_id: row.sessionId,
-      replica_id: row.replicaId,
-      acquired_at: row.acquiredAt,
-      internal_url: row.internalUrl ?? null,
-      heartbeat_at: row.heartbeatAt ?? null,
-    };
+    return leaseRecordOf(row);
   }
 
   /**

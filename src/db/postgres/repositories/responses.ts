@@ -4,31 +4,17 @@
  * response of the Responses API with the run and session behind it, and whether it may be read back or was deleted.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { ResponseRepository } from "../../repositories/responses.js";
+import type { ResponseRepository } from "../../store.js";
 import type { ResponseRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { responses } from "../schema.js";
-import { responseRecordOf } from "../../repositories/responses.js";
+import { responseInsertValues, responseRecordOf } from "../../rows/responses.js";
 
-export class PgResponseRepository implements Async<ResponseRepository> {
+export class PgResponseRepository implements ResponseRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async create(response: Omit<ResponseRecord, "deleted_at">): Promise<ResponseRecord> {
-    const [row] = await this.conn.exec
-      .insert(responses)
-      .values({
-        id: response.id,
-        sessionId: response.session_id,
-        runId: response.run_id,
-        previousResponseId: response.previous_response_id,
-        conversation: response.conversation,
-        instructions: response.instructions,
-        stored: response.stored,
-        metadataJson: JSON.stringify(response.metadata),
-        createdAt: response.created_at,
-      })
-      .returning();
+    const [row] = await this.conn.exec.insert(responses).values(responseInsertValues(response)).returning();
     return responseRecordOf(row);
   }
 

@@ -6,13 +6,13 @@
  * active run of a session, whichever replica inserts it.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { RunCursor, RunRepository } from "../../repositories/runs.js";
+import type { RunCursor } from "../../records.js";
+import type { RunRepository } from "../../store.js";
 import type { NewRun, RunPatch, RunRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { NamedUpdates } from "../named-statements.js";
 import { RUN_IS_ACTIVE, runs, storableText } from "../schema.js";
-import { runRecordOf } from "../../repositories/runs.js";
+import { runPatchValues, runRecordOf } from "../../rows/runs.js";
 
 /**
  * Runs executing on the replica; runs stored before replicas were recorded (null) belong to whichever replica starts
@@ -40,7 +40,7 @@ const CREATE_RUN = namedStatement(
   returning ${updates.rows.list}`,
 );
 
-export class PgRunRepository implements Async<RunRepository> {
+export class PgRunRepository implements RunRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /** Stores a new running run; null when the session has a run running or waiting already (nothing is stored). */
@@ -75,18 +75,7 @@ export class PgRunRepository implements Async<RunRepository> {
   }
 
   async update(id: string, patch: RunPatch, now: number): Promise<RunRecord | null> {
-    const values: Partial<typeof runs.$inferInsert> = { updatedAt: now };
-    if (patch.status !== undefined) values.status = patch.status;
-    if (patch.iterations !== undefined) values.iterations = patch.iterations;
-    if (patch.usage !== undefined) {
-      values.promptTokens = patch.usage.prompt_tokens;
-      values.completionTokens = patch.usage.completion_tokens;
-      values.totalTokens = patch.usage.total_tokens;
-    }
-    if (patch.compressed !== undefined) values.compressed = patch.compressed;
-    if (patch.error !== undefined) values.error = patch.error;
-    if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
-    if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
+    const values = runPatchValues(patch, now);
     const update = updates.prepare(id, values);
     const [raw] = await this.conn.query(update.statement, update.values);
     return raw ? runRecordOf(updates.rows.read(raw)) : null;

@@ -5,13 +5,12 @@
  * write the same sessions, so every read goes to the database.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import type { SessionRepository } from "../../repositories/sessions.js";
+import type { SessionRepository } from "../../store.js";
 import type { NewSession, SessionCursor, SessionPatch, SessionRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { NamedUpdates } from "../named-statements.js";
 import { sessions } from "../schema.js";
-import { sessionRecordOf } from "../../repositories/sessions.js";
+import { sessionInsertValues, sessionPatchValues, sessionRecordOf } from "../../rows/sessions.js";
 
 /** The updates of a session's columns, and its rows as read; read and locked on every turn, by name. */
 const updates = new NamedUpdates("session", sessions, sessions.id);
@@ -19,27 +18,11 @@ const GET_SESSION = namedStatement("get_session", `select ${updates.rows.list} f
 const LOCK_SESSION = namedStatement("lock_session", "select id from sessions where id = $1 for update");
 const LOCK_NAME = namedStatement("lock_name", "select pg_advisory_xact_lock(hashtext('caduceus:session:' || $1))");
 
-export class PgSessionRepository implements Async<SessionRepository> {
+export class PgSessionRepository implements SessionRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async create(input: NewSession): Promise<SessionRecord> {
-    const [row] = await this.conn.exec
-      .insert(sessions)
-      .values({
-        id: input.id,
-        title: input.title,
-        model: input.model,
-        systemPrompt: input.system_prompt,
-        systemPromptTokens: input.system_prompt_tokens,
-        configJson: JSON.stringify(input.config),
-        derivedKey: input.derived_key ?? null,
-        source: input.source ?? null,
-        parentSessionId: input.parent_session_id ?? null,
-        anchorsIndexed: true,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning();
+    const [row] = await this.conn.exec.insert(sessions).values(sessionInsertValues(input)).returning();
     return sessionRecordOf(row);
   }
 
@@ -85,20 +68,7 @@ export class PgSessionRepository implements Async<SessionRepository> {
   }
 
   async update(id: string, patch: SessionPatch, now: number): Promise<SessionRecord | null> {
-    const values: Partial<typeof sessions.$inferInsert> = { updatedAt: now };
-    if (patch.title !== undefined) values.title = patch.title;
-    if (patch.model !== undefined) values.model = patch.model;
-    if (patch.system_prompt !== undefined) values.systemPrompt = patch.system_prompt;
-    if (patch.system_prompt_tokens !== undefined) values.systemPromptTokens = patch.system_prompt_tokens;
-    if (patch.config !== undefined) values.configJson = JSON.stringify(patch.config);
-    if (patch.engine_state !== undefined) values.engineStateJson = JSON.stringify(patch.engine_state);
-    if (patch.browser_url !== undefined) values.browserUrl = patch.browser_url;
-    if (patch.last_prompt_tokens !== undefined) values.lastPromptTokens = patch.last_prompt_tokens;
-    if (patch.last_completion_tokens !== undefined) values.lastCompletionTokens = patch.last_completion_tokens;
-    if (patch.derived_key !== undefined) values.derivedKey = patch.derived_key;
-    if (patch.pinned !== undefined) values.pinned = patch.pinned;
-    if (patch.archived !== undefined) values.archived = patch.archived;
-    if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
+    const values = sessionPatchValues(patch, now);
     const update = updates.prepare(id, values);
     const [raw] = await this.conn.query(update.statement, update.values);
     return raw ? sessionRecordOf(updates.rows.read(raw)) : null;

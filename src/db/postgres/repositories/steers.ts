@@ -4,27 +4,17 @@
  * messages sent to a run while it goes on, kept until the run takes them into the transcript.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { SteerRepository } from "../../repositories/steers.js";
+import type { SteerRepository } from "../../store.js";
 import type { SteerRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { runSteers } from "../schema.js";
-import { steerRecordOf } from "../../repositories/steers.js";
+import { steerInsertValues, steerRecordOf } from "../../rows/steers.js";
 
-export class PgSteerRepository implements Async<SteerRepository> {
+export class PgSteerRepository implements SteerRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async add(steer: Omit<SteerRecord, "taken_seq">): Promise<SteerRecord> {
-    const [row] = await this.conn.exec
-      .insert(runSteers)
-      .values({
-        id: steer.id,
-        runId: steer.run_id,
-        sessionId: steer.session_id,
-        content: steer.content,
-        createdAt: steer.created_at,
-      })
-      .returning();
+    const [row] = await this.conn.exec.insert(runSteers).values(steerInsertValues(steer)).returning();
     return steerRecordOf(row);
   }
 

@@ -4,14 +4,13 @@
  * version of a session's compression summary; the latest one is what the next compression builds on.
  */
 import { asc, desc, eq } from "drizzle-orm";
-import type { SummaryRepository } from "../../repositories/summaries.js";
+import type { SummaryRepository } from "../../store.js";
 import type { NewSummary, SummaryRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { summaries } from "../schema.js";
-import { summaryRecordOf } from "../../repositories/summaries.js";
+import { summaryInsertValues, summaryRecordOf } from "../../rows/summaries.js";
 
-export class PgSummaryRepository implements Async<SummaryRepository> {
+export class PgSummaryRepository implements SummaryRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async latest(sessionId: string): Promise<SummaryRecord | null> {
@@ -34,24 +33,7 @@ export class PgSummaryRepository implements Async<SummaryRepository> {
   }
 
   async insert(sessionId: string, summary: NewSummary): Promise<SummaryRecord> {
-    const [row] = await this.conn.exec
-      .insert(summaries)
-      .values({
-        id: summary.id,
-        sessionId,
-        version: summary.version,
-        body: summary.body,
-        fromSeq: summary.covers.from_seq,
-        toSeq: summary.covers.to_seq,
-        tokensBefore: summary.tokens_before,
-        tokensAfter: summary.tokens_after,
-        model: summary.model,
-        focusTopic: summary.focus_topic,
-        fallbackUsed: summary.fallback_used,
-        messageId: summary.message_id,
-        createdAt: summary.created_at,
-      })
-      .returning();
+    const [row] = await this.conn.exec.insert(summaries).values(summaryInsertValues(sessionId, summary)).returning();
     return summaryRecordOf(row);
   }
 }

@@ -8,9 +8,8 @@
  * one, with `[`/`]` around the hits.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { TranscriptSearchRepository } from "../../repositories/transcript-search.js";
+import type { TranscriptSearchRepository } from "../../store.js";
 import type { SearchHit, SessionSearchHit } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 
 /** A commit SHA cut short, as people type them (`git log --oneline` shows 7). */
@@ -62,7 +61,7 @@ type HitRow = {
   created_at: string | number;
 };
 
-export class PgTranscriptSearchRepository implements Async<TranscriptSearchRepository> {
+export class PgTranscriptSearchRepository implements TranscriptSearchRepository {
   constructor(private readonly conn: PgConnection) {}
 
   /** Every session's transcript at once, best hits first. */

@@ -4,23 +4,17 @@
  * by the hash of their cookie token, found while unexpired, deleted on sign-out, swept once expired.
  */
 import { and, eq, gt, lte } from "drizzle-orm";
-import type { UiSessionRepository } from "../../repositories/ui-sessions.js";
+import type { UiSessionRepository } from "../../store.js";
 import type { UiSessionRecord } from "../../records.js";
-import type { Async } from "../../store.js";
 import type { PgConnection } from "../connection.js";
 import { uiSessions } from "../schema.js";
+import { uiSessionInsertValues, uiSessionRecordOf } from "../../rows/ui-sessions.js";
 
-export class PgUiSessionRepository implements Async<UiSessionRepository> {
+export class PgUiSessionRepository implements UiSessionRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async insert(record: UiSessionRecord): Promise<void> {
-    await this.conn.exec.insert(uiSessions).values({
-      tokenHash: record.token_hash,
-      csrfToken: record.csrf_token,
-      keyHash: record.key_hash,
-      createdAt: record.created_at,
-      expiresAt: record.expires_at,
-    });
+    await this.conn.exec.insert(uiSessions).values(uiSessionInsertValues(record));
   }
 
   /** The sign-in with this token hash, if it has not expired. */
@@ -30,13 +24,7 @@ export class PgUiSessionRepository implements Async<UiSessionRepository> {
       .from(uiSessions)
       .where(and(eq(uiSessions.tokenHash, tokenHash), gt(uiSessions.expiresAt, now)));
     if (!row) return null;
-    return {
-      token_hash: row.tokenHash,
-      csrf_token: row.csrfToken,
-      key_hash: row.keyHash,
-      created_at: row.createdAt,
-      expires_at: row.expiresAt,
-    };
+    return uiSessionRecordOf(row);
   }
 
   async delete(tokenHash: string): Promise<void> {

@@ -1,0 +1,69 @@
+/**
+ * @module messages
+ * The `messages` table's rows as both stores write and read them (the same columns in each dialect,
+ * tests/unit/schema-parity.happy.test.ts): the record of a row (read without `search_text`), and the calls of a run no tool row answers.
+ */
+import { and, eq, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
+import type { MessageContent, ToolCall } from "../../kernel/chat.js";
+import type { messages } from "../schema.js";
+import type { NewMessage, StoredMessage } from "../records.js";
+
+/** A row as the stores read it: every column but `search_text`, which exists for the full-text index only. */
+type Row = Omit<typeof messages.$inferSelect, "searchText">;
+
+export function toStoredMessage(row: Row): StoredMessage {
+  const message: StoredMessage = {
+    id: row.id,
+    session_id: row.sessionId,
+    seq: row.seq,
+    role: row.role,
+    content: JSON.parse(row.contentJson) as MessageContent,
+    tokens: row.tokens,
+    in_context: row.inContext,
+    kind: row.kind,
+    created_at: row.createdAt,
+    position: row.position,
+    override: row.overrideJson ? (JSON.parse(row.overrideJson) as StoredMessage["override"]) : null,
+    override_tokens: row.overrideTokens,
+    run_id: row.runId,
+  };
+  if (row.toolCallsJson) message.tool_calls = JSON.parse(row.toolCallsJson) as ToolCall[];
+  if (row.toolCallId) message.tool_call_id = row.toolCallId;
+  if (row.name) message.name = row.name;
+  if (row.reasoning) message.reasoning = row.reasoning;
+  return message;
+}
+
+type ToolCallColumns = { sessionId: AnyColumn; callId: AnyColumn; messageSeq: AnyColumn };
+/** The `messages` table itself (the answer is looked up in it under another name), with its columns. */
+type MessageColumns = Table & { sessionId: AnyColumn; seq: AnyColumn; runId: AnyColumn };
+
+/**
+ * The condition, over `tool_calls` joined with their `messages`, that picks the run's calls no tool message answers,
+ * in either dialect.
+ */
+export function unansweredCallsOfRun(
+  t: { toolCalls: ToolCallColumns; messages: MessageColumns },
+  sessionId: string,
+  runId: string,
+): SQL | undefined {
+  const { toolCalls, messages } = t;
+  return and(
+    eq(toolCalls.sessionId, sessionId),
+    eq(messages.runId, runId),
+    sql`not exists (select 1 from ${messages} as answer where answer.session_id = ${toolCalls.sessionId} and answer.role = 'tool' and answer.tool_call_id = ${toolCalls.callId})`,
+  );
+}
+
+/** What new rows add to the session's active context: their tokens and count, for those in it. */
+export function contextTotalsOf(rows: readonly NewMessage[]): { contextTokens: number; contextCount: number } {
+  let contextTokens = 0;
+  let contextCount = 0;
+  for (const row of rows) {
+    if (row.in_context ?? true) {
+      contextTokens += row.tokens;
+      contextCount += 1;
+    }
+  }
+  return { contextTokens, contextCount };
+}

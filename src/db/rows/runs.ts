@@ -1,0 +1,48 @@
+/**
+ * @module runs
+ * The `runs` table's rows as both stores write and read them (the same columns in each dialect,
+ * tests/unit/schema-parity.happy.test.ts): the record of a row and a patch's values.
+ */
+import type { FunctionTool } from "../../kernel/chat.js";
+import type { runs } from "../schema.js";
+import type { RunPatch, RunRecord } from "../records.js";
+
+type Row = typeof runs.$inferSelect;
+type Insert = typeof runs.$inferInsert;
+
+/** The record of a row. */
+export function runRecordOf(row: Row): RunRecord {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    status: row.status,
+    iterations: row.iterations,
+    usage: { prompt_tokens: row.promptTokens, completion_tokens: row.completionTokens, total_tokens: row.totalTokens },
+    compressed: row.compressed,
+    error: row.error,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    finished_at: row.finishedAt,
+    model: row.model,
+    background: row.background,
+    client_tools: row.clientToolsJson ? (JSON.parse(row.clientToolsJson) as FunctionTool[]) : [],
+    replica_id: row.replicaId,
+  };
+}
+
+/** The columns a patch sets, the update time always among them. */
+export function runPatchValues(patch: RunPatch, now: number): Partial<Insert> {
+  const values: Partial<Insert> = { updatedAt: now };
+  if (patch.status !== undefined) values.status = patch.status;
+  if (patch.iterations !== undefined) values.iterations = patch.iterations;
+  if (patch.usage !== undefined) {
+    values.promptTokens = patch.usage.prompt_tokens;
+    values.completionTokens = patch.usage.completion_tokens;
+    values.totalTokens = patch.usage.total_tokens;
+  }
+  if (patch.compressed !== undefined) values.compressed = patch.compressed;
+  if (patch.error !== undefined) values.error = patch.error;
+  if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
+  if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
+  return values;
+}
