@@ -6,6 +6,7 @@
 import { replicaIdOf, type Config } from "./config.js";
 import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
+import type { RunReader } from "./domain/agent/run-reader.js";
 import { answerInterrupt, listInterrupts } from "./domain/use-cases/interrupts.js";
 import { submitRun } from "./domain/use-cases/submit-run.js";
 import { createResponse, deleteResponse, readResponse, viewOf } from "./domain/use-cases/create-response.js";
@@ -124,6 +125,8 @@ export type Services = {
   tools: ToolRegistry;
   /** Admits, runs, cancels and interrupts agent runs. */
   agent: AgentRunner;
+  /** Runs as clients read them (the agent's reader). */
+  runs: RunReader;
   useCases: UseCases;
   sseKeepaliveMs: number;
   /** The inspector page's sign-in (the API key exchanged for a cookie). */
@@ -224,7 +227,7 @@ export function createServices(deps: AppDeps): Services {
   });
   const heartbeat = new ReplicaHeartbeat({
     store,
-    recovery: agent,
+    recovery: agent.recovery,
     logger,
     now,
     replicaId,
@@ -278,6 +281,7 @@ export function createServices(deps: AppDeps): Services {
     toolProviders,
     tools,
     agent,
+    runs: agent.reader,
     useCases,
     sseKeepaliveMs: deps.sseKeepaliveMs ?? SSE_KEEPALIVE_MS,
     startup: async () => {
@@ -285,7 +289,7 @@ export function createServices(deps: AppDeps): Services {
       await loadNamedPlugins(engines, config, await sessions.engineNamesInUse(), logger);
       assertContextConfig(config, engines);
       await store.idempotency.purgeExpired(now());
-      const interrupted = await agent.recoverInterrupted();
+      const interrupted = await agent.recovery.recoverInterrupted();
       if (interrupted > 0)
         logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
       await heartbeat.start();

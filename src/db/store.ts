@@ -121,6 +121,8 @@ export interface InterruptRepository {
   forRun(runId: string): Promise<InterruptRecord[]>;
   pendingForRun(runId: string): Promise<InterruptRecord[]>;
   pendingForSession(sessionId: string): Promise<InterruptRecord[]>;
+  /** The pending interrupts of each of the runs, in one read, oldest first. */
+  pendingForRuns(runIds: string[]): Promise<InterruptRecord[]>;
   /** Every pending interrupt of the server (at start-up: the timeouts to arm again). */
   allPending(): Promise<InterruptRecord[]>;
   /** Records the answer if the interrupt is still pending; null when it was not (answered, cancelled or gone). */
@@ -153,6 +155,10 @@ export interface MessageRepository {
   toolCallArguments(sessionId: string, callId: string): Promise<{ seq: number; arguments: string } | null>;
   /** The session's first row of the role (its opening user message, for a preview), or null. */
   firstOfRole(sessionId: string, role: StoredMessage["role"]): Promise<StoredMessage | null>;
+  /** The first message of `role` (not a summary) of each of the sessions, in one read. */
+  firstOfRoleIn(sessionIds: string[], role: StoredMessage["role"]): Promise<StoredMessage[]>;
+  /** The last assistant message with content of each of the runs (what each answered), in one read. */
+  lastAnswerOfRuns(runIds: string[]): Promise<StoredMessage[]>;
   /** Every row a run stored (its user message, what it added, results written for it at a restart), in seq order. */
   listForRun(sessionId: string, runId: string): Promise<StoredMessage[]>;
   /** The rows of the active context in the order the model sees them: from memory when the session's are kept. */

@@ -25,7 +25,9 @@ export function allowedMethods(routes: readonly RouteEntry[]): (path: string) =>
   let table: Array<{ method: string; pattern: RegExp }> | null = null;
   return (path) => {
     // Middleware is registered for every method (`ALL`): it says nothing about which methods a path serves.
-    table ??= routes.filter((route) => route.method !== "ALL").map((r) => ({ method: r.method, pattern: patternOf(r.path) }));
+    table ??= routes
+      .filter((route) => route.method !== "ALL")
+      .map((r) => ({ method: r.method, pattern: patternOf(r.path) }));
     const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
     if (methods.has("GET")) methods.add("HEAD");
     return [...methods].sort();

@@ -154,7 +154,7 @@ describe("runs as resources", () => {
     fake.enqueue({ content: "steered answer" });
     const pending = post(t, id, { content: "start" });
     await waitFor(async () => (await transcript(t, id)).some((m) => m.tool_calls));
-    const runId = (await t.app.services.agent.activeRunOf(id))!;
+    const runId = (await t.app.services.runs.activeRunOf(id))!;
     const res = await t.call("POST", `/v1/runs/${runId}/steer`, { content: "also check the staging site" });
     expect(res.status).toBe(202);
     expect(await json<SteerResponse>(res)).toMatchObject({ run_id: runId, status: "queued" });

@@ -6,7 +6,7 @@
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INTERRUPTED_TOOL_RESULT } from "../../src/domain/agent/loop.js";
+import { INTERRUPTED_TOOL_RESULT } from "../../src/domain/agent/run-stop.js";
 import { readSse, waitFor, type SseEvent } from "../fixtures/agent-harness.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";

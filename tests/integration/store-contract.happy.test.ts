@@ -168,6 +168,40 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   });
 
   describe("messages", () => {
+    it("reads the opening message of many sessions and the answer of many runs, each in one read", async () => {
+      const a = await newSession(store);
+      const b = await newSession(store);
+      const none = await newSession(store);
+      const runA = (await store.runs.create(newRun(a.id, "replica-reads")))!;
+      await store.runs.update(runA.id, { status: "completed" }, T0);
+      const runB = (await store.runs.create(newRun(b.id, "replica-reads")))!;
+      await store.messages.append(a.id, [row("system", "sys"), row("user", "first a", { run_id: runA.id })], T0);
+      await store.messages.append(
+        a.id,
+        [
+          row("assistant", "early answer a", { run_id: runA.id }),
+          row("assistant", "", { content: null, run_id: runA.id, tool_calls: [call("c1", "echo", {})] }),
+          row("user", "second a"),
+        ],
+        T0,
+      );
+      await store.messages.append(b.id, [row("user", "first b", { run_id: runB.id })], T0);
+      await store.messages.append(b.id, [row("assistant", "answer b", { run_id: runB.id })], T0);
+
+      const openings = await store.messages.firstOfRoleIn([a.id, b.id, none.id], "user");
+      expect(openings.map((m) => [m.session_id, m.content]).sort()).toEqual([
+        [a.id, "first a"],
+        [b.id, "first b"],
+      ]);
+      const answers = await store.messages.lastAnswerOfRuns([runA.id, runB.id]);
+      expect(answers.map((m) => [m.run_id, m.content]).sort()).toEqual([
+        [runA.id, "early answer a"],
+        [runB.id, "answer b"],
+      ]);
+      expect(await store.messages.firstOfRoleIn([], "user")).toEqual([]);
+      expect(await store.messages.lastAnswerOfRuns([])).toEqual([]);
+    });
+
     it("appends rows with dense seqs and keeps the session's counters in step", async () => {
       const s = await newSession(store);
       const first = await store.messages.append(
@@ -641,6 +675,11 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
       expect(clientTool.tool_calls).toEqual(calls);
       expect((await store.interrupts.forRun(run.id)).map((i) => i.id)).toEqual([approval.id, clientTool.id]);
       expect((await store.interrupts.pendingForSession(s.id)).map((i) => i.id)).toEqual([approval.id, clientTool.id]);
+      expect((await store.interrupts.pendingForRuns([run.id, "run_none"])).map((i) => i.id)).toEqual([
+        approval.id,
+        clientTool.id,
+      ]);
+      expect(await store.interrupts.pendingForRuns([])).toEqual([]);
       expect((await store.interrupts.allPending()).map((i) => i.id)).toEqual(
         expect.arrayContaining([approval.id, clientTool.id]),
       );

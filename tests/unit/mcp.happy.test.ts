@@ -70,7 +70,9 @@ describe("an MCP tool's result as the agent's tool output", () => {
     expect(toolOutputOf({ content: [], structuredContent: { sum: 5 } })).toEqual({ content: '{"sum":5}' });
     expect(toolOutputOf({ content: [] })).toEqual({ content: "(the tool returned no content)" });
     expect(toolOutputOf({ toolResult: { legacy: true } })).toEqual({ content: '{"legacy":true}' });
-    expect(toolOutputOf({ content: [{ type: "text", text: "" }] })).toEqual({ content: "(the tool returned no content)" });
+    expect(toolOutputOf({ content: [{ type: "text", text: "" }] })).toEqual({
+      content: "(the tool returned no content)",
+    });
     expect(toolOutputOf({ toolResult: "" })).toEqual({ content: "(the tool returned no content)" });
   });
 });

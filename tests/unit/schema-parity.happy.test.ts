@@ -4,7 +4,7 @@
  * the same columns (SQL names, nullability, whether it is a primary key), and the other way round. The row modules
  * (src/db/rows/) and the store contract rely on it: one record mapper reads both dialects' rows.
  */
-import { getTableColumns, getTableName, isTable, type Table } from "drizzle-orm";
+import { getTableColumns, getTableName, isTable } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as pgSchema from "../../src/db/postgres/schema.js";
 import * as sqliteSchema from "../../src/db/schema.js";
@@ -22,12 +22,15 @@ function tablesOf(schema: Record<string, unknown>): Map<string, ColumnShape[]> {
   const tables = new Map<string, ColumnShape[]>();
   for (const value of Object.values(schema)) {
     if (!isTable(value)) continue;
-    const columns = Object.values(getTableColumns(value as Table)).map((column) => ({
+    const columns = Object.values(getTableColumns(value)).map((column) => ({
       name: column.name,
       notNull: column.notNull,
       primary: column.primary,
     }));
-    tables.set(getTableName(value as Table), columns.sort((a, b) => a.name.localeCompare(b.name)));
+    tables.set(
+      getTableName(value),
+      columns.sort((a, b) => a.name.localeCompare(b.name)),
+    );
   }
   return tables;
 }

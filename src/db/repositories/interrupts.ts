@@ -4,12 +4,14 @@
  * tool calls), listed per run and per session, answered once (the update only takes a pending row, so two answers
  * racing cannot both win), and cancelled with their run.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { interrupts } from "../schema.js";
 import type { InterruptAnswer, InterruptRecord, NewInterrupt } from "../records.js";
 import { interruptAnswerValues, interruptInsertValues, interruptRecordOf } from "../rows/interrupts.js";
 import type { InterruptRepository, Sync } from "../store.js";
+
+const pendingOrder = [asc(interrupts.createdAt), asc(interrupts.id)];
 
 export class SqliteInterruptRepository implements Sync<InterruptRepository> {
   constructor(private readonly db: Db) {}
@@ -50,6 +52,18 @@ export class SqliteInterruptRepository implements Sync<InterruptRepository> {
       .from(interrupts)
       .where(and(eq(interrupts.sessionId, sessionId), eq(interrupts.status, "pending")))
       .orderBy(asc(interrupts.createdAt), asc(interrupts.id))
+      .all()
+      .map(interruptRecordOf);
+  }
+
+  pendingForRuns(runIds: string[]): InterruptRecord[] {
+    if (runIds.length === 0) return [];
+    const where = and(inArray(interrupts.runId, runIds), eq(interrupts.status, "pending"));
+    return this.db
+      .select()
+      .from(interrupts)
+      .where(where)
+      .orderBy(...pendingOrder)
       .all()
       .map(interruptRecordOf);
   }

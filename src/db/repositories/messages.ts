@@ -11,7 +11,13 @@ import type { Db } from "../database.js";
 import { messages, sessions, toolCalls } from "../schema.js";
 import type { ActiveContextCache } from "../active-context-cache.js";
 import type { NewMessage, StoredMessage } from "../records.js";
-import { contextTotalsOf, toStoredMessage, unansweredCallsOfRun } from "../rows/messages.js";
+import {
+  contextTotalsOf,
+  firstOfRoleIn,
+  lastAnswerOfRuns,
+  toStoredMessage,
+  unansweredCallsOfRun,
+} from "../rows/messages.js";
 import type { MessageRepository, Sync } from "../store.js";
 
 /**
@@ -222,6 +228,18 @@ export class SqliteMessageRepository implements Sync<MessageRepository> {
       .limit(1)
       .get();
     return row ? toStoredMessage(row) : null;
+  }
+
+  firstOfRoleIn(sessionIds: string[], role: StoredMessage["role"]): StoredMessage[] {
+    if (sessionIds.length === 0) return [];
+    const where = firstOfRoleIn(messages, sessionIds, role);
+    return this.db.select(storedColumns).from(messages).where(where).all().map(toStoredMessage);
+  }
+
+  lastAnswerOfRuns(runIds: string[]): StoredMessage[] {
+    if (runIds.length === 0) return [];
+    const where = lastAnswerOfRuns(messages, runIds);
+    return this.db.select(storedColumns).from(messages).where(where).all().map(toStoredMessage);
   }
 
   /** Every row a run stored (its user message, what it added, results written for it at a restart), in seq order. */

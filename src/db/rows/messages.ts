@@ -3,7 +3,7 @@
  * The `messages` table's rows as both stores write and read them (the same columns in each dialect,
  * tests/unit/schema-parity.happy.test.ts): the record of a row (read without `search_text`), and the calls of a run no tool row answers.
  */
-import { and, eq, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
 import type { MessageContent, ToolCall } from "../../kernel/chat.js";
 import type { messages } from "../schema.js";
 import type { NewMessage, StoredMessage } from "../records.js";
@@ -66,4 +66,37 @@ export function contextTotalsOf(rows: readonly NewMessage[]): { contextTokens: n
     }
   }
   return { contextTokens, contextCount };
+}
+
+type TranscriptColumns = Table & {
+  sessionId: AnyColumn;
+  seq: AnyColumn;
+  role: AnyColumn;
+  kind: AnyColumn;
+  runId: AnyColumn;
+  contentJson: AnyColumn;
+};
+
+/** The first message (not a summary) of `role` in each of the sessions: one row per session that has one. */
+export function firstOfRoleIn(
+  t: TranscriptColumns,
+  sessionIds: string[],
+  role: StoredMessage["role"],
+): SQL | undefined {
+  return and(
+    inArray(t.sessionId, sessionIds),
+    eq(t.role, role),
+    eq(t.kind, "message"),
+    sql`${t.seq} = (select min(earlier.seq) from ${t} as earlier where earlier.session_id = ${t.sessionId} and earlier.role = ${role} and earlier.kind = 'message')`,
+  );
+}
+
+/** The last assistant message with content of each of the runs: what each answered, one row per run that did. */
+export function lastAnswerOfRuns(t: TranscriptColumns, runIds: string[]): SQL | undefined {
+  return and(
+    inArray(t.runId, runIds),
+    eq(t.role, "assistant"),
+    sql`${t.contentJson} <> 'null'`,
+    sql`${t.seq} = (select max(later.seq) from ${t} as later where later.session_id = ${t.sessionId} and later.run_id = ${t.runId} and later.role = 'assistant' and later.content_json <> 'null')`,
+  );
 }

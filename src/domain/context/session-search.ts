@@ -8,8 +8,6 @@ import type { ToolDefinition } from "../agent/tools.js";
 import type { SearchHit, SessionSearchHit } from "../../db/records.js";
 import type { Role } from "../../kernel/chat.js";
 
-export type { SessionSearchHit };
-
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
 const ROLES: Role[] = ["system", "user", "assistant", "tool"];

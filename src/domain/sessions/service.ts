@@ -14,8 +14,6 @@ import { SessionConfigChecks, type EngineNames } from "./config-checks.js";
 import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "./config-policy.js";
 import { resolveSessionSettings, type SessionSettings } from "./settings.js";
 
-export type { SessionRecord };
-
 export type CreateSessionInput = {
   /** A client-chosen id (a Hermes client names its session); the server makes one otherwise. */
   id?: string;

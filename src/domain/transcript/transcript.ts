@@ -15,8 +15,6 @@ import { contentText } from "../../kernel/text.js";
 import { assertWellFormed, searchTextOf, type MessageInput } from "./message-shape.js";
 import { prepareToolImages, type ToolImageInput } from "./tool-images.js";
 
-export type { StoredImage, StoredMessage };
-
 /** Rows read per step when a session stored before the anchor table is indexed. */
 const ANCHOR_BACKFILL_PAGE = 1_000;
 

@@ -19,7 +19,7 @@ export async function compressSession(
   input: CompressSessionInput,
 ): Promise<CompressOutcome> {
   // A run on any replica, executing or waiting, holds the session.
-  if (!input.dryRun && (await deps.agent.activeRunOf(sessionId)) !== null) {
+  if (!input.dryRun && (await deps.agent.reader.activeRunOf(sessionId)) !== null) {
     throw new DomainError(
       "session_busy",
       `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`,

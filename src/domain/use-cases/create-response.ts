@@ -24,8 +24,6 @@ import type { MessageInput } from "../transcript/message-shape.js";
 import { forkSession } from "./fork-session.js";
 import type { SubmitRunDeps } from "./submit-run.js";
 
-export type { ResponseRecord };
-
 /** What a submitted run needs, and the clock the response rows are stamped with. */
 export type ResponseDeps = SubmitRunDeps & { now: () => number };
 
@@ -112,7 +110,7 @@ export async function createResponse(
   const prior = options.idempotency?.priorRunId;
   if (prior) {
     const response = await deps.store.responses.getByRun(prior);
-    const run = await deps.agent.replay(prior, { feed: stream });
+    const run = await deps.agent.reader.replay(prior, { feed: stream });
     if (response) return { response, session: await deps.sessions.require(run.sessionId), run };
   }
   const items = itemsOf(body.input);
@@ -225,7 +223,7 @@ export async function viewOf(
   deps: Pick<ResponseDeps, "store" | "agent">,
   response: ResponseRecord,
 ): Promise<ResponseView> {
-  const { run } = await deps.agent.get(response.run_id);
+  const { run } = await deps.agent.reader.get(response.run_id);
   return { response, run, messages: await deps.store.messages.listForRun(response.session_id, response.run_id) };
 }
 

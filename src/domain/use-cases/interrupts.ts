@@ -24,9 +24,9 @@ const DIALOG_ID = /^d-\d+$/;
 
 export async function listInterrupts(deps: InterruptDeps, sessionId: string): Promise<InterruptView[]> {
   await deps.sessions.require(sessionId);
-  const runs = await deps.agent.pendingInterrupts(sessionId);
+  const runs = await deps.agent.reader.pendingInterrupts(sessionId);
   const snapshot = await deps.browsers.snapshot(sessionId);
-  const runId = await deps.agent.activeRunOf(sessionId);
+  const runId = await deps.agent.reader.activeRunOf(sessionId);
   const dialogs = snapshot.pending_dialogs.map((dialog) => viewDialogInterrupt(sessionId, runId, dialog));
   return [...runs, ...dialogs].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -58,7 +58,7 @@ export async function answerInterrupt(
     }
     const { dialog } = await deps.browsers.respond(sessionId, answer.action, answer.prompt_text, interruptId, "user");
     const at = new Date(deps.now()).toISOString();
-    const runId = await deps.agent.activeRunOf(sessionId);
+    const runId = await deps.agent.reader.activeRunOf(sessionId);
     return viewDialogInterrupt(sessionId, runId, dialog, { action: answer.action, at });
   }
   if ("action" in answer) {
@@ -66,9 +66,9 @@ export async function answerInterrupt(
       fields: [{ path: ["action"], message: "use decision (approval) or outputs (client tools)" }],
     });
   }
-  const owner = await deps.agent.interruptSession(interruptId);
+  const owner = await deps.agent.reader.interruptSession(interruptId);
   if (owner !== null && owner !== sessionId) {
     throw new DomainError("interrupt_not_found", `interrupt ${interruptId} does not belong to session ${sessionId}`);
   }
-  return deps.agent.answerInterrupt(interruptId, answer);
+  return deps.agent.interrupts.answer(interruptId, answer);
 }

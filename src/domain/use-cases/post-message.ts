@@ -10,7 +10,7 @@ import type { FunctionTool } from "../../kernel/chat.js";
 import type { InterruptView } from "../agent/interrupt-view.js";
 import { DomainError } from "../../kernel/errors.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
-import type { RunResultSummary } from "../agent/loop.js";
+import type { RunResultSummary } from "../agent/run-summary.js";
 import type { AgentRunner } from "../agent/runner.js";
 import type { EventFeed } from "../events/feed.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
@@ -98,7 +98,7 @@ export async function postMessage(
   // A retry of a request whose run is stored is answered from that run: it needs no model.
   if (!priorRunId) requireConfiguredModel(config, settings.model, "append with run: false");
   const started = priorRunId
-    ? await agent.replay(priorRunId, { feed })
+    ? await agent.reader.replay(priorRunId, { feed })
     : await agent.start(session, message, { feed, signal, idempotency, background, clientTools: tools });
   if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
   if (background && !priorRunId)

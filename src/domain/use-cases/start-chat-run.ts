@@ -45,7 +45,7 @@ export async function startChatRun(
   const prior = request.idempotency?.priorRunId;
   if (prior) {
     // The run's session, whatever the retry's headers name: the body hash does not cover X-Hermes-Session-Id.
-    const run = await deps.agent.replay(prior, { feed: request.stream });
+    const run = await deps.agent.reader.replay(prior, { feed: request.stream });
     return { session: await deps.sessions.require(run.sessionId), run };
   }
   if (request.messages.at(-1)?.role === "tool") return continueWithToolResults(deps, request);
@@ -115,12 +115,12 @@ async function continueWithToolResults(
   const owner =
     request.sessionId ??
     (await deps.store.sessions.findByDerivedKey(derivedKeyOf(messages.slice(0, lastUser + 1))))?.id;
-  const pending = (await deps.agent.pendingClientToolCalls((id) => callIds.has(id))).find(
+  const pending = (await deps.agent.reader.pendingClientToolCalls((id) => callIds.has(id))).find(
     (interrupt) => interrupt.session_id === owner,
   );
   const session = pending ? await deps.sessions.require(pending.session_id) : null;
-  const runId = session ? await deps.agent.activeRunOf(session.id) : null;
-  const waiting = runId ? await deps.agent.get(runId) : null;
+  const runId = session ? await deps.agent.reader.activeRunOf(session.id) : null;
+  const waiting = runId ? await deps.agent.reader.get(runId) : null;
   if (!session || !waiting || !waiting.interrupts.some((i) => i.kind === "client_tool")) {
     throw new DomainError(
       "validation_failed",
@@ -137,7 +137,7 @@ async function continueWithToolResults(
     }
     return { tool_call_id: message.tool_call_id, output: contentText(message.content ?? null) };
   });
-  const run = await deps.agent.continueWithOutputs(waiting.run.id, outputs, { feed: request.stream });
+  const run = await deps.agent.interrupts.continueWithOutputs(waiting.run.id, outputs, { feed: request.stream });
   if (!request.sessionId) rekeyWhenAnswered(deps, session.id, messages, run);
   return { session, run };
 }

@@ -56,7 +56,7 @@ export async function submitRun(
 ): Promise<{ session: SessionRecord; run: StartedRun }> {
   const prior = options.idempotency?.priorRunId;
   if (prior) {
-    const run = await deps.agent.replay(prior, { feed: false });
+    const run = await deps.agent.reader.replay(prior, { feed: false });
     return { session: await deps.sessions.require(run.sessionId), run };
   }
   const input = typeof body.input === "string" ? [{ role: "user", content: body.input }] : body.input;

@@ -4,9 +4,7 @@
  * row seqs as message ids, text content, the tool's name on tool rows, usage in input/output tokens.
  */
 import type { RunResultSummary } from "../../domain/agent/run-summary.js";
-import type { SessionSearchHit } from "../../domain/context/session-search.js";
-import type { SessionRecord } from "../../domain/sessions/service.js";
-import type { StoredMessage } from "../../domain/transcript/transcript.js";
+import type { SessionRecord, SessionSearchHit, StoredMessage } from "../shared/records.js";
 import { contentText } from "../../kernel/text.js";
 import { hermesUsage } from "../runs/hermes-frames.js";
 import type { HermesChatAnswer, HermesMessage, HermesSearchResult, HermesSession } from "./schemas.js";

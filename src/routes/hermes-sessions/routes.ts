@@ -322,7 +322,7 @@ export function hermesSessionRoutes() {
   });
 
   router.openapi(chatRoute, async (c) => {
-    const { agent, useCases } = c.get("services");
+    const { runs, useCases } = c.get("services");
     const id = c.req.valid("param").session_id;
     const { message } = c.req.valid("json");
     const outcome = await useCases.postMessage(
@@ -331,12 +331,12 @@ export function hermesSessionRoutes() {
       { signal: c.req.raw.signal, idempotency: c.get("idempotencyClaim") },
     );
     if (outcome.kind !== "ran") throw new Error(`a chat answered ${outcome.kind}`);
-    const { run } = await agent.get(outcome.run.id);
-    return c.json(presentChatAnswer(id, outcome.run, outcome.messages, await agent.outputOf(run)), 200);
+    const { output } = await runs.view(outcome.run.id);
+    return c.json(presentChatAnswer(id, outcome.run, outcome.messages, output), 200);
   });
 
   router.openapi(chatStreamRoute, async (c) => {
-    const { agent, sseKeepaliveMs, useCases } = c.get("services");
+    const { runs, sseKeepaliveMs, useCases } = c.get("services");
     const id = c.req.valid("param").session_id;
     const { message } = c.req.valid("json");
     const outcome = await useCases.postMessage(
@@ -347,9 +347,8 @@ export function hermesSessionRoutes() {
     if (outcome.kind !== "stream") throw new Error(`a streamed chat answered ${outcome.kind}`);
     const { feed } = outcome;
     const ended = async (runId: string) => {
-      const { run } = await agent.get(runId);
-      const [rows, output] = await Promise.all([agent.messagesOf(run), agent.outputOf(run)]);
-      return { rows, output };
+      const { run, output } = await runs.view(runId);
+      return { rows: await runs.messagesOf(run), output };
     };
     return sseResponse(chatStreamFrames(feed, { sessionId: id, ended }), {
       keepaliveMs: sseKeepaliveMs,

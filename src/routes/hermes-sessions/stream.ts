@@ -5,7 +5,7 @@
  * `approval.request` when a call waits for a person, then `assistant.completed` with the answer and the run's end —
  * `run.completed` carrying the turn's rows and usage, `run.cancelled` or `run.failed`.
  */
-import type { StoredMessage } from "../../domain/transcript/transcript.js";
+import type { StoredMessage } from "../shared/records.js";
 import type { RunResultSummary } from "../../domain/agent/run-summary.js";
 import type { FeedItem } from "../../domain/events/feed.js";
 import type { SseFrame } from "../../http/sse.js";

@@ -2,7 +2,7 @@
  * @module present
  * A stored image as the API answers it: its bytes, with the headers that say what they are and that they never change.
  */
-import type { StoredImage } from "../../domain/transcript/transcript.js";
+import type { StoredImage } from "../shared/records.js";
 
 /** An image never changes under its id; only the client that holds the key may keep a copy. */
 const IMAGE_CACHE_CONTROL = "private, max-age=31536000, immutable";

@@ -5,7 +5,7 @@
  * then `[DONE]`), with tool activity as
  * `hermes.tool.progress` frames when the client wants them.
  */
-import type { RunResultSummary } from "../../domain/agent/loop.js";
+import type { RunResultSummary } from "../../domain/agent/run-summary.js";
 import type { EventFeed } from "../../domain/events/feed.js";
 import { openAiErrorBody } from "../../http/openai-error.js";
 import type { SseFrame } from "../../http/sse.js";

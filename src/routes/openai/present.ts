@@ -4,7 +4,7 @@
  * identity every completion (and every chunk of a streamed one) repeats.
  */
 import type { Config } from "../../config.js";
-import type { FinishedRun } from "../../domain/agent/loop.js";
+import type { FinishedRun } from "../../domain/agent/run-params.js";
 import { contentText } from "../../kernel/text.js";
 import { finishReasonOf } from "./run-outcome.js";
 import type { ChatCompletionResponse, ListModelsResponse } from "./schemas.js";

@@ -5,9 +5,7 @@
  * and output tokens, the run's status in the Responses vocabulary. Item ids are derived (the k-th message item of a
  * run, the call id of a tool call), so a streamed response and the same response read back name their items alike.
  */
-import type { RunRecord } from "../../domain/agent/runner.js";
-import type { StoredMessage } from "../../domain/transcript/transcript.js";
-import type { ResponseRecord } from "../../domain/use-cases/create-response.js";
+import type { ResponseRecord, RunRecord, StoredMessage } from "../shared/records.js";
 import type { RunStatus } from "../../kernel/chat.js";
 import { contentText } from "../../kernel/text.js";
 import type { ResponseObject, ResponseOutputItem } from "./schemas.js";

@@ -3,8 +3,9 @@
  * Runs as the API answers them: ISO times, the pending interrupts beside the run, and pages with an opaque cursor.
  */
 import type { InterruptView } from "../../domain/agent/interrupt-view.js";
-import type { RunCursor, RunRecord, SteerRecord } from "../../domain/agent/runner.js";
+import type { RunView } from "../../domain/agent/runner.js";
 import { encodeCursor } from "../../http/cursor.js";
+import type { RunCursor, RunRecord, SteerRecord } from "../shared/records.js";
 import type { RunPageResponse, RunResourceResponse, SteerResponse } from "./schemas.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -34,13 +35,10 @@ export function presentRunResource(
   };
 }
 
-/** A run of a page with what it waits on and its answer. */
-export type RunPageEntry = { run: RunRecord; interrupts: InterruptView[]; output: string | null };
-
 /** A page of runs, each with what it waits on and its answer. */
-export function presentRunPage(page: { entries: RunPageEntry[]; next: RunCursor | null }): RunPageResponse {
+export function presentRunPage(page: { runs: RunView[]; next: RunCursor | null }): RunPageResponse {
   return {
-    data: page.entries.map(({ run, interrupts, output }) => presentRunResource(run, interrupts, output)),
+    data: page.runs.map(({ run, interrupts, output }) => presentRunResource(run, interrupts, output)),
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };
 }

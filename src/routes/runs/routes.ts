@@ -4,7 +4,6 @@
  * queue of interrupts (approvals, client tool calls, page dialogs), each answered through one route.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AgentRunner, RunRecord } from "../../domain/agent/runner.js";
 import { openRunFeed } from "../../domain/events/run-feed.js";
 import type { AnyInterruptAnswer } from "../../domain/use-cases/interrupts.js";
 import { decodeCursor } from "../../http/cursor.js";
@@ -21,7 +20,7 @@ import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { openAiErrorResponses } from "../openai/schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
-import { isRunCursor, presentRunPage, presentRunResource, presentSteer, type RunPageEntry } from "./present.js";
+import { isRunCursor, presentRunPage, presentRunResource, presentSteer } from "./present.js";
 import {
   AllRunsPage,
   ApprovalAnswered,
@@ -327,33 +326,20 @@ function answerOf(body: {
   return { action: body.action!, prompt_text: body.prompt_text };
 }
 
-/** Each run of a page with what it waits on (read for a run that waits only) and its answer. */
-function pageEntries(agent: Pick<AgentRunner, "get" | "outputOf">, runs: RunRecord[]): Promise<RunPageEntry[]> {
-  return Promise.all(
-    runs.map(async (run) => ({
-      run,
-      interrupts: run.status === "requires_action" ? (await agent.get(run.id)).interrupts : [],
-      output: await agent.outputOf(run),
-    })),
-  );
-}
-
 export function runRoutes() {
   const router = createRouter();
 
   router.openapi(getRun, async (c) => {
-    const { agent } = c.get("services");
-    const { run, interrupts } = await agent.get(c.req.valid("param").run_id);
-    return c.json(presentRunResource(run, interrupts, await agent.outputOf(run)), 200);
+    const { run, interrupts, output } = await c.get("services").runs.view(c.req.valid("param").run_id);
+    return c.json(presentRunResource(run, interrupts, output), 200);
   });
 
   router.openapi(listRuns, async (c) => {
-    const { agent, sessions } = c.get("services");
+    const { runs, sessions } = c.get("services");
     const { id } = c.req.valid("param");
     await sessions.require(id);
     const query = c.req.valid("query");
-    const page = await agent.list(id, query.limit, decodeCursor(query.cursor, isRunCursor));
-    return c.json(presentRunPage({ entries: await pageEntries(agent, page.runs), next: page.next }), 200);
+    return c.json(presentRunPage(await runs.page(id, query.limit, decodeCursor(query.cursor, isRunCursor))), 200);
   });
 
   router.openapi(cancelRun, async (c) => {
@@ -388,21 +374,18 @@ export function runRoutes() {
   });
 
   router.openapi(listAllRuns, async (c) => {
-    const { agent } = c.get("services");
     const query = c.req.valid("query");
-    const page = await agent.list(null, query.limit, decodeCursor(query.cursor, isRunCursor));
-    const entries = await pageEntries(agent, page.runs);
-    return c.json({ object: "list" as const, ...presentRunPage({ entries, next: page.next }) }, 200);
+    const page = await c.get("services").runs.page(null, query.limit, decodeCursor(query.cursor, isRunCursor));
+    return c.json({ object: "list" as const, ...presentRunPage(page) }, 200);
   });
 
   router.openapi(stopRun, async (c) => {
-    const { agent } = c.get("services");
+    const { agent, runs } = c.get("services");
     const runId = c.req.valid("param").run_id;
     // A run that has ended is answered as it is, as Hermes does; one still going is cancelled.
-    const run = (await agent.hasEnded(runId))
-      ? (await agent.get(runId)).run
-      : await agent.cancelRun(runId, "stopped by a client");
-    return c.json(presentRunResource(run, [], await agent.outputOf(run)), 200);
+    if (!(await runs.hasEnded(runId))) await agent.cancelRun(runId, "stopped by a client");
+    const { run, output } = await runs.view(runId);
+    return c.json(presentRunResource(run, [], output), 200);
   });
 
   router.openapi(approveRun, async (c) => {
@@ -410,7 +393,7 @@ export function runRoutes() {
     const runId = c.req.valid("param").run_id;
     const body = c.req.valid("json");
     const choice = normaliseChoice(body.choice);
-    const resolved = await agent.answerApprovals(runId, choice === "deny" ? "deny" : "approve", {
+    const resolved = await agent.interrupts.answerApprovals(runId, choice === "deny" ? "deny" : "approve", {
       interruptId: body.request_id,
       all: body.all === true || body.resolve_all === true,
       reason: body.reason ?? null,
@@ -419,12 +402,12 @@ export function runRoutes() {
   });
 
   router.openapi(runEvents, async (c) => {
-    const { agent, events, sseKeepaliveMs } = c.get("services");
-    const { run } = await agent.get(c.req.valid("param").run_id);
+    const { runs, events, sseKeepaliveMs } = c.get("services");
+    const { run } = await runs.get(c.req.valid("param").run_id);
     const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
-    const feed = openRunFeed(events, { id: run.id, sessionId: run.session_id }, afterId, () => agent.hasEnded(run.id));
+    const feed = openRunFeed(events, { id: run.id, sessionId: run.session_id }, afterId, () => runs.hasEnded(run.id));
     c.req.raw.signal.addEventListener("abort", () => feed.cancel(), { once: true });
-    const outputOf = async (runId: string) => agent.outputOf((await agent.get(runId)).run);
+    const outputOf = async (runId: string) => (await runs.view(runId)).output;
     return sseResponse(hermesRunFrames(feed, { outputOf }), {
       keepaliveMs: sseKeepaliveMs,
       onCancel: () => feed.cancel(),
@@ -433,10 +416,10 @@ export function runRoutes() {
   });
 
   router.openapi(submitToolOutputs, async (c) => {
-    const { agent } = c.get("services");
+    const { agent, runs } = c.get("services");
     const { run_id: runId } = c.req.valid("param");
-    const interrupt = await agent.submitToolOutputs(runId, c.req.valid("json").outputs);
-    const { run, interrupts } = await agent.get(runId);
+    const interrupt = await agent.interrupts.submitToolOutputs(runId, c.req.valid("json").outputs);
+    const { run, interrupts } = await runs.get(runId);
     return c.json({ interrupt, run: presentRunResource(run, interrupts) }, 200);
   });
 

@@ -4,12 +4,14 @@
  * paused run waits on, answered once — the update only takes a pending row, and its row lock makes two answers from
  * two replicas take turns, so only the first wins.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { InterruptRepository } from "../../store.js";
 import type { InterruptAnswer, InterruptRecord, NewInterrupt } from "../../records.js";
 import type { PgConnection } from "../connection.js";
 import { interrupts } from "../schema.js";
 import { interruptAnswerValues, interruptInsertValues, interruptRecordOf } from "../../rows/interrupts.js";
+
+const pendingOrder = [asc(interrupts.createdAt), asc(interrupts.id)];
 
 export class PgInterruptRepository implements InterruptRepository {
   constructor(private readonly conn: PgConnection) {}
@@ -52,6 +54,18 @@ export class PgInterruptRepository implements InterruptRepository {
       .where(and(eq(interrupts.sessionId, sessionId), eq(interrupts.status, "pending")))
       .orderBy(asc(interrupts.createdAt), asc(interrupts.id));
     return rows.map(interruptRecordOf);
+  }
+
+  async pendingForRuns(runIds: string[]): Promise<InterruptRecord[]> {
+    if (runIds.length === 0) return [];
+    const where = and(inArray(interrupts.runId, runIds), eq(interrupts.status, "pending"));
+    return (
+      await this.conn.exec
+        .select()
+        .from(interrupts)
+        .where(where)
+        .orderBy(...pendingOrder)
+    ).map(interruptRecordOf);
   }
 
   /** Every pending interrupt of the server (at start-up: the timeouts to arm again). */

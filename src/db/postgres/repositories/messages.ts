@@ -6,7 +6,13 @@
  * The active context is read from the database every time: another replica may have written it since.
  */
 import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
-import { contextTotalsOf, toStoredMessage, unansweredCallsOfRun } from "../../rows/messages.js";
+import {
+  contextTotalsOf,
+  firstOfRoleIn,
+  lastAnswerOfRuns,
+  toStoredMessage,
+  unansweredCallsOfRun,
+} from "../../rows/messages.js";
 import type { MessageRepository } from "../../store.js";
 import type { NewMessage, StoredMessage } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
@@ -228,6 +234,18 @@ export class PgMessageRepository implements MessageRepository {
       .orderBy(asc(messages.seq))
       .limit(1);
     return row ? toStoredMessage(row) : null;
+  }
+
+  async firstOfRoleIn(sessionIds: string[], role: StoredMessage["role"]): Promise<StoredMessage[]> {
+    if (sessionIds.length === 0) return [];
+    const where = firstOfRoleIn(messages, sessionIds, role);
+    return (await this.conn.exec.select(storedColumns).from(messages).where(where)).map(toStoredMessage);
+  }
+
+  async lastAnswerOfRuns(runIds: string[]): Promise<StoredMessage[]> {
+    if (runIds.length === 0) return [];
+    const where = lastAnswerOfRuns(messages, runIds);
+    return (await this.conn.exec.select(storedColumns).from(messages).where(where)).map(toStoredMessage);
   }
 
   /** Every row a run stored (its user message, what it added, results written for it at a restart), in seq order. */

@@ -1,147 +1,34 @@
 /**
- * @module loop
+ * @module run-execution
  * One stretch of an agent run: the model is called and the tools it asks for are run, turn after turn, until a
  * final answer, the iteration budget, a cancel, a failure — or a pause, when a call needs a person's approval or is
  * one of the client's own tools. A paused run holds nothing in memory: it is resumed by a new execution that first
  * answers the paused calls from the stored interrupts. Every message is stored and announced as it is made, steering
- * messages are taken in before each model call, the context is compressed at the run's safe points, and tool calls a
- * stopped run leaves open get an "interrupted" (or "cancelled") result.
+ * messages are taken in before each model call, and the context is compressed at the run's safe points; the calls
+ * themselves are ./run-tool-calls.ts's.
  */
 import { randomBytes } from "node:crypto";
-import type OpenAI from "openai";
-import type { Config } from "../../config.js";
-import type { Store } from "../../db/store.js";
-import type { Logger } from "../../logger.js";
+import type { InterruptRecord, SessionRecord, StoredMessage } from "../../db/records.js";
+import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
+import { isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
 import type { CompressOutcome, ContextManager } from "../context/manager.js";
-import type { EventBus } from "../events/bus.js";
 import { publicMessage, type MessageInput } from "../transcript/message-shape.js";
-import type { Transcript } from "../transcript/transcript.js";
-import type { SessionService } from "../sessions/service.js";
-import type { ApprovalPolicy } from "../sessions/settings.js";
+import { viewInterrupt } from "./interrupt-view.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
+import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
+import {
+  abortReason,
+  CANCELLED_TOOL_RESULT,
+  INTERRUPTED_TOOL_RESULT,
+  RunAborted,
+  RunStop,
+  unlessAborted,
+} from "./run-stop.js";
+import { summarizeRun } from "./run-summary.js";
+import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
-import type { ToolImage, ToolOutput } from "./tools.js";
-import type { RunRecord, SessionRecord, StoredMessage } from "../../db/records.js";
-import { summarizeRun, type RunResultSummary } from "./run-summary.js";
-import type { InterruptRecord, NewInterrupt } from "../../db/records.js";
-import type { ChatMessage, FunctionTool, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
-import { isStoreUnavailable } from "../../kernel/errors.js";
-import { newId } from "../../kernel/ids.js";
-import { redactDeep, redactSecrets } from "../../kernel/redaction.js";
-import { headOf } from "../../kernel/text.js";
-import { approvalModeFor, refusalResult } from "./approvals.js";
-import { viewInterrupt, type InterruptView } from "./interrupt-view.js";
-
-export type LoopDeps = {
-  config: Config;
-  store: Store;
-  events: EventBus;
-  transcript: Transcript;
-  sessions: SessionService;
-  /** Compresses at a run's safe points; without one the session's figures are kept up to date by the loop. */
-  contextManager?: ContextManager;
-  /**
-   * The active context as the model is sent it: the images tools returned resolved for the model (shown to one with
-   * vision, else left to their text), then model-specific request markers (prompt caching).
-   */
-  prepareMessages: (sessionId: string, model: string, messages: ChatMessage[]) => Promise<ChatMessage[]>;
-  logger: Logger;
-  now: () => number;
-};
-
-export type RunParams = {
-  run: RunRecord;
-  sessionId: string;
-  model: string;
-  client: OpenAI;
-  /** The message that started the run; null when a paused run is resumed. */
-  userMessage: StoredMessage | null;
-  /** The server's tools for the session. */
-  tools: SessionTools;
-  /** The client's own tools: a call to one pauses the run until the client sends its output. */
-  clientTools: FunctionTool[];
-  approvals: ApprovalPolicy;
-  maxIterations: number;
-  /** Stream the model's answer (and publish `message.delta`) even when nobody watches the session live. */
-  streamModel: boolean;
-  signal: AbortSignal;
-};
-
-/** Why a run was stopped from outside, and the status that gives it. */
-export class RunStop {
-  constructor(
-    readonly status: "cancelled" | "interrupted",
-    readonly reason: string,
-  ) {}
-}
-
-// Routes and use cases name a run's summary through the loop that produces it.
-export type { RunResultSummary };
-
-/**
- * Where a stretch of the run ended: a final status, or `requires_action` with the interrupts it waits on. `messages`
- * are the ones this stretch stored.
- */
-export type FinishedRun = {
-  run: RunResultSummary;
-  messages: StoredMessage[];
-  interrupts: InterruptView[];
-  /**
-   * The database went out of reach during the stretch: it ended `interrupted` here, but its row still says running
-   * until the runner can record that (../runner.ts retries once the store is back).
-   */
-  unrecorded?: boolean;
-};
-
-/** How much of a failed tool call's error text its log line shows. */
-const TOOL_ERROR_LOGGED_CHARS = 300;
-
-export const INTERRUPTED_TOOL_RESULT =
-  "Error: the run was interrupted before this tool call finished; its outcome is unknown.";
-export const CANCELLED_TOOL_RESULT =
-  "Error: the run was cancelled before this tool call finished (or while it waited for an answer); its outcome is unknown.";
-
-class RunAborted extends Error {}
-
-function abortReason(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  if (reason instanceof RunStop) return reason.reason;
-  if (typeof reason === "string") return reason;
-  if (reason instanceof Error && reason.name !== "AbortError") return reason.message;
-  return "the run was cancelled";
-}
-
-/** Resolves with the promise, or rejects with RunAborted as soon as the signal fires. */
-function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new RunAborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new RunAborted());
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
-}
-
-/** A call's arguments as an approval shows them: parsed and redacted when they are JSON, redacted as text otherwise. */
-function redactedArguments(raw: string): string {
-  try {
-    return JSON.stringify(redactDeep(JSON.parse(raw) as unknown));
-  } catch {
-    return redactSecrets(raw);
-  }
-}
-
-/** What a paused turn's calls came to when the run resumes: the output each answered call gets, or that it runs. */
-type Settlement = { call: ToolCall; run: true } | { call: ToolCall; run: false; content: string; isError: boolean };
+import type { ToolImage } from "./tools.js";
 
 /**
  * One stretch of an agent run (SPEC §4.1): model call, tool calls, repeat until a final answer, the iteration budget,
@@ -156,13 +43,9 @@ export class RunExecution {
   /** Monotonic, unlike the injected clock (which tests may hold still): durations in the log are real. */
   private readonly startedAt = performance.now();
   private context: ChatMessage[] = [];
-  /** Tool calls of persisted assistant messages that have no result yet. */
-  private readonly openCalls = new Map<string, ToolCall>();
   /** Set when a steering message was stored for the run: it is taken in before the next model call. */
   private steerWaiting = false;
-  private readonly clientToolNames: ReadonlySet<string>;
-  /** Whether this stretch raised interrupts (or resumed from some): a stop must cancel those still pending. */
-  private touchedInterrupts: boolean;
+  private readonly calls: RunToolCalls;
 
   constructor(
     private readonly deps: LoopDeps,
@@ -173,10 +56,12 @@ export class RunExecution {
     this.iterations = run.iterations;
     Object.assign(this.usage, run.usage);
     this.compressed = run.compressed;
-    this.clientToolNames = new Set(params.clientTools.map((tool) => tool.function.name));
     // A resumed run (or one that was steered before it started) looks for waiting steers once.
     this.steerWaiting = params.userMessage === null;
-    this.touchedInterrupts = params.userMessage === null;
+    this.calls = new RunToolCalls(deps, params, {
+      write: async (input, images) => this.stored(await this.writeResult(input, images)),
+      took: (row) => this.context.push(toChatMessage(row)),
+    });
   }
 
   /** A steering message was stored for this run. */
@@ -214,7 +99,7 @@ export class RunExecution {
     }
     try {
       if (status === "requires_action") return await this.pause(waitingOn);
-      await this.closeOpenCalls(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
+      await this.calls.closeOpen(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
       return await this.finish(status, error);
     } catch (err) {
       if (!isStoreUnavailable(err)) throw err;
@@ -249,7 +134,7 @@ export class RunExecution {
     if (!userMessage) {
       // A resumed run may be the first thing since a restart: its tools' sources get ready before its calls run.
       await unlessAborted(tools.refresh(signal), signal);
-      await this.settlePausedCalls(session);
+      await this.calls.settlePaused(session);
     }
     await this.reloadContext(session);
     while (true) {
@@ -287,7 +172,7 @@ export class RunExecution {
         }
         return { status: "completed", error: null, waitingOn: [] };
       }
-      const waitingOn = await this.handleCalls(tools, calls, session);
+      const waitingOn = await this.calls.handle(tools, calls, session);
       if (waitingOn.length > 0) return { status: "requires_action", error: null, waitingOn };
     }
   }
@@ -371,7 +256,7 @@ export class RunExecution {
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
     const row = await this.persist(input);
-    for (const call of calls) this.openCalls.set(call.id, call);
+    this.calls.opened(calls);
     this.context.push(toChatMessage(row));
     return calls;
   }
@@ -402,13 +287,16 @@ export class RunExecution {
     return this.stored(row);
   }
 
-  /** A tool's result with the images it returned: stored once beside the row, which references them. */
-  private async persistWithImages(
+  /** A tool's result, with the images it returned stored once beside the row, which references them. */
+  private async writeResult(
     input: MessageInput & { role: "tool"; content: string },
     images: ToolImage[],
   ): Promise<StoredMessage> {
     const { sessionId, model, run } = this.params;
-    return this.stored(await this.deps.transcript.appendToolResult(sessionId, input, images, { model, runId: run.id }));
+    const meta = { model, runId: run.id };
+    if (images.length) return this.deps.transcript.appendToolResult(sessionId, input, images, meta);
+    const [row] = await this.deps.transcript.append(sessionId, [input], meta);
+    return row;
   }
 
   private async stored(row: StoredMessage): Promise<StoredMessage> {
@@ -418,209 +306,6 @@ export class RunExecution {
     return row;
   }
 
-  /**
-   * The calls of one answer, sorted by the approval policy: allowed server tools run at once (in parallel), refused
-   * ones get a refusal result, and those that ask for approval or are the client's own become interrupts the run
-   * then waits on. Answers the interrupts that are pending (none: the loop goes on).
-   */
-  private async handleCalls(
-    tools: SessionTools,
-    calls: ToolCall[],
-    session: SessionRecord,
-  ): Promise<InterruptRecord[]> {
-    const { store, now } = this.deps;
-    const { run, sessionId, approvals } = this.params;
-    const toRun: ToolCall[] = [];
-    const refused: ToolCall[] = [];
-    const asking: ToolCall[] = [];
-    const clientCalls: ToolCall[] = [];
-    for (const call of calls) {
-      const name = call.function.name;
-      if (this.clientToolNames.has(name) && !tools.names.includes(name)) clientCalls.push(call);
-      else {
-        const mode = approvalModeFor(approvals, name);
-        (mode === "allow" ? toRun : mode === "deny" ? refused : asking).push(call);
-      }
-    }
-    if (toRun.length === calls.length) {
-      await this.runTools(tools, calls, session);
-      return [];
-    }
-    const at = now();
-    const approval = (call: ToolCall): NewInterrupt => ({
-      id: newId("int", at),
-      session_id: sessionId,
-      run_id: run.id,
-      kind: "approval",
-      created_at: at,
-      tool: call.function.name,
-      tool_call_id: call.id,
-      arguments: redactedArguments(call.function.arguments),
-    });
-    this.touchedInterrupts = true;
-    const { pending, byPolicy } = await store.transaction(async () => {
-      const byPolicy: InterruptRecord[] = [];
-      for (const call of refused)
-        byPolicy.push(
-          await store.interrupts.createAnswered(approval(call), {
-            answered_by: "policy",
-            answered_at: at,
-            decision: "deny",
-            reason: "agent.approvals refuses this tool",
-          }),
-        );
-      const pending: InterruptRecord[] = [];
-      for (const call of asking)
-        pending.push(await store.interrupts.create({ ...approval(call), expires_at: at + approvals.timeout_s * 1000 }));
-      if (clientCalls.length) {
-        pending.push(
-          await store.interrupts.create({
-            id: newId("int", at),
-            session_id: sessionId,
-            run_id: run.id,
-            kind: "client_tool",
-            created_at: at,
-            tool_calls: clientCalls,
-          }),
-        );
-      }
-      return { pending, byPolicy };
-    });
-    for (const interrupt of byPolicy)
-      await this.deps.events.publish(sessionId, "approval.responded", {
-        run_id: run.id,
-        interrupt: viewInterrupt(interrupt),
-      });
-    for (const interrupt of pending.filter((i) => i.kind === "approval"))
-      await this.deps.events.publish(sessionId, "approval.requested", {
-        run_id: run.id,
-        interrupt: viewInterrupt(interrupt),
-      });
-    for (const call of refused) await this.recordToolResult(call, refusalResult("policy", call.function.name, null));
-    if (toRun.length) await this.runTools(tools, toRun, session);
-    return pending;
-  }
-
-  /**
-   * A resumed run answers the calls its last answer left open, from the stored interrupts: approved calls run,
-   * refused ones get a refusal, the client's outputs become the results of its calls.
-   */
-  private async settlePausedCalls(session: SessionRecord): Promise<void> {
-    const { store } = this.deps;
-    const { sessionId, run, tools, approvals } = this.params;
-    const openIds = new Set((await store.messages.unansweredToolCalls(sessionId, run.id)).map((call) => call.id));
-    if (openIds.size === 0) return;
-    const calls = new Map<string, ToolCall>();
-    for (const message of await store.messages.listForRun(sessionId, run.id))
-      for (const call of message.tool_calls ?? []) if (openIds.has(call.id)) calls.set(call.id, call);
-    const settlements: Settlement[] = [];
-    const settled = new Set<string>();
-    for (const interrupt of await store.interrupts.forRun(run.id)) {
-      if (interrupt.kind === "approval" && interrupt.tool_call_id) {
-        const call = calls.get(interrupt.tool_call_id);
-        if (!call || settled.has(call.id)) continue;
-        settled.add(call.id);
-        if (interrupt.decision === "approve") settlements.push({ call, run: true });
-        else {
-          const by =
-            interrupt.answered_by === "timeout" || interrupt.answered_by === "policy" ? interrupt.answered_by : "user";
-          settlements.push({
-            call,
-            run: false,
-            content: refusalResult(by, call.function.name, interrupt.reason, approvals.timeout_s),
-            isError: true,
-          });
-        }
-      } else if (interrupt.kind === "client_tool") {
-        for (const output of interrupt.outputs ?? []) {
-          const call = calls.get(output.tool_call_id);
-          if (!call || settled.has(call.id)) continue;
-          settled.add(call.id);
-          settlements.push({ call, run: false, content: output.output, isError: false });
-        }
-      }
-    }
-    for (const call of calls.values()) this.openCalls.set(call.id, call);
-    const toRun = settlements.filter((s) => s.run).map((s) => s.call);
-    for (const settlement of settlements)
-      if (!settlement.run) await this.recordToolResult(settlement.call, settlement.content, settlement.isError);
-    if (toRun.length) await this.runTools(tools, toRun, session);
-    // A call nothing answers (its interrupt was lost with a crash between two writes) must not stay open.
-    for (const call of calls.values())
-      if (this.openCalls.has(call.id)) await this.recordToolResult(call, INTERRUPTED_TOOL_RESULT);
-  }
-
-  /**
-   * Stores a call's result (its tool's, a refusal, the client's output) with the images the tool returned, closes the
-   * call and announces it.
-   */
-  private async recordToolResult(
-    call: ToolCall,
-    content: string,
-    isError = true,
-    images: ToolImage[] = [],
-  ): Promise<void> {
-    const { sessionId, run } = this.params;
-    const input = { role: "tool" as const, content, tool_call_id: call.id, name: call.function.name };
-    // Closed before the write is awaited: a run stopped meanwhile must not answer the call a second time.
-    this.openCalls.delete(call.id);
-    const row = images.length ? await this.persistWithImages(input, images) : await this.persist(input);
-    this.context.push(toChatMessage(row));
-    await this.deps.events.publish(sessionId, "tool.completed", {
-      run_id: run.id,
-      tool_call_id: call.id,
-      name: call.function.name,
-      is_error: isError,
-      content,
-    });
-  }
-
-  /** Tool calls of one answer run in parallel; each result is stored as soon as it is known. */
-  private async runTools(tools: SessionTools, calls: ToolCall[], session: SessionRecord): Promise<void> {
-    const { sessionId, run, signal } = this.params;
-    await Promise.all(
-      calls.map(async (call) => {
-        await this.deps.events.publish(sessionId, "tool.started", {
-          run_id: run.id,
-          tool_call_id: call.id,
-          name: call.function.name,
-          arguments: call.function.arguments,
-        });
-        const startedAt = performance.now();
-        const output: ToolOutput = await unlessAborted(tools.execute(call, { session, runId: run.id, signal }), signal);
-        if (signal.aborted) throw new RunAborted();
-        // The arguments stay out of the log: they are the model's text and can carry anything the page showed it.
-        this.deps.logger.info(
-          {
-            run_id: run.id,
-            session_id: sessionId,
-            tool: call.function.name,
-            tool_call_id: call.id,
-            duration_ms: Math.round(performance.now() - startedAt),
-            ok: !output.is_error,
-            ...(output.is_error ? { error: headOf(output.content, TOOL_ERROR_LOGGED_CHARS) } : {}),
-          },
-          "tool call finished",
-        );
-        await this.recordToolResult(call, output.content, output.is_error ?? false, output.images);
-      }),
-    );
-  }
-
-  /** A run that stops while tools are still out answers each open call, so every call keeps its result. */
-  private async closeOpenCalls(content: string): Promise<void> {
-    for (const call of [...this.openCalls.values()]) {
-      try {
-        await this.persist({ role: "tool", content, tool_call_id: call.id, name: call.function.name });
-      } catch (err) {
-        this.deps.logger.warn(
-          { err, run_id: this.params.run.id, tool_call_id: call.id },
-          "could not record an interrupted tool call",
-        );
-      }
-    }
-    this.openCalls.clear();
-  }
   private async recordUsage(usage: TokenUsage): Promise<void> {
     const { sessionId, signal } = this.params;
     if (!this.deps.contextManager) {
@@ -707,7 +392,7 @@ export class RunExecution {
     const { run, sessionId } = this.params;
     const now = this.deps.now();
     // A run stopped while some of its calls waited for an answer: those answers can no longer be given.
-    if (this.touchedInterrupts)
+    if (this.calls.touchedInterrupts)
       await this.deps.store.interrupts.cancelPendingForRun(run.id, now, `${status}: ${error ?? ""}`);
     const record = (await this.deps.store.runs.update(
       run.id,

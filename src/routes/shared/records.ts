@@ -1,0 +1,17 @@
+/**
+ * @module records
+ * The stored things the services answer with, named as the presenters use them. Each is read off the signature of
+ * the service that hands it out, so routes present what the domain gives them without importing the database layer.
+ */
+import type { Services } from "../../services.js";
+
+type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+export type RunRecord = Answer<Services["runs"]["get"]>["run"];
+export type RunCursor = NonNullable<Answer<Services["runs"]["page"]>["next"]>;
+export type SteerRecord = Answer<Services["agent"]["steer"]>;
+export type StoredMessage = Answer<Services["runs"]["messagesOf"]>[number];
+export type StoredImage = Answer<Services["transcript"]["image"]>;
+export type SessionRecord = Answer<Services["sessions"]["require"]>;
+export type SessionSearchHit = Answer<Services["context"]["searchAll"]>[number];
+export type ResponseRecord = Answer<Services["useCases"]["readResponse"]>["response"];
