@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { createApp, type App } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
+import { loadConfig } from "../src/config/load.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/database.js";
 import { createSqliteStore } from "../src/db/sqlite-store.js";
 import { countMessageTokens } from "../src/domain/context/tokens.js";

@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { createApp, type App } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
+import { loadConfig } from "../src/config/load.js";
 import { openDatabase } from "../src/db/database.js";
 import { openPostgres } from "../src/db/postgres/database.js";
 import { PgEventAnnouncements } from "../src/db/postgres/event-announcements.js";

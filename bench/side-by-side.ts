@@ -6,7 +6,8 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createApp, type App } from "../src/app.js";
-import { loadConfig, type Config } from "../src/config.js";
+import { loadConfig } from "../src/config/load.js";
+import { type Config } from "../src/config/schema.js";
 import { openDatabase } from "../src/db/database.js";
 import { createSqliteStore } from "../src/db/sqlite-store.js";
 import type { ToolProvider } from "../src/domain/agent/tools.js";

@@ -2,10 +2,11 @@
  * @module cli
  * The `caduceus` command line: what the arguments ask for (help, the version, or serving with a config file and
  * settings given as flags), and the usage text. It checks the arguments' shape and the port's range; every other
- * value is checked by the config schema, whose errors name the flag (config.ts).
+ * value is checked by the config schema, whose errors name the flag (config/schema.ts).
  */
 import { parseArgs } from "node:util";
-import { configSchema, portSchema, type FlagSetting } from "./config.js";
+import { type FlagSetting } from "./config/load.js";
+import { configSchema, portSchema } from "./config/schema.js";
 
 export type CliCommand =
   | { kind: "help" }

@@ -4,7 +4,7 @@
  * censored and secrets inside messages and errors masked before anything is written.
  */
 import { pino, type Logger } from "pino";
-import type { Config } from "./config.js";
+import type { Config } from "./config/schema.js";
 import { redactDeep, redactSecrets } from "./kernel/redaction.js";
 
 export type { Logger };

@@ -3,7 +3,7 @@
  * Builds every object of the domain once per app, in dependency order: each is handed what it needs, already
  * built. The use cases — the only code that spans capabilities — are bound here to the objects they use.
  */
-import { replicaIdOf, type Config } from "./config.js";
+import { replicaIdOf, type Config } from "./config/schema.js";
 import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import type { RunReader } from "./domain/agent/run-reader.js";

@@ -8,7 +8,7 @@
  */
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
-import type { Config } from "../config.js";
+import type { Config } from "../config/schema.js";
 import type { Store } from "../db/store.js";
 import { redactSecrets } from "../kernel/redaction.js";
 import { findBrowserExecutable } from "./browser/executable.js";
@@ -84,7 +84,7 @@ async function probe(url: URL, headers: Record<string, string> = {}): Promise<nu
 }
 
 async function probeModel(name: string, baseUrl: string, apiKey: string | null): Promise<Check> {
-  // The configuration holds URLs only (config.ts validates them).
+  // The configuration holds URLs only (config/schema.ts validates them).
   const base = new URL(baseUrl);
   const url = new URL(`${base.pathname.replace(/\/+$/, "")}/models`, base);
   url.search = base.search;

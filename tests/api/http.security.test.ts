@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { Writable } from "node:stream";
 import { describe, expect } from "vitest";
 import { createApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
 import { openDatabase } from "../../src/db/database.js";
 import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import { createLogger } from "../../src/logger.js";

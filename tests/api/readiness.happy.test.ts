@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { replicaIdOf } from "../../src/config.js";
+import { replicaIdOf } from "../../src/config/schema.js";
 import { startChromiumWithCdp } from "../fixtures/browser.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { json, type ReadinessResponse } from "../fixtures/responses.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError } from "../../src/config.js";
+import { ConfigError } from "../../src/config/schema.js";
 import { makeAgentApp, type AgentApp } from "../fixtures/agent-harness.js";
 import {
   browserPageUrls,

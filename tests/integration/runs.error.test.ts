@@ -1,4 +1,4 @@
-import { replicaIdOf } from "../../src/config.js";
+import { replicaIdOf } from "../../src/config/schema.js";
 import { describe, expect } from "vitest";
 import { makeAgentApp, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 import { json, type PostMessageRunResponse } from "../fixtures/responses.js";

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { parseCommandLine, usageText } from "../../src/cli.js";
-import { DEFAULT_OPENAI_MODEL, loadConfig, type FlagSetting } from "../../src/config.js";
+import { loadConfig, type FlagSetting } from "../../src/config/load.js";
+import { DEFAULT_OPENAI_MODEL } from "../../src/config/schema.js";
 import { contextLengthFor } from "../../src/domain/llm/context-windows.js";
 import { tempDir } from "../fixtures/test-app.js";
 

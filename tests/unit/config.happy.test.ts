@@ -3,7 +3,8 @@ import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig, replicaIdOf } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
+import { replicaIdOf } from "../../src/config/schema.js";
 import { contextLengthFor } from "../../src/domain/llm/context-windows.js";
 import { tempDir as makeTempDir } from "../fixtures/test-app.js";
 

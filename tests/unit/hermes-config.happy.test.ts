@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
+import { ConfigError } from "../../src/config/schema.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 const dir = tempDir("caduceus-hermes-config-");

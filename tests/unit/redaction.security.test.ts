@@ -3,7 +3,8 @@ import { buildAnchorIndex } from "../../src/domain/context/anchors.js";
 import { keyArgumentOf, truncateArguments } from "../../src/domain/context/compressor/pruning.js";
 import { buildFallbackSummary } from "../../src/domain/context/compressor/summary-message.js";
 import type { ContextItem } from "../../src/domain/context/engine.js";
-import { maskToken, redactDeep, redactSecrets } from "../../src/kernel/redaction.js";
+import { maskToken } from "../../src/kernel/redaction-patterns.js";
+import { redactDeep, redactSecrets } from "../../src/kernel/redaction.js";
 import { PLANTED_SECRETS } from "../fixtures/secrets.js";
 
 describe("redactSecrets", () => {

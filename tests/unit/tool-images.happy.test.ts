@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
 import type { ImageRecord } from "../../src/db/records.js";
 import { demoteOldToolOutputs, stubOldImages, toolCallIndex } from "../../src/domain/context/compressor/pruning.js";
 import type { ContextItem } from "../../src/domain/context/engine.js";

@@ -3,7 +3,7 @@
  * Which tool calls run at once, which wait for a person and which are refused (`agent.approvals`): the mode of a tool
  * name under the policy, and the tool result the model reads when a call does not run.
  */
-import type { ApprovalMode, ApprovalsConfig } from "../../config.js";
+import type { ApprovalMode, ApprovalsConfig } from "../../config/schema.js";
 import type { ApprovalPolicy } from "../sessions/settings.js";
 import { isMcpToolName } from "../mcp/tool-names.js";
 

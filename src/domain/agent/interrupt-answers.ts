@@ -4,7 +4,7 @@
  * policy's answer when an approval times out. An answer is recorded once (the first wins, on any replica), announced,
  * and once nothing of the run is pending the run resumes.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { InterruptAnswer, InterruptRecord, RunRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";

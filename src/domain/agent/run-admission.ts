@@ -4,7 +4,7 @@
  * unique index holding it across replicas), at most `server.max_concurrent_runs` executing here, none once the server
  * is stopping; the client's own tools checked against the server's; the run and its Idempotency-Key claimed together.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { NewRun, RunRecord, SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { FunctionTool } from "../../kernel/chat.js";

@@ -4,7 +4,7 @@
  * execution, its tool calls and the runner that starts both.
  */
 import type OpenAI from "openai";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { RunRecord, StoredMessage } from "../../db/records.js";
 import type { EventFeed } from "../events/feed.js";
 import type { Store } from "../../db/store.js";

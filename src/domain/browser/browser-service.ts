@@ -4,7 +4,7 @@
  * a dialog, send raw CDP. Each operation checks its request against the server's rules (URL schemes, the CDP
  * allowlist) before a browser is started for it, then runs on the session's supervisor.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";

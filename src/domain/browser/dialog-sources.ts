@@ -7,7 +7,7 @@
  */
 import type { Dialog, Page } from "playwright-core";
 import type { Logger } from "../../logger.js";
-import type { BrowserConfig } from "../../config.js";
+import type { BrowserConfig } from "../../config/schema.js";
 import type { EventPayload, SessionEventType } from "../events/event-types.js";
 import { bridgeAnswerBody, parseBridgeRequest } from "./bridge.js";
 import { DialogQueue } from "./dialogs.js";

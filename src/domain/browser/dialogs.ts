@@ -3,7 +3,7 @@
  * The JavaScript dialogs of one session's browser: each is answered by the session's dialog policy or by the
  * agent, dismissed by the must_respond watchdog, or closed by the browser itself, and recorded with who closed it.
  */
-import type { BrowserConfig } from "../../config.js";
+import type { BrowserConfig } from "../../config/schema.js";
 import { DomainError } from "../../kernel/errors.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import type { ClosedBy, ClosedDialogView, DialogAction, DialogType, PendingDialogView } from "./types.js";

@@ -15,7 +15,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { CDPSession } from "playwright-core";
-import { ConfigError } from "../../config.js";
+import { ConfigError } from "../../config/schema.js";
 
 /** `<dir of the database>/downloads/`: the folder every session's download folder lives in. */
 export function downloadsRoot(databasePath: string): string {

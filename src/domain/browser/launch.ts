@@ -6,7 +6,7 @@
  * requests never need a browser.
  */
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
-import type { BrowserConfig } from "../../config.js";
+import type { BrowserConfig } from "../../config/schema.js";
 import type { Logger } from "../../logger.js";
 import { DomainError } from "../../kernel/errors.js";
 import type { EventPayload } from "../events/event-types.js";

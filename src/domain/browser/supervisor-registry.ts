@@ -3,7 +3,7 @@
  * The supervisors of all sessions: started lazily on the first browser action, reused while their endpoint stays
  * the same, replaced when it changes or when the browser died, stopped with the session or on request.
  */
-import type { BrowserConfig, Config } from "../../config.js";
+import type { BrowserConfig, Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";

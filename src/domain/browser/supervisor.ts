@@ -6,7 +6,7 @@
  * (document-guard.ts) are modules of their own.
  */
 import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
-import type { BrowserConfig } from "../../config.js";
+import type { BrowserConfig } from "../../config/schema.js";
 import type { Logger } from "../../logger.js";
 import type { BrowserLossReason, EventPayload, SessionEventType } from "../events/event-types.js";
 import { DomainError } from "../../kernel/errors.js";

@@ -3,7 +3,7 @@
  * The token figures compression works with, derived from the context window and `compression.*`: the threshold
  * that triggers it, the tail kept verbatim, the summary's target length, and the summary model's window.
  */
-import type { CompressionConfig, Config } from "../../config.js";
+import type { CompressionConfig, Config } from "../../config/schema.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import type { SessionRecord } from "../../db/records.js";
 

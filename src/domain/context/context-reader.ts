@@ -3,7 +3,7 @@
  * What the API reads of a session's context: the active context, the summary versions, the anchors and transcript
  * search, each for a session that must exist. Nothing here writes.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { Store } from "../../db/store.js";
 import type { SessionService } from "../sessions/service.js";
 import { readContext, type ContextSnapshot } from "./context-view.js";

@@ -4,7 +4,7 @@
  * `session_search` over the whole transcript, `session_read` of rows by seq, `session_anchors` of the anchor index
  * (an engine may bring its own of any of them).
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ToolDefinition, ToolProvider } from "../agent/tools.js";

@@ -4,7 +4,7 @@
  * route that serves them rather than as their bytes), with the settings and the latest summary the compressor's
  * figures come from.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ChatMessage } from "../../kernel/chat.js";

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, type Config } from "../../config.js";
+import { ConfigError, type Config } from "../../config/schema.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import type { Logger } from "../../logger.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";

@@ -4,7 +4,7 @@
  * engine built for it (with its summary model and what earlier compressions left), the active context as the
  * engine's items — and the engine's lifecycle hooks, run as the session is created, changes model or is deleted.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";

@@ -3,7 +3,7 @@
  * The context engine contract (SPEC §5.1) the built-in compressor and plugins implement: the items an engine works
  * on, what compress() hands back, anchors, and what an engine is given when it is created for a session.
  */
-import type { CompressionConfig } from "../../config.js";
+import type { CompressionConfig } from "../../config/schema.js";
 import type { Summarizer } from "./summarizer.js";
 import type { ChatMessage, TokenUsage } from "../../kernel/chat.js";
 

@@ -4,7 +4,7 @@
  * once more when the two differ. A failure either aborts the compression or lets the fallback summary stand in;
  * timeouts and unusable answers also start a cooldown.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { LlmClients, LlmEndpoint } from "../llm/client.js";
 import { classifyLlmError } from "../llm/errors.js";
 import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./summarizer.js";

@@ -4,7 +4,7 @@
  * the model (a posted message, a chat completion, the runner's admission) asks here. The refusal names the
  * keys (and their environment variables) still missing, so the operator knows exactly what to set.
  */
-import { DEFAULT_OPENAI_MODEL, type Config } from "../../config.js";
+import { DEFAULT_OPENAI_MODEL, type Config } from "../../config/schema.js";
 import { DomainError } from "../../kernel/errors.js";
 
 /** Whether a model is reachable for a session: a name, and an endpoint or a key to reach it with. */

@@ -13,7 +13,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { McpServerConfig } from "../../config.js";
+import type { McpServerConfig } from "../../config/schema.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import { tailOf } from "../../kernel/text.js";
 import type { Logger } from "../../logger.js";

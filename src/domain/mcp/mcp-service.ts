@@ -5,7 +5,7 @@
  * server that is `enabled_by_default`). A server starts when a session first needs it; before each model call the
  * turn waits for a first start or a new listing to end, so the model sees a server's tools from its first turn.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Logger } from "../../logger.js";
 import type { ToolDefinition, ToolProvider } from "../agent/tools.js";

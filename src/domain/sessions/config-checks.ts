@@ -4,7 +4,7 @@
  * context engine it does not have or cannot use, an MCP server it does not configure. Every field at fault is listed; an installed plugin a valid config
  * names is imported here, and only after every other check passed, so a refused request runs no plugin code.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import { DomainError, type FieldIssue } from "../../kernel/errors.js";
 import { cdpUrlProblem, type SessionOwnedConfig } from "./config-policy.js";
 

@@ -15,7 +15,7 @@ import {
   type CompressionConfig,
   type Config,
   MCP_SERVER_NAME,
-} from "../../config.js";
+} from "../../config/schema.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { ENGINE_NAME_PATTERN } from "../context/engine.js";
 

@@ -4,7 +4,7 @@
  * a session's life touches — its context engine's hooks, its browser, its runs and streams — is done by the use
  * cases in domain/use-cases/, which call this service.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";

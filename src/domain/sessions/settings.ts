@@ -3,7 +3,7 @@
  * The settings a session runs with: the server's configuration with the keys the session may own laid over it,
  * and the context window, compression threshold and vision of the model it uses.
  */
-import type { ApprovalsConfig, BrowserConfig, CompressionConfig, Config } from "../../config.js";
+import type { ApprovalsConfig, BrowserConfig, CompressionConfig, Config } from "../../config/schema.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { contextLengthFor } from "../llm/context-windows.js";
 import { modelAcceptsImages } from "../llm/vision-models.js";

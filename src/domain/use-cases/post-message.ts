@@ -4,7 +4,7 @@
  * which stores it with the run and answers with the run's messages or a live feed of its events. A retry under an
  * Idempotency-Key whose run is stored is answered from that run.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { RunRecord, StoredMessage } from "../../db/records.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import type { InterruptView } from "../agent/interrupt-view.js";

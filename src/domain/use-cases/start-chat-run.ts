@@ -5,7 +5,7 @@
  * `finish_reason: "tool_calls"`; the client's next request, ending with the `tool` messages, sends their outputs and
  * continues the same run. A retry of a request whose run is stored answers with that run.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { Store } from "../../db/store.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";

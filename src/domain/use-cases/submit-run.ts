@@ -15,7 +15,7 @@ import type { SessionService } from "../sessions/service.js";
 import type { MessageInput } from "../transcript/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 import type { Store } from "../../db/store.js";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import { requireConfiguredModel } from "../llm/configured-model.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import { contentText } from "../../kernel/text.js";

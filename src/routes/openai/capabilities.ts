@@ -3,7 +3,7 @@
  * The catalogue GET /v1/capabilities answers: what this server supports and where, for clients that discover
  * features instead of assuming them.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import { VERSION } from "../../version.js";
 import { PROGRESS_HEADER, SESSION_HEADER, SESSION_KEY_HEADER } from "./headers.js";
 import type { CapabilitiesResponse } from "./schemas.js";

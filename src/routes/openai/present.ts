@@ -3,7 +3,7 @@
  * The OpenAI shapes of this server's answers: the model list and a whole chat completion, both named by the
  * identity every completion (and every chunk of a streamed one) repeats.
  */
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/schema.js";
 import type { FinishedRun } from "../../domain/agent/run-params.js";
 import { contentText } from "../../kernel/text.js";
 import { finishReasonOf } from "./run-outcome.js";

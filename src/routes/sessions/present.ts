@@ -3,7 +3,7 @@
  * Sessions as the API answers them: the settings in force (the browser's with secrets masked and the operator's
  * policy lists left out), token statistics, the live browser state, ISO times; the page adds the opaque cursor.
  */
-import type { BrowserConfig } from "../../config.js";
+import type { BrowserConfig } from "../../config/schema.js";
 import { contextTotalTokens, usagePercent } from "../../domain/context/budgets.js";
 import type { SessionSnapshot } from "../../domain/sessions/service.js";
 import { encodeCursor } from "../../http/cursor.js";

@@ -14,7 +14,7 @@ import {
   MCP_SERVER_NAME,
   type ApprovalsConfig,
   type CompressionConfig,
-} from "../../config.js";
+} from "../../config/schema.js";
 import { ClientToolSchema, ClientToolsField } from "../shared/run-schemas.js";
 import { ENGINE_NAME_PATTERN } from "../../domain/context/engine.js";
 import {
@@ -262,7 +262,7 @@ const SESSION_VIEW_BROWSER_KEYS = [
   "allow_file_urls",
 ] as const;
 
-// Rebuilt from the fields with this module's `z`: config.ts uses plain zod and may be loaded before
+// Rebuilt from the fields with this module's `z`: config/schema.ts uses plain zod and may be loaded before
 // the OpenAPI extension, so its own objects cannot be relied on to have `.openapi()`.
 const ResolvedCompression = z.object(compressionConfigSchema.shape).strict().openapi("ResolvedCompressionSettings", {
   description: "Compression settings in force for the session",

@@ -4,7 +4,7 @@
  * span between with one summary (the summary model's, or a deterministic one when it cannot be used) and the
  * anchors of what was compacted.
  */
-import type { CompressionConfig } from "../../../config.js";
+import type { CompressionConfig } from "../../../config/schema.js";
 import { anchorIndexBudget, anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
 import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.js";
 import type {
