@@ -9,6 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { InterruptRecord, SessionRecord, StoredMessage } from "../../db/records.js";
+import type { Store } from "../../db/store.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
 import { isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
@@ -29,6 +30,23 @@ import { summarizeRun } from "./run-summary.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage } from "./tools.js";
+
+/**
+ * Some OpenAI-compatible servers leave tool-call ids empty or number them per response (`call_0` every time); ids
+ * must be unique in the session for results to pair, so those get a fresh one. The model sees the stored ids from
+ * then on.
+ */
+async function uniqueCallIds(store: Store, sessionId: string, calls: ToolCall[]): Promise<ToolCall[]> {
+  const seen = new Set<string>();
+  const unique: ToolCall[] = [];
+  for (const call of calls) {
+    const taken = !call.id || seen.has(call.id) || (await store.messages.findToolCall(sessionId, call.id)) !== null;
+    const id = taken ? `call_${randomBytes(12).toString("hex")}` : call.id;
+    seen.add(id);
+    unique.push(taken ? { ...call, id } : call);
+  }
+  return unique;
+}
 
 /**
  * One stretch of an agent run (SPEC §4.1): model call, tool calls, repeat until a final answer, the iteration budget,
@@ -248,7 +266,7 @@ export class RunExecution {
   }
 
   private async persistAssistant(turn: ModelTurn): Promise<ToolCall[]> {
-    const calls = await this.uniqueCallIds(turn.toolCalls);
+    const calls = await uniqueCallIds(this.deps.store, this.params.sessionId, turn.toolCalls);
     const input: MessageInput = {
       role: "assistant",
       content: turn.content === null || (calls.length && !turn.content.trim()) ? null : turn.content,
@@ -259,26 +277,6 @@ export class RunExecution {
     this.calls.opened(calls);
     this.context.push(toChatMessage(row));
     return calls;
-  }
-
-  /**
-   * Some OpenAI-compatible servers leave tool-call ids empty or number them per response
-   * (`call_0` every time); ids must be unique in the session for results to pair, so those get a
-   * fresh one. The model sees the stored ids from then on.
-   */
-  private async uniqueCallIds(calls: ToolCall[]): Promise<ToolCall[]> {
-    const seen = new Set<string>();
-    const unique: ToolCall[] = [];
-    for (const call of calls) {
-      const taken =
-        !call.id ||
-        seen.has(call.id) ||
-        (await this.deps.store.messages.findToolCall(this.params.sessionId, call.id)) !== null;
-      const id = taken ? `call_${randomBytes(12).toString("hex")}` : call.id;
-      seen.add(id);
-      unique.push(taken ? { ...call, id } : call);
-    }
-    return unique;
   }
 
   private async persist(input: MessageInput): Promise<StoredMessage> {

@@ -13,7 +13,7 @@ import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import * as actions from "./actions.js";
 import * as interactions from "./interactions.js";
-import { applyInput, TakeoverState, type PersonInput } from "./person-input.js";
+import { applyInput, Takeovers, type PersonInput } from "./person-input.js";
 import { screencast, type ScreencastFrame, type ScreencastOptions } from "./screencast.js";
 import { screenshot, type Screenshot } from "./screenshots.js";
 import { pageImages, type PageImage } from "./page-images.js";
@@ -53,9 +53,17 @@ export type TabsAction =
 
 export class BrowserService implements BrowserOperations, ToolProvider {
   private readonly cdpPolicy: CdpPolicy;
-  private readonly takeovers = new Map<string, TakeoverState>();
+  private readonly takeovers: Takeovers;
 
   constructor(private readonly deps: BrowserServiceDeps) {
+    this.takeovers = new Takeovers((sessionId, change, reason) => {
+      if (change === "takeover")
+        deps.publishTakeover(sessionId, {
+          state: "takeover",
+          tabId: deps.supervisors.get(sessionId)?.tabs.active?.id ?? null,
+        });
+      else deps.publishTakeover(sessionId, { state: "released", reason: reason === "idle" ? "idle" : "release" });
+    });
     this.cdpPolicy = new CdpPolicy(deps.config.browser.cdp_allow);
     if (this.cdpPolicy.ignoredEntries.length > 0) {
       deps.logger.warn(
@@ -70,11 +78,6 @@ export class BrowserService implements BrowserOperations, ToolProvider {
           "and download guarantees no longer hold (raw CDP can read the server's files and write anywhere on its disk)",
       );
     }
-  }
-
-  /** file: URLs come from the server config only, never from a session's own settings. */
-  private get allowFileUrls(): boolean {
-    return this.deps.config.browser.allow_file_urls;
   }
 
   private async requireSession(sessionId: string): Promise<SessionRecord> {
@@ -111,7 +114,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
       console: supervisor.console(),
       active_tab_id: supervisor.tabs.active?.id ?? null,
       tabs: supervisor.tabViews(),
-      taken_over: this.takeovers.get(sessionId)?.active ?? false,
+      taken_over: this.takeovers.active(sessionId),
     };
   }
 
@@ -146,7 +149,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   async navigate(sessionId: string, url: string): Promise<actions.ActionResult> {
     await this.requireSession(sessionId);
-    assertUrlAllowed(url, this.allowFileUrls);
+    assertUrlAllowed(url, this.deps.config.browser.allow_file_urls);
     const supervisor = await this.deps.supervisors.ensure(sessionId);
     const result = await actions.navigate(supervisor, url);
     await this.rememberUrl(sessionId, result.url);
@@ -170,7 +173,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     await this.requireSession(sessionId);
     this.cdpPolicy.assertAllowed(method);
     assertCdpParamsSendable(params);
-    assertCdpUrlAllowed(method, params, this.allowFileUrls);
+    assertCdpUrlAllowed(method, params, this.deps.config.browser.allow_file_urls);
     return actions.cdp(await this.deps.supervisors.ensure(sessionId), method, params, options);
   }
 
@@ -256,7 +259,8 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     request: TabsAction,
   ): Promise<{ ok: boolean; active_tab_id: string | null; tabs: TabView[]; navigation?: actions.ActionResult }> {
     await this.requireSession(sessionId);
-    if (request.action === "open" && request.url) assertUrlAllowed(request.url, this.allowFileUrls);
+    if (request.action === "open" && request.url)
+      assertUrlAllowed(request.url, this.deps.config.browser.allow_file_urls);
     const supervisor = await this.deps.supervisors.ensure(sessionId);
     let navigation: actions.ActionResult | undefined;
     if (request.action === "open") {
@@ -289,7 +293,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
   /** A person's input on the active tab; the first one takes the browser over from the agent. */
   async input(sessionId: string, input: PersonInput): Promise<actions.ActionResult & { taken_over: boolean }> {
     await this.requireSession(sessionId);
-    const takeover = this.takeoverOf(sessionId);
+    const takeover = this.takeovers.of(sessionId);
     if (input.type === "release") {
       takeover.release("release");
       const supervisor = this.deps.supervisors.get(sessionId);
@@ -311,24 +315,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   /** Refuses the agent's browser actions while a person holds the browser. */
   assertAgentMayAct(sessionId: string): void {
-    this.takeovers.get(sessionId)?.assertAgentMayAct();
-  }
-
-  private takeoverOf(sessionId: string): TakeoverState {
-    let state = this.takeovers.get(sessionId);
-    if (!state) {
-      state = new TakeoverState((change, reason) => {
-        if (change === "takeover")
-          this.deps.publishTakeover(sessionId, {
-            state: "takeover",
-            tabId: this.deps.supervisors.get(sessionId)?.tabs.active?.id ?? null,
-          });
-        else
-          this.deps.publishTakeover(sessionId, { state: "released", reason: reason === "idle" ? "idle" : "release" });
-      });
-      this.takeovers.set(sessionId, state);
-    }
-    return state;
+    this.takeovers.assertAgentMayAct(sessionId);
   }
 
   /** Cookies and local storage of the session's browser, in Playwright's storage-state shape. */
@@ -362,7 +349,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
   /** Stops the session's browser; nothing to do when none runs. A take-over ends with it. */
   async stop(sessionId: string): Promise<void> {
     await this.requireSession(sessionId);
-    this.takeovers.get(sessionId)?.release("release");
+    this.takeovers.release(sessionId);
     await this.deps.supervisors.stop(sessionId);
   }
 

@@ -66,6 +66,40 @@ export class TakeoverState {
   }
 }
 
+/** Who holds each session's browser, announced through `changed` when it passes between the agent and a person. */
+export class Takeovers {
+  private readonly bySession = new Map<string, TakeoverState>();
+
+  constructor(
+    private readonly changed: (
+      sessionId: string,
+      state: "takeover" | "released",
+      reason: "input" | "release" | "idle",
+    ) => void,
+  ) {}
+
+  of(sessionId: string): TakeoverState {
+    let state = this.bySession.get(sessionId);
+    if (!state) {
+      state = new TakeoverState((change, reason) => this.changed(sessionId, change, reason));
+      this.bySession.set(sessionId, state);
+    }
+    return state;
+  }
+
+  active(sessionId: string): boolean {
+    return this.bySession.get(sessionId)?.active ?? false;
+  }
+
+  assertAgentMayAct(sessionId: string): void {
+    this.bySession.get(sessionId)?.assertAgentMayAct();
+  }
+
+  release(sessionId: string): void {
+    this.bySession.get(sessionId)?.release("release");
+  }
+}
+
 /** Applies one input to the active tab; returns at once if it opens a dialog, refuses while one is pending. */
 export async function applyInput(supervisor: BrowserSupervisor, input: PersonInput): Promise<ActionResult> {
   const page = supervisor.page;
