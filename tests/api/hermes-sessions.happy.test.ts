@@ -67,11 +67,14 @@ describe("Hermes /api/sessions", () => {
   it("lists sessions most recently active first, by limit and offset", async ({ app: t }) => {
     for (const id of ["s-a", "s-b", "s-c"]) await create(t, { id });
     await new Promise((resolve) => setTimeout(resolve, 5));
+    await seed(t, "s-c", ["the opening of c", "later in c"]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await seed(t, "s-a", ["back to the first"]);
     const all = await json<HermesSessionList>(await t.call("GET", "/api/sessions?limit=200"));
     expect(all.has_more).toBe(false);
     expect(all.data.map((s) => s.id).slice(0, 3)).toEqual(["s-a", "s-c", "s-b"]);
-    expect(all.data[0].preview).toBe("back to the first");
+    // Each row's preview is its own session's first user message (the page reads them all in one query).
+    expect(all.data.slice(0, 3).map((s) => s.preview)).toEqual(["back to the first", "the opening of c", null]);
     const first = await json<HermesSessionList>(await t.call("GET", "/api/sessions?limit=2"));
     expect(first).toMatchObject({ object: "list", limit: 2, offset: 0, has_more: true });
     expect(first.data.map((s) => s.id)).toEqual(["s-a", "s-c"]);

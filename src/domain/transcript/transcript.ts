@@ -192,6 +192,12 @@ export class Transcript {
     return this.store.messages.firstOfRole(sessionId, "user");
   }
 
+  /** The opening user message of each of the sessions that has one, by session id: one query for a whole page. */
+  async openingMessages(sessionIds: string[]): Promise<Map<string, StoredMessage>> {
+    const rows = await this.store.messages.firstOfRoleIn(sessionIds, "user");
+    return new Map(rows.map((row) => [row.session_id, row]));
+  }
+
   private async assertToolPairs(sessionId: string, inputs: MessageInput[]): Promise<void> {
     const pendingCalls = new Set<string>();
     const answered = new Set<string>();

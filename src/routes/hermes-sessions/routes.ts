@@ -212,9 +212,8 @@ export function hermesSessionRoutes() {
     const { sessions, transcript } = c.get("services");
     const { limit, offset } = c.req.valid("query");
     const page = await sessions.listByActivity(limit, offset);
-    const data = await Promise.all(
-      page.sessions.map(async (s) => presentHermesSession(s, await transcript.openingMessage(s.id))),
-    );
+    const openings = await transcript.openingMessages(page.sessions.map((s) => s.id));
+    const data = page.sessions.map((s) => presentHermesSession(s, openings.get(s.id) ?? null));
     return c.json(
       {
         object: "list" as const,
