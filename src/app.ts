@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.use("*", requireJsonBody());
   // With several replicas on one database, a session's browser lives on one of them: its requests go there.
-  if (deps.store.dialect === "postgres")
+  if (deps.store.topology === "shared")
     app.use(
       "/v1/sessions/*",
       browserForwarding({ ownership: services.browserOwnership, internalKey: config.server.internal_key }),
@@ -176,7 +176,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", browserLiveRoutes());
   app.route("/", eventRoutes());
   app.route("/", mcpRoutes());
-  if (deps.store.dialect === "postgres") app.route("/", internalRoutes(config.server.internal_key));
+  if (deps.store.topology === "shared") app.route("/", internalRoutes(config.server.internal_key));
   app.route("/", openAiCompatRoutes());
   app.route("/", responseRoutes());
   app.route("/", hermesSessionRoutes());

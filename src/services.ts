@@ -181,7 +181,7 @@ export function createServices(deps: AppDeps): Services {
   const replicaId = replicaIdOf(config);
   const browserOwnership = new BrowserOwnership({ store, now, replicaId, leaseTtlMs: config.server.lease_ttl_ms });
   const browserSettingsChanged =
-    store.dialect === "postgres"
+    store.topology === "shared"
       ? (sessionId: string) =>
           tellBrowserHolder(
             {
@@ -196,7 +196,7 @@ export function createServices(deps: AppDeps): Services {
   const toolProviders: ToolProvider[] = [
     new ContextTools({ config, store, engineSessions, transcript }),
     // With several replicas, a run's browser tools run on the replica holding the session's browser.
-    store.dialect === "postgres"
+    store.topology === "shared"
       ? ownedBrowserTools(browsers, {
           ownership: browserOwnership,
           internalKey: config.server.internal_key,
@@ -234,7 +234,7 @@ export function createServices(deps: AppDeps): Services {
     internalUrl: config.server.internal_url,
     leaseTtlMs: config.server.lease_ttl_ms,
     // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
-    soleReplica: store.dialect === "sqlite",
+    soleReplica: store.topology === "sole",
   });
   const useCases: UseCases = {
     createSession: (input) => createSession({ sessions, engineSessions }, input),

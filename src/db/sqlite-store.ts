@@ -93,6 +93,7 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
   const wrap = <T>(repository: NoInfer<Sync<T>>): T => gated<T>(repository, gate);
   return {
     dialect: "sqlite",
+    topology: "sole",
     location: handle.path,
     sessions: wrap(new SqliteSessionRepository(db, activeContext)),
     messages: wrap(new SqliteMessageRepository(db, sqlite, activeContext)),

@@ -310,9 +310,17 @@ export type Repositories = {
 
 export type StoreDialect = "sqlite" | "postgres";
 
+/**
+ * Who else uses the store: `sole` — one process owns it (a SQLite file), so every other replica it records is a
+ * previous process, gone; `shared` — replicas share it (PostgreSQL), and a session's browser lives on one of them.
+ * What the server does differently with replicas asks this, never the dialect.
+ */
+export type StoreTopology = "sole" | "shared";
+
 /** The repositories, plus a way to group their writes in one transaction. */
 export type Store = Repositories & {
   dialect: StoreDialect;
+  topology: StoreTopology;
   /** Where the data is, for the log line at start: the SQLite file, or the PostgreSQL URL without its password. */
   location: string;
   /**

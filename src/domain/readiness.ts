@@ -14,6 +14,8 @@ import { redactSecrets } from "../kernel/redaction.js";
 import { findBrowserExecutable } from "./browser/executable.js";
 import { isModelConfigured, missingModelSettings } from "./llm/configured-model.js";
 
+const STORE_NAMES = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+
 export type CheckState = "ok" | "degraded" | "unavailable";
 export type Check = { status: CheckState; detail?: string };
 /** This replica among those sharing the database: `sole` on SQLite (one process), `shared` on PostgreSQL. */
@@ -181,7 +183,7 @@ export class Readiness {
       replica: {
         id: this.heartbeat.replicaId,
         store: this.store.dialect,
-        role: this.store.dialect === "sqlite" ? "sole" : "shared",
+        role: this.store.topology,
         replicas_alive: lease.replicas.filter((replica) => replica.alive).length,
         lease_ttl_ms: this.heartbeat.leaseTtlMs,
         replicas: lease.replicas,
@@ -204,7 +206,7 @@ export class Readiness {
       }));
       const alive = replicas.filter((replica) => replica.alive);
       const named = alive.map((replica) => (replica.self ? `${replica.id} (this one)` : replica.id)).join(", ");
-      const table = `the lease table (${this.store.dialect === "postgres" ? "replicas" : "replicas, this process only"})`;
+      const table = `the lease table (${this.store.topology === "shared" ? "replicas" : "replicas, this process only"})`;
       if (!replicas.some((replica) => replica.self && replica.alive))
         return {
           check: {
@@ -241,7 +243,7 @@ export class Readiness {
 
   /** Which store this is and where, as the start-up log line names it (a PostgreSQL URL without its password). */
   private storeName(): string {
-    return `${this.store.dialect === "postgres" ? "PostgreSQL" : "SQLite"} at ${this.store.location}`;
+    return `${STORE_NAMES[this.store.dialect]} at ${this.store.location}`;
   }
 
   private async model(): Promise<Check> {

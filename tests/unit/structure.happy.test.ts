@@ -59,6 +59,14 @@ describe("the size of src/", () => {
     expect(classes.filter((c) => c.methods > MAX_CLASS_METHODS || c.lines > MAX_CLASS_LINES)).toEqual([]);
   });
 
+  it("asks the store's topology, never its dialect, outside src/db", () => {
+    const asking = files
+      .filter(({ file }) => !relative(SRC, file).startsWith("db/"))
+      .filter(({ text }) => /\.dialect\s*[!=]==/.test(text))
+      .map(({ file }) => relative(SRC, file));
+    expect(asking).toEqual([]);
+  });
+
   it("measures what it limits: a class's methods and lines, a file's lines", () => {
     const body = Array.from({ length: 31 }, (_, i) => `  m${i}() {}\n`).join("");
     expect(classesOf(join(SRC, "x.ts"), `export class Wide {\n${body}}\n`)).toEqual([

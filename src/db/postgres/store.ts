@@ -33,6 +33,7 @@ export function createPostgresStore(handle: PostgresHandle): Store {
   const conn = new PgConnection(handle.db, handle.pool);
   return {
     dialect: "postgres",
+    topology: "shared",
     location: handle.url,
     sessions: withStoreFailures(new PgSessionRepository(conn)),
     messages: withStoreFailures(new PgMessageRepository(conn)),
