@@ -3,14 +3,10 @@
  * Builds every object of the domain once per app, in dependency order: each is handed what it needs, already
  * built. The use cases — the only code that spans capabilities — are bound here to the objects they use.
  */
-import { replicaIdOf, type Config } from "./config/schema.js";
+import type { Config } from "./config/schema.js";
 import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import type { RunReader } from "./domain/agent/run-reader.js";
-import { answerInterrupt, listInterrupts } from "./domain/use-cases/interrupts.js";
-import { submitRun } from "./domain/use-cases/submit-run.js";
-import { createResponse, deleteResponse, readResponse, viewOf } from "./domain/use-cases/create-response.js";
-import { forkSession } from "./domain/use-cases/fork-session.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
 import type { ToolProvider } from "./domain/agent/tools.js";
 import { BrowserService } from "./domain/browser/browser-service.js";
@@ -30,19 +26,13 @@ import { LlmClients } from "./domain/llm/client.js";
 import { InspectorSignIn } from "./domain/inspector/sign-in.js";
 import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
-import { BrowserOwnership } from "./domain/replicas/browser-ownership.js";
+import type { BrowserOwnership } from "./domain/replicas/browser-ownership.js";
+import { wireReplicas } from "./domain/replicas/replica-wiring.js";
 import { ReplicaHeartbeat } from "./domain/replicas/replica-heartbeat.js";
-import { tellBrowserHolder } from "./domain/replicas/browser-settings.js";
-import { ownedBrowserTools } from "./domain/replicas/owned-browser-tools.js";
 import { SessionService } from "./domain/sessions/service.js";
 import { visionFor } from "./domain/sessions/settings.js";
 import { Transcript } from "./domain/transcript/transcript.js";
-import { compressSession } from "./domain/use-cases/compress-session.js";
-import { createSession } from "./domain/use-cases/create-session.js";
-import { deleteSession } from "./domain/use-cases/delete-session.js";
-import { postMessage } from "./domain/use-cases/post-message.js";
-import { startChatRun } from "./domain/use-cases/start-chat-run.js";
-import { updateSession } from "./domain/use-cases/update-session.js";
+import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
 
 /** Default interval of SSE keepalive comments. */
@@ -55,41 +45,6 @@ export type AppDeps = {
   now?: () => number;
   /** Interval of SSE keepalive comments (default 15 s); tests shorten it. */
   sseKeepaliveMs?: number;
-};
-
-/** The use cases, each bound to what it needs; routes call these for anything that spans capabilities. */
-export type UseCases = {
-  createSession: (input: Parameters<typeof createSession>[1]) => ReturnType<typeof createSession>;
-  updateSession: (id: string, input: Parameters<typeof updateSession>[2]) => ReturnType<typeof updateSession>;
-  deleteSession: (id: string) => ReturnType<typeof deleteSession>;
-  postMessage: (
-    sessionId: string,
-    input: Parameters<typeof postMessage>[2],
-    options?: Parameters<typeof postMessage>[3],
-  ) => ReturnType<typeof postMessage>;
-  compressSession: (
-    sessionId: string,
-    input: Parameters<typeof compressSession>[2],
-  ) => ReturnType<typeof compressSession>;
-  startChatRun: (request: Parameters<typeof startChatRun>[1]) => ReturnType<typeof startChatRun>;
-  listInterrupts: (sessionId: string) => ReturnType<typeof listInterrupts>;
-  answerInterrupt: (
-    sessionId: string,
-    interruptId: string,
-    answer: Parameters<typeof answerInterrupt>[3],
-  ) => ReturnType<typeof answerInterrupt>;
-  submitRun: (
-    body: Parameters<typeof submitRun>[1],
-    options?: Parameters<typeof submitRun>[2],
-  ) => ReturnType<typeof submitRun>;
-  createResponse: (
-    body: Parameters<typeof createResponse>[1],
-    options?: Parameters<typeof createResponse>[2],
-  ) => ReturnType<typeof createResponse>;
-  readResponse: (id: string) => ReturnType<typeof readResponse>;
-  viewResponse: (response: Parameters<typeof viewOf>[1]) => ReturnType<typeof viewOf>;
-  deleteResponse: (id: string) => ReturnType<typeof deleteResponse>;
-  forkSession: (sourceId: string, input: Parameters<typeof forkSession>[2]) => ReturnType<typeof forkSession>;
 };
 
 /** The domain services, wired once per app. Routes reach them through `c.get("services")`. */
@@ -145,77 +100,33 @@ export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now, store.announcements ?? null);
+  // What nearly every object is given; each takes the part of it that it names.
+  const base = { config, store, events, logger, now };
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
-  const supervisors = new SupervisorRegistry({ config, store, events, logger, now, dialogHistory });
-  const browsers = new BrowserService({
-    config,
-    store,
-    logger,
-    now,
-    supervisors,
-    dialogHistory,
-    // Told from a synchronous state change; the bus stores publishes in the order they are asked for, awaited or not.
-    publishTakeover: (sessionId, change) =>
-      void (
-        change.state === "takeover"
-          ? events.publish(sessionId, "browser.takeover", { tab_id: change.tabId })
-          : events.publish(sessionId, "browser.released", { reason: change.reason })
-      ).catch((err: unknown) =>
-        logger.warn({ err, session_id: sessionId }, "the browser take-over event was not stored"),
-      ),
-  });
+  const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
+  const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
   const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines });
   const compressions = new Compressions({
+    ...base,
     engineSessions,
     compressionStore: new CompressionStore(store, now),
-    events,
-    logger,
-    now,
   });
   const compressionTriggers = new CompressionTriggers({ store, now, engineSessions, compressions });
   const mcp = new McpService({ config, logger });
-  const replicaId = replicaIdOf(config);
-  const browserOwnership = new BrowserOwnership({ store, now, replicaId, leaseTtlMs: config.server.lease_ttl_ms });
-  const browserSettingsChanged =
-    store.topology === "shared"
-      ? (sessionId: string) =>
-          tellBrowserHolder(
-            {
-              ownership: browserOwnership,
-              internalKey: config.server.internal_key,
-              apiKey: config.server.api_key,
-              logger,
-            },
-            sessionId,
-          )
-      : undefined;
-  const toolProviders: ToolProvider[] = [
-    new ContextTools({ config, store, engineSessions, transcript }),
-    // With several replicas, a run's browser tools run on the replica holding the session's browser.
-    store.topology === "shared"
-      ? ownedBrowserTools(browsers, {
-          ownership: browserOwnership,
-          internalKey: config.server.internal_key,
-          apiKey: config.server.api_key,
-        })
-      : browsers,
-    mcp,
-  ];
+  const { replicaId, browserOwnership, browserSettingsChanged, browserTools } = wireReplicas({ ...base, browsers });
+  const contextTools = new ContextTools({ config, store, engineSessions, transcript });
+  const toolProviders: ToolProvider[] = [contextTools, browserTools, mcp];
   const tools = new ToolRegistry(toolProviders);
   const toolImages = new ToolImagesView(store);
   const agent = new AgentRunner({
-    config,
-    store,
-    events,
+    ...base,
     transcript,
     sessions,
     llm,
-    logger,
-    now,
     tools,
     replicaId,
     contextManager: compressionTriggers,
@@ -226,37 +137,16 @@ export function createServices(deps: AppDeps): Services {
       }),
   });
   const heartbeat = new ReplicaHeartbeat({
-    store,
+    ...base,
     recovery: agent.recovery,
-    logger,
-    now,
     replicaId,
     internalUrl: config.server.internal_url,
     leaseTtlMs: config.server.lease_ttl_ms,
     // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
     soleReplica: store.topology === "sole",
   });
-  const useCases: UseCases = {
-    createSession: (input) => createSession({ sessions, engineSessions }, input),
-    updateSession: (id, input) =>
-      updateSession({ sessions, supervisors, engineSessions, browserSettingsChanged }, id, input),
-    deleteSession: (id) => deleteSession({ sessions, agent, supervisors, engineSessions, events }, id),
-    postMessage: (sessionId, input, options) =>
-      postMessage({ config, sessions, transcript, agent }, sessionId, input, options),
-    compressSession: (sessionId, input) => compressSession({ agent, compressions }, sessionId, input),
-    startChatRun: (request) => startChatRun({ config, store, sessions, transcript, agent, engineSessions }, request),
-    submitRun: (body, options) =>
-      submitRun({ config, store, sessions, transcript, agent, engineSessions }, body, options),
-    createResponse: (body, options) =>
-      createResponse({ config, store, sessions, transcript, agent, engineSessions, now }, body, options),
-    readResponse: (id) => readResponse({ store, agent }, id),
-    viewResponse: (response) => viewOf({ store, agent }, response),
-    deleteResponse: (id) => deleteResponse({ store, now }, id),
-    forkSession: (sourceId, input) => forkSession({ store, sessions, engineSessions, now }, sourceId, input),
-    listInterrupts: (sessionId) => listInterrupts({ sessions, agent, browsers, now }, sessionId),
-    answerInterrupt: (sessionId, interruptId, answer) =>
-      answerInterrupt({ sessions, agent, browsers, now }, sessionId, interruptId, answer),
-  };
+  const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers };
+  const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged });
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now }),
     config,

@@ -59,6 +59,12 @@ describe("the size of src/", () => {
     expect(classes.filter((c) => c.methods > MAX_CLASS_METHODS || c.lines > MAX_CLASS_LINES)).toEqual([]);
   });
 
+  it("wires the app in services.ts within 200 lines: use cases are bound by bindUseCases", () => {
+    const services = files.find(({ file }) => relative(SRC, file) === "services.ts");
+    expect(services?.text.split("\n").length).toBeLessThanOrEqual(201);
+    expect(services?.text).toContain("bindUseCases(");
+  });
+
   it("asks the store's topology, never its dialect, outside src/db", () => {
     const asking = files
       .filter(({ file }) => !relative(SRC, file).startsWith("db/"))

@@ -9,6 +9,7 @@ import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
+import type { EventBus } from "../events/bus.js";
 import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
 import { resolveSessionSettings } from "../sessions/settings.js";
 import * as actions from "./actions.js";
@@ -36,11 +37,8 @@ export type BrowserServiceDeps = {
   now: () => number;
   supervisors: SupervisorRegistry;
   dialogHistory: DialogHistory;
-  /** Announces a take-over and its release on the session's event stream. */
-  publishTakeover(
-    sessionId: string,
-    change: { state: "takeover"; tabId: string | null } | { state: "released"; reason: "release" | "idle" },
-  ): void;
+  /** Where take-overs and their releases are announced, on the session's event stream. */
+  events: EventBus;
 };
 
 const STORAGE_STATE_TIMEOUT_MS = 20_000;
@@ -57,12 +55,16 @@ export class BrowserService implements BrowserOperations, ToolProvider {
 
   constructor(private readonly deps: BrowserServiceDeps) {
     this.takeovers = new Takeovers((sessionId, change, reason) => {
-      if (change === "takeover")
-        deps.publishTakeover(sessionId, {
-          state: "takeover",
-          tabId: deps.supervisors.get(sessionId)?.tabs.active?.id ?? null,
-        });
-      else deps.publishTakeover(sessionId, { state: "released", reason: reason === "idle" ? "idle" : "release" });
+      // Told from a synchronous state change; the bus stores publishes in the order they are asked for, awaited or not.
+      void (
+        change === "takeover"
+          ? deps.events.publish(sessionId, "browser.takeover", {
+              tab_id: deps.supervisors.get(sessionId)?.tabs.active?.id ?? null,
+            })
+          : deps.events.publish(sessionId, "browser.released", { reason: reason === "idle" ? "idle" : "release" })
+      ).catch((err: unknown) =>
+        deps.logger.warn({ err, session_id: sessionId }, "the browser take-over event was not stored"),
+      );
     });
     this.cdpPolicy = new CdpPolicy(deps.config.browser.cdp_allow);
     if (this.cdpPolicy.ignoredEntries.length > 0) {
