@@ -10,7 +10,7 @@
  * The systems are interleaved sample by sample (A, B, C, A, B, C…), so a change of machine load hits all
  * alike; the first samples of each figure are warm-up and dropped; figures are medians.
  */
-import type { ToolDefinition } from "../src/domain/agent/tools.js";
+import type { ToolDefinition } from "../src/domain/shared/tools.js";
 import type { ChatRequestBody, FakeTurn, SentMessage } from "../tests/fixtures/fake-model.js";
 import { median, printFigure, round, sleep } from "./figures.js";
 import { startSideBySide } from "./side-by-side.js";

@@ -6,7 +6,7 @@ import { createApp, type App } from "../src/app.js";
 import { loadConfig } from "../src/config/load.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/database.js";
 import { createSqliteStore } from "../src/db/sqlite-store.js";
-import { countMessageTokens } from "../src/domain/context/tokens.js";
+import { countMessageTokens } from "../src/domain/shared/tokens.js";
 import { newId } from "../src/kernel/ids.js";
 import { createLogger } from "../src/logger.js";
 

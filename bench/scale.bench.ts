@@ -29,7 +29,7 @@ import { createPostgresStore } from "../src/db/postgres/store.js";
 import type { NewMessage } from "../src/db/records.js";
 import { createSqliteStore } from "../src/db/sqlite-store.js";
 import type { Store } from "../src/db/store.js";
-import { countMessageTokens } from "../src/domain/context/tokens.js";
+import { countMessageTokens } from "../src/domain/shared/tokens.js";
 import { newId } from "../src/kernel/ids.js";
 import { createLogger } from "../src/logger.js";
 import { FakeModelServer, type FakeTurn } from "../tests/fixtures/fake-model.js";

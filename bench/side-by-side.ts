@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config/load.js";
 import { type Config } from "../src/config/schema.js";
 import { openDatabase } from "../src/db/database.js";
 import { createSqliteStore } from "../src/db/sqlite-store.js";
-import type { ToolProvider } from "../src/domain/agent/tools.js";
+import type { ToolProvider } from "../src/domain/shared/tools.js";
 import { createLogger } from "../src/logger.js";
 import { FakeModelServer, type Responder } from "../tests/fixtures/fake-model.js";
 import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";

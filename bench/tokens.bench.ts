@@ -1,4 +1,4 @@
-import { countTextTokens } from "../src/domain/context/tokens.js";
+import { countTextTokens } from "../src/domain/shared/tokens.js";
 import { serveOnLoopback } from "../tests/fixtures/loopback-server.js";
 import { makeTestApp } from "../tests/fixtures/test-app.js";
 

@@ -8,7 +8,7 @@ import type { Store } from "./db/store.js";
 import { AgentRunner } from "./domain/agent/runner.js";
 import type { RunReader } from "./domain/agent/run-reader.js";
 import { ToolRegistry } from "./domain/agent/tool-registry.js";
-import type { ToolProvider } from "./domain/agent/tools.js";
+import type { ToolProvider } from "./domain/shared/tools.js";
 import { BrowserService } from "./domain/browser/browser-service.js";
 import { DialogHistory } from "./domain/browser/dialog-history.js";
 import { SupervisorRegistry } from "./domain/browser/supervisor-registry.js";
@@ -30,7 +30,7 @@ import type { BrowserOwnership } from "./domain/replicas/browser-ownership.js";
 import { wireReplicas } from "./domain/replicas/replica-wiring.js";
 import { ReplicaHeartbeat } from "./domain/replicas/replica-heartbeat.js";
 import { SessionService } from "./domain/sessions/service.js";
-import { visionFor } from "./domain/sessions/settings.js";
+import { visionFor } from "./domain/shared/session-settings.js";
 import { Transcript } from "./domain/transcript/transcript.js";
 import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
@@ -129,7 +129,7 @@ export function createServices(deps: AppDeps): Services {
     llm,
     tools,
     replicaId,
-    contextManager: compressionTriggers,
+    compression: compressionTriggers,
     prepareMessages: async (sessionId, model, chatMessages) =>
       applyPromptCaching(await toolImages.forModel(sessionId, visionFor(config, model), chatMessages), {
         model,

@@ -11,8 +11,8 @@ import { access } from "node:fs/promises";
 import type { Config } from "../config/schema.js";
 import type { Store } from "../db/store.js";
 import { redactSecrets } from "../kernel/redaction.js";
-import { findBrowserExecutable } from "./browser/executable.js";
-import { isModelConfigured, missingModelSettings } from "./llm/configured-model.js";
+import { findBrowserExecutable } from "./shared/browser-executable.js";
+import { isModelConfigured, missingModelSettings } from "./shared/configured-model.js";
 
 const STORE_NAMES = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 

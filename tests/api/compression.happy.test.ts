@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
-import { extractAnchorsFromText } from "../../src/domain/context/anchors.js";
+import { extractAnchorsFromText } from "../../src/domain/shared/anchors.js";
 import { redactSecrets } from "../../src/kernel/redaction.js";
-import { countMessageTokens } from "../../src/domain/context/tokens.js";
+import { countMessageTokens } from "../../src/domain/shared/tokens.js";
 import { append, filler, getJson, modelConfig, toolRound, type SeedMessage } from "../fixtures/context-transcript.js";
 import {
   json,

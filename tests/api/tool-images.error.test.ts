@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import type { ToolDefinition, ToolImage } from "../../src/domain/agent/tools.js";
+import type { ToolDefinition, ToolImage } from "../../src/domain/shared/tools.js";
 import { MAX_IMAGES_PER_RESULT } from "../../src/domain/transcript/tool-images.js";
 import type { AgentApp } from "../fixtures/agent-harness.js";
 import type { FakeModelServer } from "../fixtures/fake-model.js";

@@ -1,6 +1,6 @@
 import type { Response as OpenAIResponse } from "openai/resources/responses/responses";
 import { describe, expect } from "vitest";
-import { countMessageTokens, imageTokens } from "../../src/domain/context/tokens.js";
+import { countMessageTokens, imageTokens } from "../../src/domain/shared/tokens.js";
 import { append, filler, getJson, toolRound } from "../fixtures/context-transcript.js";
 import type { FakeModelServer, SentMessage } from "../fixtures/fake-model.js";
 import { shotTool, type ShotLog } from "../fixtures/images.js";

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import type { ToolDefinition } from "../../src/domain/agent/tools.js";
+import type { ToolDefinition } from "../../src/domain/shared/tools.js";
 import { callTool, evaluate, waitFor } from "../fixtures/browser.js";
 import type { PagesServer } from "../fixtures/pages-server.js";
 import { createSessionId } from "../fixtures/sessions-api.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ToolDefinition } from "../../src/domain/agent/tools.js";
+import type { ToolDefinition } from "../../src/domain/shared/tools.js";
 import { testTools, toolProvider } from "../fixtures/agent-harness.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { captureLogs } from "../fixtures/log-lines.js";

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import type { ToolDefinition, ToolOutput } from "../../src/domain/agent/tools.js";
+import type { ToolDefinition, ToolOutput } from "../../src/domain/shared/tools.js";
 import { evaluate, snapshot, waitFor } from "../fixtures/browser.js";
 import type { FakeTurn, RecordedCompletion } from "../fixtures/fake-model.js";
 import type { PagesServer } from "../fixtures/pages-server.js";

@@ -5,7 +5,7 @@ import {
   extractAnchorsFromText,
   packAnchorIndex,
   renderAnchorIndex,
-} from "../../src/domain/context/anchors.js";
+} from "../../src/domain/shared/anchors.js";
 import type { ContextItem } from "../../src/domain/context/engine.js";
 
 const has = (text: string, kind: string, value: string) =>

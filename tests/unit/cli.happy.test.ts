@@ -6,7 +6,7 @@ import { parse as parseYaml } from "yaml";
 import { parseCommandLine, usageText } from "../../src/cli.js";
 import { loadConfig, type FlagSetting } from "../../src/config/load.js";
 import { DEFAULT_OPENAI_MODEL } from "../../src/config/schema.js";
-import { contextLengthFor } from "../../src/domain/llm/context-windows.js";
+import { contextLengthFor } from "../../src/domain/shared/context-windows.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../caduceus.example.yaml", import.meta.url));

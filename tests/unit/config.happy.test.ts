@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { replicaIdOf } from "../../src/config/schema.js";
-import { contextLengthFor } from "../../src/domain/llm/context-windows.js";
+import { contextLengthFor } from "../../src/domain/shared/context-windows.js";
 import { tempDir as makeTempDir } from "../fixtures/test-app.js";
 
 const dirs: string[] = [];

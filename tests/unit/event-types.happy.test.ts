@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunResultSummary } from "../../src/domain/agent/run-summary.js";
+import type { RunResultSummary } from "../../src/domain/shared/run-summary.js";
 import type { EventBus } from "../../src/domain/events/bus.js";
 import { EVENT_TYPES } from "../../src/domain/events/event-types.js";
 

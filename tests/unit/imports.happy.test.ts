@@ -74,26 +74,19 @@ const layerOf = (file: string) => file.split("/")[0];
 const capabilityOf = (file: string) => (file.startsWith("domain/") ? file.split("/")[1] : null);
 
 /**
- * Stateless modules a capability may call into from another: pure functions and plain values (settings resolution,
- * token counting and budgets, model windows and vision, error classification, message shapes, the event feed value, where
- * Chromium is, the names MCP tools are offered under). Anything
- * else of another capability — its services and repositories — is reached through a port: imported as a type only.
+ * The domain's floor: `src/domain/shared/` holds the stateless modules every capability may call into (settings
+ * resolution, token counting and budgets, model windows and vision, model-error classification, message shapes, anchor
+ * extraction, where Chromium is, the names MCP tools are offered under). It sits below every capability: it imports
+ * only itself, src/kernel, src/config and src/db's types. Anything else of another capability — its services and
+ * repositories — is reached through a port: imported as a type only, save these values, each with its reason.
  */
-const SHARED_DOMAIN_MODULES = new Set([
-  "domain/sessions/settings.ts",
-  "domain/context/tokens.ts",
-  "domain/context/budgets.ts",
-  "domain/context/engine.ts",
-  "domain/context/active-context.ts",
-  "domain/llm/context-windows.ts",
-  "domain/llm/vision-models.ts",
-  "domain/llm/configured-model.ts",
-  "domain/llm/errors.ts",
-  "domain/events/feed.ts",
-  "domain/transcript/message-shape.ts",
-  "domain/context/anchors.ts",
-  "domain/browser/executable.ts",
-  "domain/mcp/tool-names.ts",
+const FLOOR = "domain/shared/";
+const CROSSING_VALUES = new Map([
+  [
+    "domain/context/active-context.ts",
+    "a run builds the model's context from the store exactly as the context view shows it, so both read one function",
+  ],
+  ["domain/events/feed.ts", "a run hands its caller the session's event stream as the events capability's own feed"],
 ]);
 
 /** Each file of src/domain/ with the files it imports for their values (type-only imports left out). */
@@ -165,11 +158,30 @@ describe("the import graph of src/", () => {
       if (own === "use-cases") continue;
       for (const dep of deps) {
         const other = capabilityOf(dep);
-        if (other === null || other === own || SHARED_DOMAIN_MODULES.has(dep)) continue;
+        if (other === null || other === own || dep.startsWith(FLOOR) || CROSSING_VALUES.has(dep)) continue;
         crossing.push(`${file} → ${dep}`);
       }
     }
     expect(crossing).toEqual([]);
+  });
+
+  it("keeps the floor at the bottom: domain/shared imports only itself, src/kernel, src/config and src/db", () => {
+    expect([...graph.keys()].filter((file) => file.startsWith(FLOOR)).length).toBeGreaterThan(5);
+    expect(CROSSING_VALUES.size).toBeLessThanOrEqual(3);
+    const below = (dep: string) => dep.startsWith(FLOOR) || ["kernel", "config", "db"].includes(layerOf(dep));
+    expect(violations(graph, "domain/shared", below)).toEqual([]);
+  });
+
+  it("orders the domain's capabilities: no capability imports one that imports it back (types included)", () => {
+    const capabilities = new Map<string, string[]>();
+    for (const [file, deps] of graph) {
+      const own = capabilityOf(file);
+      if (own === null || !file.startsWith(`domain/${own}/`)) continue;
+      const others = deps.map(capabilityOf).filter((other): other is string => other !== null && other !== own);
+      capabilities.set(own, [...new Set([...(capabilities.get(own) ?? []), ...others])]);
+    }
+    expect(capabilities.get("agent")).toContain("context");
+    expect(cycles(capabilities)).toEqual([]);
   });
 
   it("keeps use cases on top: nothing in the domain but a use case imports one", () => {

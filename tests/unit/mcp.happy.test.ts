@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMcpToolName, offeredToolNames } from "../../src/domain/mcp/tool-names.js";
+import { isMcpToolName, offeredToolNames } from "../../src/domain/shared/mcp-tool-names.js";
 import { toolOutputOf } from "../../src/domain/mcp/tool-result.js";
 import { RED_DOT_PNG_BASE64 } from "../fixtures/mcp-tools.js";
 

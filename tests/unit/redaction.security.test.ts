@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildAnchorIndex } from "../../src/domain/context/anchors.js";
+import { buildAnchorIndex } from "../../src/domain/shared/anchors.js";
 import { keyArgumentOf, truncateArguments } from "../../src/domain/context/compressor/pruning.js";
 import { buildFallbackSummary } from "../../src/domain/context/compressor/summary-message.js";
 import type { ContextItem } from "../../src/domain/context/engine.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toFtsQuery } from "../../src/db/repositories/transcript-search.js";
-import { jsonAsText } from "../../src/domain/transcript/message-shape.js";
+import { jsonAsText } from "../../src/domain/shared/message-shape.js";
 
 describe("toFtsQuery", () => {
   it("quotes every term so identifiers are searched as written", () => {

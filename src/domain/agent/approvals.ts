@@ -4,8 +4,8 @@
  * name under the policy, and the tool result the model reads when a call does not run.
  */
 import type { ApprovalMode, ApprovalsConfig } from "../../config/schema.js";
-import type { ApprovalPolicy } from "../sessions/settings.js";
-import { isMcpToolName } from "../mcp/tool-names.js";
+import type { ApprovalPolicy } from "../shared/session-settings.js";
+import { isMcpToolName } from "../shared/mcp-tool-names.js";
 
 function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");

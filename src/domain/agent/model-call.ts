@@ -11,7 +11,7 @@ import type {
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import { APIError } from "openai";
-import { classifyLlmError, type LlmFailureKind } from "../llm/errors.js";
+import { classifyLlmError, type LlmFailureKind } from "../shared/model-errors.js";
 import type { ToolSchema } from "./tool-registry.js";
 import type { ChatMessage, FunctionTool, TokenUsage, ToolCall } from "../../kernel/chat.js";
 

@@ -9,8 +9,8 @@ import type { NewRun, RunRecord, SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { DomainError } from "../../kernel/errors.js";
-import { requireConfiguredModel } from "../llm/configured-model.js";
-import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
+import { requireConfiguredModel } from "../shared/configured-model.js";
+import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 import type { IdempotencyClaim } from "./idempotency-claim.js";
 import type { RunTable } from "./run-table.js";
 

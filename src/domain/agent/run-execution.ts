@@ -13,9 +13,9 @@ import type { Store } from "../../db/store.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
 import { isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
-import type { CompressOutcome, ContextManager } from "../context/manager.js";
-import { publicMessage, type MessageInput } from "../transcript/message-shape.js";
-import { viewInterrupt } from "./interrupt-view.js";
+import type { CompressOutcome, RunCompression } from "../shared/compression.js";
+import { publicMessage, type MessageInput } from "../shared/message-shape.js";
+import { viewInterrupt } from "../shared/interrupt-view.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
 import {
@@ -26,10 +26,10 @@ import {
   RunStop,
   unlessAborted,
 } from "./run-stop.js";
-import { summarizeRun } from "./run-summary.js";
+import { summarizeRun } from "../shared/run-summary.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
-import type { ToolImage } from "./tools.js";
+import type { ToolImage } from "../shared/tools.js";
 
 /**
  * Some OpenAI-compatible servers leave tool-call ids empty or number them per response (`call_0` every time); ids
@@ -146,7 +146,7 @@ export class RunExecution {
 
   private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
     const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
-    if (userMessage) this.noteCompression(await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal)));
+    if (userMessage) this.noteCompression(await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = await this.deps.sessions.require(sessionId);
     if (!userMessage) {
@@ -306,7 +306,7 @@ export class RunExecution {
 
   private async recordUsage(usage: TokenUsage): Promise<void> {
     const { sessionId, signal } = this.params;
-    if (!this.deps.contextManager) {
+    if (!this.deps.compression) {
       // Without a context engine the session's figures are still kept up to date; the engine does it otherwise.
       await this.deps.store.sessions.update(
         sessionId,
@@ -314,7 +314,7 @@ export class RunExecution {
         this.deps.now(),
       );
     }
-    const outcome = await this.contextManagerCall((cm) => cm.afterResponse(sessionId, usage, signal));
+    const outcome = await this.compressionCall((cm) => cm.afterResponse(sessionId, usage, signal));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
@@ -324,17 +324,17 @@ export class RunExecution {
   /** A server that reports no usage leaves the stored estimate as the only count: the pre-run check runs on it. */
   private async checkEstimatedSize(): Promise<void> {
     const { sessionId, signal } = this.params;
-    const outcome = await this.contextManagerCall((cm) => cm.prepareForRun(sessionId, signal));
+    const outcome = await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
     }
   }
 
-  private async contextManagerCall(
-    call: (cm: ContextManager) => Promise<CompressOutcome | null>,
+  private async compressionCall(
+    call: (cm: RunCompression) => Promise<CompressOutcome | null>,
   ): Promise<CompressOutcome | null> {
-    const cm = this.deps.contextManager;
+    const cm = this.deps.compression;
     if (!cm) return null;
     return unlessAborted(call(cm), this.params.signal);
   }

@@ -7,7 +7,7 @@
 import { contentText } from "../../kernel/text.js";
 import { EventFeed } from "../events/feed.js";
 import type { EventBus } from "../events/bus.js";
-import { publicMessage } from "../transcript/message-shape.js";
+import { publicMessage } from "../shared/message-shape.js";
 import type { FinishedRun } from "./run-params.js";
 
 /** A feed that follows a run; one opened for an OpenAI chat client also ends at a pause for its own tools. */

@@ -10,13 +10,13 @@ import type { EventFeed } from "../events/feed.js";
 import type { Store } from "../../db/store.js";
 import type { ChatMessage, FunctionTool } from "../../kernel/chat.js";
 import type { Logger } from "../../logger.js";
-import type { ContextManager } from "../context/manager.js";
+import type { RunCompression } from "../shared/compression.js";
 import type { EventBus } from "../events/bus.js";
 import type { SessionService } from "../sessions/service.js";
-import type { ApprovalPolicy } from "../sessions/settings.js";
+import type { ApprovalPolicy } from "../shared/session-settings.js";
 import type { Transcript } from "../transcript/transcript.js";
-import type { InterruptView } from "./interrupt-view.js";
-import type { RunResultSummary } from "./run-summary.js";
+import type { InterruptView } from "../shared/interrupt-view.js";
+import type { RunResultSummary } from "../shared/run-summary.js";
 import type { SessionTools } from "./tool-registry.js";
 
 export type LoopDeps = {
@@ -26,7 +26,7 @@ export type LoopDeps = {
   transcript: Transcript;
   sessions: SessionService;
   /** Compresses at a run's safe points; without one the session's figures are kept up to date by the loop. */
-  contextManager?: ContextManager;
+  compression?: RunCompression;
   /**
    * The active context as the model is sent it: the images tools returned resolved for the model (shown to one with
    * vision, else left to their text), then model-specific request markers (prompt caching).

@@ -9,10 +9,10 @@ import type { Store } from "../../db/store.js";
 import { FINAL_RUN_STATUSES } from "../../kernel/chat.js";
 import { notFound } from "../../kernel/errors.js";
 import { contentText } from "../../kernel/text.js";
-import { viewInterrupt, type InterruptView } from "./interrupt-view.js";
+import { viewInterrupt, type InterruptView } from "../shared/interrupt-view.js";
 import type { FinishedRun } from "./run-params.js";
 import { storedRunFeed, type RunFollowers } from "./run-followers.js";
-import { summarizeRun } from "./run-summary.js";
+import { summarizeRun } from "../shared/run-summary.js";
 import type { RunTable } from "./run-table.js";
 import type { StartedRun } from "./run-params.js";
 

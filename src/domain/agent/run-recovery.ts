@@ -9,11 +9,11 @@ import type { Store } from "../../db/store.js";
 import { isStoreUnavailable } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../events/bus.js";
-import type { MessageInput } from "../transcript/message-shape.js";
+import type { MessageInput } from "../shared/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 import type { InterruptAnswers } from "./interrupt-answers.js";
 import { INTERRUPTED_TOOL_RESULT } from "./run-stop.js";
-import { summarizeRun } from "./run-summary.js";
+import { summarizeRun } from "../shared/run-summary.js";
 import type { RunTable } from "./run-table.js";
 
 /** How often the end of a run a database outage cut is tried again. */

@@ -9,13 +9,13 @@ import type { ToolCall } from "../../kernel/chat.js";
 import { newId } from "../../kernel/ids.js";
 import { redactDeep, redactSecrets } from "../../kernel/redaction.js";
 import { headOf } from "../../kernel/text.js";
-import type { MessageInput } from "../transcript/message-shape.js";
+import type { MessageInput } from "../shared/message-shape.js";
 import { approvalModeFor, refusalResult } from "./approvals.js";
-import { viewInterrupt } from "./interrupt-view.js";
+import { viewInterrupt } from "../shared/interrupt-view.js";
 import type { LoopDeps, RunParams } from "./run-params.js";
 import { INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
 import type { SessionTools } from "./tool-registry.js";
-import type { ToolImage, ToolOutput } from "./tools.js";
+import type { ToolImage, ToolOutput } from "../shared/tools.js";
 
 /** How much of a failed tool call's error text its log line shows. */
 const TOOL_ERROR_LOGGED_CHARS = 300;

@@ -3,7 +3,7 @@
  * The tools a session's run may call, gathered from every provider, sent to the model in the OpenAI `tools` shape
  * and run by name; whatever goes wrong in a call comes back to the model as an error result.
  */
-import type { ToolCallContext, ToolDefinition, ToolOutput, ToolProvider } from "./tools.js";
+import type { ToolCallContext, ToolDefinition, ToolOutput, ToolProvider } from "../shared/tools.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { ToolCall } from "../../kernel/chat.js";
 

@@ -9,7 +9,7 @@ import { DomainError } from "../../kernel/errors.js";
 import type { BrowserSupervisor } from "./supervisor.js";
 import { BrowserTimeoutError, withTimeout } from "./targets.js";
 import type { TargetSession } from "./frames.js";
-import type { PendingDialogView } from "./types.js";
+import type { PendingDialogView } from "../shared/browser-views.js";
 import { isDocumentUrlAllowed, schemeOf } from "./url-policy.js";
 
 export const NAVIGATION_TIMEOUT_MS = 30_000;

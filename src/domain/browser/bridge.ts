@@ -6,7 +6,7 @@
  * mixed-content blocking on https pages; CSP is bypassed by the supervisor. When the request cannot go through, the
  * page falls back to the native dialog, so a dialog is never answered silently. `beforeunload` stays native.
  */
-import type { DialogType } from "./types.js";
+import type { DialogType } from "../shared/browser-views.js";
 
 export const BRIDGE_HOST = "caduceus-dialog-bridge.invalid";
 export const BRIDGE_URL_PATTERN = `https://${BRIDGE_HOST}/*`;

@@ -10,8 +10,8 @@ import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../events/bus.js";
-import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
+import type { ToolDefinition, ToolProvider } from "../shared/tools.js";
+import { resolveSessionSettings } from "../shared/session-settings.js";
 import * as actions from "./actions.js";
 import * as interactions from "./interactions.js";
 import { applyInput, Takeovers, type PersonInput } from "./person-input.js";
@@ -24,10 +24,10 @@ import type { TabView } from "./tabs.js";
 import { assertCdpParamsSendable } from "./cdp-params.js";
 import { CdpPolicy } from "./cdp-policy.js";
 import type { DialogHistory } from "./dialog-history.js";
-import { findBrowserExecutable } from "./executable.js";
+import { findBrowserExecutable } from "../shared/browser-executable.js";
 import type { SupervisorRegistry } from "./supervisor-registry.js";
 import { createBrowserTools, type BrowserOperations } from "./tools.js";
-import type { BrowserSnapshot, ConsoleEntry, DialogAction, PendingDialogView } from "./types.js";
+import type { BrowserSnapshot, ConsoleEntry, DialogAction, PendingDialogView } from "../shared/browser-views.js";
 import { assertCdpUrlAllowed, assertUrlAllowed } from "./url-policy.js";
 
 export type BrowserServiceDeps = {

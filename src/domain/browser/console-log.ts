@@ -4,7 +4,7 @@
  * the last {@link CONSOLE_HISTORY_MAX} lines, each redacted and cut before it is kept.
  */
 import { redactSecrets } from "../../kernel/redaction.js";
-import { CONSOLE_HISTORY_MAX, type ConsoleEntry } from "./types.js";
+import { CONSOLE_HISTORY_MAX, type ConsoleEntry } from "../shared/browser-views.js";
 
 /** How much of one console line is kept. */
 const CONSOLE_LINE_MAX_CHARS = 2_000;

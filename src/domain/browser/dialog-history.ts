@@ -12,7 +12,7 @@ import {
   type ClosedDialogView,
   type DialogAction,
   type DialogType,
-} from "./types.js";
+} from "../shared/browser-views.js";
 
 export class DialogHistory {
   constructor(private readonly deps: { store: Store; events: EventBus; logger: Logger }) {}

@@ -13,7 +13,7 @@ import { bridgeAnswerBody, parseBridgeRequest } from "./bridge.js";
 import { DialogQueue } from "./dialogs.js";
 import type { TargetSession } from "./frames.js";
 import type { DialogOpeningParams } from "./targets.js";
-import type { ClosedDialogView, DialogType } from "./types.js";
+import type { ClosedDialogView, DialogType } from "../shared/browser-views.js";
 
 const PLAYWRIGHT_DIALOG_GRACE_MS = 250;
 const NATIVE_DIALOG_MATCH_WINDOW_MS = 10_000;

@@ -6,7 +6,13 @@
 import type { BrowserConfig } from "../../config/schema.js";
 import { DomainError } from "../../kernel/errors.js";
 import { redactSecrets } from "../../kernel/redaction.js";
-import type { ClosedBy, ClosedDialogView, DialogAction, DialogType, PendingDialogView } from "./types.js";
+import type {
+  ClosedBy,
+  ClosedDialogView,
+  DialogAction,
+  DialogType,
+  PendingDialogView,
+} from "../shared/browser-views.js";
 
 export type OpenDialogInput = {
   type: DialogType;

@@ -4,7 +4,12 @@
  * page's own or an out-of-process iframe's), every change announced, and the bounded `frame_tree` view of it.
  */
 import type { CDPSession } from "playwright-core";
-import { FRAME_TREE_MAX_ENTRIES, FRAME_TREE_MAX_OOPIF_DEPTH, type FrameTreeView, type FrameView } from "./types.js";
+import {
+  FRAME_TREE_MAX_ENTRIES,
+  FRAME_TREE_MAX_OOPIF_DEPTH,
+  type FrameTreeView,
+  type FrameView,
+} from "../shared/browser-views.js";
 
 /** One CDP session the supervisor holds: the page's own, or one per out-of-process iframe. */
 export type TargetSession = {

@@ -10,7 +10,7 @@ import type { BrowserConfig } from "../../config/schema.js";
 import type { Logger } from "../../logger.js";
 import { DomainError } from "../../kernel/errors.js";
 import type { EventPayload } from "../events/event-types.js";
-import { findBrowserExecutable } from "./executable.js";
+import { findBrowserExecutable } from "../shared/browser-executable.js";
 import { launchProfileBrowser, type ProfileBrowser } from "./profiles.js";
 
 /**

@@ -9,7 +9,7 @@ import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../events/bus.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
+import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { DialogHistory } from "./dialog-history.js";
 import { assertDownloadsApartFromPlugins, sessionDownloadsDir } from "./download-policy.js";
 import { profileDir, profilesRoot } from "./profiles.js";

@@ -20,7 +20,7 @@ import { endpointOf, openBrowser } from "./launch.js";
 import type { ProfileBrowser } from "./profiles.js";
 import { TabList, type Tab, type TabView } from "./tabs.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
-import type { ClosedDialogView, ConsoleEntry, PendingDialogView } from "./types.js";
+import type { ClosedDialogView, ConsoleEntry, PendingDialogView } from "../shared/browser-views.js";
 
 const STOP_TIMEOUT_MS = 5_000;
 const TITLE_TIMEOUT_MS = 500;

@@ -6,7 +6,7 @@
  */
 import type { Frame, Page } from "playwright-core";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
-import type { TabView } from "./types.js";
+import type { TabView } from "../shared/browser-views.js";
 
 export type { TabView };
 

@@ -1,14 +1,14 @@
 /**
  * @module tools
- * The browser tools offered to the model (SPEC §4.2), over the operations the browser registry provides.
+ * The browser tools offered to the model (SPEC §4.2), over the operations the browser service provides.
  */
-import type { ToolDefinition, ToolOutput } from "../agent/tools.js";
+import type { ToolDefinition, ToolOutput } from "../shared/tools.js";
 import { DomainError } from "../../kernel/errors.js";
 import { headOf } from "../../kernel/text.js";
 import { MAX_SCROLL_PX, MAX_WAIT_MS, SCROLL_DIRECTIONS, type ScrollDirection } from "./interactions.js";
-import type { DialogAction } from "./types.js";
+import type { DialogAction } from "../shared/browser-views.js";
 
-/** The browser operations the tools call, per session; the browser registry implements them. */
+/** The browser operations the tools call, per session; the browser service implements them. */
 export type BrowserOperations = {
   navigate(sessionId: string, url: string): Promise<unknown>;
   snapshotWithOutline(sessionId: string): Promise<unknown>;
@@ -114,9 +114,9 @@ function strings(args: Record<string, unknown>, key: string): string[] {
 }
 
 /** The screenshot as an image for models that see, and the page's title, URL and outline for those that do not. */
-async function screenshotOutput(registry: BrowserOperations, sessionId: string, args: Record<string, unknown>) {
+async function screenshotOutput(browser: BrowserOperations, sessionId: string, args: Record<string, unknown>) {
   try {
-    const shot = await registry.screenshotWithText(sessionId, {
+    const shot = await browser.screenshotWithText(sessionId, {
       fullPage: args.full_page === true,
       ref: str(args, "ref", false),
     });
@@ -136,12 +136,12 @@ async function screenshotOutput(registry: BrowserOperations, sessionId: string, 
 }
 
 /** A tool that acts on the page: refused while a person has taken the browser over. */
-function acting(registry: BrowserOperations, tool: ToolDefinition): ToolDefinition {
+function acting(browser: BrowserOperations, tool: ToolDefinition): ToolDefinition {
   return {
     ...tool,
     execute: async (args, ctx) => {
       try {
-        registry.assertAgentMayAct(ctx.session.id);
+        browser.assertAgentMayAct(ctx.session.id);
       } catch (error) {
         return failure(error);
       }
@@ -153,7 +153,7 @@ function acting(registry: BrowserOperations, tool: ToolDefinition): ToolDefiniti
 const REF = { type: "string", description: "Element ref from the latest browser_snapshot outline, e.g. e12 or f2e5" };
 
 /** The browser tools offered to the model (SPEC §4.2). */
-export function createBrowserTools(registry: BrowserOperations): ToolDefinition[] {
+export function createBrowserTools(browser: BrowserOperations): ToolDefinition[] {
   const tools: Array<ToolDefinition & { acts?: boolean }> = [
     {
       acts: true,
@@ -166,7 +166,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         required: ["url"],
         additionalProperties: false,
       },
-      execute: (args, ctx) => run(() => registry.navigate(ctx.session.id, str(args, "url", true)), notOk),
+      execute: (args, ctx) => run(() => browser.navigate(ctx.session.id, str(args, "url", true)), notOk),
     },
     {
       name: "browser_snapshot",
@@ -174,7 +174,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         "The browser state: pending and recent dialogs, the frame tree (with out-of-process iframes), console output, and an " +
         "accessibility outline whose [ref=…] values (also inside iframes) are what browser_click and browser_type take.",
       parameters: { type: "object", properties: {}, additionalProperties: false },
-      execute: (_args, ctx) => run(() => registry.snapshotWithOutline(ctx.session.id)),
+      execute: (_args, ctx) => run(() => browser.snapshotWithOutline(ctx.session.id)),
     },
     {
       acts: true,
@@ -186,7 +186,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         required: ["ref"],
         additionalProperties: false,
       },
-      execute: (args, ctx) => run(() => registry.click(ctx.session.id, str(args, "ref", true)), notOk),
+      execute: (args, ctx) => run(() => browser.click(ctx.session.id, str(args, "ref", true)), notOk),
     },
     {
       acts: true,
@@ -204,7 +204,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       },
       execute: (args, ctx) =>
         run(
-          () => registry.type(ctx.session.id, str(args, "ref", true), str(args, "text", true), args.submit === true),
+          () => browser.type(ctx.session.id, str(args, "ref", true), str(args, "text", true), args.submit === true),
           notOk,
         ),
     },
@@ -227,7 +227,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
           const action = str(args, "action", true);
           if (action !== "accept" && action !== "dismiss")
             throw new DomainError("validation_failed", 'action must be "accept" or "dismiss"');
-          return registry.respond(
+          return browser.respond(
             ctx.session.id,
             action,
             str(args, "prompt_text", false),
@@ -259,7 +259,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
           const params = args.params ?? {};
           if (typeof params !== "object" || Array.isArray(params))
             throw new DomainError("validation_failed", "params must be an object");
-          return registry.cdp(ctx.session.id, str(args, "method", true), params as Record<string, unknown>, {
+          return browser.cdp(ctx.session.id, str(args, "method", true), params as Record<string, unknown>, {
             frameId: str(args, "frame_id", false),
           });
         }),
@@ -283,7 +283,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
           const direction = str(args, "direction", false);
           if (direction !== undefined && !SCROLL_DIRECTIONS.includes(direction as ScrollDirection))
             throw new DomainError("validation_failed", `direction must be one of ${SCROLL_DIRECTIONS.join(", ")}`);
-          return registry.scroll(ctx.session.id, {
+          return browser.scroll(ctx.session.id, {
             direction: direction as ScrollDirection | undefined,
             amount: num(args, "amount", 1, MAX_SCROLL_PX),
             ref: str(args, "ref", false),
@@ -295,14 +295,14 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       name: "browser_back",
       description: "Go back one page in the active tab's history.",
       parameters: { type: "object", properties: {}, additionalProperties: false },
-      execute: (_args, ctx) => run(() => registry.history(ctx.session.id, "back"), notOk),
+      execute: (_args, ctx) => run(() => browser.history(ctx.session.id, "back"), notOk),
     },
     {
       acts: true,
       name: "browser_forward",
       description: "Go forward one page in the active tab's history.",
       parameters: { type: "object", properties: {}, additionalProperties: false },
-      execute: (_args, ctx) => run(() => registry.history(ctx.session.id, "forward"), notOk),
+      execute: (_args, ctx) => run(() => browser.history(ctx.session.id, "forward"), notOk),
     },
     {
       acts: true,
@@ -316,7 +316,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         additionalProperties: false,
       },
       execute: (args, ctx) =>
-        run(() => registry.press(ctx.session.id, str(args, "key", true), str(args, "ref", false)), notOk),
+        run(() => browser.press(ctx.session.id, str(args, "key", true), str(args, "ref", false)), notOk),
     },
     {
       acts: true,
@@ -329,14 +329,14 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         additionalProperties: false,
       },
       execute: (args, ctx) =>
-        run(() => registry.select(ctx.session.id, str(args, "ref", true), strings(args, "values")), notOk),
+        run(() => browser.select(ctx.session.id, str(args, "ref", true), strings(args, "values")), notOk),
     },
     {
       acts: true,
       name: "browser_hover",
       description: "Move the mouse over the element with ref (menus, tooltips).",
       parameters: { type: "object", properties: { ref: REF }, required: ["ref"], additionalProperties: false },
-      execute: (args, ctx) => run(() => registry.hover(ctx.session.id, str(args, "ref", true)), notOk),
+      execute: (args, ctx) => run(() => browser.hover(ctx.session.id, str(args, "ref", true)), notOk),
     },
     {
       name: "browser_wait",
@@ -354,7 +354,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       },
       execute: (args, ctx) =>
         run(() =>
-          registry.wait(ctx.session.id, {
+          browser.wait(ctx.session.id, {
             text: str(args, "text", false),
             ref: str(args, "ref", false),
             timeMs: num(args, "time_ms", 0, MAX_WAIT_MS),
@@ -371,7 +371,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
         properties: { full_page: { type: "boolean", description: "The whole scrollable page" }, ref: REF },
         additionalProperties: false,
       },
-      execute: (args, ctx) => screenshotOutput(registry, ctx.session.id, args),
+      execute: (args, ctx) => screenshotOutput(browser, ctx.session.id, args),
     },
     {
       name: "browser_console",
@@ -386,7 +386,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       },
       execute: (args, ctx) =>
         run(async () => ({
-          entries: await registry.console(ctx.session.id, {
+          entries: await browser.console(ctx.session.id, {
             level: str(args, "level", false),
             clear: args.clear === true,
           }),
@@ -396,7 +396,7 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       name: "browser_get_images",
       description: "The images of the page: src, alt text and rendered size (at most 100).",
       parameters: { type: "object", properties: {}, additionalProperties: false },
-      execute: (_args, ctx) => run(() => registry.images(ctx.session.id)),
+      execute: (_args, ctx) => run(() => browser.images(ctx.session.id)),
     },
     {
       acts: true,
@@ -417,13 +417,13 @@ export function createBrowserTools(registry: BrowserOperations): ToolDefinition[
       execute: (args, ctx) =>
         run(() => {
           const action = str(args, "action", true);
-          if (action === "list") return registry.tabs(ctx.session.id, { action });
-          if (action === "open") return registry.tabs(ctx.session.id, { action, url: str(args, "url", false) });
+          if (action === "list") return browser.tabs(ctx.session.id, { action });
+          if (action === "open") return browser.tabs(ctx.session.id, { action, url: str(args, "url", false) });
           if (action === "switch" || action === "close")
-            return registry.tabs(ctx.session.id, { action, tab_id: str(args, "tab_id", true) });
+            return browser.tabs(ctx.session.id, { action, tab_id: str(args, "tab_id", true) });
           throw new DomainError("validation_failed", "action must be list, open, switch or close");
         }, notOk),
     },
   ];
-  return tools.map(({ acts, ...tool }) => (acts ? acting(registry, tool) : tool));
+  return tools.map(({ acts, ...tool }) => (acts ? acting(browser, tool) : tool));
 }

@@ -8,7 +8,7 @@ import type { Store } from "../../db/store.js";
 import { contentText } from "../../kernel/text.js";
 import { DomainError } from "../../kernel/errors.js";
 import type { SessionService } from "../sessions/service.js";
-import type { MessageInput } from "../transcript/message-shape.js";
+import type { MessageInput } from "../shared/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { MessageContent, ToolCall } from "../../kernel/chat.js";

@@ -5,7 +5,7 @@
  * role is refused with an EngineOutputError.
  */
 import type { ContextItem } from "./engine.js";
-import { countMessageTokens } from "./tokens.js";
+import { countMessageTokens } from "../shared/tokens.js";
 import type { StoredMessage } from "../../db/records.js";
 
 /**

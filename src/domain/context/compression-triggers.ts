@@ -6,11 +6,11 @@
  */
 import type { Store } from "../../db/store.js";
 import type { TokenUsage } from "../../kernel/chat.js";
-import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "./budgets.js";
+import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "../shared/budgets.js";
 import type { Compressions } from "./compressions.js";
 import type { EngineSessions } from "./engine-session.js";
 import { isAutoBlocked, readEngineState, recordRealPromptCount } from "./engine-state.js";
-import type { CompressOutcome, ContextManager } from "./manager.js";
+import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 
 export type CompressionTriggersDeps = {
   store: Store;
@@ -19,7 +19,7 @@ export type CompressionTriggersDeps = {
   compressions: Compressions;
 };
 
-export class CompressionTriggers implements ContextManager {
+export class CompressionTriggers implements RunCompression {
   constructor(private readonly deps: CompressionTriggersDeps) {}
 
   async prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null> {

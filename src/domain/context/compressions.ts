@@ -6,14 +6,14 @@
  */
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../events/bus.js";
-import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "./budgets.js";
+import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "../shared/budgets.js";
 import { EngineOutputError, isEmptyPlan, planCompression, type CompressionPlan } from "./compression-plan.js";
 import type { CompressionStore } from "./compression-store.js";
 import { effectiveTokens } from "./active-context.js";
 import { normalizeResult, type EngineCompressResult } from "./engine.js";
 import type { EngineSessions } from "./engine-session.js";
 import { readEngineState } from "./engine-state.js";
-import type { CompressOutcome, CompressRequest } from "./manager.js";
+import type { CompressOutcome, CompressRequest } from "../shared/compression.js";
 
 export type CompressionsDeps = {
   engineSessions: EngineSessions;

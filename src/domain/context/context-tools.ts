@@ -7,8 +7,8 @@
 import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
-import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
+import type { ToolDefinition, ToolProvider } from "../shared/tools.js";
+import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { EngineSessions } from "./engine-session.js";
 import { readEngineState } from "./engine-state.js";
 import type { Transcript } from "../transcript/transcript.js";

@@ -8,7 +8,7 @@ import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ChatMessage } from "../../kernel/chat.js";
-import { resolveSessionSettings, type SessionSettings } from "../sessions/settings.js";
+import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 import { buildActiveContext } from "./active-context.js";
 import { ToolImagesView } from "./tool-images-view.js";
 

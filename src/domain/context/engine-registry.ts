@@ -7,9 +7,9 @@ import { existsSync, readdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError, type Config } from "../../config/schema.js";
-import { contextLengthFor } from "../llm/context-windows.js";
+import { contextLengthFor } from "../shared/context-windows.js";
 import type { Logger } from "../../logger.js";
-import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "./budgets.js";
+import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "../shared/budgets.js";
 import { COMPRESSOR_ENGINE_NAME, ContextCompressor } from "./compressor/compressor.js";
 import { ENGINE_NAME_PATTERN, type ContextEngine, type EngineFactory, type EngineFactoryContext } from "./engine.js";
 

@@ -7,8 +7,7 @@ import type { CompressionConfig } from "../../config/schema.js";
 import type { Summarizer } from "./summarizer.js";
 import type { ChatMessage, TokenUsage } from "../../kernel/chat.js";
 
-/** An engine's name, also a plugin's folder name: no separator and no leading dot, so a name can never leave the plugins folder. */
-export const ENGINE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export { ENGINE_NAME_PATTERN } from "../shared/config-policy.js";
 
 /**
  * One item of the context an engine works on. Items carrying `seq` stand for stored transcript
@@ -23,23 +22,9 @@ export type ContextItem = ChatMessage & {
   tokens?: number;
 };
 
-export type AnchorKind =
-  "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
-export const ANCHOR_KINDS: AnchorKind[] = [
-  "pr",
-  "issue",
-  "commit",
-  "branch",
-  "path",
-  "error",
-  "url",
-  "handle",
-  "command",
-  "config_key",
-  "id",
-];
+import type { Anchor } from "../shared/anchors.js";
 
-export type Anchor = { kind: AnchorKind; value: string; count: number; first_seq: number; last_seq: number };
+export { ANCHOR_KINDS, type Anchor, type AnchorKind } from "../shared/anchors.js";
 
 export type EngineCompressOptions = {
   currentTokens?: number;

@@ -8,7 +8,7 @@ import type { Store } from "../../db/store.js";
 import type { StoredMessage } from "../../db/records.js";
 import { describeImage, imageRefsOf } from "../../kernel/image-refs.js";
 import { contentText, headOf } from "../../kernel/text.js";
-import type { ToolDefinition } from "../agent/tools.js";
+import type { ToolDefinition } from "../shared/tools.js";
 
 /** Rows one session_read call returns at most. */
 export const SESSION_READ_MAX_ROWS = 20;

@@ -4,7 +4,7 @@
  * `session_search` tool through which a model reads compacted turns again.
  */
 import type { Store } from "../../db/store.js";
-import type { ToolDefinition } from "../agent/tools.js";
+import type { ToolDefinition } from "../shared/tools.js";
 import type { SearchHit, SessionSearchHit } from "../../db/records.js";
 import type { Role } from "../../kernel/chat.js";
 

@@ -6,7 +6,7 @@
  */
 import type { Config } from "../../config/schema.js";
 import type { LlmClients, LlmEndpoint } from "../llm/client.js";
-import { classifyLlmError } from "../llm/errors.js";
+import { classifyLlmError } from "../shared/model-errors.js";
 import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./summarizer.js";
 import { recordSummaryFailure, recordSummarySuccess, type EngineState } from "./engine-state.js";
 import { redactSecrets } from "../../kernel/redaction.js";

@@ -4,11 +4,11 @@
  * and the browser supervisor accept only these names with these payloads, so an event cannot be published that a
  * client (or the OpenAPI description built from this list) does not know of.
  */
-import type { RunResultSummary } from "../agent/run-summary.js";
-import type { ClosedDialogView, PendingDialogView } from "../browser/types.js";
-import type { CompressionTrigger } from "../context/manager.js";
-import type { InterruptView } from "../agent/interrupt-view.js";
-import type { PublicMessage } from "../transcript/message-shape.js";
+import type { RunResultSummary } from "../shared/run-summary.js";
+import type { ClosedDialogView, PendingDialogView } from "../shared/browser-views.js";
+import type { CompressionTrigger } from "../shared/compression.js";
+import type { InterruptView } from "../shared/interrupt-view.js";
+import type { PublicMessage } from "../shared/message-shape.js";
 
 /** Every event type, in the order a run typically shows them. */
 export const EVENT_TYPES = [

@@ -18,9 +18,9 @@ import { redactSecrets } from "../../kernel/redaction.js";
 import { tailOf } from "../../kernel/text.js";
 import type { Logger } from "../../logger.js";
 import { VERSION } from "../../version.js";
-import type { JsonSchema, ToolOutput } from "../agent/tools.js";
+import type { JsonSchema, ToolOutput } from "../shared/tools.js";
 import { loadMcpSdk, type McpSdk } from "./sdk.js";
-import { offeredToolNames } from "./tool-names.js";
+import { offeredToolNames } from "../shared/mcp-tool-names.js";
 import { toolOutputOf } from "./tool-result.js";
 
 export type McpServerState = "idle" | "starting" | "ready" | "failed" | "restarting";

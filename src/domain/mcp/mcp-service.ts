@@ -8,8 +8,8 @@
 import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Logger } from "../../logger.js";
-import type { ToolDefinition, ToolProvider } from "../agent/tools.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
+import type { ToolDefinition, ToolProvider } from "../shared/tools.js";
+import { resolveSessionSettings } from "../shared/session-settings.js";
 import { McpConnection, type McpServerStatus, type McpTool } from "./mcp-connection.js";
 
 export type McpServiceDeps = { config: Config; logger: Logger };

@@ -5,7 +5,7 @@
  * a line of text, and `isError` kept as the output's error flag.
  */
 import type { CallToolResult, CompatibilityCallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolImage, ToolOutput } from "../agent/tools.js";
+import type { ToolImage, ToolOutput } from "../shared/tools.js";
 
 /** The image types a tool output may carry; another image type is described in text instead. */
 const PASSED_IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg"]);

@@ -5,7 +5,7 @@
  * and runs here, or is sent to the holder's internal address, which runs the same tool in its own supervisor and
  * answers its output. Two Chromiums never serve one session.
  */
-import type { ToolDefinition, ToolImage, ToolOutput, ToolProvider } from "../agent/tools.js";
+import type { ToolDefinition, ToolImage, ToolOutput, ToolProvider } from "../shared/tools.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { BrowserOwnership } from "./browser-ownership.js";
 

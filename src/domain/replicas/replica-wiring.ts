@@ -7,7 +7,7 @@
 import { replicaIdOf, type Config } from "../../config/schema.js";
 import type { Store } from "../../db/store.js";
 import type { Logger } from "../../logger.js";
-import type { ToolProvider } from "../agent/tools.js";
+import type { ToolProvider } from "../shared/tools.js";
 import { BrowserOwnership } from "./browser-ownership.js";
 import { tellBrowserHolder } from "./browser-settings.js";
 import { ownedBrowserTools } from "./owned-browser-tools.js";

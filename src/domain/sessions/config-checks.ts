@@ -6,7 +6,7 @@
  */
 import type { Config } from "../../config/schema.js";
 import { DomainError, type FieldIssue } from "../../kernel/errors.js";
-import { cdpUrlProblem, type SessionOwnedConfig } from "./config-policy.js";
+import { cdpUrlProblem, type SessionOwnedConfig } from "../shared/config-policy.js";
 
 /** The context engines a session may name; the engine registry provides it. */
 export type EngineNames = {

@@ -8,11 +8,11 @@ import type { Config } from "../../config/schema.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
-import { countMessageTokens } from "../context/tokens.js";
+import { countMessageTokens } from "../shared/tokens.js";
 import type { SessionCursor, SessionRecord } from "../../db/records.js";
 import { SessionConfigChecks, type EngineNames } from "./config-checks.js";
-import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "./config-policy.js";
-import { resolveSessionSettings, type SessionSettings } from "./settings.js";
+import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "../shared/config-policy.js";
+import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 
 export type CreateSessionInput = {
   /** A client-chosen id (a Hermes client names its session); the server makes one otherwise. */

@@ -8,11 +8,11 @@ import type { NewMessage, StoredImage, StoredMessage } from "../../db/records.js
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
-import { commandAnchorOf, rowAnchors } from "../context/anchors.js";
-import { countMessageTokens } from "../context/tokens.js";
+import { commandAnchorOf, rowAnchors } from "../shared/anchors.js";
+import { countMessageTokens } from "../shared/tokens.js";
 import { redactSecrets } from "../../kernel/redaction.js";
 import { contentText } from "../../kernel/text.js";
-import { assertWellFormed, searchTextOf, type MessageInput } from "./message-shape.js";
+import { assertWellFormed, searchTextOf, type MessageInput } from "../shared/message-shape.js";
 import { prepareToolImages, type ToolImageInput } from "./tool-images.js";
 
 /** Rows read per step when a session stored before the anchor table is indexed. */

@@ -7,7 +7,7 @@
 import { DomainError } from "../../kernel/errors.js";
 import type { AgentRunner } from "../agent/runner.js";
 import type { Compressions } from "../context/compressions.js";
-import type { CompressOutcome } from "../context/manager.js";
+import type { CompressOutcome } from "../shared/compression.js";
 
 export type CompressSessionDeps = { agent: AgentRunner; compressions: Compressions };
 

@@ -18,9 +18,9 @@ import { contentText } from "../../kernel/text.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
 import type { StartedRun } from "../agent/runner.js";
 import { CLIENT_SESSION_ID } from "../compat/chat-sessions.js";
-import { requireConfiguredModel } from "../llm/configured-model.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
-import type { MessageInput } from "../transcript/message-shape.js";
+import { requireConfiguredModel } from "../shared/configured-model.js";
+import { resolveSessionSettings } from "../shared/session-settings.js";
+import type { MessageInput } from "../shared/message-shape.js";
 import { forkSession } from "./fork-session.js";
 import type { SubmitRunDeps } from "./submit-run.js";
 

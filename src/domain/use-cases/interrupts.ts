@@ -4,9 +4,9 @@
  * the page dialogs its browser holds (with their `d-N` ids), each answered through one route whatever its kind.
  */
 import { DomainError } from "../../kernel/errors.js";
-import type { DialogAction } from "../browser/types.js";
+import type { DialogAction } from "../shared/browser-views.js";
 import type { BrowserService } from "../browser/browser-service.js";
-import { viewDialogInterrupt, type InterruptView } from "../agent/interrupt-view.js";
+import { viewDialogInterrupt, type InterruptView } from "../shared/interrupt-view.js";
 import type { AgentRunner, InterruptAnswerInput } from "../agent/runner.js";
 import type { SessionService } from "../sessions/service.js";
 

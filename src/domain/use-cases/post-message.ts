@@ -7,16 +7,16 @@
 import type { Config } from "../../config/schema.js";
 import type { RunRecord, StoredMessage } from "../../db/records.js";
 import type { FunctionTool } from "../../kernel/chat.js";
-import type { InterruptView } from "../agent/interrupt-view.js";
+import type { InterruptView } from "../shared/interrupt-view.js";
 import { DomainError } from "../../kernel/errors.js";
 import type { IdempotencyClaim } from "../agent/idempotency-claim.js";
-import type { RunResultSummary } from "../agent/run-summary.js";
+import type { RunResultSummary } from "../shared/run-summary.js";
 import type { AgentRunner } from "../agent/runner.js";
 import type { EventFeed } from "../events/feed.js";
-import { requireConfiguredModel } from "../llm/configured-model.js";
+import { requireConfiguredModel } from "../shared/configured-model.js";
 import type { SessionService } from "../sessions/service.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
-import { assertWellFormed, type MessageInput } from "../transcript/message-shape.js";
+import { resolveSessionSettings } from "../shared/session-settings.js";
+import { assertWellFormed, type MessageInput } from "../shared/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 
 export type PostMessageInput = MessageInput & {

@@ -12,12 +12,12 @@ import type { AgentRunner, StartedRun } from "../agent/runner.js";
 import { CLIENT_SESSION_ID } from "../compat/chat-sessions.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import type { SessionService } from "../sessions/service.js";
-import type { MessageInput } from "../transcript/message-shape.js";
+import type { MessageInput } from "../shared/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
 import type { Store } from "../../db/store.js";
 import type { Config } from "../../config/schema.js";
-import { requireConfiguredModel } from "../llm/configured-model.js";
-import { resolveSessionSettings } from "../sessions/settings.js";
+import { requireConfiguredModel } from "../shared/configured-model.js";
+import { resolveSessionSettings } from "../shared/session-settings.js";
 import { contentText } from "../../kernel/text.js";
 import type { MessageContent } from "../../kernel/chat.js";
 

@@ -6,9 +6,9 @@
  */
 import type { ContextReader } from "../../domain/context/context-reader.js";
 import { encodeCursor } from "../../http/cursor.js";
-import { contextTotalTokens, usagePercent } from "../../domain/context/budgets.js";
+import { contextTotalTokens, usagePercent } from "../../domain/shared/budgets.js";
 import type { ContextSnapshot } from "../../domain/context/context-view.js";
-import type { CompressOutcome } from "../../domain/context/manager.js";
+import type { CompressOutcome } from "../../domain/shared/compression.js";
 import type {
   CompressResponse,
   GetContextResponse,

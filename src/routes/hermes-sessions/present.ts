@@ -3,7 +3,7 @@
  * Sessions, transcript rows, chat answers and search hits in the Hermes API server's shapes: Unix-second times,
  * row seqs as message ids, text content, the tool's name on tool rows, usage in input/output tokens.
  */
-import type { RunResultSummary } from "../../domain/agent/run-summary.js";
+import type { RunResultSummary } from "../../domain/shared/run-summary.js";
 import type { SessionRecord, SessionSearchHit, StoredMessage } from "../shared/records.js";
 import { contentText } from "../../kernel/text.js";
 import { hermesUsage } from "../runs/hermes-frames.js";

@@ -6,7 +6,7 @@
  * `run.completed` carrying the turn's rows and usage, `run.cancelled` or `run.failed`.
  */
 import type { StoredMessage } from "../shared/records.js";
-import type { RunResultSummary } from "../../domain/agent/run-summary.js";
+import type { RunResultSummary } from "../../domain/shared/run-summary.js";
 import type { FeedItem } from "../../domain/events/feed.js";
 import type { SseFrame } from "../../http/sse.js";
 import { hermesApproval, hermesUsage } from "../runs/hermes-frames.js";

@@ -4,11 +4,11 @@
  * `publicMessage` (it drops the bookkeeping columns); a run's summary is already the wire shape and passes through.
  */
 import type { PostOutcome } from "../../domain/use-cases/post-message.js";
-import { publicMessage } from "../../domain/transcript/message-shape.js";
+import { publicMessage } from "../../domain/shared/message-shape.js";
 import type { TranscriptPage } from "../../domain/transcript/transcript.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { SeqCursor } from "./cursor.js";
-import { summarizeRun } from "../../domain/agent/run-summary.js";
+import { summarizeRun } from "../../domain/shared/run-summary.js";
 import type {
   ListMessagesResponse,
   PostMessageAppendedResponse,

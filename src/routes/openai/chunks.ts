@@ -5,11 +5,11 @@
  * then `[DONE]`), with tool activity as
  * `hermes.tool.progress` frames when the client wants them.
  */
-import type { RunResultSummary } from "../../domain/agent/run-summary.js";
+import type { RunResultSummary } from "../../domain/shared/run-summary.js";
 import type { EventFeed } from "../../domain/events/feed.js";
 import { openAiErrorBody } from "../../http/openai-error.js";
 import type { SseFrame } from "../../http/sse.js";
-import type { InterruptView } from "../../domain/agent/interrupt-view.js";
+import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import { clientToolCalls, type CompletionIdentity } from "./present.js";
 import { finishReasonOf, hasNoAnswer, runFailure } from "./run-outcome.js";
 

@@ -3,7 +3,7 @@
  * How a finished agent run reads to an OpenAI client: a finish reason, or — when the run failed or was
  * interrupted — an error instead of an answer, so a cut answer is never shown as final.
  */
-import type { RunResultSummary } from "../../domain/agent/run-summary.js";
+import type { RunResultSummary } from "../../domain/shared/run-summary.js";
 import { HttpError } from "../../http/errors.js";
 
 /**

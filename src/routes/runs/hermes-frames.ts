@@ -9,7 +9,7 @@
 import { runIdOf } from "../../domain/events/bus.js";
 import type { EventType } from "../../domain/events/event-types.js";
 import type { FeedItem } from "../../domain/events/feed.js";
-import type { InterruptView } from "../../domain/agent/interrupt-view.js";
+import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import type { SseFrame } from "../../http/sse.js";
 
 /** What Hermes's approval events offer; `POST /v1/runs/{id}/approval` takes any of them. */

@@ -2,7 +2,7 @@
  * @module present
  * Runs as the API answers them: ISO times, the pending interrupts beside the run, and pages with an opaque cursor.
  */
-import type { InterruptView } from "../../domain/agent/interrupt-view.js";
+import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import type { RunView } from "../../domain/agent/runner.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { RunCursor, RunRecord, SteerRecord } from "../shared/records.js";

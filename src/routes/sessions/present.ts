@@ -4,7 +4,7 @@
  * policy lists left out), token statistics, the live browser state, ISO times; the page adds the opaque cursor.
  */
 import type { BrowserConfig } from "../../config/schema.js";
-import { contextTotalTokens, usagePercent } from "../../domain/context/budgets.js";
+import { contextTotalTokens, usagePercent } from "../../domain/shared/budgets.js";
 import type { SessionSnapshot } from "../../domain/sessions/service.js";
 import { encodeCursor } from "../../http/cursor.js";
 import { redactSecrets } from "../../kernel/redaction.js";

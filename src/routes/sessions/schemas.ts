@@ -25,7 +25,7 @@ import {
   serverOnlyBrowserKeyMessage,
   type SessionBrowserOverrides,
   type SessionMcpOverrides,
-} from "../../domain/sessions/config-policy.js";
+} from "../../domain/shared/config-policy.js";
 
 const MAX_TITLE_CHARS = 500;
 const MAX_SYSTEM_PROMPT_CHARS = 200_000;

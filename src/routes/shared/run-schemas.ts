@@ -6,7 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { PendingDialogSchema } from "../browser/schemas.js";
 import { ToolCallSchema } from "./chat-schemas.js";
-import { CLIENT_TOOL_NAME } from "../../domain/sessions/config-policy.js";
+import { CLIENT_TOOL_NAME } from "../../domain/shared/config-policy.js";
 
 export const RunStatusSchema = z
   .enum(["running", "requires_action", "completed", "incomplete", "failed", "interrupted", "cancelled"])

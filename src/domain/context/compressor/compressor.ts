@@ -5,8 +5,8 @@
  * anchors of what was compacted.
  */
 import type { CompressionConfig } from "../../../config/schema.js";
-import { anchorIndexBudget, anchorTextOf, buildAnchorIndex, rankAnchors } from "../anchors.js";
-import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../budgets.js";
+import { anchorIndexBudget, anchorTextOf, buildAnchorIndex, rankAnchors } from "../../shared/anchors.js";
+import { computeSummaryTargetTokens, computeTailBudgetTokens } from "../../shared/budgets.js";
 import type {
   Anchor,
   ContextEngine,
@@ -17,7 +17,7 @@ import type {
 } from "../engine.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import type { Summarizer } from "../summarizer.js";
-import { countMessageTokens } from "../tokens.js";
+import { countMessageTokens } from "../../shared/tokens.js";
 import { contentText } from "../../../kernel/text.js";
 import { computeBoundaries } from "./boundaries.js";
 import {

@@ -4,7 +4,7 @@
  * old outputs become one-liners, long arguments are cut, in lean mode big outputs in the tail become stubs, and the
  * images of every tool result but those of the newest rounds become one-line stubs beside their text.
  */
-import { exitCodeOf } from "../anchors.js";
+import { exitCodeOf } from "../../shared/anchors.js";
 import type { ContextItem } from "../engine.js";
 import { imageStub } from "../tool-images-view.js";
 import { describeImage, imageRefsOf } from "../../../kernel/image-refs.js";

@@ -4,7 +4,7 @@
  * appendices (anchor index, user messages, recovery note), the fallback summary, where the summary goes, and the
  * tool calls and results of the new context kept in pairs.
  */
-import { ANCHOR_INDEX_MAX_CHARS, packAnchorIndex } from "../anchors.js";
+import { ANCHOR_INDEX_MAX_CHARS, packAnchorIndex } from "../../shared/anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf, tailOf } from "../../../kernel/text.js";

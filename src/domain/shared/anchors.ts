@@ -3,9 +3,30 @@
  * The anchor index (SPEC §5.5): identifiers pulled mechanically out of the compacted turns — text, tool-call
  * arguments and tool results — never rewritten by a model; counted, ranked and rendered within a size bound.
  */
-import { ANCHOR_KINDS, type Anchor, type AnchorKind, type ContextItem } from "./engine.js";
+import type { ChatMessage } from "../../kernel/chat.js";
 import { contentText, headOf } from "../../kernel/text.js";
-import { jsonAsText } from "../transcript/message-shape.js";
+import { jsonAsText } from "./message-shape.js";
+
+export type AnchorKind =
+  "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
+export const ANCHOR_KINDS: AnchorKind[] = [
+  "pr",
+  "issue",
+  "commit",
+  "branch",
+  "path",
+  "error",
+  "url",
+  "handle",
+  "command",
+  "config_key",
+  "id",
+];
+
+export type Anchor = { kind: AnchorKind; value: string; count: number; first_seq: number; last_seq: number };
+
+/** A context item as anchors read it: a message, with its row's seq when it stands for one. */
+export type AnchorItem = ChatMessage & { seq?: number };
 
 export const ANCHOR_INDEX_MAX_CHARS = 7_000;
 const ERROR_DETAIL_MAX_CHARS = 120;
@@ -189,7 +210,7 @@ export function exitCodeOf(text: string): number | null {
 }
 
 /** The text of an item that anchors are taken from: content, tool-call names and arguments. */
-export function anchorTextOf(item: ContextItem): string {
+export function anchorTextOf(item: AnchorItem): string {
   // JSON (tool output, tool-call arguments) is read as its decoded text: escaped newlines would glue words.
   const parts = [jsonAsText(contentText(item.content))];
   for (const call of item.tool_calls ?? []) parts.push(jsonAsText(call.function.arguments));
@@ -203,8 +224,8 @@ export function anchorTextOf(item: ContextItem): string {
  * could end inside a secret, and the visible part would pass for masked.
  */
 export function buildAnchorIndex(
-  items: ContextItem[],
-  text: (item: ContextItem) => string = anchorTextOf,
+  items: AnchorItem[],
+  text: (item: AnchorItem) => string = anchorTextOf,
   clean: (value: string) => string = (value) => value,
 ): Anchor[] {
   const byKey = new Map<string, Anchor>();
@@ -243,7 +264,7 @@ export function buildAnchorIndex(
  * Commands are not among them: a command is indexed with its result's exit code (commandAnchorOf) when that arrives.
  */
 export function rowAnchors(
-  item: Pick<ContextItem, "role" | "content" | "tool_calls">,
+  item: Pick<AnchorItem, "role" | "content" | "tool_calls">,
   clean: (value: string) => string,
 ): Array<{ kind: AnchorKind; value: string }> {
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * @module executable
+ * @module browser-executable
  * Which Chromium a launched browser runs: the one `browser.executable_path` names, or with `auto` the
  * first system Chromium installed. Never a browser build of its own.
  */

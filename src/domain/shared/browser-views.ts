@@ -1,5 +1,5 @@
 /**
- * @module types
+ * @module browser-views
  * The browser's state as clients see it — pending and closed dialogs, the frame tree, console entries, the
  * snapshot — and the bounds on how much of each is kept.
  */

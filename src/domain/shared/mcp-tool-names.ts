@@ -1,5 +1,5 @@
 /**
- * @module tool-names
+ * @module mcp-tool-names
  * The names MCP tools are offered to the model under: `mcp__<server>__<tool>`, made what OpenAI accepts as a function
  * name (`^[a-zA-Z0-9_-]{1,64}$`). Characters outside that set become `_`; a name too long, or one that two tools of a
  * server would share once cleaned, is cut and given a short hash of the real name, so it stays the same from one

@@ -5,7 +5,7 @@
  */
 import type { InterruptAnswerer, InterruptRecord } from "../../db/records.js";
 import type { ToolCall } from "../../kernel/chat.js";
-import type { DialogAction, PendingDialogView } from "../browser/types.js";
+import type { DialogAction, PendingDialogView } from "./browser-views.js";
 
 export type InterruptKind = "approval" | "client_tool" | "dialog";
 

@@ -4,7 +4,7 @@
  * that triggers it, the tail kept verbatim, the summary's target length, and the summary model's window.
  */
 import type { CompressionConfig, Config } from "../../config/schema.js";
-import { contextLengthFor } from "../llm/context-windows.js";
+import { contextLengthFor } from "./context-windows.js";
 import type { SessionRecord } from "../../db/records.js";
 
 export const THRESHOLD_FLOOR_TOKENS = 64_000;

@@ -1,6 +1,6 @@
 /**
- * @module manager
- * The context manager as the agent loop and the compress endpoint see it: what triggers a compression, how one is
+ * @module compression
+ * Compression as the agent loop and the compress endpoint see it: what triggers a compression, how one is
  * asked for, what it reports, and the two points of a run where it may compress.
  */
 import type { SummaryRecord } from "../../db/records.js";
@@ -37,7 +37,7 @@ export type CompressOutcome = {
  * implementation (compression-triggers.ts) picks the engine a session is configured with and persists every change
  * it makes (SPEC §5.2).
  */
-export type ContextManager = {
+export type RunCompression = {
   /** Before a run: hygiene (≥ hygiene_threshold or ≥ 400 messages) and the pre-flight threshold check. */
   prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null>;
   /** After each model response: records real usage; compresses when the real count crosses the threshold. */

@@ -1,5 +1,5 @@
 /**
- * @module
+ * @module config-policy
  * Which settings a session may own (SPEC §3). A session belongs to a client: it may tune compression,
  * pick its context engine and shape how its browser behaves, but it never chooses what the server
  * executes, which files it opens, which hosts it reaches or which CDP methods it allows — those are the
@@ -17,7 +17,9 @@ import {
   MCP_SERVER_NAME,
 } from "../../config/schema.js";
 import type { FunctionTool } from "../../kernel/chat.js";
-import { ENGINE_NAME_PATTERN } from "../context/engine.js";
+
+/** An engine's name, also a plugin's folder name: no separator and no leading dot, so a name can never leave the plugins folder. */
+export const ENGINE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /**
  * The browser keys a session may set. An allowlist, not a denylist: a key added to the server's

@@ -1,13 +1,13 @@
 /**
- * @module settings
+ * @module session-settings
  * The settings a session runs with: the server's configuration with the keys the session may own laid over it,
  * and the context window, compression threshold and vision of the model it uses.
  */
 import type { ApprovalsConfig, BrowserConfig, CompressionConfig, Config } from "../../config/schema.js";
 import type { FunctionTool } from "../../kernel/chat.js";
-import { contextLengthFor } from "../llm/context-windows.js";
-import { modelAcceptsImages } from "../llm/vision-models.js";
-import { computeThresholdTokens, thresholdWithinSummaryWindow } from "../context/budgets.js";
+import { contextLengthFor } from "./context-windows.js";
+import { modelAcceptsImages } from "./vision-models.js";
+import { computeThresholdTokens, thresholdWithinSummaryWindow } from "./budgets.js";
 import { ownedSessionConfig } from "./config-policy.js";
 import type { SessionRecord } from "../../db/records.js";
 

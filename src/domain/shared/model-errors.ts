@@ -1,5 +1,5 @@
 /**
- * @module errors
+ * @module model-errors
  * A failed model call, classified the way the agent and the compressor decide on it: retry later, give up, or tell
  * the user what to fix.
  */
