@@ -532,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * Start the browser if needed and open a URL
-         * @description Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered. A page that cannot be loaded (a network error, a timeout, a redirect the browser refuses) answers 502 `navigation_failed` with `requested_url`, the `navigation_error` and the `url` the page stayed at.
+         * @description Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be answered. A page that cannot be loaded (a network error, a timeout, a redirect the browser refuses) answers 502 `navigation_failed` with `requested_url`, the `navigation_error` and the `url` the page showed when it failed.
          */
         post: operations["navigateBrowser"];
         delete?: never;

@@ -144,7 +144,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     if (result.ok || !result.error) return result;
     throw new DomainError(
       "navigation_failed",
-      `could not load ${url}: ${result.error}; the page stayed at ${result.url ?? "no page"}`,
+      `could not load ${url}: ${result.error}; the page showed ${result.url ?? "nothing"} when it failed`,
       { details: { requested_url: url, url: result.url, navigation_error: result.error } },
     );
   }

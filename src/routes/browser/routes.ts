@@ -51,7 +51,7 @@ const navigateRoute = createRoute({
   description:
     "Returns when the page has loaded, or at once with `dialog_opened` when the page opens a dialog that must be " +
     "answered. A page that cannot be loaded (a network error, a timeout, a redirect the browser refuses) answers " +
-    "502 `navigation_failed` with `requested_url`, the `navigation_error` and the `url` the page stayed at.",
+    "502 `navigation_failed` with `requested_url`, the `navigation_error` and the `url` the page showed when it failed.",
   request: {
     params: SessionIdParam,
     headers: IdempotencyHeaders,

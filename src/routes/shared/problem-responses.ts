@@ -160,7 +160,8 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   shutting_down: { detail: "the server is shutting down and accepts no new runs; retry once it is back" },
   browser_timeout: { detail: "Runtime.evaluate did not answer within 30000 ms" },
   navigation_failed: {
-    detail: "could not load https://unreachable.example/: net::ERR_NAME_NOT_RESOLVED; the page stayed at about:blank",
+    detail:
+      "could not load https://unreachable.example/: net::ERR_NAME_NOT_RESOLVED; the page showed about:blank when it failed",
   },
   method_not_allowed: { detail: "PUT is not served at /v1/sessions; it answers GET, HEAD, POST" },
   store_unavailable: {
