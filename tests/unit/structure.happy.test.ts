@@ -65,6 +65,18 @@ describe("the size of src/", () => {
     expect(services?.text).toContain("bindUseCases(");
   });
 
+  it("names every test file <area>.(happy|error|security).test.ts", () => {
+    const tests = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return tests(path);
+        return name.endsWith(".test.ts") ? [relative(resolve("tests"), path)] : [];
+      });
+    const all = tests(resolve("tests"));
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.filter((file) => !/(^|\/)[a-z0-9-]+\.(happy|error|security)\.test\.ts$/.test(file))).toEqual([]);
+  });
+
   it("asks the store's topology, never its dialect, outside src/db", () => {
     const asking = files
       .filter(({ file }) => !relative(SRC, file).startsWith("db/"))

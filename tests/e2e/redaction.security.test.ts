@@ -1,5 +1,5 @@
 /**
- * @module security.redaction
+ * @module redaction.security
  * Attack test for SPEC §5.8: secrets planted everywhere a transcript carries text — user messages,
  * inline tool-call arguments, here-documents inside tool-call arguments (after a JSON-escaped `\n`)
  * and tool results — are compressed with the summary model, with no model configured and with a
