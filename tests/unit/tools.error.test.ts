@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parseToolArgs, toolParameters } from "../../src/domain/shared/tool-args.js";
+import { DomainError } from "../../src/kernel/errors.js";
 import { SessionTools } from "../../src/domain/agent/tool-registry.js";
 import { call, record, session, shadow, soft } from "../fixtures/tools.js";
 
@@ -17,5 +20,40 @@ describe("SessionTools", () => {
     });
     const soft = await tools.execute(call("soft", "{}"), { session, runId: null });
     expect(soft).toEqual({ content: "Error: file not found", is_error: true });
+  });
+});
+
+describe("a tool's arguments as one zod object", () => {
+  const args = z.object({
+    url: z.string().describe("Absolute http(s) URL"),
+    amount: z.number().min(1).max(10).optional(),
+  });
+
+  it("sends the model the schema it parses by: types, bounds, descriptions, what is required, nothing else", () => {
+    expect(toolParameters(args)).toEqual({
+      type: "object",
+      properties: {
+        url: { type: "string", description: "Absolute http(s) URL" },
+        amount: { type: "number", minimum: 1, maximum: 10 },
+      },
+      required: ["url"],
+      additionalProperties: false,
+    });
+  });
+
+  it("refuses a bad call as validation_failed naming each argument, and reads null as left out", () => {
+    expect(parseToolArgs(args, { url: "https://example.com/", amount: null })).toEqual({ url: "https://example.com/" });
+    let refused: unknown;
+    try {
+      parseToolArgs(args, { url: null, amount: 11 });
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({
+      code: "validation_failed",
+      details: { errors: [{ location: "url", message: "is required" }, { location: "amount" }] },
+    });
+    expect((refused as Error).message).toMatch(/^invalid arguments: "url" is required; "amount" /);
   });
 });
