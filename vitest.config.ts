@@ -29,7 +29,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default"],
-    globalSetup: ["tests/fixtures/postgres-global-setup.ts"],
+    globalSetup: ["tests/fixtures/postgres-global-setup.ts", "tests/fixtures/compile-fixtures.ts"],
     setupFiles: ["tests/fixtures/track-open-handles.ts"],
     projects: [
       layer("unit", ["tests/unit/**/*.test.ts"], { isolate: false }),

@@ -194,6 +194,8 @@ describe("GET /v1/mcp/servers", () => {
       URL_SECRET,
       HEADER_SECRET,
       MCP_SERVER_SCRIPT,
+      // The program the server entry runs (the compiled copy, when the run compiled one).
+      String(fixtureServerConfig().args.at(-1)),
       process.execPath,
       mcpHttp.url,
       files,
