@@ -1,12 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluate, navigate } from "../fixtures/browser.js";
+import { evaluate, navigate, waitFor } from "../fixtures/browser.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { json } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { startServerProcess } from "../fixtures/server-process.js";
 import { makeTestApp, tempDir } from "../fixtures/test-app.js";
+
+/** Whether any file of the profile's local storage holds `key`: Chromium has written the entry to disk. */
+function storedOnDisk(profile: string, key: string): boolean {
+  const folder = join(profile, "Default", "Local Storage", "leveldb");
+  if (!existsSync(folder)) return false;
+  return readdirSync(folder).some((name) => readFileSync(join(folder, name)).includes(key));
+}
 
 const remembered = "[document.cookie, localStorage.getItem('theme')].join('|')";
 
@@ -96,6 +103,9 @@ describe("a profile's browser across a kill -9 of the server process", () => {
       await navigate(server, id, pages.url("localhost", "/remember"));
       const pidFile = join(dir, "profiles", "work", "caduceus-chromium.pid");
       const orphan = Number(readFileSync(pidFile, "utf8"));
+      // Chromium writes local storage to its profile a moment after the page sets it; what a kill -9 of the server
+      // must not lose is what the browser has written, so the kill waits until it is there.
+      await waitFor(() => storedOnDisk(join(dir, "profiles", "work"), "theme"), "local storage on disk");
       expect(await server.stop("SIGKILL")).toBeNull();
       // The server is gone; its Chromium is not, and it holds the profile.
       expect(() => process.kill(orphan, 0)).not.toThrow();
