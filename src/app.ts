@@ -34,6 +34,7 @@ import { imageRoutes } from "./routes/images/routes.js";
 import { mcpRoutes } from "./routes/mcp/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
+import { interruptRoutes } from "./routes/runs/interrupt-routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { responseRoutes } from "./routes/responses/routes.js";
 import { hermesSessionRoutes } from "./routes/hermes-sessions/routes.js";
@@ -142,7 +143,12 @@ export function createApp(deps: AppDeps): App {
   app.use("*", adapterRefusals());
   app.use("*", loopbackHostGuard(config.server.api_key));
   app.use("*", corsAllowlist(config.server.cors_origins));
-  app.use("*", bearerAuth(config.server.api_key, services.inspectorSignIn));
+  // Built from the route table on first use, once every route below is registered.
+  const methodsOf = allowedMethods(app.routes);
+  app.use(
+    "*",
+    bearerAuth(config.server.api_key, services.inspectorSignIn, (path) => methodsOf(path).length > 0),
+  );
   app.use(
     "*",
     bodyLimit({
@@ -171,6 +177,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", messageRoutes());
   app.route("/", imageRoutes());
   app.route("/", runRoutes());
+  app.route("/", interruptRoutes());
   app.route("/", contextRoutes());
   app.route("/", browserRoutes());
   app.route("/", browserLiveRoutes());
@@ -196,7 +203,6 @@ export function createApp(deps: AppDeps): App {
   );
   app.doc31("/openapi.json", OPENAPI_INFO);
 
-  const methodsOf = allowedMethods(app.routes);
   app.notFound((c) => {
     const respond = errorResponderFor(c.req.path);
     const allowed = methodsOf(c.req.path);

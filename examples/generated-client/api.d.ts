@@ -185,10 +185,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One run: status, iterations, usage, error, timestamps, its session and what it waits on
-         * @description A run started by POST /messages (streamed, background or not) or by a chat completion. `interrupts` lists what it waits on while its status is `requires_action`.
+         * One run in Hermes's words: status, flags, last event, runtime, usage, its answer and what it waits on
+         * @description Any run (started by POST /messages, a chat completion or POST /v1/runs) as the Hermes Agent API server answers one: `status` in Hermes's vocabulary (`waiting_for_approval` with the pending `approval`), epoch-second times, `completed`/`partial`/`interrupted`, `last_event`, `runtime` and `usage` with the prompt-cache figures. The native shape of the same run is GET /v1/sessions/{id}/runs/{run_id}. Errors use the OpenAI envelope.
          */
         get: operations["getRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One run of the session: status, iterations, usage, error, timestamps and what it waits on
+         * @description The native shape of a run (`requires_action` while it waits, with its `interrupts`; ISO times). A run of another session is not found here.
+         */
+        get: operations["getSessionRun"];
         put?: never;
         post?: never;
         delete?: never;
@@ -245,8 +265,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every session's runs, newest first
-         * @description Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. Errors use the OpenAI envelope.
+         * Every session's runs, newest first; or, with Idempotency-Key, the run that key submitted
+         * @description Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. With an `Idempotency-Key` header: the run a POST /v1/runs with that key (from the same caller) started, as a one-run page (404 `run_not_found` when none did). Errors use the OpenAI envelope.
          */
         get: operations["listAllRuns"];
         put?: never;
@@ -272,7 +292,7 @@ export interface paths {
         put?: never;
         /**
          * Stop a run (Hermes's name for cancel); a run that has ended is answered as it is
-         * @description Like POST /v1/runs/{run_id}/cancel, but a run that has already ended is answered as it stands, not 409.
+         * @description A running or waiting run answers `{run_id, status: stopping}`; it then ends `cancelled` and its events end with `run.cancelled` (`interrupted: true, completed: false`). A run that has already ended is answered as it stands.
          */
         post: operations["stopRun"];
         delete?: never;
@@ -292,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the run's pending approval with Hermes's choices
-         * @description `once`, `session` and `always` approve (this server keeps no standing approvals: each approves the calls answered now), `deny` refuses. The oldest pending approval is answered, or `request_id`, or every one with `all`.
+         * @description `once` approves the calls answered now; `session` also approves that tool (a shell-like tool: that command pattern) for the rest of the session, `always` for every session (the allowlist, GET /v1/approvals/allowlist); `deny` refuses. The oldest pending approval is answered, or `request_id`, or every one with `all`. Neither widens a tool the operator's policy denies.
          */
         post: operations["answerRunApproval"];
         delete?: never;
@@ -310,7 +330,7 @@ export interface paths {
         };
         /**
          * Server-sent events of one run: replayed, then live, ending after its last event
-         * @description Every persisted event of the run (after Last-Event-ID when one is sent), then its live events, without gaps or duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has ended). It stays open while the run waits on interrupts. Frames are framed as the Hermes Agent API server frames them: no `event:` line, the JSON `data` names the event (`event`, Hermes's name; `type`, ours) and carries Hermes's fields beside the event's own payload.
+         * @description Every persisted event of the run (after Last-Event-ID when one is sent), then its live events, without gaps or duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has ended). It stays open while the run waits on interrupts. Frames are framed as the Hermes Agent API server frames them: no `event:` line, the JSON `data` names the event (`event`, Hermes's name; `type`, ours) and carries Hermes's fields beside the event's own payload; the last names how the run ended (`run.completed` with `output`, `usage` and `runtime`) and the stream closes with a `: stream closed` comment.
          */
         get: operations["streamRunEvents"];
         put?: never;
@@ -352,7 +372,7 @@ export interface paths {
         put?: never;
         /**
          * Add a user message the run takes in before its next model call
-         * @description The message is stored at once and becomes a user message of the transcript (with its seq) before the run's next model call, so it never splits a tool call from its result. A run that ends first leaves it in the transcript.
+         * @description The message (`input`, `message`, `text` or `content`) is stored at once and becomes a user message of the transcript (with its seq) before the run's next model call, so it never splits a tool call from its result; `run.steered` is published. Only a running run takes it (409 `run_not_accepting_steer` otherwise); a blank message is 400 `invalid_steer_input`.
          */
         post: operations["steerRun"];
         delete?: never;
@@ -716,7 +736,7 @@ export interface paths {
         };
         /**
          * Server-sent events of the session, live; resumable with Last-Event-ID
-         * @description Frames carry `event:` (run.started, message.created, message.delta, reasoning.delta, reasoning.available, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, browser.takeover, browser.released, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
+         * @description Frames carry `event:` (run.started, message.created, message.delta, reasoning.delta, reasoning.available, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, browser.takeover, browser.released, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, run.steered, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -917,8 +937,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename a session, pin or archive it
-         * @description Only `title`, `pinned` and `archived`; any other field, or a flag that is not a boolean, is a 400 and nothing changes.
+         * Rename a session, pin, archive, hide or end it
+         * @description Only `title` (unique: another session's title is 400 `invalid_title`), `pinned`, `archived`, `hidden`, `unread` and `end_reason` (ends it, setting `ended_at`; the first reason wins); any other field is 400 `unsupported_session_field` and nothing changes.
          */
         patch: operations["patchHermesSession"];
         trace?: never;
@@ -993,8 +1013,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run the agent on a message, streamed with Hermes's event names
-         * @description `run.started`, `assistant.delta`, `tool.progress`, `approval.request`, then `assistant.completed` and `run.completed` (with the turn's rows), `run.cancelled` or `run.failed`. Closing the stream cancels the run.
+         * Run the agent on a message, streamed in Hermes's frames and order
+         * @description `run.started` (with `user_message` and `runtime`), `message.started` (the assistant message's id), then `assistant.delta`, `tool.progress` (reasoning), `tool.started`/`tool.completed`/`tool.failed` and `approval.request`, each with that `message_id`; then `assistant.completed`, the run's end (`run.completed` with the turn's rows, `run.failed` or `run.cancelled`) and `done`. Every frame's data has an increasing integer `seq` and a numeric `ts`. The body's message is `message` or `input`. Closing the stream cancels the run.
          */
         post: operations["chatHermesSessionStream"];
         delete?: never;
@@ -1081,7 +1101,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2260,7 +2280,7 @@ export interface components {
             action?: "accept" | "dismiss";
         } | null;
         /** @description One SSE frame of a run's stream: the session's events, then `done` */
-        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
+        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunSteeredEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
         /** @description The `run.started` frame */
         RunStartedEvent: {
             /**
@@ -2913,6 +2933,38 @@ export interface components {
                 interrupt: components["schemas"]["Interrupt"];
             };
         };
+        /** @description The `run.steered` frame */
+        RunSteeredEvent: {
+            /**
+             * @description The event type
+             * @example run.steered
+             * @enum {string}
+             */
+            event: "run.steered";
+            /**
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description The steering message
+                 * @example str_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                steer_id: string;
+                /**
+                 * @description What it says
+                 * @example Use the staging site instead.
+                 */
+                content: string;
+            };
+        };
         /** @description The `run.completed` frame */
         RunCompletedEvent: {
             /**
@@ -3042,6 +3094,246 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** @description A run in the Hermes Agent API server's words */
+        HermesRun: {
+            /**
+             * @description Always hermes.run
+             * @example hermes.run
+             * @enum {string}
+             */
+            object: "hermes.run";
+            /**
+             * @description Run id
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description The run id again, where Hermes clients read it
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+            /**
+             * @description Its session
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description Hermes's vocabulary: running, waiting_for_approval (it waits on a person or the client), completed, failed (partial: true when it ran out of budget), cancelled (stopped), interrupted (cut by a restart)
+             * @example completed
+             * @enum {string}
+             */
+            status: "queued" | "running" | "waiting_for_approval" | "stopping" | "completed" | "failed" | "cancelled" | "interrupted";
+            /**
+             * @description It finished with an answer
+             * @example true
+             */
+            completed: boolean;
+            /**
+             * @description It ended with part of an answer (its budget ran out)
+             * @example false
+             */
+            partial: boolean;
+            /**
+             * @description It was stopped, cancelled or cut by a restart
+             * @example false
+             */
+            interrupted: boolean;
+            /**
+             * @description Start (Unix seconds)
+             * @example 1764583200.5
+             */
+            created_at: number;
+            /**
+             * @description Last change (Unix seconds)
+             * @example 1764583200.5
+             */
+            updated_at: number;
+            /**
+             * @description End (Unix seconds)
+             * @example 1764583200.5
+             */
+            finished_at: number | null;
+            /**
+             * @description The model it calls
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+            /**
+             * @description The last event it published (Hermes's names)
+             * @example run.completed
+             */
+            last_event: string | null;
+            runtime: components["schemas"]["HermesRuntime"];
+            usage: components["schemas"]["HermesRunUsage"];
+            /**
+             * @description Its answer, once it has ended with one
+             * @example Done.
+             */
+            output: string | null;
+            /**
+             * @description Why it failed
+             * @example null
+             */
+            error: string | null;
+            approval?: components["schemas"]["HermesRunApproval"];
+            /**
+             * @description Model calls made
+             * @example 2
+             */
+            iterations: number;
+            /**
+             * @description Started with background: true
+             * @example false
+             */
+            background: boolean;
+            /**
+             * @description The context was compressed during the run
+             * @example false
+             */
+            compressed: boolean;
+            /** @description What it waits on (pending interrupts); empty unless waiting_for_approval */
+            interrupts: components["schemas"]["Interrupt"][];
+        };
+        HermesRuntime: {
+            /**
+             * @description The model that answered
+             * @example gpt-4o-mini
+             */
+            model: string;
+            /**
+             * @description The configured endpoint's provider (openai, openrouter, azure, …; custom for any other)
+             * @example openai
+             */
+            provider: string;
+            /**
+             * @description global: the server's configured model; raw_request: a model the session or request named
+             * @example global
+             * @enum {string}
+             */
+            route_source: "global" | "raw_request";
+        };
+        HermesRunUsage: {
+            /**
+             * @description Prompt tokens over the run
+             * @example 1200
+             */
+            input_tokens: number;
+            /**
+             * @description Completion tokens over the run
+             * @example 80
+             */
+            output_tokens: number;
+            /**
+             * @description Their sum
+             * @example 1280
+             */
+            total_tokens: number;
+            /**
+             * @description Prompt tokens read from the provider's cache (0 if it reports none)
+             * @example 1024
+             */
+            cache_read_tokens: number;
+            /**
+             * @description Prompt tokens written to the provider's cache (0 if it reports none)
+             * @example 0
+             */
+            cache_write_tokens: number;
+        };
+        /** @description While waiting_for_approval: the approval it waits on, as the approval.request event said it */
+        HermesRunApproval: {
+            /**
+             * @description Always approval.request
+             * @example approval.request
+             * @enum {string}
+             */
+            event: "approval.request";
+            /**
+             * @description The run
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+            /**
+             * @description When it was asked (Unix seconds)
+             * @example 1764583200.5
+             */
+            timestamp: number;
+            /**
+             * @description Answer it with this id
+             * @example int_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            request_id: string;
+            /**
+             * @description The tool
+             * @example browser_navigate
+             */
+            tool: string | null;
+            /**
+             * @description The call, as the person sees it
+             * @example browser_navigate {…}
+             */
+            command: string;
+            /**
+             * @description What it asks
+             * @example The agent asks to call browser_navigate
+             */
+            description: string;
+            /**
+             * @description What a session or always approval of it covers: the tool, or a shell-like tool's command pattern
+             * @example browser_navigate
+             */
+            pattern_key: string;
+            /** @description What it can be answered */
+            choices: ("once" | "session" | "always" | "deny")[];
+            /**
+             * @description When it expires (ISO 8601)
+             * @example null
+             */
+            expires_at: string | null;
+        };
+        /** @description OpenAI error envelope, used by the compatibility routes */
+        OpenAIError: {
+            /** @description The error */
+            error: {
+                /**
+                 * @description What went wrong and what to do next
+                 * @example messages: Required
+                 */
+                message: string;
+                /**
+                 * @description OpenAI error type
+                 * @example invalid_request_error
+                 */
+                type: string;
+                /**
+                 * @description The request field at fault, if any
+                 * @example messages
+                 */
+                param: string | null;
+                /**
+                 * @description Stable machine-readable code
+                 * @example validation_failed
+                 */
+                code: string | null;
+                /** @description A run that gave no answer (model_error, agent_incomplete): which, and how it ended */
+                hermes?: {
+                    /**
+                     * @description The run
+                     * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                     */
+                    run_id: string;
+                    /**
+                     * @description How it ended
+                     * @example cancelled
+                     */
+                    status: string;
+                    /**
+                     * @description Why
+                     * @example the client disconnected
+                     */
+                    error: string | null;
+                };
+            };
+        };
         /** @description An agent run, as stored */
         RunResource: components["schemas"]["Run"] & {
             /**
@@ -3131,50 +3423,6 @@ export interface components {
              */
             session_id: string;
         };
-        /** @description OpenAI error envelope, used by the compatibility routes */
-        OpenAIError: {
-            /** @description The error */
-            error: {
-                /**
-                 * @description What went wrong and what to do next
-                 * @example messages: Required
-                 */
-                message: string;
-                /**
-                 * @description OpenAI error type
-                 * @example invalid_request_error
-                 */
-                type: string;
-                /**
-                 * @description The request field at fault, if any
-                 * @example messages
-                 */
-                param: string | null;
-                /**
-                 * @description Stable machine-readable code
-                 * @example validation_failed
-                 */
-                code: string | null;
-                /** @description A run that gave no answer (model_error, agent_incomplete): which, and how it ended */
-                hermes?: {
-                    /**
-                     * @description The run
-                     * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
-                     */
-                    run_id: string;
-                    /**
-                     * @description How it ended
-                     * @example cancelled
-                     */
-                    status: string;
-                    /**
-                     * @description Why
-                     * @example the client disconnected
-                     */
-                    error: string | null;
-                };
-            };
-        };
         /** @description A run submitted as Hermes clients submit one; other fields are accepted and ignored */
         SubmitRun: {
             /**
@@ -3199,6 +3447,11 @@ export interface components {
              * @example hermes-agent
              */
             model?: string;
+            /**
+             * @description Without session_id: continue the session this response (POST /v1/responses) answered in
+             * @example resp_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            previous_response_id?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -3212,7 +3465,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        AllRunsPage: {
+        HermesRunPage: {
             /**
              * @description Always list
              * @example list
@@ -3220,12 +3473,25 @@ export interface components {
              */
             object: "list";
             /** @description Runs, newest first */
-            data: components["schemas"]["RunResource"][];
+            data: components["schemas"]["HermesRun"][];
             /**
              * @description Cursor of the next page; null on the last
              * @example null
              */
             next_cursor: string | null;
+        };
+        RunStopping: {
+            /**
+             * @description The run
+             * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            run_id: string;
+            /**
+             * @description It is being stopped; it ends cancelled
+             * @example stopping
+             * @enum {string}
+             */
+            status: "stopping";
         };
         RunApprovalAnswered: {
             /**
@@ -3294,13 +3560,13 @@ export interface components {
                  * @example message.delta
                  * @enum {string}
                  */
-                event: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
+                event: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "run.steered" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
                 /**
                  * @description Our event type; the rest of `data` is that event's payload
                  * @example message.delta
                  * @enum {string}
                  */
-                type: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "run.completed" | "run.failed" | "run.cancelled";
+                type: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "run.steered" | "run.completed" | "run.failed" | "run.cancelled";
                 /**
                  * @description The run
                  * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -3384,7 +3650,7 @@ export interface components {
         /** @description The answered interrupt and the run, resumed */
         ToolOutputsAnswered: {
             interrupt: components["schemas"]["Interrupt"];
-            run: components["schemas"]["RunResource"];
+            run: components["schemas"]["HermesRun"];
         };
         ToolOutputs: {
             /** @description One output per pending client tool call */
@@ -3401,28 +3667,34 @@ export interface components {
                 output: string;
             }[];
         };
-        SteerAnswer: {
+        HermesSteerAnswer: {
             /**
-             * @description Steering message id
-             * @example str_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             * @description Always hermes.run.steer
+             * @example hermes.run.steer
+             * @enum {string}
              */
-            id: string;
+            object: "hermes.run.steer";
             /**
              * @description The run
              * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
              */
             run_id: string;
             /**
+             * @description The run takes it in before its next model call
+             * @example true
+             * @enum {boolean}
+             */
+            accepted: true;
+            /**
+             * @description Steering message id
+             * @example str_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
              * @description The message
              * @example Use the staging site instead.
              */
             content: string;
-            /**
-             * @description Queued: stored, and added to the transcript (with its seq) before the run's next model call
-             * @example queued
-             * @enum {string}
-             */
-            status: "queued";
             /**
              * @description When it was sent (ISO 8601)
              * @example 2026-12-01T10:00:01.000Z
@@ -3435,22 +3707,76 @@ export interface components {
              * @description A user message for the run to take in before its next model call
              * @example Use the staging site instead.
              */
-            content?: string;
+            content?: string | ({
+                /**
+                 * @description The part's type (text parts are read)
+                 * @example text
+                 */
+                type: string;
+                /**
+                 * @description A text part's text
+                 * @example Use staging.
+                 */
+                text?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
             /**
              * @description Same as content (Hermes clients send it so)
              * @example Use staging.
              */
-            input?: string;
+            input?: string | ({
+                /**
+                 * @description The part's type (text parts are read)
+                 * @example text
+                 */
+                type: string;
+                /**
+                 * @description A text part's text
+                 * @example Use staging.
+                 */
+                text?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
             /**
              * @description Same as content
              * @example Use staging.
              */
-            message?: string;
+            message?: string | ({
+                /**
+                 * @description The part's type (text parts are read)
+                 * @example text
+                 */
+                type: string;
+                /**
+                 * @description A text part's text
+                 * @example Use staging.
+                 */
+                text?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
             /**
              * @description Same as content
              * @example Use staging.
              */
-            text?: string;
+            text?: string | ({
+                /**
+                 * @description The part's type (text parts are read)
+                 * @example text
+                 */
+                type: string;
+                /**
+                 * @description A text part's text
+                 * @example Use staging.
+                 */
+                text?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
         };
         InterruptList: {
             /** @description Everything pending, oldest first */
@@ -4348,7 +4674,7 @@ export interface components {
             value: string;
         };
         /** @description One SSE frame of a session's stream, by `event`; `data` is the frame's JSON */
-        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["RunSteeredEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         /** @description The MCP servers of the server configuration */
         McpServerList: {
             /** @description Every configured server, in configuration order */
@@ -5221,6 +5547,11 @@ export interface components {
                  */
                 delta?: string;
                 /**
+                 * @description output_text.delta and .done: always empty (none are kept)
+                 * @example []
+                 */
+                logprobs?: unknown[];
+                /**
                  * @description output_text.done: the whole text
                  * @example Hello!
                  */
@@ -5410,10 +5741,10 @@ export interface components {
              */
             title: string | null;
             /**
-             * @description Its system prompt
-             * @example null
+             * @description Whether it has a system prompt (the text is not sent)
+             * @example false
              */
-            system_prompt: string | null;
+            has_system_prompt: boolean;
             /**
              * @description Created, in Unix seconds
              * @example 1764601200.5
@@ -5425,10 +5756,55 @@ export interface components {
              */
             last_active: number;
             /**
+             * @description When it ended (Unix seconds), if it did
+             * @example null
+             */
+            ended_at: number | null;
+            /**
+             * @description Why it ended (`branched` once forked)
+             * @example null
+             */
+            end_reason: string | null;
+            /**
              * @description Rows in its transcript
              * @example 12
              */
             message_count: number;
+            /**
+             * @description Prompt tokens its runs used
+             * @example 5200
+             */
+            input_tokens: number;
+            /**
+             * @description Completion tokens its runs used
+             * @example 640
+             */
+            output_tokens: number;
+            /**
+             * @description Prompt tokens read from the provider's cache
+             * @example 0
+             */
+            cache_read_tokens: number;
+            /**
+             * @description Prompt tokens written to the provider's cache
+             * @example 0
+             */
+            cache_write_tokens: number;
+            /**
+             * @description Model calls its runs made
+             * @example 6
+             */
+            api_call_count: number;
+            /**
+             * @description Tool calls in its transcript
+             * @example 4
+             */
+            tool_call_count: number;
+            /**
+             * @description Always null: this server keeps no price list
+             * @example null
+             */
+            estimated_cost_usd: number | null;
             /**
              * @description The opening user message, cut to 80 characters
              * @example Summarise the release
@@ -5445,7 +5821,7 @@ export interface components {
              */
             archived: boolean;
             /**
-             * @description Always false here
+             * @description Hidden by a client
              * @example false
              */
             hidden: boolean;
@@ -5550,7 +5926,7 @@ export interface components {
                 in_context: boolean;
             }[];
         };
-        /** @description What a Hermes client changes on a session; other fields are refused */
+        /** @description What a Hermes client changes on a session; any other field is 400 unsupported_session_field */
         PatchHermesSession: {
             /**
              * @description A new title
@@ -5567,6 +5943,23 @@ export interface components {
              * @example false
              */
             archived?: boolean;
+            /**
+             * @description Hide or show
+             * @example false
+             */
+            hidden?: boolean;
+            /**
+             * @description Accepted and not kept, as Hermes does
+             * @example false
+             */
+            unread?: boolean;
+            /**
+             * @description End the session for this reason (the first reason wins)
+             * @example user_closed
+             */
+            end_reason?: string;
+        } & {
+            [key: string]: unknown;
         };
         HermesSessionDeleted: {
             /**
@@ -5739,15 +6132,21 @@ export interface components {
              */
             run_id: string;
             /**
-             * @description The run's status
+             * @description The run's status, in Hermes's words
              * @example completed
+             * @enum {string}
              */
-            status: string;
+            status: "queued" | "running" | "waiting_for_approval" | "stopping" | "completed" | "failed" | "cancelled" | "interrupted";
             /**
              * @description Whether the run completed
              * @example true
              */
             completed: boolean;
+            /**
+             * @description Whether it ended with part of an answer
+             * @example false
+             */
+            partial: boolean;
             /**
              * @description Whether it was cancelled or cut short
              * @example false
@@ -5769,29 +6168,13 @@ export interface components {
             };
             /** @description The turn's assistant and tool rows */
             messages: components["schemas"]["HermesMessage"][];
-            usage: components["schemas"]["HermesUsage"];
+            usage: components["schemas"]["HermesRunUsage"];
+            runtime: components["schemas"]["HermesRuntime"];
             /**
              * @description Why the run failed, when it did
              * @example null
              */
             error: string | null;
-        };
-        HermesUsage: {
-            /**
-             * @description Prompt tokens over the run
-             * @example 1200
-             */
-            input_tokens: number;
-            /**
-             * @description Completion tokens over the run
-             * @example 80
-             */
-            output_tokens: number;
-            /**
-             * @description Their sum
-             * @example 1280
-             */
-            total_tokens: number;
         };
         /** @description Hermes's chat body; other fields (author, model hints) are accepted */
         HermesChatRequest: {
@@ -5799,7 +6182,20 @@ export interface components {
              * @description The user's message (text, or content parts)
              * @example Summarise the release notes.
              */
-            message: string | components["schemas"]["ContentPart"][] | null;
+            message?: string | components["schemas"]["ContentPart"][] | null;
+            /**
+             * @description The same, where a client sends it as input
+             * @example Summarise the release notes.
+             */
+            input?: string | components["schemas"]["ContentPart"][] | null;
+            /**
+             * @description Who wrote it ({id, name}); anything but an object is 400 invalid_author
+             * @example {
+             *       "id": "user-42",
+             *       "name": "Alice"
+             *     }
+             */
+            author?: unknown;
         } & {
             [key: string]: unknown;
         };
@@ -5810,62 +6206,113 @@ export interface components {
              * @example assistant.delta
              * @enum {string}
              */
-            event: "run.started" | "assistant.delta" | "reasoning.available" | "tool.progress" | "approval.request" | "assistant.completed" | "run.completed" | "run.failed" | "run.cancelled";
+            event: "run.started" | "message.started" | "assistant.delta" | "tool.progress" | "tool.started" | "tool.completed" | "tool.failed" | "approval.request" | "assistant.completed" | "run.completed" | "run.failed" | "run.cancelled" | "done";
             /** @description The frame's JSON `data:` */
             data: {
-                /**
-                 * @description The run
-                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
-                 */
-                run_id: string;
                 /**
                  * @description The session
                  * @example webui-chat-7
                  */
                 session_id: string;
                 /**
-                 * @description assistant.delta: the chunk
+                 * @description The run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string;
+                /**
+                 * @description The frame's number in the turn, from 1
+                 * @example 3
+                 */
+                seq: number;
+                /**
+                 * @description When it was sent (Unix seconds)
+                 * @example 1764601200.25
+                 */
+                ts: number;
+                /**
+                 * @description The assistant message the frame is about
+                 * @example msg_3f0c…
+                 */
+                message_id?: string;
+                /** @description run.started: the user's message */
+                user_message?: {
+                    /**
+                     * @description Always user
+                     * @example user
+                     * @enum {string}
+                     */
+                    role: "user";
+                    /**
+                     * @description The message as sent (text or content parts)
+                     * @example Summarise the notes.
+                     */
+                    content?: unknown;
+                };
+                /** @description message.started: the assistant message's id */
+                message?: {
+                    /**
+                     * @description The assistant message's id
+                     * @example msg_3f0c…
+                     */
+                    id: string;
+                    /**
+                     * @description Always assistant
+                     * @example assistant
+                     * @enum {string}
+                     */
+                    role: "assistant";
+                };
+                /**
+                 * @description assistant.delta: the chunk; tool.progress: reasoning
                  * @example Two
                  */
                 delta?: string;
+                /**
+                 * @description tool.*: the tool (`_thinking` for reasoning)
+                 * @example browser_navigate
+                 */
+                tool_name?: string;
+                /**
+                 * @description tool.started/completed: the call
+                 * @example call_1
+                 */
+                tool_call_id?: string;
+                /**
+                 * @description tool.*: the arguments, cut
+                 * @example {"url":"…"}
+                 */
+                preview?: string;
+                /**
+                 * @description tool.*: the arguments
+                 * @example {
+                 *       "url": "https://example.com/"
+                 *     }
+                 */
+                args?: unknown;
                 /**
                  * @description assistant.completed: the answer
                  * @example Two fixes.
                  */
                 content?: string;
                 /**
-                 * @description reasoning.available: the model's reasoning
-                 * @example Read the notes first.
-                 */
-                text?: string;
-                /**
-                 * @description tool.progress: the tool
-                 * @example browser_navigate
-                 */
-                tool?: string;
-                /**
-                 * @description tool.progress: the call
-                 * @example call_1
-                 */
-                toolCallId?: string;
-                /**
-                 * @description tool.progress: running, completed or error
-                 * @example running
-                 */
-                status?: string;
-                /**
                  * @description Final frames: whether it completed
                  * @example true
                  */
                 completed?: boolean;
                 /**
+                 * @description Final frames: a partial answer
+                 * @example false
+                 */
+                partial?: boolean;
+                /**
                  * @description Final frames: whether it was cut
                  * @example false
                  */
                 interrupted?: boolean;
-                /** @description run.completed: the turn's assistant and tool rows */
+                runtime?: components["schemas"]["HermesRuntime"];
+                /** @description run.*: the turn's assistant and tool rows */
                 messages?: components["schemas"]["HermesMessage"][];
-                usage?: components["schemas"]["HermesUsage"];
+                usage?: components["schemas"]["HermesRunUsage"];
                 /**
                  * @description run.failed: why
                  * @example the model answered 500
@@ -7028,6 +7475,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["HermesRun"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description run_not_found: Run not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    getSessionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["RunResource"];
                 };
             };
@@ -7206,17 +7741,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResource"];
+                    "application/json": components["schemas"]["HermesRun"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unauthorized: Unauthorized */
@@ -7227,7 +7762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description forbidden_origin: Origin not allowed */
@@ -7237,17 +7772,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description not_found: Not found */
+            /** @description run_not_found: Run not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description run_not_active: The run is not active; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
@@ -7258,7 +7793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description internal_error: Internal server error */
@@ -7268,7 +7803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description store_unavailable: The database is unavailable */
@@ -7279,7 +7814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };
@@ -7292,7 +7827,10 @@ export interface operations {
                 /** @description Opaque cursor from the previous page's next_cursor */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Look up the run this key submitted */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7305,10 +7843,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AllRunsPage"];
+                    "application/json": components["schemas"]["HermesRunPage"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7331,6 +7869,16 @@ export interface operations {
             };
             /** @description forbidden_origin: Origin not allowed */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description run_not_found: Run not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7396,7 +7944,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubmittedRun"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; invalid_session_key: The X-Hermes-Session-Key is not valid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7417,7 +7965,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7514,7 +8062,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The run, as it stands after the stop */
+            /** @description Stopping, or the run as it stands */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7522,17 +8070,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RunResource"];
+                    "application/json": components["schemas"]["RunStopping"] | components["schemas"]["HermesRun"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unauthorized: Unauthorized */
@@ -7543,7 +8091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description forbidden_origin: Origin not allowed */
@@ -7553,17 +8101,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description not_found: Not found */
+            /** @description run_not_found: Run not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
@@ -7574,7 +8122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description internal_error: Internal server error */
@@ -7584,7 +8132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description store_unavailable: The database is unavailable */
@@ -7595,7 +8143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };
@@ -7632,14 +8180,14 @@ export interface operations {
                     "application/json": components["schemas"]["RunApprovalAnswered"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_approval_choice: Not an approval choice; invalid_idempotency_key: The Idempotency-Key is malformed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unauthorized: Unauthorized */
@@ -7650,7 +8198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description forbidden_origin: Origin not allowed */
@@ -7660,20 +8208,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description not_found: Not found */
+            /** @description run_not_found: Run not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description run_not_active: The run is not active; interrupt_already_answered: The interrupt was already answered; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            /** @description interrupt_already_answered: The interrupt was already answered; approval_not_active: The run waits for no approval; approval_not_pending: That approval is not pending; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7681,7 +8229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description payload_too_large: Payload too large */
@@ -7691,7 +8239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unsupported_media_type: Unsupported media type */
@@ -7701,7 +8249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description internal_error: Internal server error */
@@ -7711,7 +8259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description store_unavailable: The database is unavailable */
@@ -7722,7 +8270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };
@@ -7761,7 +8309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unauthorized: Unauthorized */
@@ -7772,7 +8320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description forbidden_origin: Origin not allowed */
@@ -7782,17 +8330,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description not_found: Not found */
+            /** @description run_not_found: Run not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description internal_error: Internal server error */
@@ -7802,7 +8350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description store_unavailable: The database is unavailable */
@@ -7813,7 +8361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };
@@ -7855,14 +8403,14 @@ export interface operations {
                     "application/json": components["schemas"]["ToolOutputsAnswered"];
                 };
             };
-            /** @description validation_failed: Request validation failed; tool_outputs_mismatch: Tool outputs do not match the pending tool calls */
+            /** @description validation_failed: Request validation failed; tool_outputs_mismatch: Tool outputs do not match the pending tool calls; invalid_idempotency_key: The Idempotency-Key is malformed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unauthorized: Unauthorized */
@@ -7873,7 +8421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description forbidden_origin: Origin not allowed */
@@ -7883,17 +8431,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description not_found: Not found */
+            /** @description run_not_found: Run not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description run_not_active: The run is not active; interrupt_already_answered: The interrupt was already answered; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
@@ -7904,7 +8452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description payload_too_large: Payload too large */
@@ -7914,7 +8462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unsupported_media_type: Unsupported media type */
@@ -7924,7 +8472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description internal_error: Internal server error */
@@ -7934,7 +8482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description store_unavailable: The database is unavailable */
@@ -7945,7 +8493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };
@@ -7964,32 +8512,32 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "content": "Use the staging site instead."
+                 *       "input": "Use the staging site instead."
                  *     }
                  */
                 "application/json": components["schemas"]["Steer"];
             };
         };
         responses: {
-            /** @description Queued for the run */
-            202: {
+            /** @description Accepted by the run */
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SteerAnswer"];
+                    "application/json": components["schemas"]["HermesSteerAnswer"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_steer_input: The steering message is empty; invalid_idempotency_key: The Idempotency-Key is malformed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unauthorized: Unauthorized */
@@ -8000,7 +8548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description forbidden_origin: Origin not allowed */
@@ -8010,20 +8558,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description not_found: Not found */
+            /** @description run_not_found: Run not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description run_not_active: The run is not active; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            /** @description run_not_accepting_steer: The run takes no more steering; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8031,7 +8579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description payload_too_large: Payload too large */
@@ -8041,7 +8589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description unsupported_media_type: Unsupported media type */
@@ -8051,7 +8599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description internal_error: Internal server error */
@@ -8061,7 +8609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description store_unavailable: The database is unavailable */
@@ -8072,7 +8620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };
@@ -10427,7 +10975,7 @@ export interface operations {
                 "idempotency-key"?: string;
                 /** @description Continue this session; an id not seen before creates the session under that id */
                 "x-hermes-session-id"?: string;
-                /** @description A stable per-channel scope, echoed back; accepted only when the server has an API key (else 403) */
+                /** @description A stable per-channel scope, echoed back; accepted only when the server has an API key (else 403); a CR, LF or NUL is 400 `invalid_session_key` (Invalid session key), over 256 characters the same (Session key too long) */
                 "x-hermes-session-key"?: string;
                 /** @description Send hermes.tool.progress frames (default on) */
                 "x-hermes-tool-progress"?: "0" | "1" | "on" | "off" | "true" | "false";
@@ -10470,7 +11018,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ChatStreamFrame"];
                 };
             };
-            /** @description validation_failed: Request validation failed; invalid_tool_pair: Tool message does not answer a known tool call */
+            /** @description validation_failed: Request validation failed; invalid_tool_pair: Tool message does not answer a known tool call; invalid_idempotency_key: The Idempotency-Key is malformed; invalid_session_key: The X-Hermes-Session-Key is not valid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10624,7 +11172,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ResponseStreamEvent"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; invalid_session_key: The X-Hermes-Session-Key is not valid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10645,7 +11193,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11022,7 +11570,7 @@ export interface operations {
                     "application/json": components["schemas"]["HermesSessionEnvelope"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; invalid_title: The title is not valid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11388,7 +11936,7 @@ export interface operations {
                     "application/json": components["schemas"]["HermesSessionEnvelope"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; unsupported_session_field: The session has no such field to change; invalid_title: The title is not valid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11599,7 +12147,7 @@ export interface operations {
                     "application/json": components["schemas"]["HermesSessionEnvelope"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; invalid_title: The title is not valid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11728,7 +12276,7 @@ export interface operations {
                     "application/json": components["schemas"]["HermesChatAnswer"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; invalid_session_key: The X-Hermes-Session-Key is not valid; missing_message: The message is missing; invalid_author: The author is not an object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11749,7 +12297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11877,7 +12425,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["HermesChatStreamFrame"];
                 };
             };
-            /** @description validation_failed: Request validation failed */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; invalid_session_key: The X-Hermes-Session-Key is not valid; missing_message: The message is missing; invalid_author: The author is not an object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11898,7 +12446,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -74,6 +74,12 @@ export type SessionRecord = {
   source: string | null;
   pinned: boolean;
   archived: boolean;
+  hidden: boolean;
+  /** Why it ended, as a Hermes client says it (`branched` once forked), and when; null while it goes on. */
+  end_reason: string | null;
+  ended_at: number | null;
+  /** The X-Hermes-Session-Key that last ran in it. */
+  session_key: string | null;
   /** The session it was forked from. */
   parent_session_id: string | null;
   /** Whether every row's identifiers are in the anchor table (false for sessions older than that table, until read). */
@@ -146,6 +152,8 @@ export type RunRecord = {
   status: RunStatus;
   iterations: number;
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  /** Prompt tokens the provider read from and wrote to its prompt cache over the run, where it reports them. */
+  cache: RunCacheTokens;
   compressed: boolean;
   error: string | null;
   created_at: number;
@@ -217,10 +225,13 @@ export type SteerRecord = {
   taken_seq: number | null;
 };
 
+export type RunCacheTokens = { read_tokens: number; write_tokens: number };
+
 export type RunPatch = Partial<{
   status: RunStatus;
   iterations: number;
   usage: RunRecord["usage"];
+  cache: RunCacheTokens;
   compressed: boolean;
   error: string | null;
   finished_at: number | null;
@@ -253,6 +264,10 @@ export type SessionPatch = Partial<{
   derived_key: string | null;
   pinned: boolean;
   archived: boolean;
+  hidden: boolean;
+  end_reason: string | null;
+  ended_at: number | null;
+  session_key: string | null;
   anchors_indexed: boolean;
 }>;
 
@@ -336,4 +351,30 @@ export type AnchorFilter = {
   seqs?: number[];
   limit?: number;
   offset?: number;
+};
+
+/** A standing approval: a tool approved for the rest of a session, or for every session (the allowlist). */
+export type ApprovalGrantRecord = {
+  id: string;
+  scope: "session" | "always";
+  /** The session it was granted in (the one it holds for, with scope session). */
+  session_id: string | null;
+  tool: string;
+  /** What a later call must match: the tool's name, or a shell-like tool's command pattern. */
+  match_key: string;
+  /** Who added it: `user` (a person over HTTP) or `client`. */
+  added_by: string;
+  /** The interrupt whose answer added it. */
+  interrupt_id: string | null;
+  created_at: number;
+};
+
+/** What a session's runs have used, summed: tokens, model calls and tool calls. */
+export type SessionUsage = {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  api_call_count: number;
+  tool_call_count: number;
 };

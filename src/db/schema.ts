@@ -37,6 +37,13 @@ export const sessions = sqliteTable(
     /** Flags a Hermes client keeps on a session (PATCH /api/sessions/{id}): kept, not acted on. */
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
     archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    /** Hidden from a Hermes client's list (PATCH /api/sessions/{id} `hidden`): kept, not acted on. */
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    /** Why the session ended, as a Hermes client says it (`end_reason`; `branched` once forked), and when. */
+    endReason: text("end_reason"),
+    endedAt: integer("ended_at"),
+    /** The X-Hermes-Session-Key that last ran in it: a run with that key and no session id continues the newest. */
+    sessionKey: text("session_key"),
     /** The session this one was forked from, if any. */
     parentSessionId: text("parent_session_id"),
     /**
@@ -45,7 +52,11 @@ export const sessions = sqliteTable(
      */
     anchorsIndexed: integer("anchors_indexed", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [index("sessions_created_idx").on(t.createdAt, t.id), index("sessions_derived_idx").on(t.derivedKey)],
+  (t) => [
+    index("sessions_created_idx").on(t.createdAt, t.id),
+    index("sessions_derived_idx").on(t.derivedKey),
+    index("sessions_key_idx").on(t.sessionKey, t.updatedAt),
+  ],
 );
 
 export const messages = sqliteTable(
@@ -187,6 +198,9 @@ export const runs = sqliteTable(
     promptTokens: integer("prompt_tokens").notNull().default(0),
     completionTokens: integer("completion_tokens").notNull().default(0),
     totalTokens: integer("total_tokens").notNull().default(0),
+    /** Prompt tokens the provider read from (and wrote to) its prompt cache, where it reports them. */
+    cacheReadTokens: integer("cache_read_tokens").notNull().default(0),
+    cacheWriteTokens: integer("cache_write_tokens").notNull().default(0),
     compressed: integer("compressed", { mode: "boolean" }).notNull().default(false),
     error: text("error"),
     createdAt: integer("created_at").notNull(),
@@ -264,6 +278,30 @@ export const runSteers = sqliteTable(
     takenSeq: integer("taken_seq"),
   },
   (t) => [index("run_steers_run_idx").on(t.runId, t.takenSeq)],
+);
+
+/**
+ * Standing approvals: a tool a person approved for the rest of a session (`scope: session`) or for every session
+ * (`scope: always`, the allowlist). `match_key` is what a later call must match: the tool's name, or for a
+ * shell-like tool the command's pattern. Recorded with who added it and when; never consulted for a tool the
+ * operator's policy denies.
+ */
+export const approvalGrants = sqliteTable(
+  "approval_grants",
+  {
+    id: text("id").primaryKey(),
+    scope: text("scope", { enum: ["session", "always"] }).notNull(),
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    tool: text("tool").notNull(),
+    matchKey: text("match_key").notNull(),
+    addedBy: text("added_by").notNull(),
+    interruptId: text("interrupt_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("approval_grants_key_idx").on(t.matchKey, t.scope),
+    index("approval_grants_session_idx").on(t.sessionId),
+  ],
 );
 
 export const events = sqliteTable(

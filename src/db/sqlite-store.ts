@@ -5,6 +5,7 @@
  * calls from outside it wait for it to end, so nothing of theirs lands inside it and nothing reads its uncommitted
  * rows. Calls from inside it (however deep, found through async-local storage) go straight through.
  */
+import { SqliteApprovalGrantRepository } from "./repositories/approval-grants.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ActiveContextCache } from "./active-context-cache.js";
 import type { DatabaseHandle } from "./database.js";
@@ -104,6 +105,7 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     runs: wrap(new SqliteRunRepository(db)),
     interrupts: wrap(new SqliteInterruptRepository(db)),
     steers: wrap(new SqliteSteerRepository(db)),
+    approvalGrants: wrap(new SqliteApprovalGrantRepository(db)),
     anchors: wrap(new SqliteAnchorRepository(sqlite)),
     messageAnchors: wrap(new SqliteMessageAnchorRepository(sqlite)),
     contextRows: wrap(new SqliteContextRowRepository(db, activeContext)),

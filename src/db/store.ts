@@ -5,6 +5,8 @@
  * default, ./sqlite-store.ts) and PostgreSQL (the shared store of several replicas, ./postgres/) both give one.
  */
 import type {
+  ApprovalGrantRecord,
+  SessionUsage,
   AnchorFilter,
   AnchorRecord,
   BrowserLeaseRecord,
@@ -74,6 +76,19 @@ export interface EventRepository {
   forRun(runId: string, afterId: number, limit?: number): Promise<StoredEvent[]>;
   /** Deletes events of one type created before `before`; answers how many went. */
   deleteOlderThan(type: string, before: number): Promise<number>;
+  /** The type of each run's newest stored event, in one query; a run with none is absent. */
+  lastTypesOfRuns(runIds: string[]): Promise<Map<string, string>>;
+}
+
+export interface ApprovalGrantRepository {
+  add(grant: ApprovalGrantRecord): Promise<ApprovalGrantRecord>;
+  /** A grant that approves a call with one of these keys in this session: the allowlist's, or the session's own. */
+  matching(sessionId: string, matchKeys: string[]): Promise<ApprovalGrantRecord | null>;
+  /** Every grant of a scope, newest first. */
+  list(scope: "session" | "always"): Promise<ApprovalGrantRecord[]>;
+  get(id: string): Promise<ApprovalGrantRecord | null>;
+  /** Removes a grant; false when there was none. */
+  remove(id: string): Promise<boolean>;
 }
 
 export interface ForkRepository {
@@ -221,6 +236,8 @@ export interface RunRepository {
   activeForSession(sessionId: string): Promise<RunRecord | null>;
   /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */
   listRequiringAction(): Promise<RunRecord[]>;
+  /** What each session's runs have used, in two grouped reads whatever their number; a session with none is absent. */
+  usageOfSessions(sessionIds: string[]): Promise<Map<string, SessionUsage>>;
 }
 
 export interface SessionRepository {
@@ -239,6 +256,10 @@ export interface SessionRepository {
   get(id: string): Promise<SessionRecord | null>;
   /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
   findByDerivedKey(key: string): Promise<SessionRecord | null>;
+  /** The sessions titled `base` or `base #N` (a title's lineage, as Hermes numbers forks), as `{id, title}`. */
+  titledLike(base: string): Promise<Array<{ id: string; title: string }>>;
+  /** The most recently active session bound to this X-Hermes-Session-Key (a run with the key and no session). */
+  findBySessionKey(key: string): Promise<SessionRecord | null>;
   /** Newest first; the cursor is the last row of the previous page. */
   list(limit: number, cursor: SessionCursor | null): Promise<SessionRecord[]>;
   update(id: string, patch: SessionPatch, now: number): Promise<SessionRecord | null>;
@@ -296,6 +317,7 @@ export type Repositories = {
   runs: RunRepository;
   interrupts: InterruptRepository;
   steers: SteerRepository;
+  approvalGrants: ApprovalGrantRepository;
   anchors: AnchorRepository;
   messageAnchors: MessageAnchorRepository;
   contextRows: ContextRowRepository;

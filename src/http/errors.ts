@@ -21,10 +21,32 @@ export const TRANSPORT_ERROR_CODES = [
   "agent_incomplete",
 ] as const;
 
-export type ErrorCode = DomainErrorCode | (typeof TRANSPORT_ERROR_CODES)[number];
+/**
+ * Codes of the Hermes routes' own refusals, named as the Hermes Agent API server names them, so its clients branch on
+ * the same `error.code` (a run or approval that is not there, a bad steer, session key or idempotency key, a PATCH of
+ * a field it does not take).
+ */
+export const HERMES_ERROR_CODES = [
+  "run_not_found",
+  "invalid_approval_choice",
+  "invalid_steer_input",
+  "invalid_idempotency_key",
+  "missing_idempotency_key",
+  "invalid_session_key",
+  "missing_message",
+  "invalid_author",
+  "unsupported_session_field",
+  "invalid_title",
+  "missing_model",
+] as const;
 
-/** The closed set of error codes the API can answer with: the domain's, then the transport's. Statuses are in problem.ts. */
-export const ERROR_CODES = [...DOMAIN_ERROR_CODES, ...TRANSPORT_ERROR_CODES] as const;
+export type ErrorCode = DomainErrorCode | (typeof TRANSPORT_ERROR_CODES)[number] | (typeof HERMES_ERROR_CODES)[number];
+
+/**
+ * The closed set of error codes the API can answer with: the domain's, the transport's, then the Hermes routes'.
+ * Statuses are in problem.ts.
+ */
+export const ERROR_CODES = [...DOMAIN_ERROR_CODES, ...TRANSPORT_ERROR_CODES, ...HERMES_ERROR_CODES] as const;
 
 /** A failing field where the client sent it: `body.config.engine`, `query.limit`, `header.idempotency-key`. */
 export type FieldError = { location: string; message: string };

@@ -9,20 +9,27 @@ import { problemResponse, statusOf } from "./problem.js";
 
 /**
  * Paths that speak the OpenAI wire format, errors included (SPEC §7): the OpenAI routes (chat completions,
- * Responses, models), and the Hermes run submission and listing (`/v1/runs`), whose clients read the OpenAI envelope.
+ * Responses, models), and the Hermes runs (`/v1/runs*`), whose clients read the OpenAI envelope.
  */
 export function isOpenAiCompatPath(path: string): boolean {
   return (
     path === "/v1/models" ||
     path === "/v1/capabilities" ||
     path === "/v1/runs" ||
+    path.startsWith("/v1/runs/") ||
     path.startsWith("/v1/chat/") ||
     path === "/v1/responses" ||
     path.startsWith("/v1/responses/")
   );
 }
 
-function errorType(status: number): string {
+/** The paths a Hermes client drives, where Hermes's names for failures are used. */
+export function isHermesPath(path: string): boolean {
+  return isOpenAiCompatPath(path) || path.startsWith("/api/");
+}
+
+function errorType(status: number, code: string): string {
+  if (code === "gateway_auth_failed") return "gateway_auth_error";
   if (status === 401) return "authentication_error";
   if (status === 403) return "permission_error";
   if (status === 404) return "not_found_error";
@@ -45,6 +52,7 @@ function paramOf(location: string | undefined): string | null {
 const OPENAI_CODE_NAMES: Partial<Record<HttpError["code"], string>> = {
   too_many_runs: "rate_limit_exceeded",
   payload_too_large: "body_too_large",
+  unauthorized: "gateway_auth_failed",
 };
 
 /** The code the OpenAI envelope answers for one of ours. */
@@ -61,12 +69,13 @@ export function openAiErrorBody(
   error: { message: string; type: string; param: string | null; code: string; hermes?: unknown };
 } {
   const status = statusOf(error.code);
+  const code = ownCode ? error.code : openAiCodeOf(error.code);
   return {
     error: {
       message: error.message,
-      type: errorType(status),
+      type: errorType(status, code),
       param: paramOf(error.errors?.[0]?.location),
-      code: ownCode ? error.code : openAiCodeOf(error.code),
+      code,
       // What a run's failure says of the run, where Hermes clients read it.
       ...(error.details?.hermes !== undefined ? { hermes: error.details.hermes } : {}),
     },
@@ -89,8 +98,14 @@ export function problemWithOpenAiError(c: Context, error: HttpError): Response {
   return problemResponse(c, error, openAiErrorBody(error, true));
 }
 
+/** Hermes's `/api/*`: problem+json whose `error` member names the failure as Hermes does (`gateway_auth_failed`). */
+function problemWithHermesError(c: Context, error: HttpError): Response {
+  return problemResponse(c, error, openAiErrorBody(error));
+}
+
 /** How an error on this path is answered: the OpenAI envelope, problem+json with its `error` member, or problem+json. */
 export function errorResponderFor(path: string): (c: Context, error: HttpError) => Response {
   if (isOpenAiCompatPath(path)) return openAiErrorResponse;
-  return path.startsWith("/v1/") || path.startsWith("/api/") ? problemWithOpenAiError : problemResponse;
+  if (path.startsWith("/api/")) return problemWithHermesError;
+  return path.startsWith("/v1/") ? problemWithOpenAiError : problemResponse;
 }

@@ -49,6 +49,20 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   store_unavailable: { status: 503, title: "The database is unavailable" },
   browser_timeout: { status: 504, title: "The browser did not answer in time" },
   internal_error: { status: 500, title: "Internal server error" },
+  run_not_found: { status: 404, title: "Run not found" },
+  invalid_approval_choice: { status: 400, title: "Not an approval choice" },
+  approval_not_active: { status: 409, title: "The run waits for no approval" },
+  approval_not_pending: { status: 409, title: "That approval is not pending" },
+  run_not_accepting_steer: { status: 409, title: "The run takes no more steering" },
+  invalid_steer_input: { status: 400, title: "The steering message is empty" },
+  invalid_idempotency_key: { status: 400, title: "The Idempotency-Key is malformed" },
+  missing_idempotency_key: { status: 400, title: "An Idempotency-Key is required" },
+  invalid_session_key: { status: 400, title: "The X-Hermes-Session-Key is not valid" },
+  missing_message: { status: 400, title: "The message is missing" },
+  invalid_author: { status: 400, title: "The author is not an object" },
+  unsupported_session_field: { status: 400, title: "The session has no such field to change" },
+  invalid_title: { status: 400, title: "The title is not valid" },
+  missing_model: { status: 400, title: "No model was named" },
 };
 
 export function statusOf(code: ErrorCode): ContentfulStatusCode {

@@ -20,7 +20,13 @@ export function formatSseFrame(frame: SseFrame): string {
  */
 export function sseResponse(
   frames: AsyncIterable<SseFrame>,
-  options: { keepaliveMs: number; headers?: Record<string, string>; onCancel?: () => void },
+  options: {
+    keepaliveMs: number;
+    headers?: Record<string, string>;
+    onCancel?: () => void;
+    /** A comment written once the frames have ended, before the stream closes (`stream closed`). */
+    closing?: string;
+  },
 ): Response {
   const encoder = new TextEncoder();
   const iterator = frames[Symbol.asyncIterator]();
@@ -55,6 +61,7 @@ export function sseResponse(
           // A source that fails (a browser gone while its screencast starts) ends the stream; nothing is left pending.
         } finally {
           const wasClosed = closed;
+          if (!wasClosed && options.closing) write(`: ${options.closing}\n\n`);
           stop();
           if (!wasClosed) {
             try {

@@ -24,7 +24,14 @@ export type ChatMessage = {
   name?: string;
 };
 
-export type TokenUsage = { prompt_tokens: number; completion_tokens: number; total_tokens?: number };
+export type TokenUsage = {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens?: number;
+  /** Prompt tokens the provider read from its prompt cache, and wrote to it, where it reports them. */
+  cache_read_tokens?: number;
+  cache_write_tokens?: number;
+};
 
 export type RunStatus =
   "running" | "requires_action" | "completed" | "incomplete" | "failed" | "interrupted" | "cancelled";

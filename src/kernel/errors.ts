@@ -35,6 +35,9 @@ export const DOMAIN_ERROR_CODES = [
   "interrupt_not_found",
   "interrupt_already_answered",
   "tool_outputs_mismatch",
+  "approval_not_active",
+  "approval_not_pending",
+  "run_not_accepting_steer",
   "store_unavailable",
   "internal_error",
 ] as const;

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 /** Crockford base32: sortable as text, no ambiguous letters. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "ses" | "msg" | "run" | "sum" | "req" | "evt" | "int" | "str" | "resp" | "img";
+export type IdPrefix = "ses" | "msg" | "run" | "sum" | "req" | "evt" | "int" | "str" | "resp" | "img" | "apg";
 
 let lastTime = 0;
 let lastRandom: number[] = [];

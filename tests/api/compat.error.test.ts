@@ -36,7 +36,7 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
       body: JSON.stringify(body),
     });
 
-  it("refuses a missing API key with 401 authentication_error", async () => {
+  it("refuses a missing API key with 401, named gateway_auth_failed as Hermes names it", async () => {
     const anonymous = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: "wrong", maxRetries: 0 });
     const err = await anonymous.models.list().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
@@ -45,9 +45,9 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     expect(await json<OpenAIErrorResponse>(res)).toEqual({
       error: {
         message: expect.stringMatching(/Bearer/),
-        type: "authentication_error",
+        type: "gateway_auth_error",
         param: null,
-        code: "unauthorized",
+        code: "gateway_auth_failed",
       },
     });
   });

@@ -1,11 +1,10 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
-import { json, type OpenAIErrorResponse, type ProblemResponse } from "../fixtures/responses.js";
+import { json, type OpenAIErrorResponse } from "../fixtures/responses.js";
 import { withApp } from "../fixtures/suite.js";
 import type {
-  AllRunsPageResponse,
   ApprovalAnsweredResponse,
-  RunResourceResponse,
+  HermesRunResponse,
   SubmittedRunResponse,
 } from "../../src/routes/runs/schemas.js";
 
@@ -17,7 +16,7 @@ describe("Hermes-style runs", () => {
 
   const submit = (t: AgentApp, body: Record<string, unknown>, headers?: Record<string, string>) =>
     t.call("POST", "/v1/runs", body, headers);
-  const runOf = async (t: AgentApp, id: string) => json<RunResourceResponse>(await t.call("GET", `/v1/runs/${id}`));
+  const runOf = async (t: AgentApp, id: string) => json<HermesRunResponse>(await t.call("GET", `/v1/runs/${id}`));
   const until = (t: AgentApp, id: string, status: string) =>
     waitFor(async () => {
       const run = await runOf(t, id);
@@ -34,7 +33,7 @@ describe("Hermes-style runs", () => {
     const run = await until(t, body.run_id, "completed");
     expect(run).toMatchObject({ object: "hermes.run", run_id: body.run_id, output: "Release notes: two fixes." });
 
-    const list = await json<AllRunsPageResponse>(await t.call("GET", "/v1/runs?limit=1"));
+    const list = await json<{ object: string; data: HermesRunResponse[] }>(await t.call("GET", "/v1/runs?limit=1"));
     expect(list).toMatchObject({ object: "list", data: [{ run_id: body.run_id }] });
   });
 
@@ -85,10 +84,13 @@ describe("Hermes-style runs", () => {
     const { run_id: runId } = await json<SubmittedRunResponse>(
       await submit(t, { input: "add 2 and 2", session_id: created.id }),
     );
-    await until(t, runId, "requires_action");
+    await until(t, runId, "waiting_for_approval");
     const bad = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "maybe" });
     expect(bad.status).toBe(400);
-    expect((await json<ProblemResponse>(bad)).detail).toMatch(/once, session, always, deny/);
+    expect((await json<OpenAIErrorResponse>(bad)).error).toMatchObject({
+      code: "invalid_approval_choice",
+      message: "Invalid approval choice; expected one of: always, deny, once, session",
+    });
     const res = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "approve" });
     expect(res.status).toBe(200);
     expect(await json<ApprovalAnsweredResponse>(res)).toEqual({
@@ -100,6 +102,7 @@ describe("Hermes-style runs", () => {
     expect(await until(t, runId, "completed")).toMatchObject({ output: "4" });
     const again = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "deny" });
     expect(again.status).toBe(409);
+    expect((await json<OpenAIErrorResponse>(again)).error.code).toBe("approval_not_active");
   });
 
   it("streams the run's events as Hermes frames them, through an approval, resumable by id", async ({
@@ -173,10 +176,11 @@ describe("Hermes-style runs", () => {
     await waitFor(() => fake.completions.length === 1);
     const stopped = await t.call("POST", `/v1/runs/${runId}/stop`, {});
     expect(stopped.status).toBe(200);
-    expect(await json<RunResourceResponse>(stopped)).toMatchObject({ status: "cancelled" });
+    expect(await json<unknown>(stopped)).toEqual({ run_id: runId, status: "stopping" });
+    expect(await until(t, runId, "cancelled")).toMatchObject({ interrupted: true, completed: false });
     const again = await t.call("POST", `/v1/runs/${runId}/stop`, {});
     expect(again.status).toBe(200);
-    expect(await json<RunResourceResponse>(again)).toMatchObject({ status: "cancelled" });
+    expect(await json<HermesRunResponse>(again)).toMatchObject({ status: "cancelled" });
   });
 
   it("reports the runs in flight on /health/detailed", async ({ app: t, fake }) => {
@@ -199,11 +203,19 @@ describe("Hermes-style runs", () => {
       await submit(t, { input: "start slowly" }),
     );
     await waitFor(() => fake.completions.length === 1);
-    expect((await t.call("POST", `/v1/runs/${runId}/steer`, {})).status).toBe(400);
-    expect((await t.call("POST", `/v1/runs/${runId}/steer`, { input: "use staging" })).status).toBe(202);
+    const blank = await t.call("POST", `/v1/runs/${runId}/steer`, { input: "  " });
+    expect(blank.status).toBe(400);
+    expect((await json<OpenAIErrorResponse>(blank)).error.code).toBe("invalid_steer_input");
+    const steered = await t.call("POST", `/v1/runs/${runId}/steer`, { input: "use staging" });
+    expect(steered.status).toBe(200);
+    expect(await json<unknown>(steered)).toMatchObject({ object: "hermes.run.steer", run_id: runId, accepted: true });
     await until(t, runId, "completed");
     const rows = await t.app.services.store.messages.page(sessionId, 0, 100);
     expect(rows.map((m) => m.content)).toContain("use staging");
+    // A run that has ended takes no more steering.
+    const late = await t.call("POST", `/v1/runs/${runId}/steer`, { input: "too late" });
+    expect(late.status).toBe(409);
+    expect((await json<OpenAIErrorResponse>(late)).error.code).toBe("run_not_accepting_steer");
     expect(fake.completions[1].body.messages.at(-1)).toMatchObject({ role: "user", content: "use staging" });
   });
 

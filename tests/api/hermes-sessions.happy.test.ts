@@ -89,10 +89,15 @@ describe("Hermes /api/sessions", () => {
     );
     expect(patched.session).toMatchObject({ pinned: true, archived: true, title: "Kept" });
     expect((await json<Envelope>(await t.call("GET", "/api/sessions/flags"))).session.pinned).toBe(true);
-    for (const body of [{ pinned: "yes" }, { nonsense: 1 }]) {
+    for (const [body, code] of [
+      [{ pinned: "yes" }, "validation_failed"],
+      [{ nonsense: 1, model: "x" }, "unsupported_session_field"],
+    ] as const) {
       const res = await t.call("PATCH", "/api/sessions/flags", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await json<{ error: { code: string } }>(res)).error.code).toBe("validation_failed");
+      const { error } = await json<{ error: { code: string; message: string } }>(res);
+      expect(error.code).toBe(code);
+      if (code === "unsupported_session_field") expect(error.message).toBe("Unsupported session fields: model, nonsense");
     }
     expect((await json<Envelope>(await t.call("GET", "/api/sessions/flags"))).session).toMatchObject({
       pinned: true,
@@ -156,8 +161,8 @@ describe("Hermes /api/sessions", () => {
     expect(res.status).toBe(200);
     const frames = (await readSse(res)).filter((f) => f.event);
     const names = frames.map((f) => f.event);
-    expect(names[0]).toBe("run.started");
-    expect(names.slice(-2)).toEqual(["assistant.completed", "run.completed"]);
+    expect(names.slice(0, 2)).toEqual(["run.started", "message.started"]);
+    expect(names.slice(-3)).toEqual(["assistant.completed", "run.completed", "done"]);
     const data = (name: string) =>
       frames.filter((f) => f.event === name).map((f) => JSON.parse(f.data) as Record<string, unknown>);
     expect(
@@ -165,10 +170,7 @@ describe("Hermes /api/sessions", () => {
         .map((d) => d.delta)
         .join(""),
     ).toBe("Let me search for that:Here is the summary.");
-    expect(data("tool.progress").map((d) => [d.tool, d.status])).toEqual([
-      ["add", "running"],
-      ["add", "completed"],
-    ]);
+    expect([...data("tool.started"), ...data("tool.completed")].map((d) => d.tool_name)).toEqual(["add", "add"]);
     expect(data("assistant.completed")[0]).toMatchObject({ content: "Here is the summary.", completed: true });
     const completed = data("run.completed")[0] as { messages: Array<{ role: string; content: string }> };
     // A client that lost the text before the tool call gets it back here.
@@ -185,7 +187,12 @@ describe("Hermes /api/sessions", () => {
     const res = await t.call("POST", "/api/sessions/parent/fork", { id: "child", upto_seq: 2 });
     expect(res.status).toBe(201);
     const child = (await json<Envelope>(res)).session;
-    expect(child).toMatchObject({ id: "child", title: "Parent", parent_session_id: "parent", message_count: 2 });
+    // Titled as Hermes titles a fork: the next of the source's title lineage; the source is marked branched.
+    expect(child).toMatchObject({ id: "child", title: "Parent #2", parent_session_id: "parent", message_count: 2 });
+    expect((await json<Envelope>(await t.call("GET", "/api/sessions/parent"))).session).toMatchObject({
+      end_reason: "branched",
+      ended_at: expect.any(Number),
+    });
     const rows = await json<HermesMessageList>(await t.call("GET", "/api/sessions/child/messages"));
     expect(rows.data.map((m) => m.content)).toEqual(["one", "two"]);
     const listed = await json<HermesSessionList>(await t.call("GET", "/api/sessions"));

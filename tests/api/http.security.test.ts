@@ -52,9 +52,14 @@ describe("security", () => {
             expect(res.status, `${method} ${url} with ${authorization}`).toBe(401);
             expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
             const body = await json<ErrorBody>(res);
-            // The OpenAI-compatible routes answer in the OpenAI error envelope, the rest in problem+json.
-            if (body.error) expect(body.error).toMatchObject({ code: "unauthorized", type: "authentication_error" });
-            else expect(body).toMatchObject({ code: "unauthorized", status: 401 });
+            // The OpenAI-compatible and Hermes routes name it as Hermes does (`gateway_auth_failed`) in the envelope;
+            // problem+json says `unauthorized`, with the envelope's member beside it on /v1 and /api.
+            if (body.status === undefined)
+              expect(body.error).toMatchObject({ code: "gateway_auth_failed", type: "gateway_auth_error" });
+            else {
+              expect(body).toMatchObject({ code: "unauthorized", status: 401 });
+              if (url.startsWith("/api/")) expect(body.error).toMatchObject({ code: "gateway_auth_failed" });
+            }
           }
           checked.push(`${method} ${path}`);
         }

@@ -1,6 +1,12 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, eventData, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
-import { json, type ListMessagesResponse, type MessageRow, type ProblemResponse } from "../fixtures/responses.js";
+import {
+  json,
+  type ListMessagesResponse,
+  type MessageRow,
+  type OpenAIErrorResponse,
+  type ProblemResponse,
+} from "../fixtures/responses.js";
 import { withApp } from "../fixtures/suite.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import type {
@@ -26,7 +32,11 @@ async function transcript(t: AgentApp, id: string): Promise<MessageRow[]> {
 }
 
 async function runOf(t: AgentApp, runId: string): Promise<RunResourceResponse> {
-  return json<RunResourceResponse>(await t.call("GET", `/v1/runs/${runId}`));
+  // The Hermes read names the session; the session's own route answers the native shape.
+  const { session_id: sessionId } = await json<{ session_id: string }>(await t.call("GET", `/v1/runs/${runId}`));
+  const res = await t.call("GET", `/v1/sessions/${sessionId}/runs/${runId}`);
+  expect(res.status).toBe(200);
+  return json<RunResourceResponse>(res);
 }
 
 const completed = (t: AgentApp, runId: string) =>
@@ -262,9 +272,9 @@ describe("client-side tools through POST /messages", () => {
       outputs: [{ tool_call_id: "call_other", output: "?" }],
     });
     expect(wrong.status).toBe(400);
-    const problem = await json<ProblemResponse>(wrong);
-    expect(problem.code).toBe("tool_outputs_mismatch");
-    expect(problem.detail).toMatch(/missing outputs for call_w; no pending call has the id call_other/);
+    const { error } = await json<OpenAIErrorResponse>(wrong);
+    expect(error.code).toBe("tool_outputs_mismatch");
+    expect(error.message).toMatch(/missing outputs for call_w; no pending call has the id call_other/);
 
     const res = await t.call("POST", `/v1/runs/${paused.run.id}/tool_outputs`, {
       outputs: [{ tool_call_id: "call_w", output: "light rain, 8 °C" }],

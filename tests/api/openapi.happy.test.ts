@@ -98,7 +98,8 @@ describe("OpenAPI document and API reference", () => {
           // Readiness answers 503 with its report, not a problem: the checks are the useful part.
           if (Number(status) >= 400 && response.content && path !== "/health/ready") {
             // The OpenAI-compatible routes answer errors in the OpenAI envelope, as OpenAI clients expect.
-            const expected = OPENAI_COMPAT_PATHS.has(path) ? "application/json" : "application/problem+json";
+            const compat = OPENAI_COMPAT_PATHS.has(path) || path.startsWith("/v1/runs/");
+            const expected = compat ? "application/json" : "application/problem+json";
             expect(Object.keys(response.content), `${method} ${path} ${status}`).toContain(expected);
           }
         }

@@ -103,12 +103,12 @@ describe("reasoning from a reasoning model", () => {
     expect(final.response.output).toEqual(done);
   });
 
-  it("sends reasoning.available on a Hermes session chat stream", async ({ app: t, fake }) => {
+  it("sends the reasoning as Hermes's _thinking tool.progress on a session chat stream", async ({ app: t, fake }) => {
     await t.call("POST", "/api/sessions", { id: "thinker" });
     fake.enqueue({ content: "Done.", reasoning: THOUGHT });
     const frames = await readSse(await t.call("POST", "/api/sessions/thinker/chat/stream", { message: "Think." }));
-    const thought = frames.find((f) => f.event === "reasoning.available");
-    expect(JSON.parse(thought!.data)).toMatchObject({ text: THOUGHT, session_id: "thinker" });
+    const thought = frames.find((f) => f.event === "tool.progress");
+    expect(JSON.parse(thought!.data)).toMatchObject({ tool_name: "_thinking", delta: THOUGHT, session_id: "thinker" });
     await waitFor(() => frames.some((f) => f.event === "run.completed"));
   });
 });

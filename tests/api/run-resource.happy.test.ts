@@ -1,8 +1,13 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, eventData, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
-import { json, type ListMessagesResponse, type MessageRow, type ProblemResponse } from "../fixtures/responses.js";
+import {
+  json,
+  type ListMessagesResponse,
+  type MessageRow,
+  type OpenAIErrorResponse,
+} from "../fixtures/responses.js";
 import { withApp } from "../fixtures/suite.js";
-import type { RunPageResponse, RunResourceResponse, SteerResponse } from "../../src/routes/runs/schemas.js";
+import type { RunPageResponse, RunResourceResponse } from "../../src/routes/runs/schemas.js";
 import type { PostMessageBackgroundResponse, PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 
 const it = withApp({ tools: [testTools.echo, testTools.slow] });
@@ -15,7 +20,9 @@ async function transcript(t: AgentApp, id: string): Promise<MessageRow[]> {
 }
 
 async function runOf(t: AgentApp, runId: string): Promise<RunResourceResponse> {
-  const res = await t.call("GET", `/v1/runs/${runId}`);
+  // The Hermes read names the session; the session's own route answers the native shape.
+  const { session_id: sessionId } = await json<{ session_id: string }>(await t.call("GET", `/v1/runs/${runId}`));
+  const res = await t.call("GET", `/v1/sessions/${sessionId}/runs/${runId}`);
   expect(res.status).toBe(200);
   return json<RunResourceResponse>(res);
 }
@@ -120,7 +127,7 @@ describe("runs as resources", () => {
     await waitFor(async () => (await transcript(t, id)).some((m) => m.tool_calls));
     const cancel = await t.call("POST", `/v1/runs/${run.id}/cancel`, {});
     expect(cancel.status).toBe(200);
-    expect(await json<RunResourceResponse>(cancel)).toMatchObject({ status: "cancelled" });
+    expect(await json<RunResourceResponse>(cancel)).toMatchObject({ status: "cancelled", interrupted: true });
     const answer = await json<PostMessageRunResponse>(await pending);
     expect(answer.run.status).toBe("cancelled");
     const rows = await transcript(t, id);
@@ -130,7 +137,7 @@ describe("runs as resources", () => {
 
     const again = await t.call("POST", `/v1/runs/${run.id}/cancel`, {});
     expect(again.status).toBe(409);
-    expect((await json<ProblemResponse>(again)).code).toBe("run_not_active");
+    expect((await json<OpenAIErrorResponse>(again)).error.code).toBe("run_not_active");
   });
 
   it("cancels a streamed run: the stream ends with run.cancelled and done", async ({ app: t, fake }) => {
@@ -156,8 +163,8 @@ describe("runs as resources", () => {
     await waitFor(async () => (await transcript(t, id)).some((m) => m.tool_calls));
     const runId = (await t.app.services.runs.activeRunOf(id))!;
     const res = await t.call("POST", `/v1/runs/${runId}/steer`, { content: "also check the staging site" });
-    expect(res.status).toBe(202);
-    expect(await json<SteerResponse>(res)).toMatchObject({ run_id: runId, status: "queued" });
+    expect(res.status).toBe(200);
+    expect(await json<{ run_id: string; accepted: boolean }>(res)).toMatchObject({ run_id: runId, accepted: true });
     const answer = await json<PostMessageRunResponse>(await pending);
     expect(answer.run.status).toBe("completed");
     const rows = await transcript(t, id);
@@ -175,7 +182,7 @@ describe("runs as resources", () => {
 
     const late = await t.call("POST", `/v1/runs/${runId}/steer`, { content: "too late" });
     expect(late.status).toBe(409);
-    expect((await json<ProblemResponse>(late)).code).toBe("run_not_active");
+    expect((await json<OpenAIErrorResponse>(late)).error.code).toBe("run_not_accepting_steer");
   });
 
   it("answers 404 for a run that does not exist", async ({ app: t }) => {
@@ -186,7 +193,10 @@ describe("runs as resources", () => {
     ] as const) {
       const res = await t.call(method, path, method === "POST" ? {} : undefined);
       expect(res.status, path).toBe(404);
-      expect((await json<ProblemResponse>(res)).code).toBe("not_found");
+      expect((await json<OpenAIErrorResponse>(res)).error).toMatchObject({
+        code: "run_not_found",
+        message: "Run not found: run_nope",
+      });
     }
   });
 });

@@ -36,6 +36,7 @@ const LISTENED: Record<SessionEventType, true> = {
   "run.requires_action": true,
   "approval.requested": true,
   "approval.responded": true,
+  "run.steered": true,
   "run.completed": true,
   "run.failed": true,
   "run.cancelled": true,

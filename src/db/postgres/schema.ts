@@ -77,12 +77,23 @@ export const sessions = pgTable(
     /** Flags a Hermes client keeps on a session (PATCH /api/sessions/{id}): kept, not acted on. */
     pinned: boolean("pinned").notNull().default(false),
     archived: boolean("archived").notNull().default(false),
+    /** Hidden from a Hermes client's list (PATCH /api/sessions/{id} `hidden`): kept, not acted on. */
+    hidden: boolean("hidden").notNull().default(false),
+    /** Why the session ended, as a Hermes client says it (`end_reason`; `branched` once forked), and when. */
+    endReason: text("end_reason"),
+    endedAt: int8("ended_at"),
+    /** The X-Hermes-Session-Key that last ran in it: a run with that key and no session id continues the newest. */
+    sessionKey: text("session_key"),
     /** The session this one was forked from, if any. */
     parentSessionId: text("parent_session_id"),
     /** Whether every row's identifiers are in message_anchors (see ../schema.ts). */
     anchorsIndexed: boolean("anchors_indexed").notNull().default(false),
   },
-  (t) => [index("sessions_created_idx").on(t.createdAt, t.id), index("sessions_derived_idx").on(t.derivedKey)],
+  (t) => [
+    index("sessions_created_idx").on(t.createdAt, t.id),
+    index("sessions_derived_idx").on(t.derivedKey),
+    index("sessions_key_idx").on(t.sessionKey, t.updatedAt),
+  ],
 );
 
 export const messages = pgTable(
@@ -230,6 +241,9 @@ export const runs = pgTable(
     promptTokens: int8("prompt_tokens").notNull().default(0),
     completionTokens: int8("completion_tokens").notNull().default(0),
     totalTokens: int8("total_tokens").notNull().default(0),
+    /** Prompt tokens the provider read from (and wrote to) its prompt cache, where it reports them. */
+    cacheReadTokens: int8("cache_read_tokens").notNull().default(0),
+    cacheWriteTokens: int8("cache_write_tokens").notNull().default(0),
     compressed: boolean("compressed").notNull().default(false),
     error: text("error"),
     createdAt: int8("created_at").notNull(),
@@ -304,6 +318,30 @@ export const runSteers = pgTable(
     takenSeq: integer("taken_seq"),
   },
   (t) => [index("run_steers_run_idx").on(t.runId, t.takenSeq)],
+);
+
+/**
+ * Standing approvals: a tool a person approved for the rest of a session (`scope: session`) or for every session
+ * (`scope: always`, the allowlist). `match_key` is what a later call must match: the tool's name, or for a
+ * shell-like tool the command's pattern. Recorded with who added it and when; never consulted for a tool the
+ * operator's policy denies.
+ */
+export const approvalGrants = pgTable(
+  "approval_grants",
+  {
+    id: text("id").primaryKey(),
+    scope: enumText("scope", { enum: ["session", "always"] }).notNull(),
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    tool: text("tool").notNull(),
+    matchKey: text("match_key").notNull(),
+    addedBy: text("added_by").notNull(),
+    interruptId: text("interrupt_id"),
+    createdAt: int8("created_at").notNull(),
+  },
+  (t) => [
+    index("approval_grants_key_idx").on(t.matchKey, t.scope),
+    index("approval_grants_session_idx").on(t.sessionId),
+  ],
 );
 
 export const events = pgTable(

@@ -5,6 +5,7 @@
  * memory between calls, since another replica may have written the rows since. A statement that fails because the
  * server is out of reach fails as `store_unavailable` (../store-failures.ts).
  */
+import { PgApprovalGrantRepository } from "./repositories/approval-grants.js";
 import { sql } from "drizzle-orm";
 import type { Store } from "../store.js";
 import { translatingFailures, withStoreFailures } from "../store-failures.js";
@@ -44,6 +45,7 @@ export function createPostgresStore(handle: PostgresHandle): Store {
     runs: withStoreFailures(new PgRunRepository(conn)),
     interrupts: withStoreFailures(new PgInterruptRepository(conn)),
     steers: withStoreFailures(new PgSteerRepository(conn)),
+    approvalGrants: withStoreFailures(new PgApprovalGrantRepository(conn)),
     anchors: withStoreFailures(new PgAnchorRepository(conn)),
     messageAnchors: withStoreFailures(new PgMessageAnchorRepository(conn)),
     contextRows: withStoreFailures(new PgContextRowRepository(conn)),

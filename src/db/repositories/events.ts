@@ -3,7 +3,7 @@
  * The `events` table: every session event in publish order, with the ids a stream resumes from (`Last-Event-ID`),
  * and the pruning of one event type by age (the bus drops old `message.delta` chunks this way).
  */
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { events } from "../schema.js";
 import type { StoredEvent } from "../records.js";
@@ -56,6 +56,22 @@ export class SqliteEventRepository implements Sync<EventRepository> {
       .limit(limit)
       .all()
       .map(storedEventOf);
+  }
+
+  /** The type of each run's newest stored event, in one query; a run with none is absent. */
+  lastTypesOfRuns(runIds: string[]): Map<string, string> {
+    if (runIds.length === 0) return new Map();
+    const newest = this.db
+      .select({ id: sql<number>`max(${events.id})` })
+      .from(events)
+      .where(inArray(events.runId, runIds))
+      .groupBy(events.runId);
+    const rows = this.db
+      .select({ runId: events.runId, type: events.type })
+      .from(events)
+      .where(inArray(events.id, newest))
+      .all();
+    return new Map(rows.flatMap((row) => (row.runId ? [[row.runId, row.type] as const] : [])));
   }
 
   /** Deletes events of one type created before `before`; answers how many went. */

@@ -8,8 +8,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
-import { runIsActive, runs } from "../schema.js";
-import type { NewRun, RunPatch, RunRecord, RunCursor } from "../records.js";
+import { runIsActive, runs, toolCalls } from "../schema.js";
+import type { NewRun, RunPatch, RunRecord, RunCursor, SessionUsage } from "../records.js";
 import { runPatchValues, runRecordOf } from "../rows/runs.js";
 import type { RunRepository, Sync } from "../store.js";
 
@@ -137,5 +137,41 @@ export class SqliteRunRepository implements Sync<RunRepository> {
       .orderBy(runs.createdAt)
       .all()
       .map(runRecordOf);
+  }
+
+  /** What each session's runs have used, in two grouped reads whatever their number; a session with none is absent. */
+  usageOfSessions(sessionIds: string[]): Map<string, SessionUsage> {
+    const out = new Map<string, SessionUsage>();
+    if (sessionIds.length === 0) return out;
+    const sums = this.db
+      .select({
+        sessionId: runs.sessionId,
+        input: sql<number>`sum(${runs.promptTokens})`.mapWith(Number),
+        output: sql<number>`sum(${runs.completionTokens})`.mapWith(Number),
+        cacheRead: sql<number>`sum(${runs.cacheReadTokens})`.mapWith(Number),
+        cacheWrite: sql<number>`sum(${runs.cacheWriteTokens})`.mapWith(Number),
+        calls: sql<number>`sum(${runs.iterations})`.mapWith(Number),
+      })
+      .from(runs)
+      .where(inArray(runs.sessionId, sessionIds))
+      .groupBy(runs.sessionId)
+      .all();
+    const tools = this.db
+      .select({ sessionId: toolCalls.sessionId, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(toolCalls)
+      .where(inArray(toolCalls.sessionId, sessionIds))
+      .groupBy(toolCalls.sessionId)
+      .all();
+    const toolCount = new Map(tools.map((row) => [row.sessionId, row.count]));
+    for (const row of sums)
+      out.set(row.sessionId, {
+        input_tokens: row.input,
+        output_tokens: row.output,
+        cache_read_tokens: row.cacheRead,
+        cache_write_tokens: row.cacheWrite,
+        api_call_count: row.calls,
+        tool_call_count: toolCount.get(row.sessionId) ?? 0,
+      });
+    return out;
   }
 }

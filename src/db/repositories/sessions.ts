@@ -4,7 +4,7 @@
  * the counters kept with them; lookups by id and by the key of a derived chat-completions conversation, and the
  * list newest first, paged by a (created_at, id) cursor.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import type { ActiveContextCache } from "../active-context-cache.js";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
@@ -67,6 +67,29 @@ export class SqliteSessionRepository implements Sync<SessionRepository> {
       .select()
       .from(sessions)
       .where(eq(sessions.derivedKey, key))
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(1)
+      .get();
+    return row ? sessionRecordOf(row) : null;
+  }
+
+  /** The sessions titled `base` or `base #N` (a title's lineage, as Hermes numbers forks), as `{id, title}`. */
+  titledLike(base: string): Array<{ id: string; title: string }> {
+    const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows = this.db
+      .select({ id: sessions.id, title: sessions.title })
+      .from(sessions)
+      .where(or(eq(sessions.title, base), sql`${sessions.title} like ${`${escaped} #%`} escape '\\'`))
+      .all();
+    return rows.flatMap((row) => (row.title === null ? [] : [{ id: row.id, title: row.title }]));
+  }
+
+  /** The most recently active session bound to this X-Hermes-Session-Key. */
+  findBySessionKey(key: string): SessionRecord | null {
+    const row = this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sessionKey, key))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1)
       .get();

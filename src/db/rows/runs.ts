@@ -18,6 +18,7 @@ export function runRecordOf(row: Row): RunRecord {
     status: row.status,
     iterations: row.iterations,
     usage: { prompt_tokens: row.promptTokens, completion_tokens: row.completionTokens, total_tokens: row.totalTokens },
+    cache: { read_tokens: row.cacheReadTokens, write_tokens: row.cacheWriteTokens },
     compressed: row.compressed,
     error: row.error,
     created_at: row.createdAt,
@@ -39,6 +40,10 @@ export function runPatchValues(patch: RunPatch, now: number): Partial<Insert> {
     values.promptTokens = patch.usage.prompt_tokens;
     values.completionTokens = patch.usage.completion_tokens;
     values.totalTokens = patch.usage.total_tokens;
+  }
+  if (patch.cache !== undefined) {
+    values.cacheReadTokens = patch.cache.read_tokens;
+    values.cacheWriteTokens = patch.cache.write_tokens;
   }
   if (patch.compressed !== undefined) values.compressed = patch.compressed;
   if (patch.error !== undefined) values.error = patch.error;

@@ -31,6 +31,10 @@ export function sessionRecordOf(row: Row): SessionRecord {
     source: row.source,
     pinned: row.pinned,
     archived: row.archived,
+    hidden: row.hidden,
+    end_reason: row.endReason,
+    ended_at: row.endedAt,
+    session_key: row.sessionKey,
     parent_session_id: row.parentSessionId,
     anchors_indexed: row.anchorsIndexed,
   };
@@ -68,6 +72,10 @@ export function sessionPatchValues(patch: SessionPatch, now: number): Partial<In
   if (patch.derived_key !== undefined) values.derivedKey = patch.derived_key;
   if (patch.pinned !== undefined) values.pinned = patch.pinned;
   if (patch.archived !== undefined) values.archived = patch.archived;
+  if (patch.hidden !== undefined) values.hidden = patch.hidden;
+  if (patch.end_reason !== undefined) values.endReason = patch.end_reason;
+  if (patch.ended_at !== undefined) values.endedAt = patch.ended_at;
+  if (patch.session_key !== undefined) values.sessionKey = patch.session_key;
   if (patch.anchors_indexed !== undefined) values.anchorsIndexed = patch.anchors_indexed;
   return values;
 }

@@ -5,7 +5,7 @@
  */
 import type { ApprovalMode, ApprovalsConfig } from "../../config/schema.js";
 import type { ApprovalPolicy } from "../shared/session-settings.js";
-import { isMcpToolName } from "../shared/mcp-tool-names.js";
+import { MCP_TOOL_PREFIX, isMcpToolName } from "../shared/mcp-tool-names.js";
 
 function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
@@ -43,6 +43,35 @@ function patternMode(policy: Pick<ApprovalsConfig, "tools">, tool: string): Appr
     if (!best || length > best.length) best = { length, mode };
   }
   return best?.mode ?? null;
+}
+
+/** How far an approval reaches: this call, the rest of the session, or every session (the allowlist). */
+export type ApprovalScope = "once" | "session" | "always";
+
+/** Tools that run a command line: a standing approval of one holds for that command, not for every command. */
+const SHELL_LIKE = /(^|_)(shell|bash|sh|terminal|exec|execute|run_command|command|cmd)$/i;
+
+/**
+ * What a standing approval of a call is keyed by, and what a later call must match: for a shell-like tool (its
+ * arguments carry a `command` string) the tool and the command's pattern — its program and first word that is not an
+ * option (`git push`, `rm`), so approving `git push origin main` approves other pushes, not `git reset --hard`; for
+ * any other tool its name.
+ */
+export function approvalMatchKey(tool: string, args: string | null): string {
+  // An MCP tool is named `mcp__<server>__<tool>`: its own name says whether it runs commands.
+  const own = tool.startsWith(MCP_TOOL_PREFIX) ? tool.slice(tool.lastIndexOf("__") + 2) : tool;
+  if (!SHELL_LIKE.test(own)) return tool;
+  let command: unknown;
+  try {
+    command = (JSON.parse(args ?? "") as { command?: unknown; cmd?: unknown }).command;
+  } catch {
+    return tool;
+  }
+  if (typeof command !== "string" || !command.trim()) return tool;
+  const words = command.trim().split(/\s+/);
+  const program = words[0].replace(/^.*\//, "");
+  const sub = words.slice(1).find((word) => !word.startsWith("-"));
+  return `${tool}:${sub && /^[a-z][a-z0-9-]*$/i.test(sub) ? `${program} ${sub}` : program}`;
 }
 
 /** The tool result of a call that was refused, saying by whom and why, so the model can tell the user. */

@@ -12,13 +12,15 @@ import type { Logger } from "../../logger.js";
 import type { EventBus } from "../events/bus.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import { viewInterrupt, type InterruptView } from "../shared/interrupt-view.js";
+import { newId } from "../../kernel/ids.js";
+import { approvalMatchKey, type ApprovalScope } from "./approvals.js";
 import type { RunFollowers } from "./run-followers.js";
 import type { RunTable } from "./run-table.js";
 import type { StartedRun } from "./run-params.js";
 
 /** What answers an interrupt: a decision on an approval, or the outputs of the client's tool calls. */
 export type InterruptAnswerInput =
-  | { decision: "approve" | "deny"; reason?: string | null }
+  | { decision: "approve" | "deny"; reason?: string | null; scope?: ApprovalScope }
   | { outputs: Array<{ tool_call_id: string; output: string }> };
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -73,6 +75,11 @@ export class InterruptAnswers {
         );
       }
       answer = { answered_by: "user", answered_at: now(), decision: input.decision, reason: input.reason ?? null };
+      if (input.decision === "approve" && input.scope && input.scope !== "once") {
+        const view = await this.record(interrupt, answer);
+        await this.grant(interrupt, input.scope, by);
+        return view;
+      }
     } else {
       if (!("outputs" in input)) {
         throw new DomainError(
@@ -133,10 +140,15 @@ export class InterruptAnswers {
   async answerApprovals(
     runId: string,
     decision: "approve" | "deny",
-    options: { interruptId?: string; all?: boolean; reason?: string | null },
+    options: { interruptId?: string; all?: boolean; reason?: string | null; scope?: ApprovalScope },
   ): Promise<number> {
     const run = await this.deps.store.runs.get(runId);
     if (!run) throw notFound("run", runId);
+    if (run.status !== "running" && run.status !== "requires_action") {
+      throw new DomainError("approval_not_active", `Run has no active approval session: ${runId}`, {
+        details: { run_status: run.status },
+      });
+    }
     const pending = (await this.deps.store.interrupts.pendingForRun(runId)).filter((i) => i.kind === "approval");
     const chosen = options.interruptId
       ? pending.filter((i) => i.id === options.interruptId)
@@ -145,14 +157,55 @@ export class InterruptAnswers {
         : pending.slice(0, 1);
     if (chosen.length === 0) {
       throw new DomainError(
-        "run_not_active",
+        "approval_not_pending",
         options.interruptId
-          ? `run ${runId} has no pending approval ${options.interruptId}`
-          : `run ${runId} has no pending approval (status ${run.status})`,
+          ? `Run has no pending approval ${options.interruptId}: ${runId}`
+          : `Run has no pending approval: ${runId}`,
       );
     }
-    for (const interrupt of chosen) await this.answer(interrupt.id, { decision, reason: options.reason ?? null });
-    return chosen.length;
+    let answered = 0;
+    for (const interrupt of chosen) {
+      // A standing approval given to an earlier one may have answered this one already.
+      const current = await this.deps.store.interrupts.get(interrupt.id);
+      if (current?.status !== "pending") continue;
+      await this.answer(interrupt.id, { decision, reason: options.reason ?? null, scope: options.scope });
+      answered += 1;
+    }
+    return answered;
+  }
+
+  /**
+   * Records a standing approval of the interrupt's tool (`session`: for the rest of its session; `always`: the
+   * allowlist), then answers the run's other pending approvals it covers, so the person is not asked again.
+   */
+  private async grant(interrupt: InterruptRecord, scope: "session" | "always", by: "user" | "client"): Promise<void> {
+    const { store, now } = this.deps;
+    const tool = interrupt.tool ?? "";
+    const matchKey = approvalMatchKey(tool, interrupt.arguments);
+    const at = now();
+    await store.approvalGrants.add({
+      id: newId("apg", at),
+      scope,
+      session_id: interrupt.session_id,
+      tool,
+      match_key: matchKey,
+      added_by: by,
+      interrupt_id: interrupt.id,
+      created_at: at,
+    });
+    this.deps.logger.info(
+      { session_id: interrupt.session_id, tool, match_key: matchKey, scope },
+      "standing approval added",
+    );
+    for (const other of await store.interrupts.pendingForRun(interrupt.run_id)) {
+      if (other.kind !== "approval" || approvalMatchKey(other.tool ?? "", other.arguments) !== matchKey) continue;
+      await this.record(other, {
+        answered_by: "policy",
+        answered_at: now(),
+        decision: "approve",
+        reason: `approved for ${scope === "always" ? "every session" : "this session"} (${matchKey})`,
+      }).catch(() => undefined);
+    }
   }
 
   /** Arms the timeouts of the interrupts that have one (again after a restart); each fires once. */

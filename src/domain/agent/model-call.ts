@@ -118,15 +118,32 @@ function baseParams(request: ModelRequest): ChatCompletionCreateParamsBase {
   return params;
 }
 
-function normalizeUsage(
-  usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null | undefined,
-): TokenUsage | null {
+/** The usage fields providers put their prompt-cache figures in, besides OpenAI's `prompt_tokens_details`. */
+type ProviderUsage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+  /** Anthropic's OpenAI-compatible endpoint and gateways passing its figures on. */
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+  /** DeepSeek. */
+  prompt_cache_hit_tokens?: number;
+};
+
+const count = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+function normalizeUsage(usage: ProviderUsage | null | undefined): TokenUsage | null {
   if (!usage || typeof usage.prompt_tokens !== "number") return null;
   const completion = usage.completion_tokens ?? 0;
+  const details = usage.prompt_tokens_details ?? {};
   return {
     prompt_tokens: usage.prompt_tokens,
     completion_tokens: completion,
     total_tokens: usage.total_tokens ?? usage.prompt_tokens + completion,
+    cache_read_tokens:
+      count(details.cached_tokens) || count(usage.cache_read_input_tokens) || count(usage.prompt_cache_hit_tokens),
+    cache_write_tokens: count(details.cache_write_tokens) || count(usage.cache_creation_input_tokens),
   };
 }
 

@@ -56,6 +56,8 @@ async function uniqueCallIds(store: Store, sessionId: string, calls: ToolCall[])
 export class RunExecution {
   private readonly messages: StoredMessage[] = [];
   private readonly usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+  /** Prompt tokens the provider read from and wrote to its cache, as it reported them. */
+  private readonly cache = { read_tokens: 0, write_tokens: 0 };
   private iterations = 0;
   private compressed = false;
   /** Monotonic, unlike the injected clock (which tests may hold still): durations in the log are real. */
@@ -73,6 +75,7 @@ export class RunExecution {
     const { run } = params;
     this.iterations = run.iterations;
     Object.assign(this.usage, run.usage);
+    Object.assign(this.cache, run.cache);
     this.compressed = run.compressed;
     // A resumed run (or one that was steered before it started) looks for waiting steers once.
     this.steerWaiting = params.userMessage === null;
@@ -354,12 +357,14 @@ export class RunExecution {
     this.usage.prompt_tokens += usage.prompt_tokens;
     this.usage.completion_tokens += usage.completion_tokens;
     this.usage.total_tokens += usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens;
+    this.cache.read_tokens += usage.cache_read_tokens ?? 0;
+    this.cache.write_tokens += usage.cache_write_tokens ?? 0;
   }
 
   private async saveProgress(): Promise<void> {
     await this.deps.store.runs.update(
       this.params.run.id,
-      { iterations: this.iterations, usage: { ...this.usage }, compressed: this.compressed },
+      { iterations: this.iterations, usage: { ...this.usage }, cache: { ...this.cache }, compressed: this.compressed },
       this.deps.now(),
     );
   }
@@ -369,7 +374,13 @@ export class RunExecution {
     const { run, sessionId } = this.params;
     const record = await this.deps.store.runs.update(
       run.id,
-      { status: "requires_action", iterations: this.iterations, usage: { ...this.usage }, compressed: this.compressed },
+      {
+        status: "requires_action",
+        iterations: this.iterations,
+        usage: { ...this.usage },
+        cache: { ...this.cache },
+        compressed: this.compressed,
+      },
       this.deps.now(),
     );
     const summary = summarizeRun(record ?? { ...run, status: "requires_action" });
@@ -399,6 +410,7 @@ export class RunExecution {
         error,
         iterations: this.iterations,
         usage: { ...this.usage },
+        cache: { ...this.cache },
         compressed: this.compressed,
         finished_at: now,
       },
@@ -409,6 +421,7 @@ export class RunExecution {
       error,
       iterations: this.iterations,
       usage: { ...this.usage },
+      cache: { ...this.cache },
       compressed: this.compressed,
       finished_at: now,
     };

@@ -17,7 +17,8 @@ import type { RunTable } from "./run-table.js";
 import type { StartedRun } from "./run-params.js";
 
 /** A run as clients see it: the stored run, what it waits on, and its answer once it has ended with one. */
-export type RunView = { run: RunRecord; interrupts: InterruptView[]; output: string | null };
+/** A run, what it waits on, its answer, and the type of the last event it published (null before any). */
+export type RunView = { run: RunRecord; interrupts: InterruptView[]; output: string | null; last_event: string | null };
 
 /** The answer a run gave: the text of its last assistant message, once it has ended with one. */
 function outputOf(run: RunRecord, answer: StoredMessage | undefined): string | null {
@@ -42,17 +43,21 @@ export class RunReader {
   /** The run, what it waits on and its answer. */
   async view(runId: string): Promise<RunView> {
     const { run, interrupts } = await this.get(runId);
-    const [answer] = await this.store.messages.lastAnswerOfRuns([run.id]);
-    return { run, interrupts, output: outputOf(run, answer) };
+    const [[answer], lastEvents] = await Promise.all([
+      this.store.messages.lastAnswerOfRuns([run.id]),
+      this.store.events.lastTypesOfRuns([run.id]),
+    ]);
+    return { run, interrupts, output: outputOf(run, answer), last_event: lastEvents.get(run.id) ?? null };
   }
 
-  /** The views of stored runs, in three reads whatever their number: the runs' interrupts and answers at once. */
+  /** The views of stored runs, in four reads whatever their number: the runs' interrupts, answers and last events. */
   async viewsOf(runs: RunRecord[]): Promise<RunView[]> {
     const ids = runs.map((run) => run.id);
     const waiting = runs.filter((run) => run.status === "requires_action").map((run) => run.id);
-    const [pending, answers] = await Promise.all([
+    const [pending, answers, lastEvents] = await Promise.all([
       this.store.interrupts.pendingForRuns(waiting),
       this.store.messages.lastAnswerOfRuns(ids),
+      this.store.events.lastTypesOfRuns(ids),
     ]);
     const interruptsOf = new Map<string, InterruptRecord[]>();
     for (const interrupt of pending)
@@ -62,6 +67,7 @@ export class RunReader {
       run,
       interrupts: (interruptsOf.get(run.id) ?? []).map(viewInterrupt),
       output: outputOf(run, answerOf.get(run.id)),
+      last_event: lastEvents.get(run.id) ?? null,
     }));
   }
 
@@ -153,5 +159,18 @@ export class RunReader {
   /** The session an interrupt belongs to; null when there is no such interrupt. */
   async interruptSession(interruptId: string): Promise<string | null> {
     return (await this.store.interrupts.get(interruptId))?.session_id ?? null;
+  }
+
+  /** The run a request with this Idempotency-Key (in this scope) started: its claim's run, or the one its answer names. */
+  async runOfIdempotencyKey(scope: string, key: string, now: number): Promise<string | null> {
+    const stored = await this.store.idempotency.find(scope, key, now);
+    if (!stored || stored.state === "held") return null;
+    if (stored.state === "pending") return stored.runId;
+    try {
+      const body = JSON.parse(stored.response.body) as { run_id?: unknown };
+      return typeof body.run_id === "string" ? body.run_id : null;
+    } catch {
+      return null;
+    }
   }
 }

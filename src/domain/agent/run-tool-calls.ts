@@ -10,7 +10,7 @@ import { newId } from "../../kernel/ids.js";
 import { redactDeep, redactSecrets } from "../../kernel/redaction.js";
 import { headOf } from "../../kernel/text.js";
 import type { MessageInput } from "../shared/message-shape.js";
-import { approvalModeFor, refusalResult } from "./approvals.js";
+import { approvalMatchKey, approvalModeFor, refusalResult } from "./approvals.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
 import type { LoopDeps, RunParams } from "./run-params.js";
 import { INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
@@ -83,6 +83,14 @@ export class RunToolCalls {
         const mode = approvalModeFor(approvals, name);
         (mode === "allow" ? toRun : mode === "deny" ? refused : asking).push(call);
       }
+    }
+    // A standing approval (this session's, or the allowlist) answers a call that would ask; never one the policy
+    // denies.
+    for (const call of [...asking]) {
+      const key = approvalMatchKey(call.function.name, redactedArguments(call.function.arguments));
+      if (!(await store.approvalGrants.matching(sessionId, [key]))) continue;
+      asking.splice(asking.indexOf(call), 1);
+      toRun.push(call);
     }
     if (toRun.length === calls.length) {
       await this.runTools(tools, calls, session);

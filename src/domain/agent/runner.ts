@@ -8,7 +8,7 @@
  */
 import type { RunRecord, SessionRecord, SteerRecord, StoredMessage } from "../../db/records.js";
 import { FINAL_RUN_STATUSES, type FunctionTool } from "../../kernel/chat.js";
-import { notFound } from "../../kernel/errors.js";
+import { DomainError, notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../shared/configured-model.js";
@@ -236,7 +236,12 @@ export class AgentRunner {
     const { store, now } = this.deps;
     const run = await store.runs.get(runId);
     if (!run) throw notFound("run", runId);
-    if (FINAL_RUN_STATUSES.has(run.status)) throw runNotActive(run);
+    // As Hermes has it: only a run that is working takes steering (not one that waits or has ended).
+    if (run.status !== "running") {
+      throw new DomainError("run_not_accepting_steer", `Run is not currently accepting steer input: ${runId}`, {
+        details: { run_status: run.status },
+      });
+    }
     const steer = await store.steers.add({
       id: newId("str", now()),
       run_id: runId,
@@ -245,6 +250,7 @@ export class AgentRunner {
       created_at: now(),
     });
     this.table.executingRun(run.session_id, runId)?.execution.steered();
+    await this.deps.events.publish(run.session_id, "run.steered", { run_id: runId, steer_id: steer.id, content });
     return steer;
   }
 

@@ -33,6 +33,7 @@ export const EVENT_TYPES = [
   "run.requires_action",
   "approval.requested",
   "approval.responded",
+  "run.steered",
   "run.completed",
   "run.failed",
   "run.cancelled",
@@ -103,6 +104,8 @@ type Payloads = {
   "approval.requested": RunRef & { interrupt: InterruptView };
   /** An approval was answered: by a person (`user`), the configured policy or the timeout. */
   "approval.responded": RunRef & { interrupt: InterruptView };
+  /** A steering message was stored for the run (POST /v1/runs/{id}/steer); it joins the transcript before its next model call. */
+  "run.steered": RunRef & { steer_id: string; content: string };
   "run.completed": RunEndPayload;
   "run.failed": RunEndPayload;
   /** The run was cancelled (POST /v1/runs/{id}/cancel, or its client went away); its open tool calls were answered. */

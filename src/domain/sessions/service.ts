@@ -205,11 +205,52 @@ export class SessionService {
   }
 
   /** The flags a Hermes client keeps on a session, set without importing anything. */
-  async setFlags(id: string, flags: { pinned?: boolean; archived?: boolean }): Promise<SessionRecord> {
+  async setFlags(
+    id: string,
+    flags: { pinned?: boolean; archived?: boolean; hidden?: boolean },
+  ): Promise<SessionRecord> {
     await this.require(id);
     const updated = await this.deps.store.sessions.update(id, flags, this.deps.now());
     if (!updated) throw notFound("session", id);
     return updated;
+  }
+
+  /**
+   * Ends the session with a reason (a Hermes client's `end_reason`; `branched` once forked): the first reason wins,
+   * and `ended_at` is set with it.
+   */
+  async end(id: string, reason: string): Promise<SessionRecord> {
+    const session = await this.require(id);
+    if (session.ended_at !== null) return session;
+    const at = this.deps.now();
+    return (await this.deps.store.sessions.update(id, { end_reason: reason, ended_at: at }, at)) ?? session;
+  }
+
+  /** Another session that holds this exact title, if one does (Hermes keeps titles unique). */
+  async titleHolder(title: string, exceptId: string | null = null): Promise<string | null> {
+    const held = (await this.deps.store.sessions.titledLike(title)).find((s) => s.title === title && s.id !== exceptId);
+    return held?.id ?? null;
+  }
+
+  /**
+   * The next title of a title's lineage, as Hermes titles a fork: `T` if no session holds it, else `T #N` one past the
+   * highest number in use (a `T #2` source gives `T #3`).
+   */
+  async nextTitleInLineage(title: string): Promise<string> {
+    const base = title.replace(/ #\d+$/, "");
+    const numbered = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} #(\\d+)$`);
+    let highest = 0;
+    for (const { title: held } of await this.deps.store.sessions.titledLike(base)) {
+      if (held === base) highest = Math.max(highest, 1);
+      const match = numbered.exec(held);
+      if (match) highest = Math.max(highest, Number(match[1]));
+    }
+    return highest === 0 ? base : `${base} #${highest + 1}`;
+  }
+
+  /** What each session's runs have used (tokens, model calls, tool calls), in two reads whatever their number. */
+  usageOf(ids: string[]) {
+    return this.deps.store.runs.usageOfSessions(ids);
   }
 
   /** Sessions most recently active first, by offset (Hermes's paging), and whether more follow. */

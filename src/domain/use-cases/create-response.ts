@@ -124,7 +124,7 @@ export async function createResponse(
   const userMessage = messageOf(last, items.length - 1);
   const conversation = conversationIdOf(body.conversation);
   if (conversation && body.previous_response_id) {
-    throw new DomainError("validation_failed", "send previous_response_id or conversation, not both", {
+    throw new DomainError("validation_failed", "Cannot use both 'conversation' and 'previous_response_id'", {
       fields: [{ path: ["conversation"], message: "not with previous_response_id" }],
     });
   }

@@ -28,6 +28,7 @@ export type SubmitRunDeps = {
   transcript: Transcript;
   agent: AgentRunner;
   engineSessions: EngineSessions;
+  now: () => number;
 };
 
 /** A message of `input` or `conversation_history`. */
@@ -36,6 +37,10 @@ export type SubmittedMessage = { role: string; content?: MessageContent };
 export type SubmitRunInput = {
   input: string | SubmittedMessage[];
   session_id?: string | null;
+  /** The client's X-Hermes-Session-Key: without a session id, the newest session bound to it is continued. */
+  session_key?: string | null;
+  /** A response whose session the run continues, when no session id is given. */
+  previous_response_id?: string | null;
   instructions?: string | null;
   conversation_history?: SubmittedMessage[];
 };
@@ -67,7 +72,7 @@ export async function submitRun(
       fields: [{ path: ["input"], message: "no user message found in input" }],
     });
   }
-  const sessionId = body.session_id?.trim() || null;
+  const sessionId = body.session_id?.trim() || (await declaredSession(deps, body));
   if (sessionId !== null && !CLIENT_SESSION_ID.test(sessionId)) {
     throw new DomainError("validation_failed", "session_id must be a path-safe id of at most 256 characters", {
       fields: [{ path: ["session_id"], message: "letters, digits and . _ : @ -, no '..'" }],
@@ -79,13 +84,34 @@ export async function submitRun(
     deps.config,
     resolveSessionSettings(deps.config, existing ?? { model: null, config: {} }).model,
   );
-  const session = existing ?? (await createSession(deps, sessionId, body, input, userText));
+  let session = existing ?? (await createSession(deps, sessionId, body, input, userText));
+  // The key now names this conversation: a later run with it and no session id continues here.
+  if (body.session_key && session.session_key !== body.session_key)
+    session = (await deps.store.sessions.update(session.id, { session_key: body.session_key }, deps.now())) ?? session;
   const run = await deps.agent.start(
     session,
     { role: "user", content: last.content ?? userText },
     { feed: false, background: true, idempotency: options.idempotency },
   );
   return { session, run };
+}
+
+/**
+ * The session a run without `session_id` continues, as Hermes chooses it: the one `previous_response_id` answered
+ * in, else the newest session bound to the X-Hermes-Session-Key; null for a new one.
+ */
+async function declaredSession(deps: SubmitRunDeps, body: SubmitRunInput): Promise<string | null> {
+  if (body.previous_response_id) {
+    const response = await deps.store.responses.get(body.previous_response_id);
+    if (!response || response.deleted_at !== null) {
+      throw new DomainError("not_found", `Previous response not found: ${body.previous_response_id}`, {
+        fields: [{ path: ["previous_response_id"], message: "no stored response has this id" }],
+      });
+    }
+    return response.session_id;
+  }
+  if (body.session_key) return (await deps.store.sessions.findBySessionKey(body.session_key))?.id ?? null;
+  return null;
 }
 
 /** A new session: the given id (or one made), the instructions as its system prompt, the earlier turns stored. */

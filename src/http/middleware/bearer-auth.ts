@@ -25,11 +25,19 @@ function isPublic(path: string, method: string): boolean {
   return path.startsWith("/docs/") || (path.startsWith("/ui/") && path !== "/ui/session");
 }
 
-/** Bearer auth (or the inspector cookie) on everything but the health checks, the API reference and the page. */
-export function bearerAuth(apiKey: string | null, signIn: InspectorSignIn): MiddlewareHandler<AppEnv> {
+/**
+ * Bearer auth (or the inspector cookie) on everything but the health checks, the API reference and the page. A path
+ * no route serves is answered 404 before any key is asked for, as the Hermes API server does (its clients probe
+ * routes and read a 401 as "this route exists"); the API's paths are public in its OpenAPI document anyway.
+ */
+export function bearerAuth(
+  apiKey: string | null,
+  signIn: InspectorSignIn,
+  isServed: (path: string) => boolean = () => true,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!apiKey || c.req.method === "OPTIONS") return next();
-    if (isPublic(c.req.path, c.req.method)) return next();
+    if (isPublic(c.req.path, c.req.method) || !isServed(c.req.path)) return next();
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (match) {

@@ -10,6 +10,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { stringify as canonicalJson } from "safe-stable-stringify";
 import type { Store } from "../../db/store.js";
+import { isHermesPath } from "../openai-error.js";
 import { HttpError } from "../errors.js";
 import type { IdempotencyClaim } from "../../domain/agent/idempotency-claim.js";
 import type { AppEnv } from "../env.js";
@@ -60,6 +61,19 @@ function fingerprint(body: string): string {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
+/** An answer that says whether it is a replay (a Hermes run's `replayed`) says so when it is replayed. */
+function replayedBody(body: string): string {
+  if (!body.includes('"replayed":false')) return body;
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (typeof parsed === "object" && parsed !== null && (parsed as { replayed?: unknown }).replayed === false)
+      return JSON.stringify({ ...parsed, replayed: true });
+  } catch {
+    /* not JSON: replayed as stored */
+  }
+  return body;
+}
+
 /**
  * `Idempotency-Key` on POST. Streams are not stored: a retry of a streamed run is answered from the run's rows.
  */
@@ -71,7 +85,9 @@ export function idempotency(repository: Store["idempotency"], now: () => number)
     const key = c.req.header("idempotency-key");
     if (key === undefined) return next();
     if (!KEY_PATTERN.test(key)) {
-      throw new HttpError("validation_failed", "Idempotency-Key must be 1–255 visible ASCII characters", {
+      // The Hermes routes name this refusal as Hermes does; ours keep the validation code every other field has.
+      const code = isHermesPath(c.req.path) ? "invalid_idempotency_key" : "validation_failed";
+      throw new HttpError(code, "Idempotency-Key must be 1–255 visible ASCII characters", {
         errors: [{ location: "header.idempotency-key", message: "1–255 visible ASCII characters" }],
       });
     }
@@ -105,7 +121,7 @@ export function idempotency(repository: Store["idempotency"], now: () => number)
       }
       if (stored?.state === "answered") {
         const { response } = stored;
-        return new Response(response.body, {
+        return new Response(replayedBody(response.body), {
           status: response.status,
           headers: { ...response.headers, "Idempotency-Replayed": "true" },
         });

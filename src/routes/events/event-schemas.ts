@@ -106,6 +106,11 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
   }),
   "approval.requested": z.object({ run_id: RUN_ID, interrupt: InterruptSchema }),
   "approval.responded": z.object({ run_id: RUN_ID, interrupt: InterruptSchema }),
+  "run.steered": z.object({
+    run_id: RUN_ID,
+    steer_id: z.string().openapi({ description: "The steering message", example: "str_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    content: z.string().openapi({ description: "What it says", example: "Use the staging site instead." }),
+  }),
   "run.completed": z.object(RUN_END),
   "run.failed": z.object(RUN_END),
   "run.cancelled": z.object(RUN_END),

@@ -4,29 +4,52 @@
  * row seqs as message ids, text content, the tool's name on tool rows, usage in input/output tokens.
  */
 import type { RunResultSummary } from "../../domain/shared/run-summary.js";
-import type { SessionRecord, SessionSearchHit, StoredMessage } from "../shared/records.js";
+import type { SessionRecord, SessionSearchHit, SessionUsage, StoredMessage } from "../shared/records.js";
 import { contentText } from "../../kernel/text.js";
 import { hermesUsage } from "../runs/hermes-frames.js";
+import { hermesOutcome, type HermesRuntime } from "../runs/hermes-status.js";
 import type { HermesChatAnswer, HermesMessage, HermesSearchResult, HermesSession } from "./schemas.js";
 
 const PREVIEW_CHARS = 80;
 const seconds = (ms: number) => ms / 1000;
 
-export function presentHermesSession(session: SessionRecord, opening: StoredMessage | null): HermesSession {
+const NO_USAGE: SessionUsage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_tokens: 0,
+  cache_write_tokens: 0,
+  api_call_count: 0,
+  tool_call_count: 0,
+};
+
+/**
+ * A session as Hermes answers one: no system prompt text (`has_system_prompt` says whether there is one), what its
+ * runs used, the flags a client set and how it ended.
+ */
+export function presentHermesSession(
+  session: SessionRecord,
+  opening: StoredMessage | null,
+  usage: SessionUsage = NO_USAGE,
+): HermesSession {
   const preview = opening ? contentText(opening.content).replace(/\s+/g, " ").trim().slice(0, PREVIEW_CHARS) : null;
   return {
     id: session.id,
     source: session.source ?? "api_server",
     model: session.model,
     title: session.title,
-    system_prompt: session.system_prompt,
+    has_system_prompt: Boolean(session.system_prompt),
     started_at: seconds(session.created_at),
     last_active: seconds(session.updated_at),
+    ended_at: session.ended_at === null ? null : seconds(session.ended_at),
+    end_reason: session.end_reason,
     message_count: session.message_count,
+    ...usage,
+    // This server keeps no price list: a cost it cannot know is null, not 0.
+    estimated_cost_usd: null,
     preview: preview || null,
     pinned: session.pinned,
     archived: session.archived,
-    hidden: false,
+    hidden: session.hidden,
     parent_session_id: session.parent_session_id,
   };
 }
@@ -55,17 +78,22 @@ export function presentChatAnswer(
   run: RunResultSummary,
   rows: StoredMessage[],
   output: string | null,
+  runtime: HermesRuntime,
+  cache: { read_tokens: number; write_tokens: number },
 ): HermesChatAnswer {
+  const { status, completed, partial, interrupted } = hermesOutcome(run.status);
   return {
     object: "hermes.session.chat.completion",
     session_id: sessionId,
     run_id: run.id,
-    status: run.status,
-    completed: run.status === "completed",
-    interrupted: run.status === "cancelled" || run.status === "interrupted" || run.status === "incomplete",
+    status,
+    completed,
+    partial,
+    interrupted,
     message: { role: "assistant", content: output ?? "" },
     messages: turnMessages(rows),
-    usage: hermesUsage(run.usage),
+    usage: hermesUsage(run.usage, cache),
+    runtime,
     error: run.error,
   };
 }

@@ -6,6 +6,9 @@
  * Errors are problem+json with the OpenAI envelope's `error` member, which Hermes clients read.
  */
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/env.js";
+import type { SessionRecord } from "../shared/records.js";
 import { sessionExists } from "../../domain/use-cases/fork-session.js";
 import { createRouter } from "../../http/router.js";
 import { sseResponse } from "../../http/sse.js";
@@ -32,6 +35,10 @@ import {
   PatchHermesSessionSchema,
 } from "./schemas.js";
 import { chatStreamFrames } from "./stream.js";
+import { HttpError } from "../../http/errors.js";
+import type { ContentPart } from "../../kernel/chat.js";
+import { SESSION_KEY_HEADER, sessionKeyOf } from "../openai/headers.js";
+import { hermesRuntime } from "../runs/hermes-status.js";
 
 const TAG = "hermes-sessions";
 
@@ -64,7 +71,7 @@ const createRouteDef = createRoute({
   },
   responses: {
     201: jsonAnswer("The session", HermesSessionEnvelopeSchema),
-    ...problemResponses({ codes: ["session_exists"], body: true, idempotent: true }),
+    ...problemResponses({ codes: ["session_exists", "invalid_title"], body: true, idempotent: true, hermes: true }),
   },
 });
 
@@ -98,16 +105,18 @@ const patchRoute = createRoute({
   path: "/api/sessions/{session_id}",
   operationId: "patchHermesSession",
   tags: [TAG],
-  summary: "Rename a session, pin or archive it",
+  summary: "Rename a session, pin, archive, hide or end it",
   description:
-    "Only `title`, `pinned` and `archived`; any other field, or a flag that is not a boolean, is a 400 and nothing changes.",
+    "Only `title` (unique: another session's title is 400 `invalid_title`), `pinned`, `archived`, `hidden`, `unread` " +
+    "and `end_reason` (ends it, setting `ended_at`; the first reason wins); any other field is 400 " +
+    "`unsupported_session_field` and nothing changes.",
   request: {
     params: HermesSessionIdParam,
     body: { required: true, content: jsonBody(PatchHermesSessionSchema, { pinned: true }) },
   },
   responses: {
     200: jsonAnswer("The session", HermesSessionEnvelopeSchema),
-    ...problemResponses({ codes: ["not_found"], body: true }),
+    ...problemResponses({ codes: ["not_found", "unsupported_session_field", "invalid_title"], body: true }),
   },
 });
 
@@ -157,11 +166,26 @@ const forkRoute = createRoute({
   },
   responses: {
     201: jsonAnswer("The fork", HermesSessionEnvelopeSchema),
-    ...problemResponses({ codes: ["not_found", "session_exists"], body: true, idempotent: true }),
+    ...problemResponses({
+      codes: ["not_found", "session_exists", "invalid_title"],
+      body: true,
+      idempotent: true,
+      hermes: true,
+    }),
   },
 });
 
-const CHAT_CODES = ["not_found", "session_busy", "too_many_runs", "model_error", "model_not_configured"] as const;
+const CHAT_CODES = [
+  "not_found",
+  "session_busy",
+  "too_many_runs",
+  "model_error",
+  "model_not_configured",
+  "missing_message",
+  "invalid_author",
+  "invalid_session_key",
+  "session_key_requires_auth",
+] as const;
 
 const chatRoute = createRoute({
   method: "post",
@@ -178,7 +202,7 @@ const chatRoute = createRoute({
   },
   responses: {
     200: jsonAnswer("The answer and the turn's rows", HermesChatAnswerSchema),
-    ...problemResponses({ codes: [...CHAT_CODES], body: true, idempotent: true }),
+    ...problemResponses({ codes: [...CHAT_CODES], body: true, idempotent: true, hermes: true }),
   },
 });
 
@@ -187,10 +211,13 @@ const chatStreamRoute = createRoute({
   path: "/api/sessions/{session_id}/chat/stream",
   operationId: "chatHermesSessionStream",
   tags: [TAG],
-  summary: "Run the agent on a message, streamed with Hermes's event names",
+  summary: "Run the agent on a message, streamed in Hermes's frames and order",
   description:
-    "`run.started`, `assistant.delta`, `tool.progress`, `approval.request`, then `assistant.completed` and " +
-    "`run.completed` (with the turn's rows), `run.cancelled` or `run.failed`. Closing the stream cancels the run.",
+    "`run.started` (with `user_message` and `runtime`), `message.started` (the assistant message's id), then " +
+    "`assistant.delta`, `tool.progress` (reasoning), `tool.started`/`tool.completed`/`tool.failed` and " +
+    "`approval.request`, each with that `message_id`; then `assistant.completed`, the run's end (`run.completed` with " +
+    "the turn's rows, `run.failed` or `run.cancelled`) and `done`. Every frame's data has an increasing integer `seq` " +
+    "and a numeric `ts`. The body's message is `message` or `input`. Closing the stream cancels the run.",
   request: {
     params: HermesSessionIdParam,
     headers: IdempotencyHeaders,
@@ -201,9 +228,22 @@ const chatStreamRoute = createRoute({
       description: "An SSE stream of the turn",
       content: { "text/event-stream": { schema: HermesChatStreamFrameSchema } },
     },
-    ...problemResponses({ codes: [...CHAT_CODES], body: true, idempotent: true }),
+    ...problemResponses({ codes: [...CHAT_CODES], body: true, idempotent: true, hermes: true }),
   },
 });
+
+/** What PATCH /api/sessions/{id} changes; Hermes refuses any other field. */
+const PATCHABLE = new Set(["title", "end_reason", "pinned", "archived", "hidden", "unread"]);
+
+const titleInUse = (message: string) =>
+  new HttpError("invalid_title", message, { errors: [{ location: "body.title", message: "already in use" }] });
+
+/** A session as the Hermes routes answer it: its opening message and what its runs used, read for it. */
+async function hermesSession(c: Context<AppEnv>, session: SessionRecord) {
+  const { sessions, transcript } = c.get("services");
+  const [opening, usage] = await Promise.all([transcript.openingMessage(session.id), sessions.usageOf([session.id])]);
+  return presentHermesSession(session, opening, usage.get(session.id));
+}
 
 export function hermesSessionRoutes() {
   const router = createRouter();
@@ -212,8 +252,9 @@ export function hermesSessionRoutes() {
     const { sessions, transcript } = c.get("services");
     const { limit, offset } = c.req.valid("query");
     const page = await sessions.listByActivity(limit, offset);
-    const openings = await transcript.openingMessages(page.sessions.map((s) => s.id));
-    const data = page.sessions.map((s) => presentHermesSession(s, openings.get(s.id) ?? null));
+    const ids = page.sessions.map((s) => s.id);
+    const [openings, usage] = await Promise.all([transcript.openingMessages(ids), sessions.usageOf(ids)]);
+    const data = page.sessions.map((s) => presentHermesSession(s, openings.get(s.id) ?? null, usage.get(s.id)));
     return c.json(
       {
         object: "list" as const,
@@ -231,6 +272,10 @@ export function hermesSessionRoutes() {
     const body = c.req.valid("json");
     const id = body.id ?? body.session_id;
     if (id && (await sessions.find(id))) throw sessionExists(id);
+    if (body.title) {
+      const holder = await sessions.titleHolder(body.title);
+      if (holder) throw titleInUse(`Title already in use by session ${holder}`);
+    }
     const created = await useCases.createSession({
       id,
       title: body.title ?? null,
@@ -255,33 +300,33 @@ export function hermesSessionRoutes() {
   });
 
   router.openapi(getRouteDef, async (c) => {
-    const { sessions, transcript } = c.get("services");
+    const { sessions } = c.get("services");
     const session = await sessions.require(c.req.valid("param").session_id);
-    return c.json(
-      {
-        object: "hermes.session" as const,
-        session: presentHermesSession(session, await transcript.openingMessage(session.id)),
-      },
-      200,
-    );
+    return c.json({ object: "hermes.session" as const, session: await hermesSession(c, session) }, 200);
   });
 
   router.openapi(patchRoute, async (c) => {
-    const { sessions, transcript, useCases } = c.get("services");
+    const { sessions, useCases } = c.get("services");
     const id = c.req.valid("param").session_id;
     const body = c.req.valid("json");
     await sessions.require(id);
-    if (body.title !== undefined) await useCases.updateSession(id, { title: body.title });
-    if (body.pinned !== undefined || body.archived !== undefined)
-      await sessions.setFlags(id, { pinned: body.pinned, archived: body.archived });
+    const unsupported = Object.keys(body)
+      .filter((key) => !PATCHABLE.has(key))
+      .sort();
+    if (unsupported.length)
+      throw new HttpError("unsupported_session_field", `Unsupported session fields: ${unsupported.join(", ")}`, {
+        errors: unsupported.map((key) => ({ location: `body.${key}`, message: "not a field a client changes" })),
+      });
+    if (body.title) {
+      const holder = await sessions.titleHolder(body.title, id);
+      if (holder) throw titleInUse(`Title '${body.title}' is already in use by session ${holder}`);
+    }
+    if (body.title !== undefined) await useCases.updateSession(id, { title: body.title || null });
+    if (body.pinned !== undefined || body.archived !== undefined || body.hidden !== undefined)
+      await sessions.setFlags(id, { pinned: body.pinned, archived: body.archived, hidden: body.hidden });
+    if (body.end_reason) await sessions.end(id, body.end_reason);
     const session = await sessions.require(id);
-    return c.json(
-      {
-        object: "hermes.session" as const,
-        session: presentHermesSession(session, await transcript.openingMessage(id)),
-      },
-      200,
-    );
+    return c.json({ object: "hermes.session" as const, session: await hermesSession(c, session) }, 200);
   });
 
   router.openapi(deleteRouteDef, async (c) => {
@@ -308,36 +353,47 @@ export function hermesSessionRoutes() {
   });
 
   router.openapi(forkRoute, async (c) => {
-    const { transcript, useCases } = c.get("services");
-    const source = c.req.valid("param").session_id;
-    const { session } = await useCases.forkSession(source, c.req.valid("json") ?? {});
-    return c.json(
-      {
-        object: "hermes.session" as const,
-        session: presentHermesSession(session, await transcript.openingMessage(session.id)),
-      },
-      201,
-    );
+    const { sessions, useCases } = c.get("services");
+    const sourceId = c.req.valid("param").session_id;
+    const body = c.req.valid("json") ?? {};
+    const source = await sessions.require(sourceId);
+    // As Hermes titles a fork: the title asked for (refused when another session holds it), else the next of the
+    // source's title lineage ("T" → "T #2").
+    let title = body.title ?? null;
+    if (title) {
+      const holder = await sessions.titleHolder(title);
+      if (holder) throw titleInUse(`Title '${title}' is already in use by session ${holder}`);
+    } else if (source.title) title = await sessions.nextTitleInLineage(source.title);
+    const { session } = await useCases.forkSession(sourceId, { ...body, title });
+    await sessions.end(sourceId, "branched");
+    return c.json({ object: "hermes.session" as const, session: await hermesSession(c, session) }, 201);
   });
 
   router.openapi(chatRoute, async (c) => {
-    const { runs, useCases } = c.get("services");
+    const { runs, useCases, config } = c.get("services");
     const id = c.req.valid("param").session_id;
-    const { message } = c.req.valid("json");
+    const message = chatMessageOf(c.req.valid("json"));
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config);
     const outcome = await useCases.postMessage(
       id,
       { role: "user", content: message },
       { signal: c.req.raw.signal, idempotency: c.get("idempotencyClaim") },
     );
     if (outcome.kind !== "ran") throw new Error(`a chat answered ${outcome.kind}`);
-    const { output } = await runs.view(outcome.run.id);
-    return c.json(presentChatAnswer(id, outcome.run, outcome.messages, output), 200);
+    const { run, output } = await runs.view(outcome.run.id);
+    c.header("X-Hermes-Session-Id", id);
+    if (sessionKey) c.header(SESSION_KEY_HEADER, sessionKey);
+    return c.json(
+      presentChatAnswer(id, outcome.run, outcome.messages, output, hermesRuntime(config, run.model), run.cache),
+      200,
+    );
   });
 
   router.openapi(chatStreamRoute, async (c) => {
-    const { runs, sseKeepaliveMs, useCases } = c.get("services");
+    const { runs, sseKeepaliveMs, useCases, config, now } = c.get("services");
     const id = c.req.valid("param").session_id;
-    const { message } = c.req.valid("json");
+    const message = chatMessageOf(c.req.valid("json"));
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config);
     const outcome = await useCases.postMessage(
       id,
       { role: "user", content: message, stream: true },
@@ -349,12 +405,44 @@ export function hermesSessionRoutes() {
       const { run, output } = await runs.view(runId);
       return { rows: await runs.messagesOf(run), output };
     };
-    return sseResponse(chatStreamFrames(feed, { sessionId: id, ended }), {
+    const { run } = await runs.get(outcome.runId);
+    const context = { sessionId: id, userMessage: message, runtime: hermesRuntime(config, run.model), now, ended };
+    return sseResponse(chatStreamFrames(feed, context, outcome.runId), {
       keepaliveMs: sseKeepaliveMs,
-      headers: { "X-Run-Id": outcome.runId },
+      headers: {
+        "X-Run-Id": outcome.runId,
+        "X-Hermes-Session-Id": id,
+        ...(sessionKey ? { [SESSION_KEY_HEADER]: sessionKey } : {}),
+      },
       onCancel: () => feed.cancel(),
     });
   });
 
   return router;
+}
+
+/**
+ * The user's message of a chat body, as Hermes reads it: `message`, else `input` (text or content parts); a body
+ * with neither is 400 `missing_message`, and an `author` that is not an object 400 `invalid_author`.
+ */
+function chatMessageOf(body: { message?: unknown; input?: unknown; author?: unknown }): string | ContentPart[] {
+  if (
+    body.author !== undefined &&
+    body.author !== null &&
+    (typeof body.author !== "object" || Array.isArray(body.author))
+  )
+    throw new HttpError("invalid_author", "author must be an object", {
+      errors: [{ location: "body.author", message: "an object ({id, name}) or null" }],
+    });
+  const message = hasContent(body.message) ? body.message : hasContent(body.input) ? body.input : null;
+  if (message === null)
+    throw new HttpError("missing_message", "Missing 'message' field", {
+      errors: [{ location: "body.message", message: "text or content parts (or input)" }],
+    });
+  return message;
+}
+
+function hasContent(value: unknown): value is string | ContentPart[] {
+  if (typeof value === "string") return value.trim() !== "";
+  return Array.isArray(value) && value.length > 0;
 }

@@ -4,6 +4,8 @@
  * Hermes's shape inside `{object: "hermes.session", session}`, the offset-paged list, the transcript window, the
  * create / update / fork / chat bodies, the chat answer, the cross-session search and the chat stream's frames.
  */
+import { HermesRuntimeSchema, HermesUsageSchema } from "../runs/schemas.js";
+import { HERMES_RUN_STATUSES } from "../runs/hermes-status.js";
 import { z } from "@hono/zod-openapi";
 import { CLIENT_SESSION_ID } from "../../domain/compat/chat-sessions.js";
 import { SearchQuery } from "../context/schemas.js";
@@ -21,17 +23,37 @@ export const HermesSessionSchema = z
     source: z.string().openapi({ description: "Who made it (`api_server` when not said)", example: "hermes_webui" }),
     model: z.string().nullable().openapi({ description: "Its own model, if set", example: null }),
     title: z.string().nullable().openapi({ description: "Its title", example: "Release notes" }),
-    system_prompt: z.string().nullable().openapi({ description: "Its system prompt", example: null }),
+    has_system_prompt: z
+      .boolean()
+      .openapi({ description: "Whether it has a system prompt (the text is not sent)", example: false }),
     started_at: z.number().openapi({ description: "Created, in Unix seconds", example: 1764601200.5 }),
     last_active: z.number().openapi({ description: "Last written to, in Unix seconds", example: 1764601260.1 }),
+    ended_at: z.number().nullable().openapi({ description: "When it ended (Unix seconds), if it did", example: null }),
+    end_reason: z.string().nullable().openapi({ description: "Why it ended (`branched` once forked)", example: null }),
     message_count: z.number().int().openapi({ description: "Rows in its transcript", example: 12 }),
+    input_tokens: z.number().int().openapi({ description: "Prompt tokens its runs used", example: 5200 }),
+    output_tokens: z.number().int().openapi({ description: "Completion tokens its runs used", example: 640 }),
+    cache_read_tokens: z
+      .number()
+      .int()
+      .openapi({ description: "Prompt tokens read from the provider's cache", example: 0 }),
+    cache_write_tokens: z
+      .number()
+      .int()
+      .openapi({ description: "Prompt tokens written to the provider's cache", example: 0 }),
+    api_call_count: z.number().int().openapi({ description: "Model calls its runs made", example: 6 }),
+    tool_call_count: z.number().int().openapi({ description: "Tool calls in its transcript", example: 4 }),
+    estimated_cost_usd: z
+      .number()
+      .nullable()
+      .openapi({ description: "Always null: this server keeps no price list", example: null }),
     preview: z
       .string()
       .nullable()
       .openapi({ description: "The opening user message, cut to 80 characters", example: "Summarise the release" }),
     pinned: z.boolean().openapi({ description: "Kept pinned by a client", example: false }),
     archived: z.boolean().openapi({ description: "Archived by a client", example: false }),
-    hidden: z.boolean().openapi({ description: "Always false here", example: false }),
+    hidden: z.boolean().openapi({ description: "Hidden by a client", example: false }),
     parent_session_id: z.string().nullable().openapi({ description: "The session it was forked from", example: null }),
   })
   .openapi("HermesSession", { description: "A session in the Hermes API server's shape" });
@@ -104,10 +126,18 @@ export const PatchHermesSessionSchema = z
     title: z.string().max(500).nullable().optional().openapi({ description: "A new title", example: "Renamed" }),
     pinned: z.boolean().optional().openapi({ description: "Pin or unpin", example: true }),
     archived: z.boolean().optional().openapi({ description: "Archive or restore", example: false }),
+    hidden: z.boolean().optional().openapi({ description: "Hide or show", example: false }),
+    unread: z.boolean().optional().openapi({ description: "Accepted and not kept, as Hermes does", example: false }),
+    end_reason: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "End the session for this reason (the first reason wins)", example: "user_closed" }),
   })
-  .strict()
+  .passthrough()
   .openapi("PatchHermesSession", {
-    description: "What a Hermes client changes on a session; other fields are refused",
+    description: "What a Hermes client changes on a session; any other field is 400 unsupported_session_field",
   });
 
 export const ForkHermesSessionSchema = z
@@ -198,19 +228,23 @@ export const HermesMessageListSchema = z
 export const HermesChatSchema = z
   .object({
     message: z
-      .union([z.string().min(1), ContentSchema])
+      .union([z.string(), ContentSchema])
+      .optional()
       .openapi({ description: "The user's message (text, or content parts)", example: "Summarise the release notes." }),
+    input: z
+      .union([z.string(), ContentSchema])
+      .optional()
+      .openapi({ description: "The same, where a client sends it as input", example: "Summarise the release notes." }),
+    author: z
+      .unknown()
+      .optional()
+      .openapi({
+        description: "Who wrote it ({id, name}); anything but an object is 400 invalid_author",
+        example: { id: "user-42", name: "Alice" },
+      }),
   })
   .passthrough()
   .openapi("HermesChatRequest", { description: "Hermes's chat body; other fields (author, model hints) are accepted" });
-
-const HermesUsageSchema = z
-  .object({
-    input_tokens: z.number().int().openapi({ description: "Prompt tokens over the run", example: 1200 }),
-    output_tokens: z.number().int().openapi({ description: "Completion tokens over the run", example: 80 }),
-    total_tokens: z.number().int().openapi({ description: "Their sum", example: 1280 }),
-  })
-  .openapi("HermesUsage");
 
 export const HermesChatAnswerSchema = z
   .object({
@@ -219,8 +253,11 @@ export const HermesChatAnswerSchema = z
       .openapi({ description: "Always hermes.session.chat.completion", example: "hermes.session.chat.completion" }),
     session_id: SESSION_ID,
     run_id: z.string().openapi({ description: "The run that answered", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
-    status: z.string().openapi({ description: "The run's status", example: "completed" }),
+    status: z
+      .enum(HERMES_RUN_STATUSES)
+      .openapi({ description: "The run's status, in Hermes's words", example: "completed" }),
     completed: z.boolean().openapi({ description: "Whether the run completed", example: true }),
+    partial: z.boolean().openapi({ description: "Whether it ended with part of an answer", example: false }),
     interrupted: z.boolean().openapi({ description: "Whether it was cancelled or cut short", example: false }),
     message: z
       .object({
@@ -230,6 +267,7 @@ export const HermesChatAnswerSchema = z
       .openapi({ description: "The answer" }),
     messages: z.array(HermesMessageSchema).openapi({ description: "The turn's assistant and tool rows" }),
     usage: HermesUsageSchema,
+    runtime: HermesRuntimeSchema,
     error: z.string().nullable().openapi({ description: "Why the run failed, when it did", example: null }),
   })
   .openapi("HermesChatAnswer");
@@ -274,44 +312,78 @@ export const HermesChatStreamFrameSchema = z
     event: z
       .enum([
         "run.started",
+        "message.started",
         "assistant.delta",
-        "reasoning.available",
         "tool.progress",
+        "tool.started",
+        "tool.completed",
+        "tool.failed",
         "approval.request",
         "assistant.completed",
         "run.completed",
         "run.failed",
         "run.cancelled",
+        "done",
       ])
       .openapi({ description: "The frame's `event:` line", example: "assistant.delta" }),
     data: z
       .object({
-        run_id: z.string().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
         session_id: SESSION_ID,
-        delta: z.string().optional().openapi({ description: "assistant.delta: the chunk", example: "Two " }),
+        run_id: z.string().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+        seq: z.number().int().openapi({ description: "The frame's number in the turn, from 1", example: 3 }),
+        ts: z.number().openapi({ description: "When it was sent (Unix seconds)", example: 1764601200.25 }),
+        message_id: z
+          .string()
+          .optional()
+          .openapi({ description: "The assistant message the frame is about", example: "msg_3f0c…" }),
+        user_message: z
+          .object({
+            role: z.literal("user").openapi({ description: "Always user", example: "user" }),
+            content: z
+              .unknown()
+              .openapi({ description: "The message as sent (text or content parts)", example: "Summarise the notes." }),
+          })
+          .optional()
+          .openapi({ description: "run.started: the user's message" }),
+        message: z
+          .object({
+            id: z.string().openapi({ description: "The assistant message's id", example: "msg_3f0c…" }),
+            role: z.literal("assistant").openapi({ description: "Always assistant", example: "assistant" }),
+          })
+          .optional()
+          .openapi({ description: "message.started: the assistant message's id" }),
+        delta: z
+          .string()
+          .optional()
+          .openapi({ description: "assistant.delta: the chunk; tool.progress: reasoning", example: "Two " }),
+        tool_name: z
+          .string()
+          .optional()
+          .openapi({ description: "tool.*: the tool (`_thinking` for reasoning)", example: "browser_navigate" }),
+        tool_call_id: z
+          .string()
+          .optional()
+          .openapi({ description: "tool.started/completed: the call", example: "call_1" }),
+        preview: z.string().optional().openapi({ description: "tool.*: the arguments, cut", example: '{"url":"…"}' }),
+        args: z
+          .unknown()
+          .optional()
+          .openapi({ description: "tool.*: the arguments", example: { url: "https://example.com/" } }),
         content: z
           .string()
           .optional()
           .openapi({ description: "assistant.completed: the answer", example: "Two fixes." }),
-        text: z
-          .string()
-          .optional()
-          .openapi({ description: "reasoning.available: the model's reasoning", example: "Read the notes first." }),
-        tool: z.string().optional().openapi({ description: "tool.progress: the tool", example: "browser_navigate" }),
-        toolCallId: z.string().optional().openapi({ description: "tool.progress: the call", example: "call_1" }),
-        status: z
-          .string()
-          .optional()
-          .openapi({ description: "tool.progress: running, completed or error", example: "running" }),
         completed: z.boolean().optional().openapi({ description: "Final frames: whether it completed", example: true }),
+        partial: z.boolean().optional().openapi({ description: "Final frames: a partial answer", example: false }),
         interrupted: z
           .boolean()
           .optional()
           .openapi({ description: "Final frames: whether it was cut", example: false }),
+        runtime: HermesRuntimeSchema.optional(),
         messages: z
           .array(HermesMessageSchema)
           .optional()
-          .openapi({ description: "run.completed: the turn's assistant and tool rows" }),
+          .openapi({ description: "run.*: the turn's assistant and tool rows" }),
         usage: HermesUsageSchema.optional(),
         error: z.string().optional().openapi({ description: "run.failed: why", example: "the model answered 500" }),
       })

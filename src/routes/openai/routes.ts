@@ -12,14 +12,7 @@ import { IdempotencyHeaders } from "../shared/params.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { describeCapabilities } from "./capabilities.js";
 import { chatChunks } from "./chunks.js";
-import {
-  MAX_SESSION_KEY_CHARS,
-  SESSION_HEADER,
-  SESSION_KEY_HEADER,
-  SESSION_KEY_PATTERN,
-  wantsToolProgress,
-} from "./headers.js";
-import { HttpError } from "../../http/errors.js";
+import { SESSION_HEADER, SESSION_KEY_HEADER, sessionKeyOf, wantsToolProgress } from "./headers.js";
 import { clientToolCalls, completionIdentity, presentChatCompletion, presentModelList } from "./present.js";
 import { hasNoAnswer, runFailure } from "./run-outcome.js";
 import {
@@ -89,12 +82,11 @@ const chatCompletions = createRoute({
         }),
       "x-hermes-session-key": z
         .string()
-        .max(MAX_SESSION_KEY_CHARS)
-        .regex(SESSION_KEY_PATTERN, "no control characters")
         .optional()
         .openapi({
           description:
-            "A stable per-channel scope, echoed back; accepted only when the server has an API key (else 403)",
+            "A stable per-channel scope, echoed back; accepted only when the server has an API key (else 403); a " +
+            "CR, LF or NUL is 400 `invalid_session_key` (Invalid session key), over 256 characters the same (Session key too long)",
           example: "agent:main:webui:dm:user-42",
         }),
       "x-hermes-tool-progress": z
@@ -139,6 +131,7 @@ const chatCompletions = createRoute({
         "model_not_configured",
         "shutting_down",
         "session_key_requires_auth",
+        "invalid_session_key",
       ],
       body: true,
       idempotent: true,
@@ -160,15 +153,7 @@ export function openAiCompatRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
-    const sessionKey = headers["x-hermes-session-key"]?.trim() || null;
-    if (sessionKey && !services.config.server.api_key) {
-      // A caller-chosen scope is only trusted from an authenticated caller.
-      throw new HttpError(
-        "session_key_requires_auth",
-        "X-Hermes-Session-Key requires API key authentication: set server.api_key (CADUCEUS_API_KEY)",
-        { errors: [{ location: "header.x-hermes-session-key", message: "needs an API key on the server" }] },
-      );
-    }
+    const sessionKey = sessionKeyOf(headers["x-hermes-session-key"], services.config);
     const { session, run: started } = await services.useCases.startChatRun({
       messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,

@@ -44,7 +44,7 @@ export const OpenAIErrorSchema = z
 /** The error responses of a compatibility operation: the OpenAI envelope whatever the status, one example per code. */
 export function openAiErrorResponses(spec: ErrorSpec) {
   return Object.fromEntries(
-    errorStatusesOf(spec).map(([status, codes]) => [
+    errorStatusesOf({ ...spec, hermes: true }).map(([status, codes]) => [
       status,
       {
         description: codes.map((code) => `${code}: ${titleOf(code)}`).join("; "),

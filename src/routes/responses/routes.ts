@@ -11,7 +11,7 @@ import { json, jsonBody } from "../shared/json-content.js";
 import { IdempotencyHeaders } from "../shared/params.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { openAiErrorResponses } from "../openai/schemas.js";
-import { SESSION_HEADER } from "../openai/headers.js";
+import { SESSION_HEADER, SESSION_KEY_HEADER, sessionKeyOf } from "../openai/headers.js";
 import { presentResponse } from "./present.js";
 import {
   CreateResponseRequestSchema,
@@ -60,7 +60,16 @@ const createResponseRoute = createRoute({
       content: { ...json(ResponseObjectSchema), "text/event-stream": { schema: ResponseStreamEventSchema } },
     },
     ...openAiErrorResponses({
-      codes: ["not_found", "session_busy", "too_many_runs", "model_error", "model_not_configured", "shutting_down"],
+      codes: [
+        "not_found",
+        "session_busy",
+        "too_many_runs",
+        "model_error",
+        "model_not_configured",
+        "shutting_down",
+        "invalid_session_key",
+        "session_key_requires_auth",
+      ],
       body: true,
       idempotent: true,
     }),
@@ -104,6 +113,8 @@ export function responseRoutes() {
   router.openapi(createResponseRoute, async (c) => {
     const services = c.get("services");
     const body = c.req.valid("json");
+    // Checked before anything runs, as Hermes checks it; echoed on the answer.
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), services.config);
     const { response, session, run } = await services.useCases.createResponse(body, {
       signal: c.req.raw.signal,
       idempotency: c.get("idempotencyClaim"),
@@ -111,6 +122,7 @@ export function responseRoutes() {
     const model = body.model ?? services.config.model.name ?? "caduceus";
     const current = async () => presentResponse(await services.useCases.viewResponse(response), model);
     const headers: Record<string, string> = { [SESSION_HEADER]: session.id, "X-Run-Id": run.runId };
+    if (sessionKey) headers[SESSION_KEY_HEADER] = sessionKey;
     if (run.feed) {
       const feed = run.feed;
       return sseResponse(responseEvents(feed, { runId: run.runId, current }), {

@@ -280,6 +280,10 @@ export const ResponseStreamEventSchema = z
         item_id: z.string().optional().openapi({ description: "Text events: the message item", example: "msg_01JD_0" }),
         content_index: z.number().int().optional().openapi({ description: "Text events: always 0", example: 0 }),
         delta: z.string().optional().openapi({ description: "output_text.delta: the chunk", example: "Hel" }),
+        logprobs: z
+          .array(z.unknown())
+          .optional()
+          .openapi({ description: "output_text.delta and .done: always empty (none are kept)", example: [] }),
         text: z.string().optional().openapi({ description: "output_text.done: the whole text", example: "Hello!" }),
         part: OutputTextSchema.optional().openapi({ description: "content_part events: the part" }),
       })

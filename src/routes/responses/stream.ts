@@ -64,7 +64,7 @@ export async function* responseEvents(
     if (!message) return;
     open = null;
     const where = { item_id: message.id, output_index: message.outputIndex, content_index: 0 };
-    yield frame("response.output_text.done", { ...where, text: message.text });
+    yield frame("response.output_text.done", { ...where, text: message.text, logprobs: [] });
     yield frame("response.content_part.done", {
       ...where,
       part: { type: "output_text", text: message.text, annotations: [] },
@@ -91,6 +91,7 @@ export async function* responseEvents(
           output_index: message.outputIndex,
           content_index: 0,
           delta: item.data.content,
+          logprobs: [],
         });
         break;
       }

@@ -2,15 +2,19 @@
  * @module hermes-frames
  * A run's events as `GET /v1/runs/{id}/events` sends them, in the Hermes Agent API server's framing: each frame is
  * a default (`message`) SSE event whose JSON `data` names itself — `event` (Hermes's name), `run_id` and `timestamp`
- * (Unix seconds) first, then Hermes's own fields (`delta`, `tool`, `preview`, `duration`, `error`, `output`,
- * `usage` in input/output tokens, an approval's `request_id` and `choices`), then every field of our event's payload
- * under its own name, with `type` giving our event type. Frames keep their `id:`, so `Last-Event-ID` resumes them.
+ * (Unix seconds) first, then Hermes's own fields (`delta`, `tool`, `preview`, `duration`, `error`, an approval's
+ * `request_id`, `pattern_key` and `choices`, `accepted` on `run.steered`, and on the run's end — named by how it
+ * ended: `run.completed`, `run.failed`, `run.cancelled`, `run.interrupted` — `output`, `usage`, `runtime` and the
+ * `completed`/`partial`/`interrupted` flags), then every field of our event's payload under its own name, with `type`
+ * giving our event type. Frames keep their `id:`, so `Last-Event-ID` resumes them; the stream ends with
+ * `: stream closed`.
  */
+import { approvalMatchKey } from "../../domain/agent/approvals.js";
 import { runIdOf } from "../../domain/events/bus.js";
-import type { EventType } from "../../domain/events/event-types.js";
 import type { FeedItem } from "../../domain/events/feed.js";
 import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import type { SseFrame } from "../../http/sse.js";
+import { hermesOutcome, type HermesRuntime } from "./hermes-status.js";
 
 /** What Hermes's approval events offer; `POST /v1/runs/{id}/approval` takes any of them. */
 export const HERMES_APPROVAL_CHOICES = ["once", "session", "always", "deny"] as const;
@@ -19,7 +23,7 @@ export const HERMES_APPROVAL_CHOICES = ["once", "session", "always", "deny"] as 
 const PREVIEW_CHARS = 200;
 
 /** Our event names where Hermes's differ; the rest are the same. */
-const HERMES_NAMES: Partial<Record<EventType, string>> = { "approval.requested": "approval.request" };
+export const HERMES_NAMES: Partial<Record<string, string>> = { "approval.requested": "approval.request" };
 
 /** A run feed's item: a stored event, with when it was stored. */
 type StoredItem = FeedItem & { created_at?: number };
@@ -31,23 +35,33 @@ export function hermesApproval(interrupt: InterruptView) {
     tool: interrupt.tool ?? null,
     command: `${interrupt.tool ?? ""} ${interrupt.arguments ?? ""}`.trim(),
     description: `The agent asks to call ${interrupt.tool ?? "a tool"}`,
+    pattern_key: approvalMatchKey(interrupt.tool ?? "", interrupt.arguments ?? null),
     choices: [...HERMES_APPROVAL_CHOICES],
     expires_at: interrupt.expires_at,
   };
 }
 
-/** A run's usage in Hermes's words. */
-export function hermesUsage(usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number }) {
+/** A run's usage in Hermes's words; the prompt-cache figures are the provider's, 0 where it reports none. */
+export function hermesUsage(
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number },
+  cache: { read_tokens: number; write_tokens: number } = { read_tokens: 0, write_tokens: 0 },
+) {
   return {
     input_tokens: usage.prompt_tokens,
     output_tokens: usage.completion_tokens,
     total_tokens: usage.total_tokens,
+    cache_read_tokens: cache.read_tokens,
+    cache_write_tokens: cache.write_tokens,
   };
 }
 
 export type HermesRunFrameDeps = {
   /** The run's answer once it has completed: the text of its last assistant message. */
   outputOf: (runId: string) => Promise<string | null>;
+  /** What answered the run, and its prompt-cache figures. */
+  runtimeOf: (model: string | null) => HermesRuntime;
+  cacheOf: (runId: string) => Promise<{ read_tokens: number; write_tokens: number }>;
+  model: string | null;
 };
 
 async function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDeps, toolStarts: Map<string, number>) {
@@ -78,15 +92,32 @@ async function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDep
         answered_by: interrupt.answer?.by ?? null,
       };
     }
-    case "run.completed": {
-      const { run } = event.data;
-      return { output: (await deps.outputOf(run.id)) ?? "", usage: hermesUsage(run.usage) };
-    }
+    case "run.steered":
+      return { accepted: true };
+    case "run.completed":
     case "run.failed":
-      return { error: event.data.run.error ?? "the run failed" };
+    case "run.cancelled": {
+      const { run } = event.data;
+      const { completed, partial, interrupted } = hermesOutcome(run.status);
+      const flags = { completed, partial, interrupted };
+      if (event.type === "run.cancelled") return flags;
+      const usage = hermesUsage(run.usage, await deps.cacheOf(run.id));
+      const runtime = deps.runtimeOf(deps.model);
+      if (event.type === "run.failed" && !partial) return { error: run.error ?? "agent run failed", ...flags };
+      return { output: (await deps.outputOf(run.id)) ?? "", usage, runtime, ...flags };
+    }
     default:
       return {};
   }
+}
+
+/** Hermes's name of an event: a run's end is named by how it ended (a partial answer failed; a restart interrupted). */
+function hermesEventName(event: FeedItem): string {
+  if (event.type === "run.completed" || event.type === "run.failed" || event.type === "run.cancelled") {
+    const { status } = hermesOutcome(event.data.run.status);
+    return status === "completed" ? "run.completed" : status === "failed" ? "run.failed" : `run.${status}`;
+  }
+  return HERMES_NAMES[event.type] ?? event.type;
 }
 
 /** The run's events as Hermes-framed SSE frames. */
@@ -98,7 +129,7 @@ export async function* hermesRunFrames(
   for await (const event of events) {
     const at = event.created_at ?? Date.now();
     const data = {
-      event: HERMES_NAMES[event.type] ?? event.type,
+      event: hermesEventName(event),
       run_id: runIdOf(event.data),
       timestamp: at / 1000,
       ...(await hermesFields(event, at, deps, toolStarts)),

@@ -6,7 +6,10 @@ import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import type { RunView } from "../../domain/agent/runner.js";
 import { encodeCursor } from "../../http/cursor.js";
 import type { RunCursor, RunRecord, SteerRecord } from "../shared/records.js";
-import type { RunPageResponse, RunResourceResponse, SteerResponse } from "./schemas.js";
+import type { Config } from "../../config/schema.js";
+import { hermesApproval, hermesUsage, HERMES_NAMES } from "./hermes-frames.js";
+import { hermesOutcome, hermesRuntime } from "./hermes-status.js";
+import type { HermesRunResponse, RunPageResponse, RunResourceResponse, SteerResponse } from "./schemas.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -39,6 +42,61 @@ export function presentRunResource(
 export function presentRunPage(page: { runs: RunView[]; next: RunCursor | null }): RunPageResponse {
   return {
     data: page.runs.map(({ run, interrupts, output }) => presentRunResource(run, interrupts, output)),
+    next_cursor: page.next ? encodeCursor(page.next) : null,
+  };
+}
+
+const seconds = (ms: number) => ms / 1000;
+
+/**
+ * A run as the Hermes routes answer it (`/v1/runs*`): Hermes's status and flags, epoch-second times, the last event,
+ * the runtime, usage with the prompt-cache figures, the pending approval while it waits; then our own fields beside
+ * them (iterations, background, the interrupts, `finished_at`).
+ */
+export function presentHermesRun(view: RunView, config: Config): HermesRunResponse {
+  const { run, interrupts, output, last_event: lastEvent } = view;
+  const outcome = hermesOutcome(run.status);
+  const approval = interrupts.find((interrupt) => interrupt.kind === "approval");
+  return {
+    object: "hermes.run",
+    id: run.id,
+    run_id: run.id,
+    session_id: run.session_id,
+    status: outcome.status,
+    completed: outcome.completed,
+    partial: outcome.partial,
+    interrupted: outcome.interrupted,
+    created_at: seconds(run.created_at),
+    updated_at: seconds(run.updated_at),
+    finished_at: run.finished_at === null ? null : seconds(run.finished_at),
+    model: run.model,
+    last_event: lastEvent === null ? null : (HERMES_NAMES[lastEvent] ?? lastEvent),
+    runtime: hermesRuntime(config, run.model),
+    usage: hermesUsage(run.usage, run.cache),
+    output,
+    error: run.error,
+    ...(outcome.status === "waiting_for_approval" && approval
+      ? {
+          approval: {
+            event: "approval.request",
+            run_id: run.id,
+            timestamp: Date.parse(approval.created_at) / 1000,
+            ...hermesApproval(approval),
+          },
+        }
+      : {}),
+    iterations: run.iterations,
+    background: run.background,
+    compressed: run.compressed,
+    interrupts,
+  };
+}
+
+/** A page of runs in Hermes's words. */
+export function presentHermesRunPage(page: { runs: RunView[]; next: RunCursor | null }, config: Config) {
+  return {
+    object: "list" as const,
+    data: page.runs.map((view) => presentHermesRun(view, config)),
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };
 }

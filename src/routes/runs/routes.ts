@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { openRunFeed } from "../../domain/events/run-feed.js";
-import type { AnyInterruptAnswer } from "../../domain/use-cases/interrupts.js";
+import { DomainError } from "../../kernel/errors.js";
 import { decodeCursor } from "../../http/cursor.js";
 import { HttpError } from "../../http/errors.js";
 import { createRouter } from "../../http/router.js";
@@ -20,21 +20,22 @@ import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { openAiErrorResponses } from "../openai/schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
-import { isRunCursor, presentRunPage, presentRunResource, presentSteer } from "./present.js";
+import { SESSION_KEY_HEADER, sessionKeyOf } from "../openai/headers.js";
+import { hermesRuntime } from "./hermes-status.js";
+import { normaliseChoice, steerText } from "./hermes-inputs.js";
+import { isRunCursor, presentHermesRun, presentHermesRunPage, presentRunPage, presentRunResource } from "./present.js";
 import {
-  AllRunsPage,
   ApprovalAnswered,
+  HermesRunPage,
+  HermesRunSchema,
+  HermesSteerAnswer,
+  StopAnswer,
   ApprovalBody,
   SubmitRunBody,
   SubmittedRun,
-  InterruptAnswerBody,
-  InterruptAnswered,
-  InterruptList,
-  InterruptParams,
   RunIdParam,
   RunPage,
   RunResourceSchema,
-  SteerAnswer,
   SteerBody,
   ToolOutputsAnswered,
   ToolOutputsBody,
@@ -45,11 +46,29 @@ const getRun = createRoute({
   path: "/v1/runs/{run_id}",
   operationId: "getRun",
   tags: ["runs"],
-  summary: "One run: status, iterations, usage, error, timestamps, its session and what it waits on",
+  summary: "One run in Hermes's words: status, flags, last event, runtime, usage, its answer and what it waits on",
   description:
-    "A run started by POST /messages (streamed, background or not) or by a chat completion. `interrupts` lists what " +
-    "it waits on while its status is `requires_action`.",
+    "Any run (started by POST /messages, a chat completion or POST /v1/runs) as the Hermes Agent API server answers " +
+    "one: `status` in Hermes's vocabulary (`waiting_for_approval` with the pending `approval`), epoch-second times, " +
+    "`completed`/`partial`/`interrupted`, `last_event`, `runtime` and `usage` with the prompt-cache figures. The " +
+    "native shape of the same run is GET /v1/sessions/{id}/runs/{run_id}. Errors use the OpenAI envelope.",
   request: { params: RunIdParam },
+  responses: {
+    200: jsonAnswer("The run", HermesRunSchema),
+    ...openAiErrorResponses({ codes: ["run_not_found"] }),
+  },
+});
+
+const getSessionRun = createRoute({
+  method: "get",
+  path: "/v1/sessions/{id}/runs/{run_id}",
+  operationId: "getSessionRun",
+  tags: ["runs"],
+  summary: "One run of the session: status, iterations, usage, error, timestamps and what it waits on",
+  description:
+    "The native shape of a run (`requires_action` while it waits, with its `interrupts`; ISO times). A run of " +
+    "another session is not found here.",
+  request: { params: SessionIdParam.merge(RunIdParam) },
   responses: {
     200: jsonAnswer("The run", RunResourceSchema),
     ...problemResponses({ codes: ["not_found"] }),
@@ -81,8 +100,8 @@ const cancelRun = createRoute({
     "interrupts are cancelled, and each open tool call gets a cancelled result so the transcript stays well-formed.",
   request: { params: RunIdParam },
   responses: {
-    200: postAnswer("The run, cancelled", RunResourceSchema),
-    ...problemResponses({ codes: ["not_found", "run_not_active"], idempotent: true }),
+    200: postAnswer("The run, cancelled", HermesRunSchema),
+    ...openAiErrorResponses({ codes: ["run_not_found", "run_not_active"], idempotent: true }),
   },
 });
 
@@ -97,14 +116,15 @@ const runEvents = createRoute({
     "duplicates; the stream ends after `run.completed`, `run.failed` or `run.cancelled` (at once for a run that has " +
     "ended). It stays open while the run waits on interrupts. Frames are framed as the Hermes Agent API server frames " +
     "them: no `event:` line, the JSON `data` names the event (`event`, Hermes's name; `type`, ours) and carries " +
-    "Hermes's fields beside the event's own payload.",
+    "Hermes's fields beside the event's own payload; the last names how the run ended (`run.completed` with " +
+    "`output`, `usage` and `runtime`) and the stream closes with a `: stream closed` comment.",
   request: { params: RunIdParam, query: EventsQuery, headers: EventsHeaders },
   responses: {
     200: {
       description: "An SSE stream of the run's events",
       content: { "text/event-stream": { schema: HermesRunEventSchema } },
     },
-    ...problemResponses({ codes: ["not_found"] }),
+    ...openAiErrorResponses({ codes: ["run_not_found"] }),
   },
 });
 
@@ -126,8 +146,8 @@ const submitToolOutputs = createRoute({
   },
   responses: {
     200: postAnswer("The answered interrupt and the run", ToolOutputsAnswered),
-    ...problemResponses({
-      codes: ["not_found", "run_not_active", "tool_outputs_mismatch", "interrupt_already_answered"],
+    ...openAiErrorResponses({
+      codes: ["run_not_found", "run_not_active", "tool_outputs_mismatch", "interrupt_already_answered"],
       body: true,
       idempotent: true,
     }),
@@ -141,57 +161,18 @@ const steerRun = createRoute({
   tags: ["runs"],
   summary: "Add a user message the run takes in before its next model call",
   description:
-    "The message is stored at once and becomes a user message of the transcript (with its seq) before the run's next " +
-    "model call, so it never splits a tool call from its result. A run that ends first leaves it in the transcript.",
+    "The message (`input`, `message`, `text` or `content`) is stored at once and becomes a user message of the " +
+    "transcript (with its seq) before the run's next model call, so it never splits a tool call from its result; " +
+    "`run.steered` is published. Only a running run takes it (409 `run_not_accepting_steer` otherwise); a blank " +
+    "message is 400 `invalid_steer_input`.",
   request: {
     params: RunIdParam,
-    body: { required: true, content: jsonBody(SteerBody, { content: "Use the staging site instead." }) },
+    body: { required: true, content: jsonBody(SteerBody, { input: "Use the staging site instead." }) },
   },
   responses: {
-    202: postAnswer("Queued for the run", SteerAnswer),
-    ...problemResponses({ codes: ["not_found", "run_not_active"], body: true, idempotent: true }),
-  },
-});
-
-const listInterrupts = createRoute({
-  method: "get",
-  path: "/v1/sessions/{id}/interrupts",
-  operationId: "listInterrupts",
-  tags: ["runs"],
-  summary: "Everything waiting on a person or the client: approvals, client tool calls, page dialogs",
-  description: "Each entry names the route that answers it (`answer_route`).",
-  request: { params: SessionIdParam },
-  responses: {
-    200: jsonAnswer("The pending interrupts", InterruptList),
-    ...problemResponses({ codes: ["not_found"] }),
-  },
-});
-
-const answerInterrupt = createRoute({
-  method: "post",
-  path: "/v1/sessions/{id}/interrupts/{interrupt_id}",
-  operationId: "answerInterrupt",
-  tags: ["runs"],
-  summary: "Answer an interrupt of any kind",
-  description:
-    "`{decision: approve | deny, reason?}` answers an approval, `{outputs: [{tool_call_id, output}]}` the client's " +
-    "tool calls, `{action: accept | dismiss, prompt_text?}` a page dialog (`d-N`). Once a run's interrupts are all " +
-    "answered it resumes.",
-  request: {
-    params: InterruptParams,
-    body: { required: true, content: jsonBody(InterruptAnswerBody, { decision: "approve" }) },
-  },
-  responses: {
-    200: postAnswer("The interrupt, answered", InterruptAnswered),
-    ...problemResponses({
-      codes: [
-        "not_found",
-        "interrupt_not_found",
-        "interrupt_already_answered",
-        "tool_outputs_mismatch",
-        "dialog_not_found",
-        "no_dialog_open",
-      ],
+    200: postAnswer("Accepted by the run", HermesSteerAnswer),
+    ...openAiErrorResponses({
+      codes: ["run_not_found", "run_not_accepting_steer", "invalid_steer_input"],
       body: true,
       idempotent: true,
     }),
@@ -222,7 +203,15 @@ const submitRun = createRoute({
   responses: {
     202: postAnswer("Admitted; the run goes on in the background", SubmittedRun),
     ...openAiErrorResponses({
-      codes: ["not_found", "session_busy", "too_many_runs", "model_not_configured", "shutting_down"],
+      codes: [
+        "not_found",
+        "session_busy",
+        "too_many_runs",
+        "model_not_configured",
+        "shutting_down",
+        "invalid_session_key",
+        "session_key_requires_auth",
+      ],
       body: true,
       idempotent: true,
     }),
@@ -234,13 +223,23 @@ const listAllRuns = createRoute({
   path: "/v1/runs",
   operationId: "listAllRuns",
   tags: ["runs"],
-  summary: "Every session's runs, newest first",
+  summary: "Every session's runs, newest first; or, with Idempotency-Key, the run that key submitted",
   description:
-    "Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. Errors use the OpenAI envelope.",
-  request: { query: PageQuery },
+    "Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. With an `Idempotency-Key` " +
+    "header: the run a POST /v1/runs with that key (from the same caller) started, as a one-run page (404 " +
+    "`run_not_found` when none did). Errors use the OpenAI envelope.",
+  request: {
+    query: PageQuery,
+    headers: z.object({
+      "idempotency-key": z
+        .string()
+        .optional()
+        .openapi({ description: "Look up the run this key submitted", example: "submit-7f3a" }),
+    }),
+  },
   responses: {
-    200: jsonAnswer("A page of runs", AllRunsPage),
-    ...openAiErrorResponses({}),
+    200: jsonAnswer("A page of runs", HermesRunPage),
+    ...openAiErrorResponses({ codes: ["run_not_found", "invalid_idempotency_key"] }),
   },
 });
 
@@ -251,11 +250,12 @@ const stopRun = createRoute({
   tags: ["runs"],
   summary: "Stop a run (Hermes's name for cancel); a run that has ended is answered as it is",
   description:
-    "Like POST /v1/runs/{run_id}/cancel, but a run that has already ended is answered as it stands, not 409.",
+    "A running or waiting run answers `{run_id, status: stopping}`; it then ends `cancelled` and its events end with " +
+    "`run.cancelled` (`interrupted: true, completed: false`). A run that has already ended is answered as it stands.",
   request: { params: RunIdParam },
   responses: {
-    200: postAnswer("The run, as it stands after the stop", RunResourceSchema),
-    ...problemResponses({ codes: ["not_found"], idempotent: true }),
+    200: postAnswer("Stopping, or the run as it stands", z.union([StopAnswer, HermesRunSchema])),
+    ...openAiErrorResponses({ codes: ["run_not_found"], idempotent: true }),
   },
 });
 
@@ -266,71 +266,56 @@ const approveRun = createRoute({
   tags: ["runs"],
   summary: "Answer the run's pending approval with Hermes's choices",
   description:
-    "`once`, `session` and `always` approve (this server keeps no standing approvals: each approves the calls answered " +
-    "now), `deny` refuses. The oldest pending approval is answered, or `request_id`, or every one with `all`.",
+    "`once` approves the calls answered now; `session` also approves that tool (a shell-like tool: that command " +
+    "pattern) for the rest of the session, `always` for every session (the allowlist, GET /v1/approvals/allowlist); " +
+    "`deny` refuses. The oldest pending approval is answered, or `request_id`, or every one with `all`. Neither " +
+    "widens a tool the operator's policy denies.",
   request: {
     params: RunIdParam,
     body: { required: true, content: jsonBody(ApprovalBody, { choice: "once" }) },
   },
   responses: {
     200: postAnswer("How many approvals were answered", ApprovalAnswered),
-    ...problemResponses({
-      codes: ["not_found", "run_not_active", "interrupt_already_answered"],
+    ...openAiErrorResponses({
+      codes: [
+        "run_not_found",
+        "invalid_approval_choice",
+        "approval_not_active",
+        "approval_not_pending",
+        "interrupt_already_answered",
+      ],
       body: true,
       idempotent: true,
     }),
   },
 });
 
-const APPROVAL_CHOICES = ["once", "session", "always", "deny"] as const;
-const CHOICE_ALIASES: Record<string, (typeof APPROVAL_CHOICES)[number]> = {
-  approve: "once",
-  approved: "once",
-  allow: "once",
-};
-
-function normaliseChoice(raw: string): (typeof APPROVAL_CHOICES)[number] {
-  const choice = raw.trim().toLowerCase();
-  const known = CHOICE_ALIASES[choice] ?? APPROVAL_CHOICES.find((c) => c === choice);
-  if (known) return known;
-  throw new HttpError("validation_failed", `invalid approval choice; expected one of: ${APPROVAL_CHOICES.join(", ")}`, {
-    errors: [{ location: "body.choice", message: "once, session, always or deny" }],
-  });
-}
-
-/** The one kind of answer a body carries; a body with none or with several is refused, naming the fields. */
-function answerOf(body: {
-  decision?: "approve" | "deny";
-  reason?: string | null;
-  outputs?: Array<{ tool_call_id: string; output: string }>;
-  action?: "accept" | "dismiss";
-  prompt_text?: string;
-}): AnyInterruptAnswer {
-  const kinds = (["decision", "outputs", "action"] as const).filter((key) => body[key] !== undefined);
-  if (kinds.length !== 1) {
-    throw new HttpError(
-      "validation_failed",
-      kinds.length === 0
-        ? "send one answer: decision (approval), outputs (client tools) or action (dialog)"
-        : `send one kind of answer, not ${kinds.join(" and ")}`,
-      {
-        errors: (kinds.length ? kinds : ["decision"]).map((key) => ({
-          location: `body.${key}`,
-          message: "exactly one of decision, outputs, action",
-        })),
-      },
-    );
+/** A run the Hermes routes do not know is `run_not_found`, as Hermes names it. */
+async function orRunNotFound<T>(runId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "not_found")
+      throw new HttpError("run_not_found", `Run not found: ${runId}`);
+    throw err;
   }
-  if (body.decision !== undefined) return { decision: body.decision, reason: body.reason ?? null };
-  if (body.outputs !== undefined) return { outputs: body.outputs };
-  return { action: body.action!, prompt_text: body.prompt_text };
 }
 
 export function runRoutes() {
   const router = createRouter();
 
   router.openapi(getRun, async (c) => {
-    const { run, interrupts, output } = await c.get("services").runs.view(c.req.valid("param").run_id);
+    const { runs, config } = c.get("services");
+    const runId = c.req.valid("param").run_id;
+    return c.json(presentHermesRun(await orRunNotFound(runId, () => runs.view(runId)), config), 200);
+  });
+
+  router.openapi(getSessionRun, async (c) => {
+    const { runs, sessions } = c.get("services");
+    const { id, run_id: runId } = c.req.valid("param");
+    await sessions.require(id);
+    const { run, interrupts, output } = await runs.view(runId);
+    if (run.session_id !== id) throw new HttpError("not_found", `run ${runId} is not a run of session ${id}`);
     return c.json(presentRunResource(run, interrupts, output), 200);
   });
 
@@ -343,24 +328,30 @@ export function runRoutes() {
   });
 
   router.openapi(cancelRun, async (c) => {
-    const { agent } = c.get("services");
-    const run = await agent.cancelRun(c.req.valid("param").run_id);
-    return c.json(presentRunResource(run, []), 200);
+    const { agent, runs, config } = c.get("services");
+    const runId = c.req.valid("param").run_id;
+    await orRunNotFound(runId, () => agent.cancelRun(runId));
+    return c.json(presentHermesRun(await runs.view(runId), config), 200);
   });
 
   router.openapi(submitRun, async (c) => {
     const { useCases } = c.get("services");
     const body = c.req.valid("json");
+    const headers = c.req.valid("header");
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), c.get("services").config);
     const { session, run } = await useCases.submitRun(
       {
         input: body.input,
-        session_id: body.session_id ?? c.req.valid("header")["x-hermes-session-id"] ?? null,
+        session_id: body.session_id ?? headers["x-hermes-session-id"] ?? null,
+        session_key: sessionKey,
         instructions: body.instructions,
         conversation_history: body.conversation_history,
+        previous_response_id: body.previous_response_id ?? null,
       },
       { idempotency: c.get("idempotencyClaim") },
     );
     c.header("X-Hermes-Session-Id", session.id);
+    if (sessionKey) c.header(SESSION_KEY_HEADER, sessionKey);
     return c.json(
       {
         object: "hermes.run" as const,
@@ -374,18 +365,31 @@ export function runRoutes() {
   });
 
   router.openapi(listAllRuns, async (c) => {
+    const { runs, config, now } = c.get("services");
+    const key = c.req.valid("header")["idempotency-key"]?.trim();
+    if (key) {
+      // The run a POST /v1/runs with this key started, as the same caller's retry would be answered.
+      const runId = await runs.runOfIdempotencyKey(`${c.get("principal") ?? "-"} POST /v1/runs`, key, now());
+      if (!runId) throw new HttpError("run_not_found", `Run not found for Idempotency-Key ${key}`);
+      const view = await orRunNotFound(runId, () => runs.view(runId));
+      return c.json({ object: "list" as const, data: [presentHermesRun(view, config)], next_cursor: null }, 200);
+    }
     const query = c.req.valid("query");
-    const page = await c.get("services").runs.page(null, query.limit, decodeCursor(query.cursor, isRunCursor));
-    return c.json({ object: "list" as const, ...presentRunPage(page) }, 200);
+    const page = await runs.page(null, query.limit, decodeCursor(query.cursor, isRunCursor));
+    return c.json(presentHermesRunPage(page, config), 200);
   });
 
   router.openapi(stopRun, async (c) => {
-    const { agent, runs } = c.get("services");
+    const { agent, runs, config } = c.get("services");
     const runId = c.req.valid("param").run_id;
-    // A run that has ended is answered as it is, as Hermes does; one still going is cancelled.
-    if (!(await runs.hasEnded(runId))) await agent.cancelRun(runId, "stopped by a client");
-    const { run, output } = await runs.view(runId);
-    return c.json(presentRunResource(run, [], output), 200);
+    // A run that has ended is answered as it is, as Hermes does; one still going is stopped (it ends cancelled).
+    if (await orRunNotFound(runId, () => runs.hasEnded(runId)))
+      return c.json(presentHermesRun(await runs.view(runId), config), 200);
+    await agent.cancelRun(runId, "stopped by a client").catch((err: unknown) => {
+      // It ended while the stop was on its way: the stop has nothing left to do.
+      if (!(err instanceof DomainError && err.code === "run_not_active")) throw err;
+    });
+    return c.json({ run_id: runId, status: "stopping" as const }, 200);
   });
 
   router.openapi(approveRun, async (c) => {
@@ -393,59 +397,82 @@ export function runRoutes() {
     const runId = c.req.valid("param").run_id;
     const body = c.req.valid("json");
     const choice = normaliseChoice(body.choice);
-    const resolved = await agent.interrupts.answerApprovals(runId, choice === "deny" ? "deny" : "approve", {
-      interruptId: body.request_id,
-      all: body.all === true || body.resolve_all === true,
-      reason: body.reason ?? null,
-    });
-    return c.json({ object: "hermes.run.approval_response" as const, run_id: runId, choice, resolved }, 200);
+    const resolved = await orRunNotFound(runId, () =>
+      agent.interrupts.answerApprovals(runId, choice === "deny" ? "deny" : "approve", {
+        interruptId: body.request_id,
+        all: body.all === true || body.resolve_all === true,
+        reason: body.reason ?? null,
+        scope: choice === "deny" ? undefined : choice,
+      }),
+    );
+    return c.json(
+      {
+        object: "hermes.run.approval_response" as const,
+        run_id: runId,
+        choice,
+        ...(body.request_id ? { request_id: body.request_id } : {}),
+        resolved,
+      },
+      200,
+    );
   });
 
   router.openapi(runEvents, async (c) => {
-    const { runs, events, sseKeepaliveMs } = c.get("services");
-    const { run } = await runs.get(c.req.valid("param").run_id);
+    const { runs, events, sseKeepaliveMs, config } = c.get("services");
+    const runId = c.req.valid("param").run_id;
+    const { run } = await orRunNotFound(runId, () => runs.get(runId));
     const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
     const feed = openRunFeed(events, { id: run.id, sessionId: run.session_id }, afterId, () => runs.hasEnded(run.id));
     c.req.raw.signal.addEventListener("abort", () => feed.cancel(), { once: true });
-    const outputOf = async (runId: string) => (await runs.view(runId)).output;
-    return sseResponse(hermesRunFrames(feed, { outputOf }), {
+    const frames = hermesRunFrames(feed, {
+      outputOf: async (id) => (await runs.view(id)).output,
+      cacheOf: async (id) => (await runs.get(id)).run.cache,
+      runtimeOf: (model) => hermesRuntime(config, model),
+      model: run.model,
+    });
+    return sseResponse(frames, {
       keepaliveMs: sseKeepaliveMs,
       onCancel: () => feed.cancel(),
       headers: { "X-Run-Id": run.id },
+      closing: "stream closed",
     });
   });
 
   router.openapi(submitToolOutputs, async (c) => {
-    const { agent, runs } = c.get("services");
+    const { agent, runs, config } = c.get("services");
     const { run_id: runId } = c.req.valid("param");
-    const interrupt = await agent.interrupts.submitToolOutputs(runId, c.req.valid("json").outputs);
-    const { run, interrupts } = await runs.get(runId);
-    return c.json({ interrupt, run: presentRunResource(run, interrupts) }, 200);
+    const interrupt = await orRunNotFound(runId, () =>
+      agent.interrupts.submitToolOutputs(runId, c.req.valid("json").outputs),
+    );
+    return c.json({ interrupt, run: presentHermesRun(await runs.view(runId), config) }, 200);
   });
 
   router.openapi(steerRun, async (c) => {
     const { agent } = c.get("services");
+    const runId = c.req.valid("param").run_id;
     const body = c.req.valid("json");
-    const content = (body.content ?? body.input ?? body.message ?? body.text ?? "").trim();
+    const content = [body.input, body.message, body.text, body.content].map(steerText).find(Boolean) ?? "";
+    // The run is looked up first: an unknown run is not found whatever the body says.
+    await orRunNotFound(runId, () => c.get("services").runs.get(runId));
     if (!content) {
-      throw new HttpError("validation_failed", "send the steering message as content (or input, message, text)", {
-        errors: [{ location: "body.content", message: "a non-empty message is required" }],
-      });
+      throw new HttpError(
+        "invalid_steer_input",
+        "Missing non-empty steer text; expected 'input', 'message', or 'text'.",
+        { errors: [{ location: "body.input", message: "a non-empty message is required" }] },
+      );
     }
-    const steer = await agent.steer(c.req.valid("param").run_id, content);
-    return c.json(presentSteer(steer), 202);
-  });
-
-  router.openapi(listInterrupts, async (c) => {
-    const { useCases } = c.get("services");
-    return c.json({ data: await useCases.listInterrupts(c.req.valid("param").id) }, 200);
-  });
-
-  router.openapi(answerInterrupt, async (c) => {
-    const { useCases } = c.get("services");
-    const { id, interrupt_id: interruptId } = c.req.valid("param");
-    const interrupt = await useCases.answerInterrupt(id, interruptId, answerOf(c.req.valid("json")));
-    return c.json({ interrupt }, 200);
+    const steer = await agent.steer(runId, content);
+    return c.json(
+      {
+        object: "hermes.run.steer" as const,
+        run_id: runId,
+        accepted: true as const,
+        id: steer.id,
+        content: steer.content,
+        created_at: new Date(steer.created_at).toISOString(),
+      },
+      200,
+    );
   });
 
   return router;

@@ -6,6 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { pageOf } from "../shared/pagination.js";
+import { HERMES_RUN_STATUSES } from "./hermes-status.js";
 import { InterruptSchema } from "../shared/run-schemas.js";
 import { RunSchema } from "../messages/schemas.js";
 import { SessionIdParam } from "../shared/params.js";
@@ -60,6 +61,139 @@ export const RunResourceSchema = RunSchema.extend({
 
 export const RunPage = pageOf(RunResourceSchema, "RunPage");
 
+const seconds = (description: string) =>
+  z.number().openapi({ description: `${description} (Unix seconds)`, example: 1764583200.5 });
+
+export const HermesUsageSchema = z
+  .object({
+    input_tokens: z.number().int().openapi({ description: "Prompt tokens over the run", example: 1200 }),
+    output_tokens: z.number().int().openapi({ description: "Completion tokens over the run", example: 80 }),
+    total_tokens: z.number().int().openapi({ description: "Their sum", example: 1280 }),
+    cache_read_tokens: z
+      .number()
+      .int()
+      .openapi({ description: "Prompt tokens read from the provider's cache (0 if it reports none)", example: 1024 }),
+    cache_write_tokens: z
+      .number()
+      .int()
+      .openapi({ description: "Prompt tokens written to the provider's cache (0 if it reports none)", example: 0 }),
+  })
+  .openapi("HermesRunUsage");
+
+export const HermesRuntimeSchema = z
+  .object({
+    model: z.string().openapi({ description: "The model that answered", example: "gpt-4o-mini" }),
+    provider: z.string().openapi({
+      description: "The configured endpoint's provider (openai, openrouter, azure, …; custom for any other)",
+      example: "openai",
+    }),
+    route_source: z.enum(["global", "raw_request"]).openapi({
+      description: "global: the server's configured model; raw_request: a model the session or request named",
+      example: "global",
+    }),
+  })
+  .openapi("HermesRuntime");
+
+export const HermesApprovalSchema = z
+  .object({
+    event: z
+      .literal("approval.request")
+      .openapi({ description: "Always approval.request", example: "approval.request" }),
+    run_id: z.string().openapi({ description: "The run", example: RUN_ID_EXAMPLE }),
+    timestamp: seconds("When it was asked"),
+    request_id: z
+      .string()
+      .openapi({ description: "Answer it with this id", example: "int_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    tool: z.string().nullable().openapi({ description: "The tool", example: "browser_navigate" }),
+    command: z.string().openapi({ description: "The call, as the person sees it", example: "browser_navigate {…}" }),
+    description: z
+      .string()
+      .openapi({ description: "What it asks", example: "The agent asks to call browser_navigate" }),
+    pattern_key: z.string().openapi({
+      description: "What a session or always approval of it covers: the tool, or a shell-like tool's command pattern",
+      example: "browser_navigate",
+    }),
+    choices: z.array(z.enum(["once", "session", "always", "deny"])).openapi({ description: "What it can be answered" }),
+    expires_at: z.string().nullable().openapi({ description: "When it expires (ISO 8601)", example: null }),
+  })
+  .openapi("HermesRunApproval");
+
+export const HermesRunSchema = z
+  .object({
+    object: z.literal("hermes.run").openapi({ description: "Always hermes.run", example: "hermes.run" }),
+    id: z.string().openapi({ description: "Run id", example: RUN_ID_EXAMPLE }),
+    run_id: z
+      .string()
+      .openapi({ description: "The run id again, where Hermes clients read it", example: RUN_ID_EXAMPLE }),
+    session_id: z.string().openapi({ description: "Its session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    status: z.enum(HERMES_RUN_STATUSES).openapi({
+      description:
+        "Hermes's vocabulary: running, waiting_for_approval (it waits on a person or the client), completed, " +
+        "failed (partial: true when it ran out of budget), cancelled (stopped), interrupted (cut by a restart)",
+      example: "completed",
+    }),
+    completed: z.boolean().openapi({ description: "It finished with an answer", example: true }),
+    partial: z
+      .boolean()
+      .openapi({ description: "It ended with part of an answer (its budget ran out)", example: false }),
+    interrupted: z.boolean().openapi({ description: "It was stopped, cancelled or cut by a restart", example: false }),
+    created_at: seconds("Start"),
+    updated_at: seconds("Last change"),
+    finished_at: seconds("End").nullable(),
+    model: z.string().nullable().openapi({ description: "The model it calls", example: "gpt-4o-mini" }),
+    last_event: z
+      .string()
+      .nullable()
+      .openapi({ description: "The last event it published (Hermes's names)", example: "run.completed" }),
+    runtime: HermesRuntimeSchema,
+    usage: HermesUsageSchema,
+    output: z.string().nullable().openapi({ description: "Its answer, once it has ended with one", example: "Done." }),
+    error: z.string().nullable().openapi({ description: "Why it failed", example: null }),
+    approval: HermesApprovalSchema.optional().openapi({
+      description: "While waiting_for_approval: the approval it waits on, as the approval.request event said it",
+    }),
+    iterations: z.number().int().openapi({ description: "Model calls made", example: 2 }),
+    background: z.boolean().openapi({ description: "Started with background: true", example: false }),
+    compressed: z.boolean().openapi({ description: "The context was compressed during the run", example: false }),
+    interrupts: z
+      .array(InterruptSchema)
+      .openapi({ description: "What it waits on (pending interrupts); empty unless waiting_for_approval" }),
+  })
+  .openapi("HermesRun", { description: "A run in the Hermes Agent API server's words" });
+
+export const HermesRunPage = z
+  .object({
+    object: z.literal("list").openapi({ description: "Always list", example: "list" }),
+    data: z.array(HermesRunSchema).openapi({ description: "Runs, newest first" }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .openapi({ description: "Cursor of the next page; null on the last", example: null }),
+  })
+  .openapi("HermesRunPage");
+
+export const StopAnswer = z
+  .object({
+    run_id: z.string().openapi({ description: "The run", example: RUN_ID_EXAMPLE }),
+    status: z
+      .literal("stopping")
+      .openapi({ description: "It is being stopped; it ends cancelled", example: "stopping" }),
+  })
+  .openapi("RunStopping");
+
+export const HermesSteerAnswer = z
+  .object({
+    object: z
+      .literal("hermes.run.steer")
+      .openapi({ description: "Always hermes.run.steer", example: "hermes.run.steer" }),
+    run_id: z.string().openapi({ description: "The run", example: RUN_ID_EXAMPLE }),
+    accepted: z.literal(true).openapi({ description: "The run takes it in before its next model call", example: true }),
+    id: z.string().openapi({ description: "Steering message id", example: "str_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
+    content: z.string().openapi({ description: "The message", example: "Use the staging site instead." }),
+    created_at: z.string().openapi({ description: "When it was sent (ISO 8601)", example: "2026-12-01T10:00:01.000Z" }),
+  })
+  .openapi("HermesSteerAnswer");
+
 export const AllRunsPage = z
   .object({
     object: z.literal("list").openapi({ description: "Always list", example: "list" }),
@@ -105,6 +239,10 @@ export const SubmitRunBody = z
       .max(200)
       .optional()
       .openapi({ description: "Accepted and ignored: the session's model runs", example: "hermes-agent" }),
+    previous_response_id: z.string().min(1).max(256).nullable().optional().openapi({
+      description: "Without session_id: continue the session this response (POST /v1/responses) answered in",
+      example: "resp_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
+    }),
   })
   .passthrough()
   .openapi("SubmitRun", {
@@ -185,7 +323,15 @@ export const ToolOutputsBody = z
   .strict()
   .openapi("ToolOutputs");
 
-const SteerText = z.string().min(1).max(200_000);
+const SteerPart = z
+  .object({
+    type: z.string().openapi({ description: "The part's type (text parts are read)", example: "text" }),
+    text: z.string().optional().openapi({ description: "A text part's text", example: "Use staging." }),
+  })
+  .passthrough();
+const SteerText = z
+  .union([z.string().max(200_000), z.array(SteerPart).max(1_000)])
+  .openapi({ description: "Text, or content parts whose text parts are joined" });
 
 export const SteerBody = z
   .object({
@@ -200,7 +346,7 @@ export const SteerBody = z
     message: SteerText.optional().openapi({ description: "Same as content", example: "Use staging." }),
     text: SteerText.optional().openapi({ description: "Same as content", example: "Use staging." }),
   })
-  .strict()
+  .passthrough()
   .openapi("Steer", { description: "The message, as `content` (or Hermes's `input`, `message` or `text`)" });
 
 export const SteerAnswer = z
@@ -250,7 +396,7 @@ export const InterruptAnswered = z
   .openapi("InterruptAnswered", { description: "The interrupt as answered" });
 
 export const ToolOutputsAnswered = z
-  .object({ interrupt: InterruptSchema, run: RunResourceSchema })
+  .object({ interrupt: InterruptSchema, run: HermesRunSchema })
   .openapi("ToolOutputsAnswered", { description: "The answered interrupt and the run, resumed" });
 
 export const InterruptList = z
@@ -259,6 +405,7 @@ export const InterruptList = z
 
 export type RunResourceResponse = z.infer<typeof RunResourceSchema>;
 export type RunPageResponse = z.infer<typeof RunPage>;
+export type HermesRunResponse = z.infer<typeof HermesRunSchema>;
 export type AllRunsPageResponse = z.infer<typeof AllRunsPage>;
 export type SubmittedRunResponse = z.infer<typeof SubmittedRun>;
 export type ApprovalAnsweredResponse = z.infer<typeof ApprovalAnswered>;

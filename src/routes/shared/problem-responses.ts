@@ -63,6 +63,8 @@ export type ErrorSpec = {
   auth?: boolean;
   /** A POST under /v1 or /api: the Idempotency-Key middleware reads it. */
   idempotent?: boolean;
+  /** A Hermes route: a malformed Idempotency-Key is `invalid_idempotency_key` there, as Hermes names it. */
+  hermes?: boolean;
   /** It reads or writes the database (all but the liveness checks): the database may be out of reach. */
   store?: boolean;
 };
@@ -168,6 +170,20 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
     detail: "the database is unavailable: the PostgreSQL server cannot be reached (ECONNREFUSED); retry in 5 s",
   },
   internal_error: { detail: `an internal error occurred; quote request id ${EXAMPLE_REQUEST_ID} when reporting it` },
+  run_not_found: { detail: "Run not found: run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+  invalid_approval_choice: { detail: "Invalid approval choice; expected one of: always, deny, once, session" },
+  approval_not_active: { detail: "Run has no active approval session: run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+  approval_not_pending: { detail: "Run has no pending approval: run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+  run_not_accepting_steer: { detail: "Run is not currently accepting steer input: run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+  invalid_steer_input: { detail: "Missing non-empty steer text; expected 'input', 'message', or 'text'." },
+  invalid_idempotency_key: { detail: "Idempotency-Key must be 1–255 visible ASCII characters" },
+  missing_idempotency_key: { detail: "send the Idempotency-Key of the POST /v1/runs to look it up" },
+  invalid_session_key: { detail: "Session key too long" },
+  missing_message: { detail: "Missing 'message' field" },
+  invalid_author: { detail: "author must be an object" },
+  unsupported_session_field: { detail: "Unsupported session fields: model, system_prompt" },
+  invalid_title: { detail: "Title 'Release notes' is already in use by session webui-chat-7" },
+  missing_model: { detail: "require_model_lock was set but no model/provider was provided" },
 };
 
 const RETRYABLE_CODES = new Set<ErrorCode>(["too_many_runs", "idempotency_key_in_flight", "store_unavailable"]);
@@ -178,8 +194,10 @@ export function errorCodesOf(spec: ErrorSpec): ErrorCode[] {
   if (spec.auth !== false) codes.add("unauthorized");
   if (spec.store !== false) codes.add("store_unavailable");
   if (spec.body) for (const code of ["payload_too_large", "unsupported_media_type"] as const) codes.add(code);
-  if (spec.idempotent)
+  if (spec.idempotent) {
     for (const code of ["idempotency_key_conflict", "idempotency_key_in_flight"] as const) codes.add(code);
+    if (spec.hermes) codes.add("invalid_idempotency_key");
+  }
   return ERROR_CODES.filter((code) => codes.has(code));
 }
 

@@ -8,6 +8,7 @@ import type { Services } from "../../services.js";
 type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 export type RunRecord = Answer<Services["runs"]["get"]>["run"];
+export type RunStatus = RunRecord["status"];
 export type RunCursor = NonNullable<Answer<Services["runs"]["page"]>["next"]>;
 export type SteerRecord = Answer<Services["agent"]["steer"]>;
 export type StoredMessage = Answer<Services["runs"]["messagesOf"]>[number];
@@ -15,3 +16,4 @@ export type StoredImage = Answer<Services["transcript"]["image"]>;
 export type SessionRecord = Answer<Services["sessions"]["require"]>;
 export type SessionSearchHit = Answer<Services["context"]["searchAll"]>[number];
 export type ResponseRecord = Answer<Services["useCases"]["readResponse"]>["response"];
+export type SessionUsage = NonNullable<ReturnType<Answer<Services["sessions"]["usageOf"]>["get"]>>;

@@ -3,7 +3,7 @@
  * The `events` table on PostgreSQL, as the SQLite repository (../../repositories/events.ts) keeps it: every session
  * event with the ids a stream resumes from, and the pruning of one event type by age.
  */
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { EventRepository } from "../../store.js";
 import type { StoredEvent } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
@@ -68,6 +68,21 @@ export class PgEventRepository implements EventRepository {
       .orderBy(asc(events.id))
       .limit(limit);
     return rows.map(storedEventOf);
+  }
+
+  /** The type of each run's newest stored event, in one query; a run with none is absent. */
+  async lastTypesOfRuns(runIds: string[]): Promise<Map<string, string>> {
+    if (runIds.length === 0) return new Map();
+    const newest = this.conn.exec
+      .select({ id: sql<number>`max(${events.id})` })
+      .from(events)
+      .where(inArray(events.runId, runIds))
+      .groupBy(events.runId);
+    const rows = await this.conn.exec
+      .select({ runId: events.runId, type: events.type })
+      .from(events)
+      .where(inArray(events.id, newest));
+    return new Map(rows.flatMap((row) => (row.runId ? [[row.runId, row.type] as const] : [])));
   }
 
   /** Deletes events of one type created before `before`; answers how many went. */

@@ -8,10 +8,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RunCursor } from "../../records.js";
 import type { RunRepository } from "../../store.js";
-import type { NewRun, RunPatch, RunRecord } from "../../records.js";
+import type { NewRun, RunPatch, RunRecord, SessionUsage } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { NamedUpdates } from "../named-statements.js";
-import { RUN_IS_ACTIVE, runs, storableText } from "../schema.js";
+import { RUN_IS_ACTIVE, runs, storableText, toolCalls } from "../schema.js";
 import { runPatchValues, runRecordOf } from "../../rows/runs.js";
 
 /**
@@ -124,5 +124,39 @@ export class PgRunRepository implements RunRepository {
       .where(inArray(runs.status, ["requires_action"]))
       .orderBy(runs.createdAt);
     return rows.map(runRecordOf);
+  }
+
+  /** What each session's runs have used, in two grouped reads whatever their number; a session with none is absent. */
+  async usageOfSessions(sessionIds: string[]): Promise<Map<string, SessionUsage>> {
+    const out = new Map<string, SessionUsage>();
+    if (sessionIds.length === 0) return out;
+    const sums = await this.conn.exec
+      .select({
+        sessionId: runs.sessionId,
+        input: sql<number>`sum(${runs.promptTokens})`.mapWith(Number),
+        output: sql<number>`sum(${runs.completionTokens})`.mapWith(Number),
+        cacheRead: sql<number>`sum(${runs.cacheReadTokens})`.mapWith(Number),
+        cacheWrite: sql<number>`sum(${runs.cacheWriteTokens})`.mapWith(Number),
+        calls: sql<number>`sum(${runs.iterations})`.mapWith(Number),
+      })
+      .from(runs)
+      .where(inArray(runs.sessionId, sessionIds))
+      .groupBy(runs.sessionId);
+    const tools = await this.conn.exec
+      .select({ sessionId: toolCalls.sessionId, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(toolCalls)
+      .where(inArray(toolCalls.sessionId, sessionIds))
+      .groupBy(toolCalls.sessionId);
+    const toolCount = new Map(tools.map((row) => [row.sessionId, row.count]));
+    for (const row of sums)
+      out.set(row.sessionId, {
+        input_tokens: row.input,
+        output_tokens: row.output,
+        cache_read_tokens: row.cacheRead,
+        cache_write_tokens: row.cacheWrite,
+        api_call_count: row.calls,
+        tool_call_count: toolCount.get(row.sessionId) ?? 0,
+      });
+    return out;
   }
 }

@@ -4,7 +4,7 @@
  * (../../repositories/sessions.ts). Nothing of a session's active context is kept in memory here: several replicas
  * write the same sessions, so every read goes to the database.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import type { SessionRepository } from "../../store.js";
 import type { NewSession, SessionCursor, SessionPatch, SessionRecord } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
@@ -47,6 +47,27 @@ export class PgSessionRepository implements SessionRepository {
       .select()
       .from(sessions)
       .where(eq(sessions.derivedKey, key))
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(1);
+    return row ? sessionRecordOf(row) : null;
+  }
+
+  /** The sessions titled `base` or `base #N` (a title's lineage, as Hermes numbers forks), as `{id, title}`. */
+  async titledLike(base: string): Promise<Array<{ id: string; title: string }>> {
+    const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows = await this.conn.exec
+      .select({ id: sessions.id, title: sessions.title })
+      .from(sessions)
+      .where(or(eq(sessions.title, base), sql`${sessions.title} like ${`${escaped} #%`} escape '\\'`));
+    return rows.flatMap((row) => (row.title === null ? [] : [{ id: row.id, title: row.title }]));
+  }
+
+  /** The most recently active session bound to this X-Hermes-Session-Key. */
+  async findBySessionKey(key: string): Promise<SessionRecord | null> {
+    const [row] = await this.conn.exec
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sessionKey, key))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1);
     return row ? sessionRecordOf(row) : null;

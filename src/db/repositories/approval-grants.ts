@@ -1,0 +1,59 @@
+/**
+ * @module approval-grants
+ * The `approval_grants` table: standing approvals — a tool approved for the rest of a session, or for every session
+ * (the allowlist) — found by the keys a call matches in one indexed read.
+ */
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import type { Db } from "../database.js";
+import { approvalGrants } from "../schema.js";
+import { approvalGrantInsertValues, approvalGrantRecordOf } from "../rows/approval-grants.js";
+import type { ApprovalGrantRecord } from "../records.js";
+import type { ApprovalGrantRepository, Sync } from "../store.js";
+
+export class SqliteApprovalGrantRepository implements Sync<ApprovalGrantRepository> {
+  constructor(private readonly db: Db) {}
+
+  add(grant: ApprovalGrantRecord): ApprovalGrantRecord {
+    return approvalGrantRecordOf(
+      this.db.insert(approvalGrants).values(approvalGrantInsertValues(grant)).returning().get(),
+    );
+  }
+
+  matching(sessionId: string, matchKeys: string[]): ApprovalGrantRecord | null {
+    if (matchKeys.length === 0) return null;
+    const row = this.db
+      .select()
+      .from(approvalGrants)
+      .where(
+        and(
+          inArray(approvalGrants.matchKey, matchKeys),
+          or(
+            eq(approvalGrants.scope, "always"),
+            and(eq(approvalGrants.scope, "session"), eq(approvalGrants.sessionId, sessionId)),
+          ),
+        ),
+      )
+      .limit(1)
+      .get();
+    return row ? approvalGrantRecordOf(row) : null;
+  }
+
+  list(scope: "session" | "always"): ApprovalGrantRecord[] {
+    return this.db
+      .select()
+      .from(approvalGrants)
+      .where(eq(approvalGrants.scope, scope))
+      .orderBy(desc(approvalGrants.createdAt), desc(approvalGrants.id))
+      .all()
+      .map(approvalGrantRecordOf);
+  }
+
+  get(id: string): ApprovalGrantRecord | null {
+    const row = this.db.select().from(approvalGrants).where(eq(approvalGrants.id, id)).get();
+    return row ? approvalGrantRecordOf(row) : null;
+  }
+
+  remove(id: string): boolean {
+    return this.db.delete(approvalGrants).where(eq(approvalGrants.id, id)).run().changes > 0;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * @module approval-grants
+ * The `approval_grants` table's rows as both stores write and read them (the same columns in each dialect): the
+ * record of a row and a new grant's values.
+ */
+import type { approvalGrants } from "../schema.js";
+import type { ApprovalGrantRecord } from "../records.js";
+
+type Row = typeof approvalGrants.$inferSelect;
+type Insert = typeof approvalGrants.$inferInsert;
+
+export function approvalGrantRecordOf(row: Row): ApprovalGrantRecord {
+  return {
+    id: row.id,
+    scope: row.scope,
+    session_id: row.sessionId,
+    tool: row.tool,
+    match_key: row.matchKey,
+    added_by: row.addedBy,
+    interrupt_id: row.interruptId,
+    created_at: row.createdAt,
+  };
+}
+
+export function approvalGrantInsertValues(grant: ApprovalGrantRecord): Insert {
+  return {
+    id: grant.id,
+    scope: grant.scope,
+    sessionId: grant.session_id,
+    tool: grant.tool,
+    matchKey: grant.match_key,
+    addedBy: grant.added_by,
+    interruptId: grant.interrupt_id,
+    createdAt: grant.created_at,
+  };
+}
