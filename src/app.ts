@@ -35,6 +35,7 @@ import { mcpRoutes } from "./routes/mcp/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { interruptRoutes } from "./routes/runs/interrupt-routes.js";
+import { approvalRoutes } from "./routes/runs/approval-routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { responseRoutes } from "./routes/responses/routes.js";
 import { hermesSessionRoutes } from "./routes/hermes-sessions/routes.js";
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", imageRoutes());
   app.route("/", runRoutes());
   app.route("/", interruptRoutes());
+  app.route("/", approvalRoutes());
   app.route("/", contextRoutes());
   app.route("/", browserRoutes());
   app.route("/", browserLiveRoutes());

@@ -97,7 +97,8 @@ describe("Hermes /api/sessions", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       const { error } = await json<{ error: { code: string; message: string } }>(res);
       expect(error.code).toBe(code);
-      if (code === "unsupported_session_field") expect(error.message).toBe("Unsupported session fields: model, nonsense");
+      if (code === "unsupported_session_field")
+        expect(error.message).toBe("Unsupported session fields: model, nonsense");
     }
     expect((await json<Envelope>(await t.call("GET", "/api/sessions/flags"))).session).toMatchObject({
       pinned: true,

@@ -1,11 +1,6 @@
 import { describe, expect } from "vitest";
 import { type AgentApp, eventData, readSse, testTools, waitFor } from "../fixtures/agent-harness.js";
-import {
-  json,
-  type ListMessagesResponse,
-  type MessageRow,
-  type OpenAIErrorResponse,
-} from "../fixtures/responses.js";
+import { json, type ListMessagesResponse, type MessageRow, type OpenAIErrorResponse } from "../fixtures/responses.js";
 import { withApp } from "../fixtures/suite.js";
 import type { RunPageResponse, RunResourceResponse } from "../../src/routes/runs/schemas.js";
 import type { PostMessageBackgroundResponse, PostMessageRunResponse } from "../../src/routes/messages/schemas.js";

@@ -9,6 +9,7 @@
 import type { RunRecord, SessionRecord, SteerRecord, StoredMessage } from "../../db/records.js";
 import { FINAL_RUN_STATUSES, type FunctionTool } from "../../kernel/chat.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
+import { StandingApprovals } from "./standing-approvals.js";
 import { newId } from "../../kernel/ids.js";
 import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../shared/configured-model.js";
@@ -69,6 +70,8 @@ export class AgentRunner {
   readonly interrupts: InterruptAnswers;
   /** What a restart, a dead replica or a database outage leaves of runs. */
   readonly recovery: RunRecovery;
+  /** Approvals given for the rest of a session or for every session (the allowlist). */
+  readonly standing: StandingApprovals;
 
   constructor(private readonly deps: AgentRunnerDeps) {
     const resume = (runId: string) => this.resume(runId);
@@ -83,6 +86,7 @@ export class AgentRunner {
       stop: (runId, reason) => this.stopRun(runId, reason),
     });
     this.recovery = new RunRecovery({ ...deps, table: this.table, interrupts: this.interrupts, resume });
+    this.standing = new StandingApprovals(deps.store);
   }
 
   get activeCount(): number {

@@ -62,6 +62,7 @@ const answerInterrupt = createRoute({
 function answerOf(body: {
   decision?: "approve" | "deny";
   reason?: string | null;
+  scope?: "once" | "session" | "always";
   outputs?: Array<{ tool_call_id: string; output: string }>;
   action?: "accept" | "dismiss";
   prompt_text?: string;
@@ -81,7 +82,7 @@ function answerOf(body: {
       },
     );
   }
-  if (body.decision !== undefined) return { decision: body.decision, reason: body.reason ?? null };
+  if (body.decision !== undefined) return { decision: body.decision, reason: body.reason ?? null, scope: body.scope };
   if (body.outputs !== undefined) return { outputs: body.outputs };
   return { action: body.action!, prompt_text: body.prompt_text };
 }

@@ -374,6 +374,15 @@ export const InterruptAnswerBody = z
       .nullable()
       .optional()
       .openapi({ description: "Approval: why (the model reads it with a denial)", example: "not on production" }),
+    scope: z
+      .enum(["once", "session", "always"])
+      .optional()
+      .openapi({
+        description:
+          "Approval: how far an approve reaches — this call (once, the default), the tool for the rest of the session, " +
+          "or for every session (always: the allowlist, GET /v1/approvals/allowlist)",
+        example: "once",
+      }),
     outputs: ToolOutputsBody.shape.outputs.optional(),
     action: z
       .enum(["accept", "dismiss"])
