@@ -73,17 +73,22 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
     });
   });
 
-  it("answers a failed run with 502 in the envelope, still naming the session", async ({ app: t, fake }) => {
+  it("answers a failed run with 502 agent_incomplete as Hermes does, still naming the session", async ({
+    app: t,
+    fake,
+  }) => {
     fake.enqueue({ status: 500, error: { message: "model down" } });
     const res = await postRaw({ messages: [{ role: "user", content: "fail please" }] });
     expect(res.status).toBe(502);
     expect(res.headers.get("x-hermes-session-id")).toMatch(/^ses_/);
+    expect(res.headers.get("x-hermes-completed")).toBe("false");
+    expect(res.headers.get("x-hermes-partial")).toBe("false");
     const body = await json<OpenAIErrorResponse>(res);
     expect(body.error).toMatchObject({
       type: "server_error",
-      code: "model_error",
+      code: "agent_incomplete",
       message: expect.stringMatching(/model down/),
-      hermes: { run_id: res.headers.get("x-run-id"), status: "failed" },
+      hermes: { completed: false, partial: false, failed: true, run_id: res.headers.get("x-run-id"), status: "failed" },
     });
     const rows = await t.app.services.store.messages.page(res.headers.get("x-hermes-session-id")!, 0, 10);
     expect(rows.map((m) => m.content)).toEqual(["fail please"]);

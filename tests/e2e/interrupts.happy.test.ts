@@ -32,7 +32,9 @@ describe("a waiting run across a kill -9 of the server process", () => {
   });
 
   async function runOf(server: ServerProcess, runId: string): Promise<RunResourceResponse> {
-    return json<RunResourceResponse>(await server.call("GET", `/v1/runs/${runId}`));
+    // The Hermes read names the session; the session's own route answers the native shape.
+    const { session_id: id } = await json<{ session_id: string }>(await server.call("GET", `/v1/runs/${runId}`));
+    return json<RunResourceResponse>(await server.call("GET", `/v1/sessions/${id}/runs/${runId}`));
   }
 
   async function transcript(server: ServerProcess, id: string) {

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { evaluate, waitForPending } from "../fixtures/browser.js";
+import { evaluate, waitFor, waitForPending } from "../fixtures/browser.js";
 import { json, type CreateSessionResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
@@ -30,6 +30,22 @@ describe("the request examples of the OpenAPI document", () => {
       expect(body.run.status).toBe("requires_action");
       return body.run.id;
     };
+    // Steering needs a run at work: one whose model answers slowly, in the background.
+    const runAtWork = async (session: string) => {
+      fake.enqueue({ content: "Slowly.", delay_ms: 1_500 });
+      const res = await t.call("POST", `/v1/sessions/${session}/messages`, { content: "go slowly", background: true });
+      const { run } = await json<{ run: { id: string } }>(res);
+      await waitFor(
+        () => fake.completions.length > 0 && fake.completions.at(-1)!.body.messages.at(-1)!.content === "go slowly",
+        "the slow model call",
+      );
+      return run.id;
+    };
+    const ended = (id: string) =>
+      waitFor(
+        async () => (await json<{ status: string }>(await t.call("GET", `/v1/runs/${id}`))).status === "completed",
+        "the run's end",
+      );
     const pendingApproval = async (): Promise<[string, string, string]> => {
       const session = await createSessionId(t, {
         config: { agent: { approvals: { tools: { session_search: "ask" } } } },
@@ -51,7 +67,8 @@ describe("the request examples of the OpenAPI document", () => {
     for (const { op, example } of withExamples) expect(example, `${op.operationId} has an example`).toBeDefined();
 
     // The session example first: the others run on the session it creates; a run's operations need a run waiting
-    // on the client's tool call (steer it first, then send the outputs), an interrupt's one a pending approval.
+    // at work (steer it), one waiting on the client's tool call (send the outputs), an interrupt's one a pending
+    // approval.
     const LAST = ["/dialogs/respond", "/steer", "/tool_outputs", "/interrupts/{interrupt_id}", "/approval"];
     const order = (path: string) => (path === "/v1/sessions" ? 0 : 2 + LAST.findIndex((end) => path.endsWith(end)));
     withExamples.sort((a, b) => order(a.path) - order(b.path));
@@ -64,8 +81,12 @@ describe("the request examples of the OpenAPI document", () => {
         await evaluate(t, sessionId, "setTimeout(() => alert('Saved'), 0), true");
         await waitForPending(t, sessionId);
       }
-      if (path.endsWith("/steer")) runId = await runWaitingOnClientTool(sessionId);
-      if (path.endsWith("/tool_outputs")) fake.enqueue({ content: "It rains." });
+      if (path.endsWith("/steer")) runId = await runAtWork(sessionId);
+      if (path.endsWith("/tool_outputs")) {
+        await ended(runId);
+        runId = await runWaitingOnClientTool(sessionId);
+        fake.enqueue({ content: "It rains." });
+      }
       if (path.endsWith("/interrupts/{interrupt_id}")) [sessionId, interruptId] = await pendingApproval();
       if (path.endsWith("/approval")) [, , runId] = await pendingApproval();
       if (path === "/v1/runs") fake.enqueue({ content: "Submitted and answered." });

@@ -448,11 +448,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One entry of the allowlist */
+        /**
+         * One entry of the allowlist
+         * @description What it approves, who added it and when.
+         */
         get: operations["getAllowlistEntry"];
         put?: never;
         post?: never;
-        /** Remove an entry of the allowlist: its tool asks again */
+        /**
+         * Remove an entry of the allowlist: its tool asks again
+         * @description The next call of its tool (or command pattern) waits for a person again, in every session.
+         */
         delete: operations["deleteAllowlistEntry"];
         options?: never;
         head?: never;
@@ -856,7 +862,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI chat completions, answered by the agent
-         * @description Runs the agent on the last user message. The session is the one named by `X-Hermes-Session-Id` (its history comes from the database; an id not seen before creates it) or, without the header, the request's own messages: the conversation they continue when a client sends it back whole, else a new session holding them. The response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with `finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames (with an empty `choices` array, so OpenAI clients that read every frame as a chunk skip them) unless `X-Hermes-Tool-Progress: off` is sent or `server.tool_progress_events` is false.
+         * @description Runs the agent on the last user message. The session is the one named by `X-Hermes-Session-Id` (its history comes from the database; an id not seen before creates it) or, without the header, the request's own messages: the conversation they continue when a client sends it back whole, else a new session holding them. The response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with `finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames (with an empty `choices` array, so OpenAI clients that read every frame as a chunk skip them) unless `X-Hermes-Tool-Progress: off` is sent or `server.tool_progress_events` is false. A call that waits for a person sends `event: approval.request` (`object: hermes.approval.request`, `run_id` the completion's id, `request_id`, `choices`); the stream goes on once POST /v1/runs/{that id}/approval answers it.
          */
         post: operations["createChatCompletion"];
         delete?: never;
@@ -3869,6 +3875,7 @@ export interface components {
             prompt_text?: string;
         };
         Allowlist: {
+            /** @description The entries, newest first */
             data: components["schemas"]["AllowlistEntry"][];
         };
         /** @description A tool approved for every session */
@@ -4851,6 +4858,21 @@ export interface components {
                  * @enum {string}
                  */
                 owned_by: "caduceus";
+                /**
+                 * @description Always empty, as Hermes lists models
+                 * @example []
+                 */
+                permission: unknown[];
+                /**
+                 * @description The model the id serves
+                 * @example gpt-4o-mini
+                 */
+                root: string;
+                /**
+                 * @description Always null
+                 * @example null
+                 */
+                parent: null;
             }[];
         };
         Capabilities: {

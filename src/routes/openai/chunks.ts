@@ -8,6 +8,7 @@
 import type { RunResultSummary } from "../../domain/shared/run-summary.js";
 import type { EventFeed } from "../../domain/events/feed.js";
 import { openAiErrorBody } from "../../http/openai-error.js";
+import { hermesApproval } from "../runs/hermes-frames.js";
 import type { SseFrame } from "../../http/sse.js";
 import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import { clientToolCalls, type CompletionIdentity } from "./present.js";
@@ -39,6 +40,7 @@ export async function* chatChunks(
   feed: EventFeed,
   identity: CompletionIdentity,
   toolProgress: boolean,
+  sessionId = "",
 ): AsyncGenerator<SseFrame> {
   yield { data: JSON.stringify(chunk(identity, { role: "assistant", content: "" })) };
   let waitingOn: InterruptView[] = [];
@@ -69,6 +71,19 @@ export async function* chatChunks(
         is_error: data.is_error,
       };
       yield { event: "hermes.tool.progress", data: JSON.stringify(payload) };
+    } else if (item.type === "approval.requested") {
+      // As Hermes streams it: the run is the completion (`chatcmpl-…`), answered with POST /v1/runs/{that id}/approval;
+      // the stream then goes on. Its `choices` are the approval's (as Hermes sends them), not completion choices: an
+      // OpenAI client that reads every frame as a chunk tells it by `object`.
+      const payload = {
+        object: "hermes.approval.request",
+        ...hermesApproval(data.interrupt as InterruptView),
+        event: "approval.request",
+        run_id: identity.id,
+        timestamp: Date.now() / 1000,
+        session_id: sessionId,
+      };
+      yield { event: "approval.request", data: JSON.stringify(payload) };
     } else if (item.type === "done") {
       const run = data.run as RunResultSummary;
       const calls = run.status === "requires_action" ? clientToolCalls(waitingOn) : [];

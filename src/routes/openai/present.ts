@@ -44,6 +44,9 @@ export function presentModelList(config: Config, nowMs: number): ListModelsRespo
         object: "model",
         created: unixSeconds(nowMs),
         owned_by: "caduceus",
+        permission: [],
+        root: servedModelId(config),
+        parent: null,
       },
     ],
   };

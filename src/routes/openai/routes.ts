@@ -61,7 +61,9 @@ const chatCompletions = createRoute({
     "response always carries `X-Hermes-Session-Id`. With `stream: true`: a role chunk, content chunks, a final chunk with " +
     "`finish_reason` and `usage`, then `data: [DONE]`; tool activity arrives as `event: hermes.tool.progress` frames " +
     "(with an empty `choices` array, so OpenAI clients that read every frame as a chunk skip them) unless " +
-    "`X-Hermes-Tool-Progress: off` is sent or `server.tool_progress_events` is false.",
+    "`X-Hermes-Tool-Progress: off` is sent or `server.tool_progress_events` is false. A call that waits for a person " +
+    "sends `event: approval.request` (`object: hermes.approval.request`, `run_id` the completion's id, `request_id`, " +
+    "`choices`); the stream goes on once POST /v1/runs/{that id}/approval answers it.",
   request: {
     body: {
       required: true,
@@ -179,7 +181,7 @@ export function openAiCompatRoutes() {
         headers["x-hermes-tool-progress"],
         services.config.server.tool_progress_events,
       );
-      return sseResponse(chatChunks(feed, identity, progress), {
+      return sseResponse(chatChunks(feed, identity, progress, session.id), {
         keepaliveMs: services.sseKeepaliveMs,
         headers: sessionHeaders,
         onCancel: () => feed.cancel(),

@@ -21,17 +21,28 @@ export function finishReasonOf(run: RunResultSummary): "stop" | "length" | "tool
 }
 
 /**
- * A run whose model failed is `model_error`; one that stopped short of an answer otherwise (cut by a restart,
- * cancelled, waiting on an approval) is Hermes's `agent_incomplete`. Both carry `hermes` (run id, status, error),
- * which the OpenAI envelope shows as `error.hermes`.
+ * A run that ended without an answer (its model failed, it was cut by a restart or cancelled, or it waits on an
+ * approval) is Hermes's `502 agent_incomplete`, with `X-Hermes-Completed: false` and `X-Hermes-Partial`, and
+ * `hermes {completed, partial, failed}` (with the run's id, status and error) which the OpenAI envelope shows as
+ * `error.hermes`.
  */
 export function runFailure(run: RunResultSummary, headers: Record<string, string> = {}): HttpError {
   const why =
     run.status === "requires_action"
       ? `the run ${run.id} waits for an approval; answer it (GET /v1/runs/${run.id}) and read the answer there`
       : (run.error ?? `the run ended ${run.status}`);
-  return new HttpError(run.status === "failed" ? "model_error" : "agent_incomplete", why, {
-    headers,
-    details: { hermes: { run_id: run.id, status: run.status, error: run.error } },
+  const partial = run.status === "incomplete";
+  return new HttpError("agent_incomplete", why, {
+    headers: { ...headers, "X-Hermes-Completed": "false", "X-Hermes-Partial": String(partial) },
+    details: {
+      hermes: {
+        completed: false,
+        partial,
+        failed: run.status === "failed",
+        run_id: run.id,
+        status: run.status,
+        error: run.error,
+      },
+    },
   });
 }

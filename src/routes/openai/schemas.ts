@@ -272,6 +272,11 @@ export const ModelListSchema = z
           object: z.literal("model").openapi({ description: "Always model", example: "model" }),
           created: z.number().int().openapi({ description: "Unix seconds", example: 1796020000 }),
           owned_by: z.literal("caduceus").openapi({ description: "Always caduceus", example: "caduceus" }),
+          permission: z
+            .array(z.unknown())
+            .openapi({ description: "Always empty, as Hermes lists models", example: [] }),
+          root: z.string().openapi({ description: "The model the id serves", example: "gpt-4o-mini" }),
+          parent: z.null().openapi({ description: "Always null", example: null }),
         }),
       )
       .openapi({ description: "The models" }),

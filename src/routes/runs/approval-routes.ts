@@ -53,7 +53,12 @@ const listRoute = createRoute({
     "An entry is added when an approval is answered `always`; no later call of that tool (or command pattern) asks, " +
     "in any session. Never one the operator's policy denies: those stay refused.",
   responses: {
-    200: jsonAnswer("The allowlist", z.object({ data: z.array(GrantSchema) }).openapi("Allowlist")),
+    200: jsonAnswer(
+      "The allowlist",
+      z
+        .object({ data: z.array(GrantSchema).openapi({ description: "The entries, newest first" }) })
+        .openapi("Allowlist"),
+    ),
     ...problemResponses({}),
   },
 });
@@ -64,6 +69,7 @@ const getRoute = createRoute({
   operationId: "getAllowlistEntry",
   tags: ["runs"],
   summary: "One entry of the allowlist",
+  description: "What it approves, who added it and when.",
   request: { params: EntryParam },
   responses: { 200: jsonAnswer("The entry", GrantSchema), ...problemResponses({ codes: ["not_found"] }) },
 });
@@ -74,6 +80,7 @@ const deleteRoute = createRoute({
   operationId: "deleteAllowlistEntry",
   tags: ["runs"],
   summary: "Remove an entry of the allowlist: its tool asks again",
+  description: "The next call of its tool (or command pattern) waits for a person again, in every session.",
   request: { params: EntryParam },
   responses: {
     204: { description: "Removed", headers: { "X-Request-Id": RESPONSE_HEADERS.requestId } },

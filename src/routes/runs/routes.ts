@@ -290,6 +290,9 @@ const approveRun = createRoute({
   },
 });
 
+/** A streamed chat completion's id (`chatcmpl-<run id>`) names its run, as Hermes's approval events name it. */
+const ownRunId = (id: string) => (id.startsWith("chatcmpl-") ? id.slice("chatcmpl-".length) : id);
+
 /** A run the Hermes routes do not know is `run_not_found`, as Hermes names it. */
 async function orRunNotFound<T>(runId: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -306,7 +309,7 @@ export function runRoutes() {
 
   router.openapi(getRun, async (c) => {
     const { runs, config } = c.get("services");
-    const runId = c.req.valid("param").run_id;
+    const runId = ownRunId(c.req.valid("param").run_id);
     return c.json(presentHermesRun(await orRunNotFound(runId, () => runs.view(runId)), config), 200);
   });
 
@@ -381,7 +384,7 @@ export function runRoutes() {
 
   router.openapi(stopRun, async (c) => {
     const { agent, runs, config } = c.get("services");
-    const runId = c.req.valid("param").run_id;
+    const runId = ownRunId(c.req.valid("param").run_id);
     // A run that has ended is answered as it is, as Hermes does; one still going is stopped (it ends cancelled).
     if (await orRunNotFound(runId, () => runs.hasEnded(runId)))
       return c.json(presentHermesRun(await runs.view(runId), config), 200);
@@ -394,7 +397,7 @@ export function runRoutes() {
 
   router.openapi(approveRun, async (c) => {
     const { agent } = c.get("services");
-    const runId = c.req.valid("param").run_id;
+    const runId = ownRunId(c.req.valid("param").run_id);
     const body = c.req.valid("json");
     const choice = normaliseChoice(body.choice);
     const resolved = await orRunNotFound(runId, () =>
@@ -419,7 +422,7 @@ export function runRoutes() {
 
   router.openapi(runEvents, async (c) => {
     const { runs, events, sseKeepaliveMs, config } = c.get("services");
-    const runId = c.req.valid("param").run_id;
+    const runId = ownRunId(c.req.valid("param").run_id);
     const { run } = await orRunNotFound(runId, () => runs.get(runId));
     const afterId = parseEventId(c.req.header("last-event-id") ?? c.req.valid("query").last_event_id);
     const feed = openRunFeed(events, { id: run.id, sessionId: run.session_id }, afterId, () => runs.hasEnded(run.id));
