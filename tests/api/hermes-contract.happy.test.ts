@@ -71,6 +71,25 @@ describe("the Hermes contract", () => {
     });
   });
 
+  it("names a run that ran out of budget failed with partial: true, its end run.failed", async ({ app: t, fake }) => {
+    const { id } = await json<{ id: string }>(
+      await t.call("POST", "/v1/sessions", { config: { agent: { max_iterations: 1 } } }),
+    );
+    fake.respondWith((_req, i) => ({ tool_calls: [{ id: `loop_${i}`, name: "add", arguments: { a: i, b: 1 } }] }));
+    const { run_id: runId } = await json<SubmittedRunResponse>(
+      await t.call("POST", "/v1/runs", { input: "loop", session_id: id }),
+    );
+    const run = await until(t, runId, "failed");
+    expect(run).toMatchObject({ partial: true, completed: false, interrupted: false, last_event: "run.failed" });
+    const text = await (await t.call("GET", `/v1/runs/${runId}/events`)).text();
+    const last = text
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>)
+      .at(-1);
+    expect(last).toMatchObject({ event: "run.failed", partial: true, type: "run.completed" });
+  });
+
   it("shows a waiting run's approval and answers with Hermes's errors", async ({ app: t, fake }) => {
     const session = await askingSession(t);
     fake.enqueue(addCall("call_w"), { content: "3" });

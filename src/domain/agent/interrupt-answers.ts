@@ -76,8 +76,10 @@ export class InterruptAnswers {
       }
       answer = { answered_by: "user", answered_at: now(), decision: input.decision, reason: input.reason ?? null };
       if (input.decision === "approve" && input.scope && input.scope !== "once") {
+        // Stored before the answer, so the resumed run's next call of the tool already finds it.
+        const matchKey = await this.grant(interrupt, input.scope, by);
         const view = await this.record(interrupt, answer);
-        await this.grant(interrupt, input.scope, by);
+        await this.answerCovered(interrupt, input.scope, matchKey);
         return view;
       }
     } else {
@@ -174,11 +176,8 @@ export class InterruptAnswers {
     return answered;
   }
 
-  /**
-   * Records a standing approval of the interrupt's tool (`session`: for the rest of its session; `always`: the
-   * allowlist), then answers the run's other pending approvals it covers, so the person is not asked again.
-   */
-  private async grant(interrupt: InterruptRecord, scope: "session" | "always", by: "user" | "client"): Promise<void> {
+  /** Records a standing approval of the interrupt's tool (`session`: the rest of its session; `always`: every one). */
+  private async grant(interrupt: InterruptRecord, scope: "session" | "always", by: "user" | "client"): Promise<string> {
     const { store, now } = this.deps;
     const tool = interrupt.tool ?? "";
     const matchKey = approvalMatchKey(tool, interrupt.arguments);
@@ -197,6 +196,12 @@ export class InterruptAnswers {
       { session_id: interrupt.session_id, tool, match_key: matchKey, scope },
       "standing approval added",
     );
+    return matchKey;
+  }
+
+  /** Answers the run's other pending approvals a standing approval covers, so the person is not asked again. */
+  private async answerCovered(interrupt: InterruptRecord, scope: "session" | "always", matchKey: string) {
+    const { store, now } = this.deps;
     for (const other of await store.interrupts.pendingForRun(interrupt.run_id)) {
       if (other.kind !== "approval" || approvalMatchKey(other.tool ?? "", other.arguments) !== matchKey) continue;
       await this.record(other, {

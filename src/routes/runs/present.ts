@@ -8,7 +8,7 @@ import { encodeCursor } from "../../http/cursor.js";
 import type { RunCursor, RunRecord, SteerRecord } from "../shared/records.js";
 import type { Config } from "../../config/schema.js";
 import { hermesApproval, hermesUsage, HERMES_NAMES } from "./hermes-frames.js";
-import { hermesOutcome, hermesRuntime } from "./hermes-status.js";
+import { hermesOutcome, hermesRuntime, type HermesRunStatus } from "./hermes-status.js";
 import type { HermesRunResponse, RunPageResponse, RunResourceResponse, SteerResponse } from "./schemas.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -48,6 +48,15 @@ export function presentRunPage(page: { runs: RunView[]; next: RunCursor | null }
 
 const seconds = (ms: number) => ms / 1000;
 
+const END_EVENTS = new Set(["run.completed", "run.failed", "run.cancelled"]);
+
+/** The last event in Hermes's names: the run's end named by how it ended (a partial answer failed). */
+function lastEventName(type: string | null, status: HermesRunStatus): string | null {
+  if (type === null) return null;
+  if (END_EVENTS.has(type)) return `run.${status}`;
+  return HERMES_NAMES[type] ?? type;
+}
+
 /**
  * A run as the Hermes routes answer it (`/v1/runs*`): Hermes's status and flags, epoch-second times, the last event,
  * the runtime, usage with the prompt-cache figures, the pending approval while it waits; then our own fields beside
@@ -70,7 +79,7 @@ export function presentHermesRun(view: RunView, config: Config): HermesRunRespon
     updated_at: seconds(run.updated_at),
     finished_at: run.finished_at === null ? null : seconds(run.finished_at),
     model: run.model,
-    last_event: lastEvent === null ? null : (HERMES_NAMES[lastEvent] ?? lastEvent),
+    last_event: lastEventName(lastEvent, outcome.status),
     runtime: hermesRuntime(config, run.model),
     usage: hermesUsage(run.usage, run.cache),
     output,
