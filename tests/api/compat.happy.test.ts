@@ -28,10 +28,18 @@ describe("OpenAI / Hermes compatibility, driven by the official openai client", 
 
   const sessionRows = (t: AgentApp, id: string) => t.app.services.store.messages.page(id, 0, 1000);
 
-  it("lists the configured model", async () => {
+  it("lists the configured model, with Hermes's root, parent and permission", async () => {
     const models = await client.models.list();
     expect(models.data).toEqual([
-      { id: "fake-model", object: "model", created: expect.any(Number), owned_by: "caduceus" },
+      {
+        id: "fake-model",
+        object: "model",
+        created: expect.any(Number),
+        owned_by: "caduceus",
+        permission: [],
+        root: "fake-model",
+        parent: null,
+      },
     ]);
   });
 
