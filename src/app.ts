@@ -39,6 +39,7 @@ import { approvalRoutes } from "./routes/runs/approval-routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { responseRoutes } from "./routes/responses/routes.js";
 import { hermesSessionRoutes } from "./routes/hermes-sessions/routes.js";
+import { hermesModelRoutes } from "./routes/hermes-sessions/model-routes.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
 import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", openAiCompatRoutes());
   app.route("/", responseRoutes());
   app.route("/", hermesSessionRoutes());
+  app.route("/", hermesModelRoutes());
   app.route("/", docsRoutes());
   app.route("/", inspectorRoutes());
   app.route("/", inspectorPage());

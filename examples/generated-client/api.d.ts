@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Readiness with the server's load: runs, browsers, uptime
-         * @description The checks of /health/ready with how many runs execute and wait, how many browsers run, the model clients see and the uptime. Always 200 (the status says how it stands). Needs the API key when `server.api_key` is set.
+         * @description The checks of /health/ready with how many runs execute and wait, how many browsers run, the model clients see and the uptime, and Hermes's fields (`gateway_state`, `platforms`, `pid`). Always 200 (the status says how it stands). Needs the API key when `server.api_key` is set.
          */
         get: operations["getDetailedHealth"];
         put?: never;
@@ -1067,6 +1067,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/model/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The models a client can pick, as Hermes lists them
+         * @description This server serves one endpoint (`model.base_url`): one provider, the configured model.
+         */
+        get: operations["getHermesModelOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock a session to a model: its next runs call it
+         * @description `model` (or `model_id`) becomes the session's model; without one (nor a provider) 400 `missing_model`. A `provider` other than the configured endpoint's is 409 `model_lock_unavailable`: the lock is refused rather than silently served by another provider.
+         */
+        post: operations["lockHermesSessionModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui/session": {
         parameters: {
             query?: never;
@@ -1145,7 +1185,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model" | "model_lock_unavailable";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -1477,6 +1517,29 @@ export interface components {
                     self: boolean;
                 }[];
             };
+            /**
+             * @description Hermes's word for the server's state: running, or draining while it stops
+             * @example running
+             * @enum {string}
+             */
+            gateway_state: "running" | "draining";
+            /** @description The platforms the server serves (Hermes's shape): this API server */
+            platforms: {
+                /** @description This API server, as Hermes lists its platforms */
+                api_server: {
+                    /**
+                     * @description connected while it serves requests
+                     * @example connected
+                     * @enum {string}
+                     */
+                    state: "connected" | "disconnected";
+                };
+            };
+            /**
+             * @description The server's process id
+             * @example 4242
+             */
+            pid: number;
         };
         Session: {
             /**
@@ -6428,6 +6491,122 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        HermesModelOptions: {
+            /** @description The configured endpoint, as Hermes lists providers */
+            providers: components["schemas"]["HermesModelProvider"][];
+            /**
+             * @description The server's model
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+            /**
+             * @description The server's provider
+             * @example openai
+             */
+            provider: string;
+        };
+        HermesModelProvider: {
+            /**
+             * @description The provider, as Hermes names it
+             * @example openai
+             */
+            slug: string;
+            /**
+             * @description Its display name
+             * @example openai
+             */
+            name: string;
+            /** @description The models it serves here */
+            models: string[];
+            /**
+             * @description How many
+             * @example 1
+             */
+            total_models: number;
+            /**
+             * @description Whether it is the server's current one
+             * @example true
+             */
+            is_current: boolean;
+            /**
+             * @description Always false here
+             * @example false
+             */
+            is_user_defined: boolean;
+            /**
+             * @description Its endpoint
+             * @example https://api.openai.com/v1
+             */
+            api_url: string | null;
+        };
+        HermesModelLockAnswer: {
+            /**
+             * @description Always hermes.session.model_lock
+             * @example hermes.session.model_lock
+             * @enum {string}
+             */
+            object: "hermes.session.model_lock";
+            /**
+             * @description The session
+             * @example webui-chat-7
+             */
+            session_id: string;
+            /** @description What the session's runs call now, and what was asked for */
+            runtime: components["schemas"]["HermesRuntime"] & {
+                /** @description What was asked for */
+                requested: {
+                    /**
+                     * @description The provider asked for
+                     * @example openai
+                     */
+                    provider: string | null;
+                    /**
+                     * @description The model asked for
+                     * @example gpt-4o
+                     */
+                    model: string | null;
+                };
+                /**
+                 * @description Always accepted
+                 * @example accepted
+                 * @enum {string}
+                 */
+                model_lock: "accepted";
+            };
+        };
+        HermesModelLock: {
+            /**
+             * @description The model
+             * @example gpt-4o
+             */
+            model?: string;
+            /**
+             * @description Same as model
+             * @example gpt-4o
+             */
+            model_id?: string;
+            /**
+             * @description Its provider
+             * @example openai
+             */
+            provider?: string;
+            /**
+             * @description Same as provider
+             * @example openai
+             */
+            provider_id?: string;
+            /**
+             * @description Accepted and not kept
+             * @example {
+             *       "temperature": 0.2
+             *     }
+             */
+            model_options?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         InspectorSignInState: {
             /**
@@ -12879,6 +13058,206 @@ export interface operations {
                 };
             };
             /** @description model_not_configured: No model is configured; store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHermesModelOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesModelOptions"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lockHermesSessionModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "gpt-4o"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HermesModelLock"];
+            };
+        };
+        responses: {
+            /** @description The lock */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesModelLockAnswer"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; missing_model: No model was named */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running; model_lock_unavailable: That provider is not served here */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -38,6 +38,7 @@ export const HERMES_ERROR_CODES = [
   "unsupported_session_field",
   "invalid_title",
   "missing_model",
+  "model_lock_unavailable",
 ] as const;
 
 export type ErrorCode = DomainErrorCode | (typeof TRANSPORT_ERROR_CODES)[number] | (typeof HERMES_ERROR_CODES)[number];

@@ -63,6 +63,7 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   unsupported_session_field: { status: 400, title: "The session has no such field to change" },
   invalid_title: { status: 400, title: "The title is not valid" },
   missing_model: { status: 400, title: "No model was named" },
+  model_lock_unavailable: { status: 409, title: "That provider is not served here" },
 };
 
 export function statusOf(code: ErrorCode): ContentfulStatusCode {

@@ -335,4 +335,40 @@ describe("the Hermes contract", () => {
     const again = await json<Envelope>(await t.call("PATCH", "/api/sessions/fields", { end_reason: "other" }));
     expect(again.session.end_reason).toBe("user_closed");
   });
+
+  it("lists model options, locks a session to a model, and shows Hermes's health fields", async ({ app: t, fake }) => {
+    const options = await json<Record<string, unknown>>(await t.call("GET", "/api/model/options"));
+    expect(options).toMatchObject({
+      model: "fake-model",
+      provider: "custom",
+      providers: [{ slug: "custom", models: ["fake-model"], is_current: true }],
+    });
+    await t.call("POST", "/api/sessions", { id: "locked" });
+    const none = await t.call("POST", "/api/sessions/locked/model", {});
+    expect(none.status).toBe(400);
+    expect((await json<OpenAIErrorResponse>(none)).error.code).toBe("missing_model");
+    const elsewhere = await t.call("POST", "/api/sessions/locked/model", { model: "claude", provider: "anthropic" });
+    expect(elsewhere.status).toBe(409);
+    expect((await json<OpenAIErrorResponse>(elsewhere)).error.code).toBe("model_lock_unavailable");
+    const locked = await t.call("POST", "/api/sessions/locked/model", { model: "fake-model-large" });
+    expect(await json<unknown>(locked)).toMatchObject({
+      object: "hermes.session.model_lock",
+      runtime: { model: "fake-model-large", route_source: "raw_request", model_lock: "accepted" },
+    });
+    fake.enqueue({ content: "big answer" });
+    await t.call("POST", "/api/sessions/locked/chat", { message: "hi" });
+    expect(fake.completions[0].body.model).toBe("fake-model-large");
+
+    const health = await json<Record<string, unknown>>(await t.call("GET", "/health/detailed"));
+    expect(health).toMatchObject({
+      gateway_state: "running",
+      platforms: { api_server: { state: "connected" } },
+      pid: process.pid,
+    });
+    const capabilities = await json<{ endpoints: Record<string, { path: string }> }>(
+      await t.call("GET", "/v1/capabilities"),
+    );
+    expect(capabilities.endpoints.session_model_lock.path).toBe("/api/sessions/{session_id}/model");
+    expect(capabilities.endpoints.model_options.path).toBe("/api/model/options");
+  });
 });

@@ -89,6 +89,11 @@ export class AgentRunner {
     this.standing = new StandingApprovals(deps.store);
   }
 
+  /** Whether the server is stopping: no new run is admitted. */
+  get draining(): boolean {
+    return !this.table.accepting;
+  }
+
   get activeCount(): number {
     return this.table.executing.size;
   }

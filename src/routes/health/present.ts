@@ -24,6 +24,7 @@ export function presentDetailedHealth(
     waitingRuns: number;
     maxConcurrentRuns: number;
     activeBrowsers: number;
+    draining: boolean;
   },
 ): DetailedHealthResponse {
   return {
@@ -36,5 +37,8 @@ export function presentDetailedHealth(
     browsers: { active: load.activeBrowsers },
     checks: report.checks,
     replica: report.replica,
+    gateway_state: load.draining ? "draining" : "running",
+    platforms: { api_server: { state: load.draining ? "disconnected" : "connected" } },
+    pid: process.pid,
   };
 }

@@ -61,7 +61,8 @@ const detailedRoute = createRoute({
   summary: "Readiness with the server's load: runs, browsers, uptime",
   description:
     "The checks of /health/ready with how many runs execute and wait, how many browsers run, the model clients see " +
-    "and the uptime. Always 200 (the status says how it stands). Needs the API key when `server.api_key` is set.",
+    "and the uptime, and Hermes's fields (`gateway_state`, `platforms`, `pid`). Always 200 (the status says how it " +
+    "stands). Needs the API key when `server.api_key` is set.",
   responses: { 200: jsonAnswer("How the server stands", DetailedHealthSchema), ...problemResponses({}) },
 });
 
@@ -85,6 +86,7 @@ export function healthRoutes() {
         waitingRuns: agent.waitingCount,
         maxConcurrentRuns: config.server.max_concurrent_runs,
         activeBrowsers: supervisors.activeCount,
+        draining: agent.draining,
       }),
       200,
     );

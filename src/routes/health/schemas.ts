@@ -98,6 +98,22 @@ export const DetailedHealthSchema = z
       .openapi({ description: "Supervised browsers" }),
     checks: ReadySchema.shape.checks,
     replica: ReadySchema.shape.replica,
+    gateway_state: z.enum(["running", "draining"]).openapi({
+      description: "Hermes's word for the server's state: running, or draining while it stops",
+      example: "running",
+    }),
+    platforms: z
+      .object({
+        api_server: z
+          .object({
+            state: z
+              .enum(["connected", "disconnected"])
+              .openapi({ description: "connected while it serves requests", example: "connected" }),
+          })
+          .openapi({ description: "This API server, as Hermes lists its platforms" }),
+      })
+      .openapi({ description: "The platforms the server serves (Hermes's shape): this API server" }),
+    pid: z.number().int().openapi({ description: "The server's process id", example: 4242 }),
   })
   .openapi("DetailedHealth", {
     description: "Readiness with the server's load, as Hermes clients read /health/detailed",

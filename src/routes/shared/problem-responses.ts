@@ -184,6 +184,7 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   unsupported_session_field: { detail: "Unsupported session fields: model, system_prompt" },
   invalid_title: { detail: "Title 'Release notes' is already in use by session webui-chat-7" },
   missing_model: { detail: "require_model_lock was set but no model/provider was provided" },
+  model_lock_unavailable: { detail: "provider anthropic is not served here (this server's model endpoint is openai)" },
 };
 
 const RETRYABLE_CODES = new Set<ErrorCode>(["too_many_runs", "idempotency_key_in_flight", "store_unavailable"]);
