@@ -296,6 +296,11 @@ describe("the Hermes contract", () => {
   it("answers 404 for a route that does not exist before asking for a key", async ({ app: t }) => {
     const unknown = await t.app.request("/v1/nothing-here", { headers: {} });
     expect(unknown.status).toBe(404);
+    // Nothing runs for it: a path under a session's browser that no route serves claims and starts nothing.
+    const under = await t.app.request("/v1/sessions/ses_x/browser/nothing", { method: "POST", headers: {} });
+    expect(under.status).toBe(404);
+    expect(t.app.services.supervisors.activeCount).toBe(0);
+    expect(await t.app.services.store.sessions.get("ses_x")).toBeNull();
     const known = await t.app.request("/v1/runs", { headers: {} });
     expect(known.status).toBe(401);
     expect((await json<OpenAIErrorResponse>(known)).error.code).toBe("gateway_auth_failed");

@@ -37,7 +37,10 @@ export function bearerAuth(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!apiKey || c.req.method === "OPTIONS") return next();
-    if (isPublic(c.req.path, c.req.method) || !isServed(c.req.path)) return next();
+    if (isPublic(c.req.path, c.req.method)) return next();
+    // Answered here, not passed on: nothing after this (a browser's forwarding to its replica, a body read) runs for
+    // a caller that has shown no key.
+    if (!isServed(c.req.path)) throw new HttpError("not_found", `no route for ${c.req.method} ${c.req.path}`);
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (match) {
