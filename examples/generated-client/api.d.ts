@@ -3550,7 +3550,7 @@ export interface components {
             /** @description Earlier turns a new session starts with (else the input's earlier messages) */
             conversation_history?: components["schemas"]["SubmittedMessage"][];
             /**
-             * @description Accepted and ignored: the session's model runs
+             * @description The model for this run only (`runtime.route_source: raw_request`); `hermes-agent`, `caduceus` or server.model_name mean the session's model
              * @example hermes-agent
              */
             model?: string;

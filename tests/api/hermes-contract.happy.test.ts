@@ -71,6 +71,25 @@ describe("the Hermes contract", () => {
     });
   });
 
+  it("runs a model a run names for that run only; Hermes's virtual name means the session's", async ({
+    app: t,
+    fake,
+  }) => {
+    fake.enqueue({ content: "from xl" }, { content: "from default" });
+    const named = await json<SubmittedRunResponse>(
+      await t.call("POST", "/v1/runs", { input: "one", model: "fake-model-xl" }),
+    );
+    expect(await until(t, named.run_id, "completed")).toMatchObject({
+      model: "fake-model-xl",
+      runtime: { model: "fake-model-xl", route_source: "raw_request" },
+    });
+    const virtual = await json<SubmittedRunResponse>(
+      await t.call("POST", "/v1/runs", { input: "two", model: "hermes-agent", session_id: named.session_id }),
+    );
+    expect(await until(t, virtual.run_id, "completed")).toMatchObject({ runtime: { route_source: "global" } });
+    expect(fake.completions.map((c) => c.body.model)).toEqual(["fake-model-xl", "fake-model"]);
+  });
+
   it("names a run that ran out of budget failed with partial: true, its end run.failed", async ({ app: t, fake }) => {
     const { id } = await json<{ id: string }>(
       await t.call("POST", "/v1/sessions", { config: { agent: { max_iterations: 1 } } }),

@@ -49,6 +49,8 @@ export type StartOptions = {
   clientTools?: FunctionTool[];
   /** `done` waits through approval pauses (an OpenAI chat client cannot answer one). */
   untilClientTools?: boolean;
+  /** A model the request names for this run only (Hermes's per-run `model`); the session's otherwise. */
+  model?: string;
 };
 
 function isFinal(finished: FinishedRun): boolean {
@@ -112,7 +114,9 @@ export class AgentRunner {
   async start(session: SessionRecord, message: MessageInput, options: StartOptions): Promise<StartedRun> {
     const { store, transcript, events, now } = this.deps;
     const sessionId = session.id;
-    const { model, settings } = await this.admission.admit(session);
+    const admitted = await this.admission.admit(session);
+    const { settings } = admitted;
+    const model = options.model ?? admitted.model;
     const tools = await this.deps.tools.forSession(session);
     const clientTools = [...settings.agent.client_tools, ...(options.clientTools ?? [])];
     this.admission.checkClientTools(clientTools, tools.names, options.clientTools?.length ?? 0);

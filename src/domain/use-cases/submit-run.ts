@@ -41,6 +41,8 @@ export type SubmitRunInput = {
   session_key?: string | null;
   /** A response whose session the run continues, when no session id is given. */
   previous_response_id?: string | null;
+  /** The model for this run only; a name that stands for this server's own (see `isDefaultModelName`) means default. */
+  model?: string | null;
   instructions?: string | null;
   conversation_history?: SubmittedMessage[];
 };
@@ -91,9 +93,22 @@ export async function submitRun(
   const run = await deps.agent.start(
     session,
     { role: "user", content: last.content ?? userText },
-    { feed: false, background: true, idempotency: options.idempotency },
+    {
+      feed: false,
+      background: true,
+      idempotency: options.idempotency,
+      model: body.model && !isDefaultModelName(deps.config, body.model) ? body.model : undefined,
+    },
   );
   return { session, run };
+}
+
+/**
+ * Whether a model name a client sends stands for this server's own model, as Hermes clients send its virtual name:
+ * `hermes-agent`, `caduceus`, or the id /v1/models lists (`server.model_name`).
+ */
+function isDefaultModelName(config: Config, name: string): boolean {
+  return name === "hermes-agent" || name === "caduceus" || name === config.server.model_name;
 }
 
 /**

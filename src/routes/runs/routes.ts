@@ -350,6 +350,7 @@ export function runRoutes() {
         instructions: body.instructions,
         conversation_history: body.conversation_history,
         previous_response_id: body.previous_response_id ?? null,
+        model: body.model ?? null,
       },
       { idempotency: c.get("idempotencyClaim") },
     );

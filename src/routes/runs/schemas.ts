@@ -238,7 +238,12 @@ export const SubmitRunBody = z
       .string()
       .max(200)
       .optional()
-      .openapi({ description: "Accepted and ignored: the session's model runs", example: "hermes-agent" }),
+      .openapi({
+        description:
+          "The model for this run only (`runtime.route_source: raw_request`); `hermes-agent`, `caduceus` or " +
+          "server.model_name mean the session's model",
+        example: "hermes-agent",
+      }),
     previous_response_id: z.string().min(1).max(256).nullable().optional().openapi({
       description: "Without session_id: continue the session this response (POST /v1/responses) answered in",
       example: "resp_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
