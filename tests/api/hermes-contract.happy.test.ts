@@ -90,6 +90,29 @@ describe("the Hermes contract", () => {
     expect(fake.completions.map((c) => c.body.model)).toEqual(["fake-model-xl", "fake-model"]);
   });
 
+  it("reads the prompt-cache figures from each provider's own usage fields", async ({ app: t, fake }) => {
+    fake.enqueue(
+      // Anthropic's OpenAI-compatible endpoint.
+      {
+        content: "a",
+        usage: {
+          prompt_tokens: 900,
+          completion_tokens: 5,
+          cache_read_input_tokens: 800,
+          cache_creation_input_tokens: 64,
+        },
+      },
+      // DeepSeek.
+      { content: "d", usage: { prompt_tokens: 700, completion_tokens: 5, prompt_cache_hit_tokens: 512 } },
+    );
+    const usageOf = async (input: string) => {
+      const { run_id: runId } = await json<SubmittedRunResponse>(await t.call("POST", "/v1/runs", { input }));
+      return (await until(t, runId, "completed")).usage;
+    };
+    expect(await usageOf("anthropic")).toMatchObject({ cache_read_tokens: 800, cache_write_tokens: 64 });
+    expect(await usageOf("deepseek")).toMatchObject({ cache_read_tokens: 512, cache_write_tokens: 0 });
+  });
+
   it("names a run that ran out of budget failed with partial: true, its end run.failed", async ({ app: t, fake }) => {
     const { id } = await json<{ id: string }>(
       await t.call("POST", "/v1/sessions", { config: { agent: { max_iterations: 1 } } }),
@@ -168,6 +191,34 @@ describe("the Hermes contract", () => {
     await until(t, third.run_id, "waiting_for_approval");
     await t.call("POST", `/v1/runs/${third.run_id}/stop`, {});
     expect((await json<{ data: unknown[] }>(await t.call("GET", "/v1/approvals/allowlist"))).data).toEqual([]);
+  });
+
+  it("answers the turn's other calls of the tool with the `session` approval of one", async ({ app: t, fake }) => {
+    const session = await askingSession(t);
+    fake.enqueue(
+      {
+        tool_calls: [
+          { id: "call_p1", name: "add", arguments: { a: 1, b: 1 } },
+          { id: "call_p2", name: "add", arguments: { a: 2, b: 2 } },
+        ],
+      },
+      { content: "2 and 4" },
+    );
+    const { run_id: runId } = await json<SubmittedRunResponse>(
+      await t.call("POST", "/v1/runs", { input: "add twice", session_id: session }),
+    );
+    const waiting = await until(t, runId, "waiting_for_approval");
+    expect(waiting.interrupts).toHaveLength(2);
+    const res = await t.call("POST", `/v1/runs/${runId}/approval`, { choice: "session" });
+    expect(await json<unknown>(res)).toMatchObject({ choice: "session", resolved: 1 });
+    expect(await until(t, runId, "completed")).toMatchObject({ output: "2 and 4" });
+    // Both calls ran (in parallel, so their results may come in either order).
+    const results = Object.fromEntries(
+      fake.completions[1].body.messages
+        .filter((m) => m.role === "tool")
+        .map((m) => [(m as { tool_call_id?: string }).tool_call_id, m.content]),
+    );
+    expect(results).toEqual({ call_p1: "2", call_p2: "4" });
   });
 
   it("keeps `always` in a persisted allowlist for every session, listable and removable, never past a deny", async ({
@@ -394,5 +445,56 @@ describe("the Hermes contract", () => {
     );
     expect(capabilities.endpoints.session_model_lock.path).toBe("/api/sessions/{session_id}/model");
     expect(capabilities.endpoints.model_options.path).toBe("/api/model/options");
+  });
+
+  it("reads a run natively only under its own session", async ({ app: t, fake }) => {
+    fake.enqueue({ content: "mine" });
+    const { run_id: runId, session_id: sessionId } = await json<SubmittedRunResponse>(
+      await t.call("POST", "/v1/runs", { input: "one" }),
+    );
+    await until(t, runId, "completed");
+    const own = await t.call("GET", `/v1/sessions/${sessionId}/runs/${runId}`);
+    expect(await json<unknown>(own)).toMatchObject({ id: runId, status: "completed", created_at: expect.any(String) });
+    const other = await t.createSession();
+    expect((await t.call("GET", `/v1/sessions/${other}/runs/${runId}`)).status).toBe(404);
+  });
+
+  it("publishes run.steered on the run's events when a steering message is taken", async ({ app: t, fake }) => {
+    fake.enqueue({ tool_calls: [{ id: "call_st2", name: "slow", arguments: { ms: 300 } }] }, { content: "ok" });
+    const { run_id: runId } = await json<SubmittedRunResponse>(await t.call("POST", "/v1/runs", { input: "slow" }));
+    await waitFor(() => fake.completions.length === 1);
+    await t.call("POST", `/v1/runs/${runId}/steer`, { text: [{ type: "text", text: "use staging" }] });
+    await until(t, runId, "completed");
+    const text = await (await t.call("GET", `/v1/runs/${runId}/events`)).text();
+    const steered = text
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>)
+      .find((d) => d.event === "run.steered");
+    expect(steered).toMatchObject({ run_id: runId, accepted: true, content: "use staging" });
+  });
+
+  it("streams Responses deltas with logprobs and echoes the session key", async ({ app: t, fake }) => {
+    fake.enqueue({ content: "Hello there." });
+    const res = await t.call(
+      "POST",
+      "/v1/responses",
+      { model: "caduceus", input: "hi", stream: true },
+      { "x-hermes-session-key": "webui:user-9" },
+    );
+    expect(res.headers.get("x-hermes-session-key")).toBe("webui:user-9");
+    const events = (await readSse(res)).filter((f) => f.data).map((f) => JSON.parse(f.data) as Record<string, unknown>);
+    const deltas = events.filter((e) => e.type === "response.output_text.delta");
+    expect(deltas.length).toBeGreaterThan(0);
+    for (const delta of deltas) expect(delta).toMatchObject({ logprobs: [], sequence_number: expect.any(Number) });
+    const both = await t.call("POST", "/v1/responses", {
+      input: "x",
+      conversation: "conv-1",
+      previous_response_id: "resp_x",
+    });
+    expect(both.status).toBe(400);
+    expect((await json<OpenAIErrorResponse>(both)).error.message).toBe(
+      "Cannot use both 'conversation' and 'previous_response_id'",
+    );
   });
 });

@@ -3,10 +3,10 @@
  * The `approval_grants` table: standing approvals — a tool approved for the rest of a session, or for every session
  * (the allowlist) — found by the keys a call matches in one indexed read.
  */
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { approvalGrants } from "../schema.js";
-import { approvalGrantInsertValues, approvalGrantRecordOf } from "../rows/approval-grants.js";
+import { approvalGrantInsertValues, approvalGrantRecordOf, grantMatching } from "../rows/approval-grants.js";
 import type { ApprovalGrantRecord } from "../records.js";
 import type { ApprovalGrantRepository, Sync } from "../store.js";
 
@@ -24,15 +24,7 @@ export class SqliteApprovalGrantRepository implements Sync<ApprovalGrantReposito
     const row = this.db
       .select()
       .from(approvalGrants)
-      .where(
-        and(
-          inArray(approvalGrants.matchKey, matchKeys),
-          or(
-            eq(approvalGrants.scope, "always"),
-            and(eq(approvalGrants.scope, "session"), eq(approvalGrants.sessionId, sessionId)),
-          ),
-        ),
-      )
+      .where(grantMatching(approvalGrants, sessionId, matchKeys))
       .limit(1)
       .get();
     return row ? approvalGrantRecordOf(row) : null;

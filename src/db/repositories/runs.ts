@@ -10,7 +10,7 @@ import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
 import { runIsActive, runs, toolCalls } from "../schema.js";
 import type { NewRun, RunPatch, RunRecord, RunCursor, SessionUsage } from "../records.js";
-import { runPatchValues, runRecordOf } from "../rows/runs.js";
+import { runPatchValues, runRecordOf, sessionUsageOf } from "../rows/runs.js";
 import type { RunRepository, Sync } from "../store.js";
 
 /**
@@ -141,8 +141,7 @@ export class SqliteRunRepository implements Sync<RunRepository> {
 
   /** What each session's runs have used, in two grouped reads whatever their number; a session with none is absent. */
   usageOfSessions(sessionIds: string[]): Map<string, SessionUsage> {
-    const out = new Map<string, SessionUsage>();
-    if (sessionIds.length === 0) return out;
+    if (sessionIds.length === 0) return new Map();
     const sums = this.db
       .select({
         sessionId: runs.sessionId,
@@ -162,16 +161,6 @@ export class SqliteRunRepository implements Sync<RunRepository> {
       .where(inArray(toolCalls.sessionId, sessionIds))
       .groupBy(toolCalls.sessionId)
       .all();
-    const toolCount = new Map(tools.map((row) => [row.sessionId, row.count]));
-    for (const row of sums)
-      out.set(row.sessionId, {
-        input_tokens: row.input,
-        output_tokens: row.output,
-        cache_read_tokens: row.cacheRead,
-        cache_write_tokens: row.cacheWrite,
-        api_call_count: row.calls,
-        tool_call_count: toolCount.get(row.sessionId) ?? 0,
-      });
-    return out;
+    return sessionUsageOf(sums, tools);
   }
 }

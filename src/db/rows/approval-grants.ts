@@ -3,6 +3,7 @@
  * The `approval_grants` table's rows as both stores write and read them (the same columns in each dialect): the
  * record of a row and a new grant's values.
  */
+import { and, eq, inArray, or, type AnyColumn, type SQL } from "drizzle-orm";
 import type { approvalGrants } from "../schema.js";
 import type { ApprovalGrantRecord } from "../records.js";
 
@@ -33,4 +34,15 @@ export function approvalGrantInsertValues(grant: ApprovalGrantRecord): Insert {
     interruptId: grant.interrupt_id,
     createdAt: grant.created_at,
   };
+}
+
+/** The columns the match reads, the same in either dialect's table. */
+type GrantColumns = { matchKey: AnyColumn; scope: AnyColumn; sessionId: AnyColumn };
+
+/** The grants that approve a call with one of these keys in this session: the allowlist's, or the session's own. */
+export function grantMatching(t: GrantColumns, sessionId: string, matchKeys: string[]): SQL | undefined {
+  return and(
+    inArray(t.matchKey, matchKeys),
+    or(eq(t.scope, "always"), and(eq(t.scope, "session"), eq(t.sessionId, sessionId))),
+  );
 }

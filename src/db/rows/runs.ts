@@ -5,7 +5,7 @@
  */
 import type { FunctionTool } from "../../kernel/chat.js";
 import type { runs } from "../schema.js";
-import type { RunPatch, RunRecord } from "../records.js";
+import type { RunPatch, RunRecord, SessionUsage } from "../records.js";
 
 type Row = typeof runs.$inferSelect;
 type Insert = typeof runs.$inferInsert;
@@ -50,4 +50,35 @@ export function runPatchValues(patch: RunPatch, now: number): Partial<Insert> {
   if (patch.finished_at !== undefined) values.finishedAt = patch.finished_at;
   if (patch.replica_id !== undefined) values.replicaId = patch.replica_id;
   return values;
+}
+
+/** The grouped sums of a session's runs, as both stores select them. */
+export type RunSums = {
+  sessionId: string;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  calls: number;
+};
+
+/** Each session's usage from its runs' sums and its tool-call count. */
+export function sessionUsageOf(
+  sums: RunSums[],
+  toolCounts: Array<{ sessionId: string; count: number }>,
+): Map<string, SessionUsage> {
+  const tools = new Map(toolCounts.map((row) => [row.sessionId, row.count]));
+  return new Map(
+    sums.map((row) => [
+      row.sessionId,
+      {
+        input_tokens: row.input,
+        output_tokens: row.output,
+        cache_read_tokens: row.cacheRead,
+        cache_write_tokens: row.cacheWrite,
+        api_call_count: row.calls,
+        tool_call_count: tools.get(row.sessionId) ?? 0,
+      },
+    ]),
+  );
 }

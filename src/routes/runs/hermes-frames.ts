@@ -14,6 +14,7 @@ import { runIdOf } from "../../domain/events/bus.js";
 import type { FeedItem } from "../../domain/events/feed.js";
 import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import type { SseFrame } from "../../http/sse.js";
+import type { RunStatus } from "../shared/records.js";
 import { hermesOutcome, type HermesRuntime } from "./hermes-status.js";
 
 /** What Hermes's approval events offer; `POST /v1/runs/{id}/approval` takes any of them. */
@@ -23,7 +24,9 @@ export const HERMES_APPROVAL_CHOICES = ["once", "session", "always", "deny"] as 
 const PREVIEW_CHARS = 200;
 
 /** Our event names where Hermes's differ; the rest are the same. */
-export const HERMES_NAMES: Partial<Record<string, string>> = { "approval.requested": "approval.request" };
+const HERMES_NAMES: Partial<Record<string, string>> = { "approval.requested": "approval.request" };
+
+const END_EVENTS: ReadonlySet<string> = new Set(["run.completed", "run.failed", "run.cancelled"]);
 
 /** A run feed's item: a stored event, with when it was stored. */
 type StoredItem = FeedItem & { created_at?: number };
@@ -111,13 +114,13 @@ async function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDep
   }
 }
 
-/** Hermes's name of an event: a run's end is named by how it ended (a partial answer failed; a restart interrupted). */
-function hermesEventName(event: FeedItem): string {
-  if (event.type === "run.completed" || event.type === "run.failed" || event.type === "run.cancelled") {
-    const { status } = hermesOutcome(event.data.run.status);
-    return status === "completed" ? "run.completed" : status === "failed" ? "run.failed" : `run.${status}`;
-  }
-  return HERMES_NAMES[event.type] ?? event.type;
+/**
+ * Hermes's name of one of our event types: a run's end is named by how the run ended (`run.completed`, `run.failed` —
+ * a partial answer too —, `run.cancelled`, `run.interrupted`), given its status.
+ */
+export function hermesEventName(type: string, runStatus?: RunStatus): string {
+  if (END_EVENTS.has(type) && runStatus) return `run.${hermesOutcome(runStatus).status}`;
+  return HERMES_NAMES[type] ?? type;
 }
 
 /** The run's events as Hermes-framed SSE frames. */
@@ -129,7 +132,7 @@ export async function* hermesRunFrames(
   for await (const event of events) {
     const at = event.created_at ?? Date.now();
     const data = {
-      event: hermesEventName(event),
+      event: hermesEventName(event.type, "run" in event.data ? event.data.run.status : undefined),
       run_id: runIdOf(event.data),
       timestamp: at / 1000,
       ...(await hermesFields(event, at, deps, toolStarts)),

@@ -5,11 +5,11 @@
 import type { InterruptView } from "../../domain/shared/interrupt-view.js";
 import type { RunView } from "../../domain/agent/runner.js";
 import { encodeCursor } from "../../http/cursor.js";
-import type { RunCursor, RunRecord, SteerRecord } from "../shared/records.js";
+import type { RunCursor, RunRecord } from "../shared/records.js";
 import type { Config } from "../../config/schema.js";
-import { hermesApproval, hermesUsage, HERMES_NAMES } from "./hermes-frames.js";
-import { hermesOutcome, hermesRuntime, type HermesRunStatus } from "./hermes-status.js";
-import type { HermesRunResponse, RunPageResponse, RunResourceResponse, SteerResponse } from "./schemas.js";
+import { hermesApproval, hermesEventName, hermesUsage } from "./hermes-frames.js";
+import { hermesOutcome, hermesRuntime } from "./hermes-status.js";
+import type { HermesRunResponse, RunPageResponse, RunResourceResponse } from "./schemas.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -48,15 +48,6 @@ export function presentRunPage(page: { runs: RunView[]; next: RunCursor | null }
 
 const seconds = (ms: number) => ms / 1000;
 
-const END_EVENTS = new Set(["run.completed", "run.failed", "run.cancelled"]);
-
-/** The last event in Hermes's names: the run's end named by how it ended (a partial answer failed). */
-function lastEventName(type: string | null, status: HermesRunStatus): string | null {
-  if (type === null) return null;
-  if (END_EVENTS.has(type)) return `run.${status}`;
-  return HERMES_NAMES[type] ?? type;
-}
-
 /**
  * A run as the Hermes routes answer it (`/v1/runs*`): Hermes's status and flags, epoch-second times, the last event,
  * the runtime, usage with the prompt-cache figures, the pending approval while it waits; then our own fields beside
@@ -79,7 +70,7 @@ export function presentHermesRun(view: RunView, config: Config): HermesRunRespon
     updated_at: seconds(run.updated_at),
     finished_at: run.finished_at === null ? null : seconds(run.finished_at),
     model: run.model,
-    last_event: lastEventName(lastEvent, outcome.status),
+    last_event: lastEvent === null ? null : hermesEventName(lastEvent, run.status),
     runtime: hermesRuntime(config, run.model),
     usage: hermesUsage(run.usage, run.cache),
     output,
@@ -107,16 +98,6 @@ export function presentHermesRunPage(page: { runs: RunView[]; next: RunCursor | 
     object: "list" as const,
     data: page.runs.map((view) => presentHermesRun(view, config)),
     next_cursor: page.next ? encodeCursor(page.next) : null,
-  };
-}
-
-export function presentSteer(steer: SteerRecord): SteerResponse {
-  return {
-    id: steer.id,
-    run_id: steer.run_id,
-    content: steer.content,
-    status: "queued",
-    created_at: iso(steer.created_at),
   };
 }
 

@@ -194,17 +194,6 @@ export const HermesSteerAnswer = z
   })
   .openapi("HermesSteerAnswer");
 
-export const AllRunsPage = z
-  .object({
-    object: z.literal("list").openapi({ description: "Always list", example: "list" }),
-    data: z.array(RunResourceSchema).openapi({ description: "Runs, newest first" }),
-    next_cursor: z
-      .string()
-      .nullable()
-      .openapi({ description: "Cursor of the next page; null on the last", example: null }),
-  })
-  .openapi("AllRunsPage");
-
 const HermesMessage = z
   .object({
     role: z.string().min(1).max(32).openapi({ description: "Message role", example: "user" }),
@@ -354,19 +343,6 @@ export const SteerBody = z
   .passthrough()
   .openapi("Steer", { description: "The message, as `content` (or Hermes's `input`, `message` or `text`)" });
 
-export const SteerAnswer = z
-  .object({
-    id: z.string().openapi({ description: "Steering message id", example: "str_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
-    run_id: z.string().openapi({ description: "The run", example: RUN_ID_EXAMPLE }),
-    content: z.string().openapi({ description: "The message", example: "Use the staging site instead." }),
-    status: z.literal("queued").openapi({
-      description: "Queued: stored, and added to the transcript (with its seq) before the run's next model call",
-      example: "queued",
-    }),
-    created_at: z.string().openapi({ description: "When it was sent (ISO 8601)", example: "2026-12-01T10:00:01.000Z" }),
-  })
-  .openapi("SteerAnswer");
-
 export const InterruptAnswerBody = z
   .object({
     decision: z
@@ -420,10 +396,8 @@ export const InterruptList = z
 export type RunResourceResponse = z.infer<typeof RunResourceSchema>;
 export type RunPageResponse = z.infer<typeof RunPage>;
 export type HermesRunResponse = z.infer<typeof HermesRunSchema>;
-export type AllRunsPageResponse = z.infer<typeof AllRunsPage>;
 export type SubmittedRunResponse = z.infer<typeof SubmittedRun>;
 export type ApprovalAnsweredResponse = z.infer<typeof ApprovalAnswered>;
-export type SteerResponse = z.infer<typeof SteerAnswer>;
 export type InterruptListResponse = z.infer<typeof InterruptList>;
 export type InterruptAnsweredResponse = z.infer<typeof InterruptAnswered>;
 export type ToolOutputsAnsweredResponse = z.infer<typeof ToolOutputsAnswered>;

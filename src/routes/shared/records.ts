@@ -10,7 +10,6 @@ type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 export type RunRecord = Answer<Services["runs"]["get"]>["run"];
 export type RunStatus = RunRecord["status"];
 export type RunCursor = NonNullable<Answer<Services["runs"]["page"]>["next"]>;
-export type SteerRecord = Answer<Services["agent"]["steer"]>;
 export type StoredMessage = Answer<Services["runs"]["messagesOf"]>[number];
 export type StoredImage = Answer<Services["transcript"]["image"]>;
 export type SessionRecord = Answer<Services["sessions"]["require"]>;

@@ -2,10 +2,10 @@
  * @module approval-grants
  * The `approval_grants` table on PostgreSQL (see ../../repositories/approval-grants.ts).
  */
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { ApprovalGrantRecord } from "../../records.js";
 import type { ApprovalGrantRepository } from "../../store.js";
-import { approvalGrantInsertValues, approvalGrantRecordOf } from "../../rows/approval-grants.js";
+import { approvalGrantInsertValues, approvalGrantRecordOf, grantMatching } from "../../rows/approval-grants.js";
 import type { PgConnection } from "../connection.js";
 import { approvalGrants } from "../schema.js";
 
@@ -22,15 +22,7 @@ export class PgApprovalGrantRepository implements ApprovalGrantRepository {
     const [row] = await this.conn.exec
       .select()
       .from(approvalGrants)
-      .where(
-        and(
-          inArray(approvalGrants.matchKey, matchKeys),
-          or(
-            eq(approvalGrants.scope, "always"),
-            and(eq(approvalGrants.scope, "session"), eq(approvalGrants.sessionId, sessionId)),
-          ),
-        ),
-      )
+      .where(grantMatching(approvalGrants, sessionId, matchKeys))
       .limit(1);
     return row ? approvalGrantRecordOf(row) : null;
   }

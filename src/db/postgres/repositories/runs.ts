@@ -12,7 +12,7 @@ import type { NewRun, RunPatch, RunRecord, SessionUsage } from "../../records.js
 import { namedStatement, type PgConnection } from "../connection.js";
 import { NamedUpdates } from "../named-statements.js";
 import { RUN_IS_ACTIVE, runs, storableText, toolCalls } from "../schema.js";
-import { runPatchValues, runRecordOf } from "../../rows/runs.js";
+import { runPatchValues, runRecordOf, sessionUsageOf } from "../../rows/runs.js";
 
 /**
  * Runs executing on the replica; runs stored before replicas were recorded (null) belong to whichever replica starts
@@ -128,8 +128,7 @@ export class PgRunRepository implements RunRepository {
 
   /** What each session's runs have used, in two grouped reads whatever their number; a session with none is absent. */
   async usageOfSessions(sessionIds: string[]): Promise<Map<string, SessionUsage>> {
-    const out = new Map<string, SessionUsage>();
-    if (sessionIds.length === 0) return out;
+    if (sessionIds.length === 0) return new Map();
     const sums = await this.conn.exec
       .select({
         sessionId: runs.sessionId,
@@ -147,16 +146,6 @@ export class PgRunRepository implements RunRepository {
       .from(toolCalls)
       .where(inArray(toolCalls.sessionId, sessionIds))
       .groupBy(toolCalls.sessionId);
-    const toolCount = new Map(tools.map((row) => [row.sessionId, row.count]));
-    for (const row of sums)
-      out.set(row.sessionId, {
-        input_tokens: row.input,
-        output_tokens: row.output,
-        cache_read_tokens: row.cacheRead,
-        cache_write_tokens: row.cacheWrite,
-        api_call_count: row.calls,
-        tool_call_count: toolCount.get(row.sessionId) ?? 0,
-      });
-    return out;
+    return sessionUsageOf(sums, tools);
   }
 }
