@@ -36,6 +36,7 @@ import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { interruptRoutes } from "./routes/runs/interrupt-routes.js";
 import { approvalRoutes } from "./routes/runs/approval-routes.js";
+import { discoveryRoutes } from "./routes/openai/discovery-routes.js";
 import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { responseRoutes } from "./routes/responses/routes.js";
 import { hermesSessionRoutes } from "./routes/hermes-sessions/routes.js";
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", mcpRoutes());
   if (deps.store.topology === "shared") app.route("/", internalRoutes(config.server.internal_key));
   app.route("/", openAiCompatRoutes());
+  app.route("/", discoveryRoutes());
   app.route("/", responseRoutes());
   app.route("/", hermesSessionRoutes());
   app.route("/", hermesModelRoutes());

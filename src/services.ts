@@ -145,7 +145,7 @@ export function createServices(deps: AppDeps): Services {
     // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
     soleReplica: store.topology === "sole",
   });
-  const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers };
+  const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers, mcp };
   const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged });
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now }),

@@ -871,6 +871,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/toolsets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's toolsets, as Hermes lists them
+         * @description Each group of tools the agent may be offered: `browser` (when a Chromium or `browser.cdp_url` is there), `session_search` (the transcript's recovery tools) and `mcp-<server>` for each configured MCP server (its tools once it has listed them; a server starts when a session first uses it).
+         */
+        get: operations["listToolsets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's skills, as Hermes lists them
+         * @description What the agent knows how to do, one entry per toolset of GET /v1/toolsets (name, description, category), disabled ones included as Hermes includes them.
+         */
+        get: operations["listSkills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/responses": {
         parameters: {
             query?: never;
@@ -1152,11 +1192,11 @@ export interface components {
              */
             version: string;
             /**
-             * @description Server platform name
+             * @description caduceus (hermes-agent with hermes.identity: hermes-agent)
              * @example caduceus
              * @enum {string}
              */
-            platform: "caduceus";
+            platform: "caduceus" | "hermes-agent";
         };
         /** @description RFC 9457 problem details */
         Problem: {
@@ -1359,11 +1399,11 @@ export interface components {
              */
             status: "ok" | "degraded" | "unavailable";
             /**
-             * @description Server platform name
+             * @description caduceus (hermes-agent with hermes.identity: hermes-agent)
              * @example caduceus
              * @enum {string}
              */
-            platform: "caduceus";
+            platform: "caduceus" | "hermes-agent";
             /**
              * @description Server version
              * @example 0.1.0
@@ -3520,7 +3560,7 @@ export interface components {
              */
             status: "started";
             /**
-             * @description Always false in the body; a replay says so in Idempotency-Replayed
+             * @description False on the first answer; true when a retry with the same Idempotency-Key is answered again
              * @example false
              */
             replayed: boolean;
@@ -3559,6 +3599,12 @@ export interface components {
              * @example resp_01JD5Z3Q8V6N2C4K7M9P0R1S2T
              */
             previous_response_id?: string | null;
+            /**
+             * @description The provider the client expects; one other than the configured endpoint's is 409 `model_lock_unavailable`
+             * @example openai
+             */
+            provider?: string | null;
+            model_options?: components["schemas"]["RunModelOptions"];
         } & {
             [key: string]: unknown;
         };
@@ -3572,6 +3618,58 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Sampling settings for this run's model calls; an unknown key is 400 (it would be silently lost)
+         * @example {
+         *       "temperature": 0.2,
+         *       "max_tokens": 800
+         *     }
+         */
+        RunModelOptions: {
+            /**
+             * @description Sampling temperature, 0 to 2
+             * @example 0.2
+             */
+            temperature?: number;
+            /**
+             * @description Nucleus sampling mass, 0 to 1
+             * @example 0.9
+             */
+            top_p?: number;
+            /**
+             * @description Most tokens one model call may write
+             * @example 800
+             */
+            max_tokens?: number;
+            /**
+             * @description Penalty for tokens already present, -2 to 2
+             * @example 0
+             */
+            presence_penalty?: number;
+            /**
+             * @description Penalty by how often a token appeared, -2 to 2
+             * @example 0
+             */
+            frequency_penalty?: number;
+            /**
+             * @description Seed for providers that sample deterministically
+             * @example 7
+             */
+            seed?: number;
+            /**
+             * @description Up to four sequences that end the model's answer
+             * @example [
+             *       "\n\nUser:"
+             *     ]
+             */
+            stop?: string | string[];
+            /**
+             * @description How hard a reasoning model thinks before answering
+             * @example low
+             * @enum {string}
+             */
+            reasoning_effort?: "minimal" | "low" | "medium" | "high";
+        } | null;
         HermesRunPage: {
             /**
              * @description Always list
@@ -4916,11 +5014,11 @@ export interface components {
                  */
                 created: number;
                 /**
-                 * @description Always caduceus
+                 * @description caduceus (hermes with hermes.identity: hermes-agent)
                  * @example caduceus
                  * @enum {string}
                  */
-                owned_by: "caduceus";
+                owned_by: "caduceus" | "hermes";
                 /**
                  * @description Always empty, as Hermes lists models
                  * @example []
@@ -4940,17 +5038,17 @@ export interface components {
         };
         Capabilities: {
             /**
-             * @description Object type
+             * @description caduceus.capabilities (hermes.api_server.capabilities with hermes.identity: hermes-agent)
              * @example caduceus.capabilities
              * @enum {string}
              */
-            object: "caduceus.capabilities";
+            object: "caduceus.capabilities" | "hermes.api_server.capabilities";
             /**
-             * @description Always caduceus
+             * @description caduceus (hermes-agent with hermes.identity: hermes-agent)
              * @example caduceus
              * @enum {string}
              */
-            platform: "caduceus";
+            platform: "caduceus" | "hermes-agent";
             /**
              * @description Server version
              * @example 0.1.0
@@ -5340,6 +5438,101 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        HermesToolsetList: {
+            /**
+             * @description Always list
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @description Always api_server, as Hermes says
+             * @example api_server
+             * @enum {string}
+             */
+            platform: "api_server";
+            /** @description Built-in toolsets first, then each MCP server */
+            data: components["schemas"]["HermesToolset"][];
+        };
+        HermesToolset: {
+            /**
+             * @description The toolset: browser, session_search, or mcp-<server>
+             * @example browser
+             */
+            name: string;
+            /**
+             * @description Its display name
+             * @example Browser
+             */
+            label: string;
+            /**
+             * @description What its tools do
+             * @example A supervised headless Chromium…
+             */
+            description: string;
+            /**
+             * @description Offered to a session that does not choose otherwise (an MCP server's enabled_by_default)
+             * @example true
+             */
+            enabled: boolean;
+            /**
+             * @description What it needs is there (a Chromium or browser.cdp_url for the browser)
+             * @example true
+             */
+            configured: boolean;
+            /**
+             * @description The tool names the model calls (an MCP server's once it has listed them)
+             * @example [
+             *       "browser_click",
+             *       "browser_navigate"
+             *     ]
+             */
+            tools: string[];
+            /**
+             * @description Built in, or an operator's MCP server
+             * @example builtin
+             * @enum {string}
+             */
+            source: "builtin" | "mcp";
+            /**
+             * @description An MCP server's connection state (idle until a session uses it); null for built-in toolsets
+             * @example null
+             */
+            state: string | null;
+        };
+        HermesSkillList: {
+            /**
+             * @description Always list
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            /** @description Every skill, disabled ones included */
+            data: components["schemas"]["HermesSkill"][];
+        };
+        HermesSkill: {
+            /**
+             * @description The skill (a toolset's name)
+             * @example browser
+             */
+            name: string;
+            /**
+             * @description What it does
+             * @example A supervised headless Chromium…
+             */
+            description: string;
+            /**
+             * @description Built in, or an MCP server's
+             * @example builtin
+             * @enum {string}
+             */
+            category: "builtin" | "mcp";
+            /**
+             * @description Offered to sessions by default
+             * @example true
+             */
+            enabled: boolean;
         };
         /** @description OpenAI's Response object, answered by the agent */
         Response: {
@@ -8271,7 +8464,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            /** @description session_busy: Session is busy; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running; model_lock_unavailable: That provider is not served here */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11651,6 +11844,152 @@ export interface operations {
                 };
             };
             /** @description model_not_configured: No model is configured; shutting_down: Server is shutting down; store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    listToolsets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The toolsets */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesToolsetList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    listSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skills */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HermesSkillList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -428,6 +428,17 @@ export const configSchema = z
       .strict()
       .prefault({}),
     mcp: mcpConfigSchema.prefault({}),
+    hermes: z
+      .object({
+        /**
+         * The platform, model owner and default model id `/health`, `/v1/models` and `/v1/capabilities` answer
+         * with: this server's own (`caduceus`), or Hermes Agent's literal names (`hermes-agent`) for clients that
+         * check them.
+         */
+        identity: z.enum(["caduceus", "hermes-agent"]).default("caduceus"),
+      })
+      .strict()
+      .prefault({}),
     prompt_caching: z
       .object({ cache_ttl: z.enum(["5m", "1h"]).default("5m") })
       .strict()

@@ -3,7 +3,7 @@
  * Every record the repositories read and write: plain data, times as epoch milliseconds. The domain
  * turns them into what it needs; routes never see them.
  */
-import type { FunctionTool, MessageContent, Role, RunStatus, ToolCall } from "../kernel/chat.js";
+import type { FunctionTool, MessageContent, ModelOptions, Role, RunStatus, ToolCall } from "../kernel/chat.js";
 import type { ImageMimeType } from "../kernel/image-refs.js";
 
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
@@ -164,6 +164,8 @@ export type RunRecord = {
   background: boolean;
   /** The client's own tools the run offers the model. */
   client_tools: FunctionTool[];
+  /** Sampling settings the request named for this run only; null for the model's defaults. */
+  model_options: ModelOptions | null;
   /** The replica that executes (or last executed) it; null on runs stored before replicas were recorded. */
   replica_id: string | null;
 };
@@ -174,6 +176,7 @@ export type NewRun = {
   model: string;
   background: boolean;
   client_tools: FunctionTool[];
+  model_options?: ModelOptions | null;
   replica_id: string;
   now: number;
 };

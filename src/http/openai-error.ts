@@ -15,6 +15,8 @@ export function isOpenAiCompatPath(path: string): boolean {
   return (
     path === "/v1/models" ||
     path === "/v1/capabilities" ||
+    path === "/v1/skills" ||
+    path === "/v1/toolsets" ||
     path === "/v1/runs" ||
     path.startsWith("/v1/runs/") ||
     path.startsWith("/v1/chat/") ||

@@ -45,6 +45,21 @@ export const FINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set([
   "cancelled",
 ]);
 
+/**
+ * Sampling settings a request names for one run (Hermes's per-run `model_options`), sent with each of its model calls
+ * in the OpenAI chat parameters of the same names.
+ */
+export type ModelOptions = {
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  presence_penalty?: number;
+  frequency_penalty?: number;
+  seed?: number;
+  stop?: string | string[];
+  reasoning_effort?: "minimal" | "low" | "medium" | "high";
+};
+
 /** A tool in the OpenAI chat `tools` shape, as a client declares its own. */
 export type FunctionTool = {
   type: "function";

@@ -447,6 +447,81 @@ describe("the Hermes contract", () => {
     expect(capabilities.endpoints.model_options.path).toBe("/api/model/options");
   });
 
+  it("sends a run's model_options with each of its model calls, and refuses bad ones or another provider before storing anything", async ({
+    app: t,
+    fake,
+  }) => {
+    fake.enqueue(addCall("call_mo1"), { content: "3" });
+    const res = await t.call("POST", "/v1/runs", {
+      input: "add",
+      session_id: "tuned",
+      provider: "custom",
+      model_options: { temperature: 0.2, max_tokens: 300, stop: ["END"], seed: 7 },
+    });
+    expect(res.status).toBe(202);
+    const { run_id: runId } = await json<SubmittedRunResponse>(res);
+    await until(t, runId, "completed");
+    expect(fake.completions).toHaveLength(2);
+    for (const call of fake.completions)
+      expect(call.body).toMatchObject({ temperature: 0.2, max_tokens: 300, stop: ["END"], seed: 7 });
+    // The session's next run without options is sent none of them.
+    fake.enqueue({ content: "plain" });
+    const next = await json<SubmittedRunResponse>(
+      await t.call("POST", "/v1/runs", { input: "again", session_id: "tuned" }),
+    );
+    await until(t, next.run_id, "completed");
+    expect(fake.completions[2].body).not.toHaveProperty("temperature");
+
+    const before = await t.app.services.store.sessions.list(100, null);
+    const unknown = await t.call("POST", "/v1/runs", {
+      input: "x",
+      session_id: "bad-1",
+      model_options: { tempurature: 1 },
+    });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await json<OpenAIErrorResponse>(unknown))).toContain("tempurature");
+    const range = await t.call("POST", "/v1/runs", { input: "x", session_id: "bad-2", model_options: { top_p: 3 } });
+    expect(range.status).toBe(400);
+    expect(JSON.stringify(await json<OpenAIErrorResponse>(range))).toContain("top_p");
+    const elsewhere = await t.call("POST", "/v1/runs", { input: "x", session_id: "bad-3", provider: "anthropic" });
+    expect(elsewhere.status).toBe(409);
+    expect((await json<OpenAIErrorResponse>(elsewhere)).error.code).toBe("model_lock_unavailable");
+    expect(await t.app.services.store.sessions.list(100, null)).toHaveLength(before.length);
+    expect(fake.completions).toHaveLength(3);
+  });
+
+  it("lists its toolsets and skills as Hermes does, and says it serves them", async ({ app: t }) => {
+    type Toolset = { name: string; enabled: boolean; configured: boolean; tools: string[]; source: string };
+    const toolsets = await json<{ object: string; platform: string; data: Toolset[] }>(
+      await t.call("GET", "/v1/toolsets"),
+    );
+    expect(toolsets).toMatchObject({ object: "list", platform: "api_server" });
+    const recall = toolsets.data.find((set) => set.name === "session_search");
+    expect(recall).toMatchObject({ enabled: true, configured: true, source: "builtin" });
+    expect(recall?.tools).toEqual(["session_anchors", "session_read", "session_search"]);
+    const browser = toolsets.data.find((set) => set.name === "browser");
+    expect(browser?.tools).toContain("browser_navigate");
+    expect(browser?.tools).toContain("browser_dialog");
+
+    const skills = await json<{ object: string; data: Array<Record<string, unknown>> }>(
+      await t.call("GET", "/v1/skills"),
+    );
+    expect(skills.data.map((skill) => skill.name)).toEqual(toolsets.data.map((set) => set.name));
+    expect(skills.data.find((skill) => skill.name === "session_search")).toMatchObject({
+      category: "builtin",
+      enabled: true,
+      description: expect.stringContaining("search"),
+    });
+    const capabilities = await json<{ features: Record<string, unknown>; endpoints: Record<string, { path: string }> }>(
+      await t.call("GET", "/v1/capabilities"),
+    );
+    expect(capabilities.features).toMatchObject({ skills_api: true, toolsets_api: true });
+    expect(capabilities.endpoints.toolsets.path).toBe("/v1/toolsets");
+    expect(capabilities.endpoints.skills.path).toBe("/v1/skills");
+    const anonymous = await t.call("GET", "/v1/toolsets", undefined, { authorization: "Bearer wrong" });
+    expect(anonymous.status).toBe(401);
+  });
+
   it("reads a run natively only under its own session", async ({ app: t, fake }) => {
     fake.enqueue({ content: "mine" });
     const { run_id: runId, session_id: sessionId } = await json<SubmittedRunResponse>(

@@ -210,6 +210,20 @@ describe("MCP servers as tool sources", () => {
     // No session needed the spare server: it never started.
     expect(list.find((s) => s.name === "spare")).toMatchObject({ state: "idle", tools: [] });
     expect(lines(startsOf("spare"))).toEqual([]);
+
+    // The same servers as Hermes toolsets: one mcp-<server> each, after the built-in ones.
+    type Toolset = { name: string; enabled: boolean; tools: string[]; source: string; state: string | null };
+    const toolsets = (await json<{ data: Toolset[] }>(await t.call("GET", "/v1/toolsets"))).data;
+    expect(toolsets.filter((set) => set.source === "mcp").map((set) => [set.name, set.enabled])).toEqual([
+      ["mcp-fx", true],
+      ["mcp-asker", true],
+      ["mcp-web", true],
+      ["mcp-spare", false],
+    ]);
+    const fxSet = toolsets.find((set) => set.name === "mcp-fx")!;
+    expect(fxSet).toMatchObject({ state: "ready" });
+    expect(fxSet.tools).toEqual(fx.tools.map((tool) => tool.name).sort());
+    expect(toolsets.find((set) => set.name === "mcp-spare")).toMatchObject({ state: "idle", tools: [] });
   });
 
   it("calls a tool of a streamable HTTP server, sending its configured headers", async ({ app: t, fake, mcpHttp }) => {

@@ -56,6 +56,8 @@ const OPENAI_COMPAT_PATHS = new Set([
   "/v1/models",
   "/v1/chat/completions",
   "/v1/capabilities",
+  "/v1/skills",
+  "/v1/toolsets",
   "/v1/runs",
   "/v1/responses",
   "/v1/responses/{response_id}",

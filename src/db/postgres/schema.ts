@@ -255,6 +255,8 @@ export const runs = pgTable(
     background: boolean("background").notNull().default(false),
     /** JSON array of the client's own tools (OpenAI function schemas) the run offers the model, or null. */
     clientToolsJson: text("client_tools_json"),
+    /** JSON object of the sampling settings the request named for this run only (`model_options`), or null. */
+    modelOptionsJson: text("model_options_json"),
     /** The replica that executes (or last executed) the run; what is `running` on a dead replica is interrupted. */
     replicaId: text("replica_id"),
   },

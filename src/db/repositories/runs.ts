@@ -10,7 +10,7 @@ import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
 import { runIsActive, runs, toolCalls } from "../schema.js";
 import type { NewRun, RunPatch, RunRecord, RunCursor, SessionUsage } from "../records.js";
-import { runPatchValues, runRecordOf, sessionUsageOf } from "../rows/runs.js";
+import { modelOptionsJson, runPatchValues, runRecordOf, sessionUsageOf } from "../rows/runs.js";
 import type { RunRepository, Sync } from "../store.js";
 
 /**
@@ -35,6 +35,7 @@ export class SqliteRunRepository implements Sync<RunRepository> {
           model: sql.placeholder("model"),
           background: sql.placeholder("background"),
           clientToolsJson: sql.placeholder("clientToolsJson"),
+          modelOptionsJson: sql.placeholder("modelOptionsJson"),
           replicaId: sql.placeholder("replicaId"),
           createdAt: sql.placeholder("now"),
           updatedAt: sql.placeholder("now"),
@@ -66,6 +67,7 @@ export class SqliteRunRepository implements Sync<RunRepository> {
       // better-sqlite3 binds numbers, not booleans; drizzle's mapping is skipped for placeholders.
       background: run.background ? 1 : 0,
       clientToolsJson: run.client_tools.length ? JSON.stringify(run.client_tools) : null,
+      modelOptionsJson: modelOptionsJson(run.model_options),
       replicaId: run.replica_id,
       now: run.now,
     });

@@ -3,12 +3,17 @@
  * The `runs` table's rows as both stores write and read them (the same columns in each dialect,
  * tests/unit/schema-parity.happy.test.ts): the record of a row and a patch's values.
  */
-import type { FunctionTool } from "../../kernel/chat.js";
+import type { FunctionTool, ModelOptions } from "../../kernel/chat.js";
 import type { runs } from "../schema.js";
 import type { RunPatch, RunRecord, SessionUsage } from "../records.js";
 
 type Row = typeof runs.$inferSelect;
 type Insert = typeof runs.$inferInsert;
+
+/** The stored form of a run's model options: null when it names none. */
+export function modelOptionsJson(options: ModelOptions | null | undefined): string | null {
+  return options && Object.keys(options).length ? JSON.stringify(options) : null;
+}
 
 /** The record of a row. */
 export function runRecordOf(row: Row): RunRecord {
@@ -27,6 +32,7 @@ export function runRecordOf(row: Row): RunRecord {
     model: row.model,
     background: row.background,
     client_tools: row.clientToolsJson ? (JSON.parse(row.clientToolsJson) as FunctionTool[]) : [],
+    model_options: row.modelOptionsJson ? (JSON.parse(row.modelOptionsJson) as ModelOptions) : null,
     replica_id: row.replicaId,
   };
 }

@@ -13,7 +13,7 @@ import type {
 import { APIError } from "openai";
 import { classifyLlmError, type LlmFailureKind } from "../shared/model-errors.js";
 import type { ToolSchema } from "./tool-registry.js";
-import type { ChatMessage, FunctionTool, TokenUsage, ToolCall } from "../../kernel/chat.js";
+import type { ChatMessage, FunctionTool, ModelOptions, TokenUsage, ToolCall } from "../../kernel/chat.js";
 
 /** What one model call produced, however it was transported. */
 export type ModelTurn = {
@@ -29,6 +29,8 @@ export type ModelRequest = {
   model: string;
   messages: ChatMessage[];
   tools: Array<ToolSchema | FunctionTool>;
+  /** Sampling settings the run's request named (`model_options`); the endpoint's defaults otherwise. */
+  options?: ModelOptions | null;
 };
 
 /** A model call that failed for good (after the client's own retries), with a message a user can act on. */
@@ -111,6 +113,7 @@ export function describeModelFailure(err: unknown): ModelCallError {
 
 function baseParams(request: ModelRequest): ChatCompletionCreateParamsBase {
   const params: ChatCompletionCreateParamsBase = {
+    ...request.options,
     model: request.model,
     messages: request.messages as unknown as ChatCompletionMessageParam[],
   };

@@ -214,7 +214,7 @@ export class RunExecution {
     };
     const turn = await callModel(
       client,
-      { model, messages, tools: schemas },
+      { model, messages, tools: schemas, options: run.model_options },
       {
         signal,
         // Stream from the model when someone watches the session live, so they see the answer grow.

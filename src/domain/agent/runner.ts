@@ -7,7 +7,7 @@
  * (run-recovery.ts), and reading runs (run-reader.ts).
  */
 import type { RunRecord, SessionRecord, SteerRecord, StoredMessage } from "../../db/records.js";
-import { FINAL_RUN_STATUSES, type FunctionTool } from "../../kernel/chat.js";
+import { FINAL_RUN_STATUSES, type FunctionTool, type ModelOptions } from "../../kernel/chat.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { StandingApprovals } from "./standing-approvals.js";
 import { newId } from "../../kernel/ids.js";
@@ -51,6 +51,8 @@ export type StartOptions = {
   untilClientTools?: boolean;
   /** A model the request names for this run only (Hermes's per-run `model`); the session's otherwise. */
   model?: string;
+  /** Sampling settings for this run's model calls only (Hermes's per-run `model_options`). */
+  modelOptions?: ModelOptions | null;
 };
 
 function isFinal(finished: FinishedRun): boolean {
@@ -132,6 +134,7 @@ export class AgentRunner {
         model,
         background,
         client_tools: clientTools,
+        model_options: options.modelOptions ?? null,
         replica_id: this.deps.replicaId,
         now: now(),
       });

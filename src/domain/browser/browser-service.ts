@@ -24,7 +24,7 @@ import type { TabView } from "./tabs.js";
 import { assertCdpParamsSendable } from "./cdp-params.js";
 import { CdpPolicy } from "./cdp-policy.js";
 import type { DialogHistory } from "./dialog-history.js";
-import { findBrowserExecutable } from "../shared/browser-executable.js";
+import { browserAvailable } from "../shared/browser-executable.js";
 import type { SupervisorRegistry } from "./supervisor-registry.js";
 import { createBrowserTools, type BrowserOperations } from "./tools.js";
 import type { BrowserSnapshot, ConsoleEntry, DialogAction, PendingDialogView } from "../shared/browser-views.js";
@@ -370,7 +370,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
   /** The browser tools, offered when the session can have a browser: a CDP URL or a Chromium to launch. */
   toolsFor(session: SessionRecord): ToolDefinition[] {
     const settings = resolveSessionSettings(this.deps.config, session).browser;
-    if (!settings.cdp_url && !findBrowserExecutable(settings.executable_path)) return [];
+    if (!browserAvailable(settings)) return [];
     return createBrowserTools(this);
   }
 }

@@ -18,3 +18,8 @@ export function findBrowserExecutable(configured: string): string | null {
   if (configured !== "auto") return existsSync(configured) ? configured : null;
   return BROWSER_CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
+
+/** Whether browser settings give a session a browser: a CDP endpoint to attach to, or a Chromium to launch. */
+export function browserAvailable(settings: { cdp_url: string | null; executable_path: string }): boolean {
+  return Boolean(settings.cdp_url || findBrowserExecutable(settings.executable_path));
+}

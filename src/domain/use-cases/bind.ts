@@ -11,6 +11,7 @@ import type { SupervisorRegistry } from "../browser/supervisor-registry.js";
 import type { Compressions } from "../context/compressions.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import type { EventBus } from "../events/bus.js";
+import type { McpService } from "../mcp/mcp-service.js";
 import type { SessionService } from "../sessions/service.js";
 import type { Transcript } from "../transcript/transcript.js";
 import { compressSession } from "./compress-session.js";
@@ -22,6 +23,7 @@ import { answerInterrupt, listInterrupts } from "./interrupts.js";
 import { postMessage } from "./post-message.js";
 import { startChatRun } from "./start-chat-run.js";
 import { submitRun } from "./submit-run.js";
+import { listToolsets } from "./toolsets.js";
 import { updateSession } from "./update-session.js";
 
 /** Everything a use case may be given: each takes the part of it that it names. */
@@ -35,6 +37,7 @@ export type UseCaseDeps = {
   supervisors: SupervisorRegistry;
   compressions: Compressions;
   browsers: BrowserService;
+  mcp: McpService;
   events: EventBus;
   now: () => number;
   /** With several replicas: tells the one holding the session's browser, if another, that its settings changed. */
@@ -56,6 +59,7 @@ const USE_CASES = {
   forkSession,
   listInterrupts,
   answerInterrupt,
+  listToolsets,
 } satisfies Record<string, (deps: UseCaseDeps, ...args: never[]) => Promise<unknown>>;
 
 /** A use case without its first parameter. */

@@ -19,7 +19,7 @@ import type { Config } from "../../config/schema.js";
 import { requireConfiguredModel } from "../shared/configured-model.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import { contentText } from "../../kernel/text.js";
-import type { MessageContent } from "../../kernel/chat.js";
+import type { MessageContent, ModelOptions } from "../../kernel/chat.js";
 
 export type SubmitRunDeps = {
   config: Config;
@@ -45,6 +45,8 @@ export type SubmitRunInput = {
   model?: string | null;
   instructions?: string | null;
   conversation_history?: SubmittedMessage[];
+  /** Sampling settings sent with each of this run's model calls. */
+  model_options?: ModelOptions | null;
 };
 
 const TITLE_MAX_CHARS = 80;
@@ -98,6 +100,7 @@ export async function submitRun(
       background: true,
       idempotency: options.idempotency,
       model: body.model && !isDefaultModelName(deps.config, body.model) ? body.model : undefined,
+      modelOptions: body.model_options ?? null,
     },
   );
   return { session, run };

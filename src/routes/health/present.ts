@@ -5,10 +5,11 @@
  */
 import type { Readiness } from "../../domain/readiness.js";
 import { VERSION } from "../../version.js";
+import type { Identity } from "../shared/identity.js";
 import type { DetailedHealthResponse, HealthResponse, ReadinessResponse } from "./schemas.js";
 
-export function presentHealth(): HealthResponse {
-  return { status: "ok", version: VERSION, platform: "caduceus" };
+export function presentHealth(identity: Identity): HealthResponse {
+  return { status: "ok", version: VERSION, platform: identity.platform };
 }
 
 export function presentReadiness(report: Awaited<ReturnType<Readiness["check"]>>): ReadinessResponse {
@@ -17,6 +18,7 @@ export function presentReadiness(report: Awaited<ReturnType<Readiness["check"]>>
 
 export function presentDetailedHealth(
   report: Awaited<ReturnType<Readiness["check"]>>,
+  identity: Identity,
   load: {
     uptimeS: number;
     model: string | null;
@@ -29,7 +31,7 @@ export function presentDetailedHealth(
 ): DetailedHealthResponse {
   return {
     status: report.status,
-    platform: "caduceus",
+    platform: identity.platform,
     version: VERSION,
     uptime_s: load.uptimeS,
     model: load.model,

@@ -4,7 +4,10 @@
  * browser.
  */
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/env.js";
 import { createRouter } from "../../http/router.js";
+import { advertisedModel, identityOf } from "../shared/identity.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { presentDetailedHealth, presentHealth, presentReadiness } from "./present.js";
@@ -68,9 +71,9 @@ const detailedRoute = createRoute({
 
 export function healthRoutes() {
   const router = createRouter();
-  const health = presentHealth();
-  router.openapi(healthRoute("/health", "getHealth"), (c) => c.json(health, 200));
-  router.openapi(healthRoute("/v1/health", "getHealthV1"), (c) => c.json(health, 200));
+  const health = (c: Context<AppEnv>) => c.json(presentHealth(identityOf(c.get("services").config)), 200);
+  router.openapi(healthRoute("/health", "getHealth"), health);
+  router.openapi(healthRoute("/v1/health", "getHealthV1"), health);
   router.openapi(readyRoute, async (c) => {
     const report = await c.get("services").readiness.check();
     return c.json(presentReadiness(report), report.status === "unavailable" ? 503 : 200);
@@ -79,9 +82,9 @@ export function healthRoutes() {
     const { readiness, agent, supervisors, config } = c.get("services");
     const report = await readiness.check();
     return c.json(
-      presentDetailedHealth(report, {
+      presentDetailedHealth(report, identityOf(config), {
         uptimeS: Math.round(process.uptime()),
-        model: config.server.model_name ?? config.model.name,
+        model: advertisedModel(config),
         activeRuns: agent.activeCount,
         waitingRuns: agent.waitingCount,
         maxConcurrentRuns: config.server.max_concurrent_runs,

@@ -4,12 +4,16 @@
  * and the success body of each.
  */
 import { z } from "@hono/zod-openapi";
+import { PLATFORM_NAMES } from "../shared/identity.js";
 
 export const HealthSchema = z
   .object({
     status: z.literal("ok").openapi({ description: "Always ok when the process answers", example: "ok" }),
     version: z.string().openapi({ description: "Server version", example: "0.1.0" }),
-    platform: z.literal("caduceus").openapi({ description: "Server platform name", example: "caduceus" }),
+    platform: z.enum(PLATFORM_NAMES).openapi({
+      description: "caduceus (hermes-agent with hermes.identity: hermes-agent)",
+      example: "caduceus",
+    }),
   })
   .openapi("Health");
 
@@ -79,7 +83,10 @@ export const ReadySchema = z
 export const DetailedHealthSchema = z
   .object({
     status: CheckState.openapi({ description: "The readiness status (see /health/ready)", example: "ok" }),
-    platform: z.literal("caduceus").openapi({ description: "Server platform name", example: "caduceus" }),
+    platform: z.enum(PLATFORM_NAMES).openapi({
+      description: "caduceus (hermes-agent with hermes.identity: hermes-agent)",
+      example: "caduceus",
+    }),
     version: z.string().openapi({ description: "Server version", example: "0.1.0" }),
     uptime_s: z.number().int().openapi({ description: "Seconds since the process started", example: 3600 }),
     model: z

@@ -10,7 +10,7 @@ import { jsonBody } from "../shared/json-content.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { HermesRuntimeSchema } from "../runs/schemas.js";
-import { hermesRuntime, providerOf } from "../runs/hermes-status.js";
+import { hermesRuntime, providerOf, requireServedProvider } from "../runs/hermes-status.js";
 import { HermesSessionIdParam } from "./schemas.js";
 
 const TAG = "hermes-sessions";
@@ -145,13 +145,7 @@ export function hermesModelRoutes() {
       throw new HttpError("missing_model", "require_model_lock was set but no model/provider was provided", {
         errors: [{ location: "body.model", message: "name a model (or a provider)" }],
       });
-    const served = providerOf(config.model.base_url);
-    if (requestedProvider && requestedProvider !== served)
-      throw new HttpError(
-        "model_lock_unavailable",
-        `provider ${requestedProvider} is not served here (this server's model endpoint is ${served})`,
-        { errors: [{ location: "body.provider", message: `only ${served}` }] },
-      );
+    requireServedProvider(config, requestedProvider);
     const session = model ? (await useCases.updateSession(id, { model })).session : await sessions.require(id);
     return c.json(
       {

@@ -7,13 +7,15 @@ import type { Config } from "../../config/schema.js";
 import { VERSION } from "../../version.js";
 import { PROGRESS_HEADER, SESSION_HEADER, SESSION_KEY_HEADER } from "./headers.js";
 import type { CapabilitiesResponse } from "./schemas.js";
+import { advertisedModel, identityOf } from "../shared/identity.js";
 
 export function describeCapabilities(config: Config): CapabilitiesResponse {
+  const identity = identityOf(config);
   return {
-    object: "caduceus.capabilities",
-    platform: "caduceus",
+    object: identity.capabilitiesObject,
+    platform: identity.platform,
     version: VERSION,
-    model: config.server.model_name ?? config.model.name,
+    model: advertisedModel(config),
     auth: { type: "bearer", required: Boolean(config.server.api_key) },
     runtime: {
       mode: "server_agent",
@@ -51,7 +53,8 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
       admin_config_rw: false,
       jobs_admin: false,
       memory_write_api: false,
-      skills_api: false,
+      skills_api: true,
+      toolsets_api: true,
       audio_api: false,
       realtime_voice: false,
       runs_api: true,
@@ -73,6 +76,8 @@ export function describeCapabilities(config: Config): CapabilitiesResponse {
       health_detailed: { method: "GET", path: "/health/detailed" },
       models: { method: "GET", path: "/v1/models" },
       capabilities: { method: "GET", path: "/v1/capabilities" },
+      skills: { method: "GET", path: "/v1/skills" },
+      toolsets: { method: "GET", path: "/v1/toolsets" },
       chat_completions: { method: "POST", path: "/v1/chat/completions" },
       responses: { method: "POST", path: "/v1/responses" },
       response: { method: "GET", path: "/v1/responses/{response_id}" },

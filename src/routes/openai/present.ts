@@ -7,15 +7,8 @@ import type { Config } from "../../config/schema.js";
 import type { FinishedRun } from "../../domain/agent/run-params.js";
 import { contentText } from "../../kernel/text.js";
 import { finishReasonOf } from "./run-outcome.js";
+import { identityOf, servedModelId } from "../shared/identity.js";
 import type { ChatCompletionResponse, ListModelsResponse } from "./schemas.js";
-
-/** The model id listed when none is configured; requests may name any model, the session's answers. */
-const FALLBACK_MODEL_ID = "caduceus";
-
-/** The model id clients are shown: `server.model_name`, else the configured model, else "caduceus". */
-export function servedModelId(config: Config): string {
-  return config.server.model_name ?? config.model.name ?? FALLBACK_MODEL_ID;
-}
 
 /** What every chunk of a completion, and the whole completion, carries. */
 export type CompletionIdentity = { id: string; created: number; model: string };
@@ -43,7 +36,7 @@ export function presentModelList(config: Config, nowMs: number): ListModelsRespo
         id: servedModelId(config),
         object: "model",
         created: unixSeconds(nowMs),
-        owned_by: "caduceus",
+        owned_by: identityOf(config).owner,
         permission: [],
         root: servedModelId(config),
         parent: null,

@@ -9,6 +9,7 @@ import { clientToolFunctionFields } from "../shared/run-schemas.js";
 import { openAiCodeOf } from "../../http/openai-error.js";
 import { titleOf } from "../../http/problem.js";
 import { errorHeaders, errorStatusesOf, exampleRef, type ErrorSpec } from "../shared/problem-responses.js";
+import { CAPABILITIES_OBJECTS, MODEL_OWNERS, PLATFORM_NAMES } from "../shared/identity.js";
 
 export const OpenAIErrorSchema = z
   .object({
@@ -271,7 +272,10 @@ export const ModelListSchema = z
           id: z.string().openapi({ description: "Model id to send as `model`", example: "gpt-4o" }),
           object: z.literal("model").openapi({ description: "Always model", example: "model" }),
           created: z.number().int().openapi({ description: "Unix seconds", example: 1796020000 }),
-          owned_by: z.literal("caduceus").openapi({ description: "Always caduceus", example: "caduceus" }),
+          owned_by: z.enum(MODEL_OWNERS).openapi({
+            description: "caduceus (hermes with hermes.identity: hermes-agent)",
+            example: "caduceus",
+          }),
           permission: z
             .array(z.unknown())
             .openapi({ description: "Always empty, as Hermes lists models", example: [] }),
@@ -285,10 +289,14 @@ export const ModelListSchema = z
 
 export const CapabilitiesSchema = z
   .object({
-    object: z
-      .literal("caduceus.capabilities")
-      .openapi({ description: "Object type", example: "caduceus.capabilities" }),
-    platform: z.literal("caduceus").openapi({ description: "Always caduceus", example: "caduceus" }),
+    object: z.enum(CAPABILITIES_OBJECTS).openapi({
+      description: "caduceus.capabilities (hermes.api_server.capabilities with hermes.identity: hermes-agent)",
+      example: "caduceus.capabilities",
+    }),
+    platform: z.enum(PLATFORM_NAMES).openapi({
+      description: "caduceus (hermes-agent with hermes.identity: hermes-agent)",
+      example: "caduceus",
+    }),
     version: z.string().openapi({ description: "Server version", example: "0.1.0" }),
     model: z.string().nullable().openapi({ description: "The configured model, if any", example: "gpt-4o" }),
     auth: z

@@ -6,6 +6,7 @@
  * statuses stay on the native routes; this is the one place that maps them.
  */
 import type { Config } from "../../config/schema.js";
+import { HttpError } from "../../http/errors.js";
 import type { RunStatus } from "../shared/records.js";
 
 export const HERMES_RUN_STATUSES = [
@@ -79,6 +80,20 @@ export function providerOf(baseUrl: string | null): string {
     return "custom";
   }
   return PROVIDER_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? "custom";
+}
+
+/**
+ * Refuses a provider a request names that this server does not call (409 `model_lock_unavailable`, as Hermes names
+ * it): the request is refused rather than silently answered by another provider.
+ */
+export function requireServedProvider(config: Config, provider: string | null | undefined): void {
+  const served = providerOf(config.model.base_url);
+  if (provider && provider.trim().toLowerCase() !== served)
+    throw new HttpError(
+      "model_lock_unavailable",
+      `provider ${provider} is not served here (this server's model endpoint is ${served})`,
+      { errors: [{ location: "body.provider", message: `only ${served}` }] },
+    );
 }
 
 export type HermesRuntime = { model: string; provider: string; route_source: "raw_request" | "global" };

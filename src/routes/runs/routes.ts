@@ -21,7 +21,7 @@ import { openAiErrorResponses } from "../openai/schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { SESSION_KEY_HEADER, sessionKeyOf } from "../openai/headers.js";
-import { hermesRuntime } from "./hermes-status.js";
+import { hermesRuntime, requireServedProvider } from "./hermes-status.js";
 import { normaliseChoice, steerText } from "./hermes-inputs.js";
 import { isRunCursor, presentHermesRun, presentHermesRunPage, presentRunPage, presentRunResource } from "./present.js";
 import {
@@ -208,6 +208,7 @@ const submitRun = createRoute({
         "session_busy",
         "too_many_runs",
         "model_not_configured",
+        "model_lock_unavailable",
         "shutting_down",
         "invalid_session_key",
         "session_key_requires_auth",
@@ -342,6 +343,7 @@ export function runRoutes() {
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
     const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), c.get("services").config);
+    requireServedProvider(c.get("services").config, body.provider);
     const { session, run } = await useCases.submitRun(
       {
         input: body.input,
@@ -351,6 +353,7 @@ export function runRoutes() {
         conversation_history: body.conversation_history,
         previous_response_id: body.previous_response_id ?? null,
         model: body.model ?? null,
+        model_options: body.model_options ?? null,
       },
       { idempotency: c.get("idempotencyClaim") },
     );

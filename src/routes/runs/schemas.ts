@@ -202,6 +202,55 @@ const HermesMessage = z
   .passthrough()
   .openapi("SubmittedMessage");
 
+/** Sampling settings for one run, sent to the model with each of its calls. */
+export const RunModelOptions = z
+  .object({
+    temperature: z
+      .number()
+      .min(0)
+      .max(2)
+      .optional()
+      .openapi({ description: "Sampling temperature, 0 to 2", example: 0.2 }),
+    top_p: z.number().min(0).max(1).optional().openapi({ description: "Nucleus sampling mass, 0 to 1", example: 0.9 }),
+    max_tokens: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .optional()
+      .openapi({ description: "Most tokens one model call may write", example: 800 }),
+    presence_penalty: z
+      .number()
+      .min(-2)
+      .max(2)
+      .optional()
+      .openapi({ description: "Penalty for tokens already present, -2 to 2", example: 0 }),
+    frequency_penalty: z
+      .number()
+      .min(-2)
+      .max(2)
+      .optional()
+      .openapi({ description: "Penalty by how often a token appeared, -2 to 2", example: 0 }),
+    seed: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "Seed for providers that sample deterministically", example: 7 }),
+    stop: z
+      .union([z.string().min(1).max(500), z.array(z.string().min(1).max(500)).min(1).max(4)])
+      .optional()
+      .openapi({ description: "Up to four sequences that end the model's answer", example: ["\n\nUser:"] }),
+    reasoning_effort: z
+      .enum(["minimal", "low", "medium", "high"])
+      .optional()
+      .openapi({ description: "How hard a reasoning model thinks before answering", example: "low" }),
+  })
+  .strict()
+  .openapi("RunModelOptions", {
+    description: "Sampling settings for this run's model calls; an unknown key is 400 (it would be silently lost)",
+    example: { temperature: 0.2, max_tokens: 800 },
+  });
+
 export const SubmitRunBody = z
   .object({
     input: z.union([z.string().min(1).max(MAX_TEXT_CHARS), z.array(HermesMessage).min(1).max(10_000)]).openapi({
@@ -237,6 +286,12 @@ export const SubmitRunBody = z
       description: "Without session_id: continue the session this response (POST /v1/responses) answered in",
       example: "resp_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
     }),
+    provider: z.string().max(100).nullable().optional().openapi({
+      description:
+        "The provider the client expects; one other than the configured endpoint's is 409 `model_lock_unavailable`",
+      example: "openai",
+    }),
+    model_options: RunModelOptions.nullable().optional(),
   })
   .passthrough()
   .openapi("SubmitRun", {
@@ -250,9 +305,10 @@ export const SubmittedRun = z
     status: z
       .literal("started")
       .openapi({ description: "Always started: the run goes on in the background", example: "started" }),
-    replayed: z
-      .boolean()
-      .openapi({ description: "Always false in the body; a replay says so in Idempotency-Replayed", example: false }),
+    replayed: z.boolean().openapi({
+      description: "False on the first answer; true when a retry with the same Idempotency-Key is answered again",
+      example: false,
+    }),
     session_id: z
       .string()
       .openapi({ description: "The session it runs in", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),

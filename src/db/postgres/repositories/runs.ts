@@ -12,7 +12,7 @@ import type { NewRun, RunPatch, RunRecord, SessionUsage } from "../../records.js
 import { namedStatement, type PgConnection } from "../connection.js";
 import { NamedUpdates } from "../named-statements.js";
 import { RUN_IS_ACTIVE, runs, storableText, toolCalls } from "../schema.js";
-import { runPatchValues, runRecordOf, sessionUsageOf } from "../../rows/runs.js";
+import { modelOptionsJson, runPatchValues, runRecordOf, sessionUsageOf } from "../../rows/runs.js";
 
 /**
  * Runs executing on the replica; runs stored before replicas were recorded (null) belong to whichever replica starts
@@ -30,12 +30,13 @@ const ACTIVE_RUN = namedStatement(
 
 /**
  * A new running run: $1 id, $2 session, $3 model, $4 background, $5 the client's tools as JSON or null, $6 the
- * replica, $7 now. The one-active-run index refusing it answers no row rather than aborting the caller's transaction.
+ * replica, $7 now, $8 the model options as JSON or null. The one-active-run index refusing it answers no row rather than aborting the caller's transaction.
  */
 const CREATE_RUN = namedStatement(
   "create_run",
-  `insert into runs (id, session_id, status, model, background, client_tools_json, replica_id, created_at, updated_at)
-  values ($1, $2, 'running', $3, $4, $5, $6, $7, $7)
+  `insert into runs (id, session_id, status, model, background, client_tools_json, replica_id, created_at, updated_at,
+    model_options_json)
+  values ($1, $2, 'running', $3, $4, $5, $6, $7, $7, $8)
   on conflict do nothing
   returning ${updates.rows.list}`,
 );
@@ -53,6 +54,7 @@ export class PgRunRepository implements RunRepository {
       run.client_tools.length ? JSON.stringify(run.client_tools) : null,
       run.replica_id,
       run.now,
+      modelOptionsJson(run.model_options),
     ]);
     return raw ? runRecordOf(updates.rows.read(raw)) : null;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE `runs` ADD `model_options_json` text;
