@@ -23,6 +23,7 @@ const OPTIONS = {
   host: { type: "string" },
   port: { type: "string" },
   db: { type: "string" },
+  demo: { type: "boolean" },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -50,6 +51,8 @@ Options:
   --host <host>    address to listen on: server.host, CADUCEUS_HOST (default: ${defaults.server.host})
   --port <n>       port to listen on, 0 for any free one: server.port, CADUCEUS_PORT (default: ${defaults.server.port})
   --db <path>      SQLite database file: database.path, CADUCEUS_DB (default: ${defaults.database.path})
+  --demo           answer with the built-in demo model (scripted, not an LLM): model.provider demo,
+                   CADUCEUS_MODEL_PROVIDER (also used when no model is configured at all)
   -h, --help       print this help and exit
   -v, --version    print the version and exit
 
@@ -99,6 +102,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
       flags.push({ path, flag: `--${name}`, value: raw });
     }
   }
+  if (values.has("demo")) flags.push({ path: ["model", "provider"], flag: "--demo", value: "demo" });
   const configPath = values.get("config");
   return { kind: "serve", configPath: typeof configPath === "string" ? configPath : undefined, flags };
 }

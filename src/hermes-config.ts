@@ -24,6 +24,9 @@ const PROVIDER_BASE_URLS: Record<string, string | null> = {
   openrouter: "https://openrouter.ai/api/v1",
 };
 
+/** `model.provider` values of this server's own schema, kept as they are. */
+const OWN_PROVIDERS = new Set(["auto", "openai", "demo"]);
+
 /** The API server's settings, which Hermes reads from `platforms.api_server` or its `extra` block. */
 const API_SERVER_KEYS: Array<[string, string[], Mapping["convert"]?]> = [
   ["host", ["server", "host"]],
@@ -69,8 +72,11 @@ export function readHermesKeys(values: Record<string, unknown>): Map<string, str
   }
   for (const path of IGNORED) deletePath(values, path);
   const provider = getPath(values, ["model", "provider"]);
-  if (provider !== undefined) {
-    deletePath(values, ["model", "provider"]);
+  // This server's own values (auto, openai, demo) stay for the schema; a Hermes provider name means an endpoint.
+  if (typeof provider === "string" && OWN_PROVIDERS.has(provider.toLowerCase())) {
+    setPath(values, ["model", "provider"], provider.toLowerCase());
+  } else if (provider !== undefined) {
+    setPath(values, ["model", "provider"], "openai");
     const name = typeof provider === "string" ? provider.toLowerCase() : "";
     if (!Object.hasOwn(PROVIDER_BASE_URLS, name)) {
       if (getPath(values, ["model", "base_url"]) === undefined) {

@@ -11,6 +11,7 @@ import { parseCommandLine, usageText } from "./cli.js";
 import { loadConfig } from "./config/load.js";
 import { ConfigError, type Config } from "./config/schema.js";
 import type { Store } from "./db/store.js";
+import { DEMO_MODEL_WARNING } from "./domain/shared/configured-model.js";
 import { redactSecrets } from "./kernel/redaction.js";
 import { isLoopbackHost } from "./kernel/loopback.js";
 import { VERSION } from "./version.js";
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  if (config.model.provider === "demo") logger.warn(DEMO_MODEL_WARNING);
   if (!config.server.api_key && isLoopbackHost(config.server.host)) {
     logger.warn("no API key set (server.api_key / CADUCEUS_API_KEY): any local process can use this server");
   }
@@ -133,7 +135,13 @@ async function main(): Promise<void> {
   server.listen(config.server.port, config.server.host, () => {
     const info = server.address() as AddressInfo;
     // A machine-readable line so supervisors (and tests using port 0) learn the bound port.
-    logger.info({ host: info.address, port: info.port, database: store.location }, "listening");
+    // Where a person opens it: a wildcard address is reached on loopback from this machine.
+    const host = /^(0\.0\.0\.0|::)$/.test(info.address) ? "127.0.0.1" : info.address;
+    const url = `http://${info.family === "IPv6" && host.includes(":") ? `[${host}]` : host}:${info.port}`;
+    logger.info(
+      { host: info.address, port: info.port, url, database: store.location },
+      `listening on ${url} · inspector ${url}/ui/ · API reference ${url}/docs`,
+    );
   });
 
   let stopping = false;

@@ -11,7 +11,15 @@ import type { z } from "zod";
 import { HermesConfigError, readHermesKeys } from "../hermes-config.js";
 import { isLoopbackHost } from "../kernel/loopback.js";
 import { setPath } from "../kernel/object-paths.js";
-import { configSchema, ConfigError, DEFAULT_OPENAI_MODEL, OPENAI_API_HOST, type Config } from "./schema.js";
+import {
+  configSchema,
+  ConfigError,
+  DEFAULT_OPENAI_MODEL,
+  DEMO_BASE_URL,
+  DEMO_MODEL_NAME,
+  OPENAI_API_HOST,
+  type Config,
+} from "./schema.js";
 
 type EnvBinding = { path: string[]; names: string[]; kind: "string" | "int" | "list" };
 
@@ -30,6 +38,7 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["server", "internal_url"], names: ["CADUCEUS_INTERNAL_URL"], kind: "string" },
   { path: ["server", "internal_key"], names: ["CADUCEUS_INTERNAL_KEY"], kind: "string" },
   { path: ["server", "lease_ttl_ms"], names: ["CADUCEUS_LEASE_TTL_MS"], kind: "int" },
+  { path: ["model", "provider"], names: ["CADUCEUS_MODEL_PROVIDER"], kind: "string" },
   { path: ["model", "base_url"], names: ["OPENAI_BASE_URL"], kind: "string" },
   { path: ["model", "api_key"], names: ["OPENAI_API_KEY"], kind: "string" },
   { path: ["model", "name"], names: ["CADUCEUS_MODEL"], kind: "string" },
@@ -139,7 +148,22 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const result = configSchema.safeParse(merged);
   if (!result.success) throw new ConfigError(`invalid configuration: ${formatZodIssues(result.error, sources)}`);
   assertSafeBinding(result.data, sources);
-  return withDefaultModel(result.data);
+  return withDefaultModel(withProvider(result.data));
+}
+
+/**
+ * `auto` decided: the demo model when nothing names a model (no name, endpoint or key), else the endpoint. The demo
+ * model is reached at its own address under its own name, whatever else is set, so every reader of `model.*` (runs,
+ * compression, readiness, the model list) sees the model that answers.
+ */
+function withProvider(config: Config): Config {
+  const { provider, name, api_key, base_url } = config.model;
+  const demo = provider === "demo" || (provider === "auto" && !name && !api_key && !base_url);
+  if (!demo) return { ...config, model: { ...config.model, provider: "openai" } };
+  return {
+    ...config,
+    model: { ...config.model, provider: "demo", base_url: DEMO_BASE_URL, api_key: null, name: DEMO_MODEL_NAME },
+  };
 }
 
 /**

@@ -24,6 +24,13 @@ const MAX_LIST_ENTRIES = 200;
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
 export const OPENAI_API_HOST = "api.openai.com";
 
+/**
+ * The built-in demo model (`model.provider: demo`, also chosen when no model is configured at all): served
+ * in-process under this address, which no network resolves (`.invalid` is reserved), so a request never leaves.
+ */
+export const DEMO_BASE_URL = "http://demo.invalid/v1";
+export const DEMO_MODEL_NAME = "caduceus-demo";
+
 /** A TCP port; 0 asks the system for any free one. The command line checks `--port` against it too. */
 export const portSchema = z.number().int().min(0).max(65_535);
 
@@ -333,6 +340,11 @@ export const mcpConfigSchema = z
 
 const modelEndpointSchema = z
   .object({
+    /**
+     * `openai`: the OpenAI-compatible endpoint the other keys name; `demo`: the built-in demo model; `auto`: the
+     * endpoint when any of name, base_url or api_key is set, else the demo model (with a warning).
+     */
+    provider: z.enum(["auto", "openai", "demo"]).default("auto"),
     base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
     api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
     name: z.string().min(1).max(MAX_NAME_CHARS).nullable().default(null),

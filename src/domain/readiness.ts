@@ -12,7 +12,7 @@ import type { Config } from "../config/schema.js";
 import type { Store } from "../db/store.js";
 import { redactSecrets } from "../kernel/redaction.js";
 import { findBrowserExecutable } from "./shared/browser-executable.js";
-import { isModelConfigured, missingModelSettings } from "./shared/configured-model.js";
+import { DEMO_MODEL_WARNING, isModelConfigured, missingModelSettings } from "./shared/configured-model.js";
 
 const STORE_NAMES = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 
@@ -251,6 +251,7 @@ export class Readiness {
     // Worded as the 503 a run would answer, so both say the same keys.
     if (!name || !isModelConfigured(this.config, name))
       return { status: "degraded", detail: `${missingModelSettings(this.config, name)}; runs answer 503` };
+    if (this.config.model.provider === "demo") return { status: "degraded", detail: DEMO_MODEL_WARNING };
     const baseUrl = base_url ?? OPENAI_DEFAULT_BASE_URL;
     return this.cached("model", () => probeModel(name, baseUrl, api_key));
   }

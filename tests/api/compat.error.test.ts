@@ -124,7 +124,9 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
   });
 
   it("answers 503 model_not_configured in the envelope without a model", async ({ fake }) => {
-    const bare = await makeAgentApp(fake, { overrides: { model: { name: null, base_url: null, api_key: null } } });
+    const bare = await makeAgentApp(fake, {
+      overrides: { model: { provider: "openai", name: null, base_url: null, api_key: null } },
+    });
     try {
       const res = await bare.call("POST", "/v1/chat/completions", { messages: [{ role: "user", content: "hi" }] });
       expect(res.status).toBe(503);

@@ -275,7 +275,9 @@ describe("run admission and lifecycle", () => {
   });
 
   it("answers 503 model_not_configured and stores nothing without a model", async ({ fake }) => {
-    const t = await makeAgentApp(fake, { overrides: { model: { name: null, base_url: null, api_key: null } } });
+    const t = await makeAgentApp(fake, {
+      overrides: { model: { provider: "openai", name: null, base_url: null, api_key: null } },
+    });
     try {
       const id = await t.createSession();
       const res = await post(t, id, { content: "anyone?" });

@@ -88,8 +88,11 @@ describe("the caduceus command: refusals", () => {
     const cases: Array<[Record<string, string>, string[]]> = [
       // An endpoint other than OpenAI's, no name: only the name is missing.
       [{ OPENAI_BASE_URL: "http://127.0.0.1:9/v1" }, ["model.name (CADUCEUS_MODEL)"]],
-      // Nothing at all: the key alone would do, or an endpoint and a name.
-      [{}, ["model.api_key (OPENAI_API_KEY)", "gpt-4o-mini", "model.base_url (OPENAI_BASE_URL)", "model.name"]],
+      // The endpoint provider and nothing else: the key alone would do, an endpoint and a name, or the demo model.
+      [
+        { CADUCEUS_MODEL_PROVIDER: "openai" },
+        ["model.api_key (OPENAI_API_KEY)", "gpt-4o-mini", "model.base_url (OPENAI_BASE_URL)", "model.name", "--demo"],
+      ],
     ];
     for (const [env, named] of cases) {
       const cwd = fresh();

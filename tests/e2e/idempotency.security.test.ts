@@ -148,7 +148,7 @@ describe("Idempotency-Key retry after the server was killed mid-run", () => {
     expect(await cut).toBeNull();
     fake.reset();
 
-    server = await startServerProcess({ CADUCEUS_DB: dbPath });
+    server = await startServerProcess({ CADUCEUS_DB: dbPath, CADUCEUS_MODEL_PROVIDER: "openai" });
     const retry = await post(server, path, body, "k-no-model");
     expect(retry.status, server.output()).toBe(200);
     expect(retry.headers.get("idempotency-replayed")).toBe("true");

@@ -111,7 +111,9 @@ describe("the default model", () => {
     expect(load({ OPENAI_API_KEY: "sk-test", CADUCEUS_MODEL: "gpt-4.1" }).name).toBe("gpt-4.1");
     expect(load({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:11434/v1" }).name).toBeNull();
     expect(load({ OPENAI_BASE_URL: "https://api.openai.com/v1" }).name).toBeNull();
-    expect(load({}).name).toBeNull();
+    expect(load({ CADUCEUS_MODEL_PROVIDER: "openai" }).name).toBeNull();
+    // Nothing at all: the built-in demo model answers, under its own name.
+    expect(load({}).name).toBe("caduceus-demo");
   });
 });
 

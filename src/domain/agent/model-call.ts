@@ -67,12 +67,14 @@ const watchedClients = new WeakMap<OpenAI, OpenAI>();
 function watchedClient(client: OpenAI): OpenAI {
   let watched = watchedClients.get(client);
   if (watched) return watched;
+  // The client's own fetch (the in-process demo model's, where it is one): the SDK keeps it in its options.
+  const send = (client as unknown as { _options?: { fetch?: typeof fetch } })._options?.fetch ?? fetch;
   watched = client.withOptions({
     fetch: async (input, init) => {
       const watch = currentWatch.getStore();
       const attempt = Number(new Headers(init?.headers).get(RETRY_COUNT_HEADER) ?? 0) + 1;
       try {
-        const response = await fetch(input, init);
+        const response = await send(input, init);
         if (!response.ok && watch) {
           const error = APIError.generate(response.status, undefined, response.statusText, response.headers);
           watch.onFailure({ attempt, kind: classifyLlmError(error).kind, status: response.status });

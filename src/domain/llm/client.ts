@@ -1,8 +1,16 @@
 /**
  * @module client
- * One OpenAI client per distinct endpoint configuration, reused for the life of the process.
+ * One OpenAI client per distinct endpoint configuration, reused for the life of the process; the demo model's
+ * (DEMO_BASE_URL) calls the in-process demo endpoint instead of the network.
  */
 import OpenAI from "openai";
+import { DEMO_BASE_URL } from "../../config/schema.js";
+import { demoFetch } from "./demo/model.js";
+
+/** The `fetch` requests to `baseURL` go through: the in-process demo endpoint for DEMO_BASE_URL, else the network. */
+function fetchFor(baseURL: string | null | undefined): typeof fetch {
+  return baseURL?.replace(/\/+$/, "") === DEMO_BASE_URL ? demoFetch : fetch;
+}
 
 export type LlmEndpoint = { baseURL: string | null; apiKey: string | null; timeoutMs: number; maxRetries: number };
 
@@ -19,6 +27,8 @@ export class LlmClients {
         apiKey: endpoint.apiKey ?? "not-needed",
         timeout: endpoint.timeoutMs,
         maxRetries: endpoint.maxRetries,
+        // The demo model is served in-process: its requests never reach the network.
+        fetch: fetchFor(endpoint.baseURL),
       });
       this.clients.set(key, client);
     }

@@ -23,9 +23,15 @@ export function missingModelSettings(config: Config, model: string | null): stri
   if (config.model.base_url) return `no model is configured: set ${name}; the server at ${endpoint} needs one`;
   return (
     `no model is configured: set ${key} (runs then use ${DEFAULT_OPENAI_MODEL} on the OpenAI API), ` +
-    `or ${endpoint} and ${name} for another OpenAI-compatible server`
+    `or ${endpoint} and ${name} for another OpenAI-compatible server, ` +
+    `or model.provider: demo (caduceus --demo) for the built-in demo model`
   );
 }
+
+/** What the log, readiness and the model list say while the demo model answers. */
+export const DEMO_MODEL_WARNING =
+  "the built-in demo model answers runs (scripted replies, not an LLM); set OPENAI_API_KEY, or model.base_url " +
+  "(OPENAI_BASE_URL) and model.name (CADUCEUS_MODEL), for a real model";
 
 /**
  * The session's model, or `503 model_not_configured` saying what to set; `alternative` names what the

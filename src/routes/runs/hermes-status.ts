@@ -69,6 +69,7 @@ const PROVIDER_HOSTS: Array<[RegExp, string]> = [
   [/(^|\.)together\.(ai|xyz)$/, "together"],
   [/(^|\.)generativelanguage\.googleapis\.com$/, "gemini"],
   [/(^|\.)nousresearch\.com$/, "nous"],
+  [/^demo\.invalid$/, "demo"],
 ];
 
 export function providerOf(baseUrl: string | null): string {
