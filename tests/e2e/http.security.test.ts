@@ -82,7 +82,8 @@ describe("the HTTP adapter of the server process", () => {
 
   beforeAll(async () => {
     dir = tempDir("caduceus-e2e-security-");
-    server = await startServerProcess({ CADUCEUS_DB: join(dir, "caduceus.db") });
+    // The endpoint provider with nothing set: a request that passes validation stops at the model check (503).
+    server = await startServerProcess({ CADUCEUS_DB: join(dir, "caduceus.db"), CADUCEUS_MODEL_PROVIDER: "openai" });
     const created = await post("/v1/sessions", JSON.stringify({ title: "security" }));
     expect(created.status).toBe(201);
     sessionId = (await json<CreateSessionResponse>(created)).id;

@@ -250,8 +250,11 @@ describe("with no model configured", () => {
   const log = new LogSink();
 
   beforeAll(async () => {
-    // No name, URL or key: nothing to call. The window is the one the other apps get, so the same span is compacted.
-    t = await makeTestApp({ model: { context_length: 16_000 }, logging: { level: "debug" } }, { logDestination: log });
+    // The endpoint provider with no name, URL or key (not the demo model): nothing to call. The window is the one the other apps get, so the same span is compacted.
+    t = await makeTestApp(
+      { model: { provider: "openai", context_length: 16_000 }, logging: { level: "debug" } },
+      { logDestination: log },
+    );
   });
   afterAll(async () => {
     await t.close();
