@@ -24,6 +24,7 @@ const OPTIONS = {
   port: { type: "string" },
   db: { type: "string" },
   demo: { type: "boolean" },
+  "log-format": { type: "string" },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -33,6 +34,7 @@ const SETTING_FLAGS: Partial<Record<OptionName, string[]>> = {
   host: ["server", "host"],
   port: ["server", "port"],
   db: ["database", "path"],
+  "log-format": ["logging", "format"],
 };
 
 function isOptionName(name: string): name is OptionName {
@@ -53,6 +55,8 @@ Options:
   --db <path>      SQLite database file: database.path, CADUCEUS_DB (default: ${defaults.database.path})
   --demo           answer with the built-in demo model (scripted, not an LLM): model.provider demo,
                    CADUCEUS_MODEL_PROVIDER (also used when no model is configured at all)
+  --log-format <f> json | pretty | auto: logging.format, CADUCEUS_LOG_FORMAT (default: ${defaults.logging.format};
+                   readable lines on a terminal, JSON lines otherwise)
   -h, --help       print this help and exit
   -v, --version    print the version and exit
 

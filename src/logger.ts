@@ -1,6 +1,7 @@
 /**
  * @module logger
- * The server's pino logger: JSON lines (readable lines through pino-pretty with `logging.pretty`), with known secret fields
+ * The server's pino logger: JSON lines (readable lines through pino-pretty on a terminal, or with `logging.format:
+ * pretty`), with known secret fields
  * censored and secrets inside messages and errors masked before anything is written.
  */
 import { pino, type Logger } from "pino";
@@ -27,6 +28,11 @@ export const LOG_REDACT_PATHS = [
   "*.*.api_key",
 ];
 
+/** Whether lines are written for a person: asked for, or `auto` on a terminal. */
+export function prettyLogs(logging: Config["logging"], stdoutIsTty = Boolean(process.stdout.isTTY)): boolean {
+  return logging.pretty || logging.format === "pretty" || (logging.format === "auto" && stdoutIsTty);
+}
+
 export function createLogger(config: Pick<Config, "logging">, destination?: NodeJS.WritableStream): Logger {
   const options = {
     level: config.logging.level,
@@ -45,7 +51,7 @@ export function createLogger(config: Pick<Config, "logging">, destination?: Node
   if (destination) return pino(options, destination as never);
   // Redaction and the masking hook run here, before a line reaches the transport's worker, so pretty output is as
   // clean as JSON; pino-pretty colours it only on a terminal.
-  if (config.logging.pretty) return pino({ ...options, transport: { target: "pino-pretty" } });
+  if (prettyLogs(config.logging)) return pino({ ...options, transport: { target: "pino-pretty" } });
   return pino(options);
 }
 

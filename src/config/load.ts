@@ -49,6 +49,7 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["browser", "dialog_policy"], names: ["CADUCEUS_DIALOG_POLICY"], kind: "string" },
   { path: ["hermes", "identity"], names: ["CADUCEUS_HERMES_IDENTITY"], kind: "string" },
   { path: ["logging", "level"], names: ["CADUCEUS_LOG_LEVEL", "LOG_LEVEL"], kind: "string" },
+  { path: ["logging", "format"], names: ["CADUCEUS_LOG_FORMAT"], kind: "string" },
 ];
 
 function convertEnv(raw: string, kind: EnvBinding["kind"]): unknown {

@@ -458,6 +458,9 @@ export const configSchema = z
     logging: z
       .object({
         level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+        /** `auto`: readable lines when stdout is a terminal, JSON lines otherwise (a file, a pipe, a collector). */
+        format: z.enum(["auto", "json", "pretty"]).default("auto"),
+        /** Readable lines whatever stdout is: the same as `format: pretty`. */
         pretty: z.boolean().default(false),
       })
       .strict()

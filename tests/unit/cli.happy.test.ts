@@ -7,6 +7,7 @@ import { parseCommandLine, usageText } from "../../src/cli.js";
 import { loadConfig, type FlagSetting } from "../../src/config/load.js";
 import { DEFAULT_OPENAI_MODEL } from "../../src/config/schema.js";
 import { contextLengthFor } from "../../src/domain/shared/context-windows.js";
+import { prettyLogs } from "../../src/logger.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../caduceus.example.yaml", import.meta.url));
@@ -59,11 +60,46 @@ describe("command line", () => {
 
   it("shows every flag in the usage text, with the schema's defaults", () => {
     const usage = usageText();
-    for (const flag of ["--config <path>", "--host <host>", "--port <n>", "--db <path>", "-h, --help", "-v, --version"])
+    for (const flag of [
+      "--config <path>",
+      "--host <host>",
+      "--port <n>",
+      "--db <path>",
+      "--demo",
+      "--log-format <f>",
+      "-h, --help",
+      "-v, --version",
+    ])
       expect(usage).toContain(flag);
     for (const fact of ["127.0.0.1", "8642", "./data/caduceus.db", ".env", "caduceus.example.yaml"])
       expect(usage).toContain(fact);
     expect(usage.startsWith("Usage: caduceus [options]\n")).toBe(true);
+  });
+});
+
+describe("the demo and log-format flags", () => {
+  it("set model.provider and logging.format, over the environment, and a bad format names the flag", () => {
+    const load = (env: Record<string, string>, argv: string[]) =>
+      loadConfig({ configPath: null, env, flags: flagsOf(argv) });
+    const demo = load({ OPENAI_API_KEY: "sk-test", CADUCEUS_LOG_FORMAT: "json" }, ["--demo", "--log-format", "pretty"]);
+    expect(demo.model).toMatchObject({ provider: "demo", name: "caduceus-demo", api_key: null });
+    expect(demo.logging.format).toBe("pretty");
+    expect(load({ CADUCEUS_LOG_FORMAT: "json" }, []).logging.format).toBe("json");
+    expect(() => load({}, ["--log-format", "xml"])).toThrow(/--log-format \(logging\.format\)/);
+    expect(parseCommandLine(["--demo=yes"])).toEqual({ kind: "invalid", message: "--demo takes no value" });
+  });
+
+  it("writes readable lines on a terminal only, unless a format is asked for", () => {
+    const logging = (format: "auto" | "json" | "pretty", pretty = false) => ({
+      level: "info" as const,
+      format,
+      pretty,
+    });
+    expect(prettyLogs(logging("auto"), true)).toBe(true);
+    expect(prettyLogs(logging("auto"), false)).toBe(false);
+    expect(prettyLogs(logging("json"), true)).toBe(false);
+    expect(prettyLogs(logging("pretty"), false)).toBe(true);
+    expect(prettyLogs(logging("json", true), false)).toBe(true);
   });
 });
 

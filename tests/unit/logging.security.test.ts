@@ -11,7 +11,7 @@ describe("log lines", () => {
         done();
       },
     });
-    const logger = createLogger({ logging: { level: "info", pretty: false } }, sink);
+    const logger = createLogger({ logging: { level: "info", format: "json", pretty: false } }, sink);
     logger.info(
       { api_key: "sk-a", headers: { authorization: "Bearer sk-b", cookie: "c=sk-c" }, model: { api_key: "sk-d" } },
       "config",
@@ -29,7 +29,7 @@ describe("log lines", () => {
         done();
       },
     });
-    const logger = createLogger({ logging: { level: "info", pretty: false } }, sink);
+    const logger = createLogger({ logging: { level: "info", format: "json", pretty: false } }, sink);
     const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
     logger.warn(`model said: invalid key ${token}`);
     logger.error(
