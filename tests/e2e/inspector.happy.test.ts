@@ -138,6 +138,42 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
+  it("moves the rows below an expanded tool call down, so no two rows overlap", async ({ app: t, inspector }) => {
+    const { id } = await createSession(t, { title: "Tall rows" });
+    const args = JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field_${i}`, `value ${i}`])));
+    const rows = [
+      { role: "user", content: "Fill the form." },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_tall", type: "function", function: { name: "fill_form", arguments: args } }],
+      },
+      { role: "tool", tool_call_id: "call_tall", content: "filled" },
+      ...Array.from({ length: 6 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `after ${i}` })),
+    ];
+    for (const row of rows) {
+      const res = await t.call("POST", `/v1/sessions/${id}/messages`, { ...row, run: false });
+      expect(res.status, JSON.stringify(row)).toBe(201);
+    }
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    const transcript = page.getByRole("region", { name: "Transcript" });
+    await transcript.getByText("after 5", { exact: true }).waitFor({ timeout: WAIT_MS });
+    await transcript.evaluate((el) => (el.scrollTop = 0));
+    const overlaps = () =>
+      transcript.evaluate((el) => {
+        const boxes = Array.from(el.querySelectorAll<HTMLElement>("[data-row-key]"))
+          .map((row) => row.getBoundingClientRect())
+          .sort((a, b) => a.top - b.top);
+        return boxes.slice(1).filter((box, i) => box.top < boxes[i]!.bottom - 1).length;
+      });
+    expect(await overlaps()).toBe(0);
+    // Opening the tool call makes its row tall without a render of the list; the observer moves the rest.
+    await transcript.getByText("Tool call fill_form").click();
+    await transcript.getByText('"field_39": "value 39"').waitFor({ timeout: WAIT_MS });
+    await waitFor(async () => (await overlaps()) === 0, "no overlapping rows", WAIT_MS);
+    await page.context().close();
+  });
+
   it("cancels a running turn from its row in the runs table", async ({ app: t, fake, inspector }) => {
     const { id } = await createSession(t, { title: "Cancelling" });
     fake.enqueue({ content: "too late", delay_ms: 10_000 });

@@ -1,8 +1,8 @@
 /**
  * @module web/windowed-list
  * A list that renders only the rows on screen (plus a margin), for transcripts of tens of thousands of rows.
- * Rows have different heights: each rendered row is measured once it is laid out, unmeasured rows count at an
- * estimate, and the rows' offsets are the running sum of both.
+ * Rows have different heights: each rendered row is measured once it is laid out and again whenever its size
+ * changes (a ResizeObserver), unmeasured rows count at an estimate, and the rows' offsets are the running sum of both.
  */
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -57,17 +57,56 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
   const bottom = scrollTop + viewportPx + overscanPx;
   while (last < items.length && offsets[last] < bottom) last++;
 
+  // A row's height can change with no render of the list (a <details> opened, an image loaded, a font swapped):
+  // each rendered row is watched, and a new height moves the rows below it.
+  const rowObserver = useRef<ResizeObserver | null>(null);
+  const observed = useRef(new Set<HTMLElement>());
+  // A layout effect declared before the measuring one, so the observer exists when the first rows are measured.
+  useLayoutEffect(() => {
+    const observer = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const entry of entries) {
+        const row = entry.target as HTMLElement;
+        const key = row.dataset.rowKey;
+        if (!key || !row.isConnected) continue;
+        const height = row.offsetHeight;
+        if (heights.current.get(key) !== height) {
+          heights.current.set(key, height);
+          changed = true;
+        }
+      }
+      if (changed) setMeasureTick((n) => n + 1);
+    });
+    rowObserver.current = observer;
+    return () => {
+      observer.disconnect();
+      rowObserver.current = null;
+      observed.current.clear();
+    };
+  }, []);
+
   useLayoutEffect(() => {
     const node = viewport.current;
     if (!node) return;
     let changed = false;
-    for (const child of Array.from(node.querySelectorAll<HTMLElement>("[data-row-key]"))) {
+    const rendered = new Set(Array.from(node.querySelectorAll<HTMLElement>("[data-row-key]")));
+    for (const child of rendered) {
       const key = child.dataset.rowKey!;
       const height = child.offsetHeight;
       if (heights.current.get(key) !== height) {
         heights.current.set(key, height);
         changed = true;
       }
+      if (!observed.current.has(child)) {
+        rowObserver.current?.observe(child);
+        observed.current.add(child);
+      }
+    }
+    // Rows scrolled out of the window are let go, so the observer holds only what is on screen.
+    for (const child of observed.current) {
+      if (rendered.has(child)) continue;
+      rowObserver.current?.unobserve(child);
+      observed.current.delete(child);
     }
     if (changed) setMeasureTick((n) => n + 1);
   });
