@@ -1,6 +1,6 @@
 /**
  * @module inspector-screenshots
- * Takes the README's pictures of the inspector from the real page: an app with the fake model (tests/fixtures),
+ * Takes the pictures of the inspector in docs/inspector.md from the real page: an app with the fake model (tests/fixtures),
  * a session with a compressed transcript and a run that asked for approval, and its browser on the two-site test
  * pages. Writes docs/inspector-session.png and docs/inspector-browser.png. Run after `npm run build`:
  * `npx tsx scripts/inspector-screenshots.ts`.

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../../src/domain/events/event-types.js";
 import { json } from "../fixtures/responses.js";
@@ -46,8 +46,14 @@ describe("the event streams as documented", () => {
     expect(eventNames(streamSchema("/v1/sessions/{id}/messages", "post")).sort()).toEqual([...EVENT_TYPES].sort());
   });
 
-  it("name every event type in the README", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  it("name every event type in the README or the docs", () => {
+    const docs = new URL("../../docs/", import.meta.url);
+    const readme = [
+      readFileSync(new URL("../../README.md", import.meta.url), "utf8"),
+      ...readdirSync(docs)
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => readFileSync(new URL(name, docs), "utf8")),
+    ].join("\n");
     const missing = EVENT_TYPES.filter(
       (type) => !readme.includes(`\`${type}\``) && !readme.includes(`\`${type.split(".")[0]}.*\``),
     );
