@@ -3,9 +3,11 @@
  * The main flow of the API through a client generated from openapi.yaml (openapi-typescript types, openapi-fetch
  * requests): create a session, run the agent on a message, read the context, compress, list summaries and
  * anchors, search the transcript, navigate the session's browser to a page that raises a dialog, read the
- * snapshot and answer the dialog. Every request and answer is typed by the document alone.
+ * snapshot and answer the dialog (a page that raises none is asked to, with a confirm() run in it). Every request and
+ * answer is typed by the document alone. A server with an API key is sent the one in CADUCEUS_API_KEY; a server with
+ * no model configured answers the message with its built-in demo model.
  *
- *   npx tsx examples/generated-client/main-flow.ts http://127.0.0.1:8642 https://example.com/
+ *   CADUCEUS_API_KEY=… npx tsx examples/generated-client/main-flow.ts http://127.0.0.1:8642 https://example.com/
  */
 import createClient from "openapi-fetch";
 import type { paths } from "./api.js";
@@ -76,7 +78,21 @@ export async function runMainFlow(
     "navigateBrowser",
     await client.POST("/v1/sessions/{id}/browser/navigate", { params, body: { url: pageUrl } }),
   );
-  const snapshot = must("getBrowserSnapshot", await client.GET("/v1/sessions/{id}/snapshot", { params }));
+  let snapshot = must("getBrowserSnapshot", await client.GET("/v1/sessions/{id}/snapshot", { params }));
+  if (!navigated.dialog_opened && snapshot.pending_dialogs.length === 0) {
+    // The page raised no dialog of its own: it is asked to, the way a page's script would.
+    must(
+      "evaluateScript",
+      await client.POST("/v1/sessions/{id}/browser/evaluate", {
+        params,
+        body: { expression: 'setTimeout(() => confirm("Continue the main flow?"), 0); "asked"' },
+      }),
+    );
+    for (let tries = 0; tries < 50 && snapshot.pending_dialogs.length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      snapshot = must("getBrowserSnapshot", await client.GET("/v1/sessions/{id}/snapshot", { params }));
+    }
+  }
   const pending = navigated.dialog_opened ?? snapshot.pending_dialogs[0];
   const answered = must(
     "respondToDialog",

@@ -61,4 +61,16 @@ describe("the client generated from openapi.yaml", () => {
     const sent = fake.completions[0].body.messages.map((m) => m.role);
     expect(sent).toEqual(["system", "user"]);
   });
+
+  it("works as written on a server with nothing configured: the demo model answers, the page is asked for a dialog", async () => {
+    const bare = await startServerProcess({ CADUCEUS_DB: join(dir, "bare.db") });
+    try {
+      const result = await runMainFlow(bare.baseUrl, pages.url("localhost", "/plain"));
+      expect(result).toMatchObject({ runStatus: "completed", dialogType: "confirm", recentDialogs: 1 });
+      expect(result.answer).toContain("not an LLM");
+      expect(result.answeredDialog).toMatch(/^d-\d+$/);
+    } finally {
+      await bare.stop();
+    }
+  });
 });
