@@ -27,10 +27,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** The violations in the light theme and in the dark one (the same tokens the theme toggle switches). */
+async function violationsInBothThemes(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((name) => (document.documentElement.dataset.theme = name), theme);
+    found.push(...(await seriousViolations(page)).map((violation) => `${theme}: ${violation}`));
+  }
+  return found;
+}
+
 describe("the inspector's accessibility", () => {
   it.beforeEach(({ fake }) => fake.reset());
 
-  it("has no serious or critical axe-core violation on the session list, a session's panels and its interrupts", async ({
+  it("has no serious or critical axe-core violation on the session list, a session's panels and its interrupts, in both themes", async ({
     app: t,
     fake,
     pages,
@@ -40,16 +50,16 @@ describe("the inspector's accessibility", () => {
     const page = await inspector.open("/ui/", { bypassCSP: true });
     await page.getByRole("navigation", { name: "Sessions" }).getByRole("link").first().waitFor({ timeout: WAIT_MS });
     await page.getByText("New session").click();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsInBothThemes(page)).toEqual([]);
 
     await page.goto(`${inspector.baseUrl}/ui/sessions/${id}`);
     await page.getByRole("region", { name: "Transcript" }).locator(".message").first().waitFor({ timeout: WAIT_MS });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsInBothThemes(page)).toEqual([]);
 
     await page.getByRole("tab", { name: "Context" }).click();
     await page.locator("table.anchors tbody tr").first().waitFor({ timeout: WAIT_MS });
     await page.getByText("Version 1", { exact: true }).waitFor({ timeout: WAIT_MS });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsInBothThemes(page)).toEqual([]);
 
     const { id: browsing } = await createSession(t, { title: "A11y browser" });
     await navigate(t, browsing, pages.url("localhost", "/four-frames"));
@@ -61,7 +71,7 @@ describe("the inspector's accessibility", () => {
       .waitFor({ timeout: WAIT_MS });
     await page.getByRole("tab", { name: "Browser" }).click();
     await page.getByRole("img", { name: /Live view/ }).waitFor({ timeout: WAIT_MS });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsInBothThemes(page)).toEqual([]);
     await page.context().close();
   });
 

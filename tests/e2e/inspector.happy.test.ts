@@ -174,6 +174,37 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
+  it("switches to the dark theme and keeps it over a reload, and works at a phone's width with a drawer", async ({
+    app: t,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "Narrow screen" });
+    const page = await inspector.open("/ui/", { viewport: { width: 390, height: 844 } });
+    const toggle = page.getByRole("button", { name: "Dark theme" });
+    await toggle.waitFor({ timeout: WAIT_MS });
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const light = await background();
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    expect(await background()).not.toBe(light);
+    await page.reload();
+    await toggle.waitFor({ timeout: WAIT_MS });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+
+    // The session list is a drawer: hidden until asked for, closed again once a session is chosen.
+    const list = page.getByRole("navigation", { name: "Sessions" });
+    expect(await list.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Session list" }).click();
+    await list.getByRole("link", { name: /Narrow screen/ }).click();
+    await page.waitForURL(`**/ui/sessions/${encodeURIComponent(id)}`, { timeout: WAIT_MS });
+    await page.getByRole("region", { name: "Transcript" }).waitFor({ timeout: WAIT_MS });
+    expect(await list.isVisible()).toBe(false);
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
   it("cancels a running turn from its row in the runs table", async ({ app: t, fake, inspector }) => {
     const { id } = await createSession(t, { title: "Cancelling" });
     fake.enqueue({ content: "too late", delay_ms: 10_000 });

@@ -9,11 +9,36 @@ import { useSelectedSession } from "./route.js";
 import { SessionList } from "./session-list.js";
 import { SessionView } from "./session-view.js";
 
+type Theme = "light" | "dark";
+const THEME_KEY = "caduceus-theme";
+
+/** The theme: the one chosen here before, else the system's; set on <html> so every token follows it. */
+function useTheme(): [Theme, () => void] {
+  const [theme, setTheme] = useState<Theme>(() => {
+    const saved = localStorage.getItem(THEME_KEY);
+    if (saved === "light" || saved === "dark") return saved;
+    return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  });
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  const toggle = () => {
+    const next = theme === "dark" ? "light" : "dark";
+    localStorage.setItem(THEME_KEY, next);
+    setTheme(next);
+  };
+  return [theme, toggle];
+}
+
 type AuthState = { phase: "loading" } | { phase: "sign-in"; error?: string } | { phase: "ready"; ui: UiSession };
 
 export function App() {
   const [auth, setAuth] = useState<AuthState>({ phase: "loading" });
   const selected = useSelectedSession();
+  const [theme, toggleTheme] = useTheme();
+  // On a narrow screen the session list is a drawer; choosing a session closes it.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [selected]);
 
   const refresh = async () => {
     try {
@@ -31,9 +56,21 @@ export function App() {
   if (auth.phase === "loading") return <p class="loading">Loading…</p>;
   if (auth.phase === "sign-in") return <SignIn error={auth.error} onSignedIn={() => void refresh()} />;
   return (
-    <div class="shell">
+    <div class={drawerOpen ? "shell drawer-open" : "shell"}>
       <header class="top">
+        <button
+          type="button"
+          class="sessions-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls="session-list"
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          Session list
+        </button>
         <h1>Caduceus inspector</h1>
+        <button type="button" class="theme-toggle" aria-pressed={theme === "dark"} onClick={toggleTheme}>
+          Dark theme
+        </button>
         {auth.ui.auth_required && auth.ui.expires_at && (
           <span class="signed-in">Signed in until {new Date(auth.ui.expires_at).toLocaleString()}</span>
         )}

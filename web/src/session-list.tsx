@@ -59,7 +59,7 @@ export function SessionList(props: { selected: string | null }) {
     : sessions;
 
   return (
-    <nav class="sessions" aria-label="Sessions">
+    <nav id="session-list" class="sessions" aria-label="Sessions">
       <h2>Sessions</h2>
       <label for="session-filter">Search sessions</label>
       <input id="session-filter" type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
