@@ -519,14 +519,10 @@ describe("with Target.* in browser.cdp_allow (the operator opted in to Target me
     await waitFor(() => recorded(recorder).some((hit) => hit.includes("hello")), "the control page's beacon");
     await resultOf(await cdp(t, id, "Target.closeTarget", { targetId: control }));
 
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await attack(PASSWD_URL);
-      await sleep(ABSENCE_SETTLE_MS);
-      expect(
-        recorded(recorder).filter((hit) => hit.includes(PASSWD_LINE)),
-        `attempt ${attempt + 1}`,
-      ).toEqual([]);
-    }
+    // Five attacks one after the other, then the settle time once: each has had at least that long to deliver.
+    for (let attempt = 0; attempt < 5; attempt++) await attack(PASSWD_URL);
+    await sleep(ABSENCE_SETTLE_MS);
+    expect(recorded(recorder).filter((hit) => hit.includes(PASSWD_LINE))).toEqual([]);
     await waitFor(
       async () => !(await browserPageUrls(t, id)).some((url) => url.startsWith("file:")),
       "the file:// tabs to be closed",
