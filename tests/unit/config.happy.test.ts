@@ -66,7 +66,7 @@ describe("configuration", () => {
       allow_file_urls: false,
     });
     expect(config.prompt_caching.cache_ttl).toBe("5m");
-    expect(config.logging).toEqual({ level: "info", pretty: false });
+    expect(config.logging).toEqual({ level: "info", format: "auto", pretty: false });
   });
 
   it("reads the Hermes-compatible aliases, the first set name winning, and ignores empty values", () => {
