@@ -164,7 +164,7 @@ describe("the inspector", () => {
         const boxes = Array.from(el.querySelectorAll<HTMLElement>("[data-row-key]"))
           .map((row) => row.getBoundingClientRect())
           .sort((a, b) => a.top - b.top);
-        return boxes.slice(1).filter((box, i) => box.top < boxes[i]!.bottom - 1).length;
+        return boxes.slice(1).filter((box, i) => box.top < boxes[i].bottom - 1).length;
       });
     expect(await overlaps()).toBe(0);
     // Opening the tool call makes its row tall without a render of the list; the observer moves the rest.
