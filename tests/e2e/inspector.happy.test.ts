@@ -185,7 +185,7 @@ describe("the inspector", () => {
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     const light = await background();
     await toggle.click();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "dark", null, { timeout: WAIT_MS });
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
     expect(await background()).not.toBe(light);
     await page.reload();

@@ -3,7 +3,7 @@
  * The shell: asks for the API key once when the server wants it, then shows the session list beside the selected
  * session, with a sign-out button.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 import { readUiSession, setSignedOutHandler, signIn, signOut, type UiSession } from "./client.js";
 import { useSelectedSession } from "./route.js";
 import { SessionList } from "./session-list.js";
@@ -19,7 +19,8 @@ function useTheme(): [Theme, () => void] {
     if (saved === "light" || saved === "dark") return saved;
     return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   });
-  useEffect(() => {
+  // A layout effect, so the page never paints (and no script reads) the old theme after a toggle.
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   const toggle = () => {
