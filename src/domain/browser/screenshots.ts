@@ -50,18 +50,34 @@ export function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
+/**
+ * Chromium answers "Unable to capture screenshot" while the page has no compositor frame yet (just after a
+ * navigation commits, or while a busy machine has not drawn it): the capture is asked again after these pauses.
+ */
+const NO_FRAME_RETRY_PAUSES_MS = [25, 50, 100, 200, 400, 800];
+
 async function captureOn(session: TargetSession, clip: Clip | null, beyondViewport: boolean): Promise<Screenshot> {
-  const { data } = await withTimeout(
-    session.cdp.send("Page.captureScreenshot", {
-      format: "png",
-      ...(clip ? { clip } : {}),
-      captureBeyondViewport: beyondViewport,
-    }),
-    CAPTURE_TIMEOUT_MS,
-    "Page.captureScreenshot",
-  );
-  const png = Buffer.from(data, "base64");
-  return { png, ...pngSize(png) };
+  const deadline = Date.now() + CAPTURE_TIMEOUT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { data } = await withTimeout(
+        session.cdp.send("Page.captureScreenshot", {
+          format: "png",
+          ...(clip ? { clip } : {}),
+          captureBeyondViewport: beyondViewport,
+        }),
+        Math.max(1, deadline - Date.now()),
+        "Page.captureScreenshot",
+      );
+      const png = Buffer.from(data, "base64");
+      return { png, ...pngSize(png) };
+    } catch (error) {
+      const pause = NO_FRAME_RETRY_PAUSES_MS[attempt];
+      const noFrame = error instanceof Error && error.message.includes("Unable to capture screenshot");
+      if (!noFrame || pause === undefined || Date.now() + pause >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 /**
