@@ -41,6 +41,7 @@ import { openAiCompatRoutes } from "./routes/openai/routes.js";
 import { responseRoutes } from "./routes/responses/routes.js";
 import { hermesSessionRoutes } from "./routes/hermes-sessions/routes.js";
 import { hermesModelRoutes } from "./routes/hermes-sessions/model-routes.js";
+import { hermesOutcome } from "./routes/runs/hermes-status.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
 import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
@@ -171,7 +172,12 @@ export function createApp(deps: AppDeps): App {
       "/v1/sessions/*",
       browserForwarding({ ownership: services.browserOwnership, internalKey: config.server.internal_key }),
     );
-  const idempotent = idempotency(deps.store.idempotency, services.now);
+  const idempotent = idempotency(deps.store.idempotency, services.now, {
+    runStatus: async (runId) => {
+      const run = await deps.store.runs.get(runId);
+      return run ? hermesOutcome(run.status).status : null;
+    },
+  });
   app.use("/v1/*", idempotent);
   app.use("/api/*", idempotent);
 

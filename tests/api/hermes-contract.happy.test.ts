@@ -176,6 +176,12 @@ describe("the Hermes contract", () => {
     await until(t, first.run_id, "waiting_for_approval");
     await t.call("POST", `/v1/runs/${first.run_id}/approval`, { choice: "session" });
     await until(t, first.run_id, "completed");
+    // The run's events say how far the approval reaches.
+    const frames = (await (await t.call("GET", `/v1/runs/${first.run_id}/events`)).text())
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+    expect(frames.find((frame) => frame.event === "approval.responded")).toMatchObject({ choice: "session" });
     // The next call of the tool in this session runs without asking.
     fake.enqueue(addCall("call_s2"), { content: "3 again" });
     const second = await json<SubmittedRunResponse>(
@@ -351,10 +357,12 @@ describe("the Hermes contract", () => {
     const headers = { "idempotency-key": "submit-42" };
     const first = await json<SubmittedRunResponse>(await t.call("POST", "/v1/runs", { input: "go" }, headers));
     await until(t, first.run_id, "completed");
+    expect(first.status).toBe("started");
     const replay = await t.call("POST", "/v1/runs", { input: "go" }, headers);
     expect(replay.status).toBe(202);
     expect(replay.headers.get("idempotency-replayed")).toBe("true");
-    expect(await json<unknown>(replay)).toMatchObject({ run_id: first.run_id, replayed: true });
+    // A replay says the run's status now, as Hermes answers one.
+    expect(await json<unknown>(replay)).toMatchObject({ run_id: first.run_id, status: "completed", replayed: true });
     const found = await json<{ data: HermesRunResponse[] }>(await t.call("GET", "/v1/runs", undefined, headers));
     expect(found.data.map((r) => r.run_id)).toEqual([first.run_id]);
     const bad = await t.call("POST", "/v1/runs", { input: "go" }, { "idempotency-key": "has space" });

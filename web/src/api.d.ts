@@ -3078,6 +3078,12 @@ export interface components {
                  */
                 run_id: string;
                 interrupt: components["schemas"]["Interrupt"];
+                /**
+                 * @description How far the approval reaches: this call, the rest of the session, or every session (the allowlist); null when denied
+                 * @example session
+                 * @enum {string|null}
+                 */
+                scope?: "once" | "session" | "always" | null;
             };
         };
         /** @description The `run.steered` frame */
@@ -3554,11 +3560,11 @@ export interface components {
              */
             run_id: string;
             /**
-             * @description Always started: the run goes on in the background
+             * @description started on the first answer (the run goes on in the background); a replay says the run's status now
              * @example started
              * @enum {string}
              */
-            status: "started";
+            status: "started" | "queued" | "running" | "waiting_for_approval" | "stopping" | "completed" | "failed" | "cancelled" | "interrupted";
             /**
              * @description False on the first answer; true when a retry with the same Idempotency-Key is answered again
              * @example false
@@ -3847,7 +3853,7 @@ export interface components {
                  * @example once
                  * @enum {string|null}
                  */
-                choice?: "once" | "deny" | null;
+                choice?: "once" | "session" | "always" | "deny" | null;
             } & {
                 [key: string]: unknown;
             };

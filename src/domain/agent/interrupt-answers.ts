@@ -78,7 +78,7 @@ export class InterruptAnswers {
       if (input.decision === "approve" && input.scope && input.scope !== "once") {
         // Stored before the answer, so the resumed run's next call of the tool already finds it.
         const matchKey = await this.grant(interrupt, input.scope, by);
-        const view = await this.record(interrupt, answer);
+        const view = await this.record(interrupt, answer, input.scope);
         await this.answerCovered(interrupt, input.scope, matchKey);
         return view;
       }
@@ -204,12 +204,16 @@ export class InterruptAnswers {
     const { store, now } = this.deps;
     for (const other of await store.interrupts.pendingForRun(interrupt.run_id)) {
       if (other.kind !== "approval" || approvalMatchKey(other.tool ?? "", other.arguments) !== matchKey) continue;
-      await this.record(other, {
-        answered_by: "policy",
-        answered_at: now(),
-        decision: "approve",
-        reason: `approved for ${scope === "always" ? "every session" : "this session"} (${matchKey})`,
-      }).catch(() => undefined);
+      await this.record(
+        other,
+        {
+          answered_by: "policy",
+          answered_at: now(),
+          decision: "approve",
+          reason: `approved for ${scope === "always" ? "every session" : "this session"} (${matchKey})`,
+        },
+        scope,
+      ).catch(() => undefined);
     }
   }
 
@@ -296,7 +300,12 @@ export class InterruptAnswers {
     );
   }
 
-  private async record(interrupt: InterruptRecord, answer: InterruptAnswer): Promise<InterruptView> {
+  /** Stores the answer and announces it; `scope` is how far an approval reaches (once unless a standing one). */
+  private async record(
+    interrupt: InterruptRecord,
+    answer: InterruptAnswer,
+    scope: ApprovalScope = "once",
+  ): Promise<InterruptView> {
     const { store, events, table } = this.deps;
     const answered = await store.interrupts.answer(interrupt.id, answer);
     // Another answer won the race: the row is no longer pending.
@@ -309,7 +318,11 @@ export class InterruptAnswers {
     if (stretch) await stretch.done;
     const view = viewInterrupt(record);
     if (record.kind === "approval") {
-      await events.publish(record.session_id, "approval.responded", { run_id: record.run_id, interrupt: view });
+      await events.publish(record.session_id, "approval.responded", {
+        run_id: record.run_id,
+        interrupt: view,
+        scope: record.decision === "approve" ? scope : null,
+      });
     }
     this.deps.logger.info(
       {

@@ -103,7 +103,11 @@ type Payloads = {
   "run.requires_action": { run: RunResultSummary; interrupts: InterruptView[] };
   "approval.requested": RunRef & { interrupt: InterruptView };
   /** An approval was answered: by a person (`user`), the configured policy or the timeout. */
-  "approval.responded": RunRef & { interrupt: InterruptView };
+  "approval.responded": RunRef & {
+    interrupt: InterruptView;
+    /** How far an approval reaches: this call (`once`), the rest of the session, or every session; null when denied. */
+    scope?: "once" | "session" | "always" | null;
+  };
   /** A steering message was stored for the run (POST /v1/runs/{id}/steer); it joins the transcript before its next model call. */
   "run.steered": RunRef & { steer_id: string; content: string };
   "run.completed": RunEndPayload;

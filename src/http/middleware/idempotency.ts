@@ -61,13 +61,27 @@ function fingerprint(body: string): string {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-/** An answer that says whether it is a replay (a Hermes run's `replayed`) says so when it is replayed. */
-function replayedBody(body: string): string {
+export type IdempotencyOptions = {
+  /** The status a replayed answer that names a run (a Hermes run's `run_id` and `status`) reports: the run's now. */
+  runStatus?: (runId: string) => Promise<string | null>;
+};
+
+/**
+ * An answer that says whether it is a replay (a Hermes run's `replayed`) says so when it is replayed, and one that
+ * names a run's status says the run's status now, as Hermes answers a replayed submission.
+ */
+async function replayedBody(body: string, options: IdempotencyOptions): Promise<string> {
   if (!body.includes('"replayed":false')) return body;
   try {
     const parsed = JSON.parse(body) as unknown;
-    if (typeof parsed === "object" && parsed !== null && (parsed as { replayed?: unknown }).replayed === false)
-      return JSON.stringify({ ...parsed, replayed: true });
+    if (typeof parsed !== "object" || parsed === null) return body;
+    const answer = parsed as { replayed?: unknown; run_id?: unknown; status?: unknown };
+    if (answer.replayed !== false) return body;
+    const status =
+      typeof answer.run_id === "string" && typeof answer.status === "string" && options.runStatus
+        ? ((await options.runStatus(answer.run_id)) ?? answer.status)
+        : answer.status;
+    return JSON.stringify({ ...parsed, ...(status === undefined ? {} : { status }), replayed: true });
   } catch {
     /* not JSON: replayed as stored */
   }
@@ -77,7 +91,11 @@ function replayedBody(body: string): string {
 /**
  * `Idempotency-Key` on POST. Streams are not stored: a retry of a streamed run is answered from the run's rows.
  */
-export function idempotency(repository: Store["idempotency"], now: () => number): MiddlewareHandler<AppEnv> {
+export function idempotency(
+  repository: Store["idempotency"],
+  now: () => number,
+  options: IdempotencyOptions = {},
+): MiddlewareHandler<AppEnv> {
   const inFlight = new Set<string>();
   let lastPurge = now();
   return async (c, next) => {
@@ -121,7 +139,7 @@ export function idempotency(repository: Store["idempotency"], now: () => number)
       }
       if (stored?.state === "answered") {
         const { response } = stored;
-        return new Response(replayedBody(response.body), {
+        return new Response(await replayedBody(response.body, options), {
           status: response.status,
           headers: { ...response.headers, "Idempotency-Replayed": "true" },
         });

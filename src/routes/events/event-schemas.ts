@@ -105,7 +105,15 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
     interrupts: z.array(InterruptSchema).openapi({ description: "What the run waits on" }),
   }),
   "approval.requested": z.object({ run_id: RUN_ID, interrupt: InterruptSchema }),
-  "approval.responded": z.object({ run_id: RUN_ID, interrupt: InterruptSchema }),
+  "approval.responded": z.object({
+    run_id: RUN_ID,
+    interrupt: InterruptSchema,
+    scope: z.enum(["once", "session", "always"]).nullable().optional().openapi({
+      description:
+        "How far the approval reaches: this call, the rest of the session, or every session (the allowlist); null when denied",
+      example: "session",
+    }),
+  }),
   "run.steered": z.object({
     run_id: RUN_ID,
     steer_id: z.string().openapi({ description: "The steering message", example: "str_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
@@ -215,7 +223,7 @@ export const HermesRunEventSchema = z
           .optional()
           .openapi({ description: "`approval.request`: what POST /v1/runs/{id}/approval accepts" }),
         choice: z
-          .enum(["once", "deny"])
+          .enum(["once", "session", "always", "deny"])
           .nullable()
           .optional()
           .openapi({ description: "`approval.responded`: how it was answered", example: "once" }),

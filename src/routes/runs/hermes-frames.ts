@@ -90,7 +90,7 @@ async function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDep
       const decision = interrupt.answer?.decision ?? null;
       return {
         request_id: interrupt.id,
-        choice: decision === "approve" ? "once" : decision === "deny" ? "deny" : null,
+        choice: decision === "approve" ? (event.data.scope ?? "once") : decision === "deny" ? "deny" : null,
         resolved: 1,
         answered_by: interrupt.answer?.by ?? null,
       };

@@ -302,9 +302,11 @@ export const SubmittedRun = z
   .object({
     object: z.literal("hermes.run").openapi({ description: "Always hermes.run", example: "hermes.run" }),
     run_id: z.string().openapi({ description: "The run", example: RUN_ID_EXAMPLE }),
-    status: z
-      .literal("started")
-      .openapi({ description: "Always started: the run goes on in the background", example: "started" }),
+    status: z.enum(["started", ...HERMES_RUN_STATUSES]).openapi({
+      description:
+        "started on the first answer (the run goes on in the background); a replay says the run's status now",
+      example: "started",
+    }),
     replayed: z.boolean().openapi({
       description: "False on the first answer; true when a retry with the same Idempotency-Key is answered again",
       example: false,
