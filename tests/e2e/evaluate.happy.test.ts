@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { evaluate, navigate } from "../fixtures/browser.js";
+import { evaluate, navigate, snapshot } from "../fixtures/browser.js";
 import { json, type CdpResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { withApp } from "../fixtures/suite.js";
@@ -63,5 +63,27 @@ describe("browser/evaluate results", () => {
       result: "later",
       result_type: "string",
     });
+  });
+
+  it("answers once an out-of-process iframe the expression added is in the frame tree", async ({ app: t, pages }) => {
+    // Each round on a fresh page: the iframe's attach races the answer, so one round alone could pass by luck.
+    for (let round = 0; round < 5; round++) {
+      await navigate(t, id, pages.url("localhost", `/plain?round=${round}`));
+      const leaf = pages.url("127.0.0.1", `/leaf?round=${round}`);
+      const added = await evaluate(
+        t,
+        id,
+        `new Promise((done) => { const f = document.createElement("iframe"); f.onload = () => done(f.src); ` +
+          `f.src = ${JSON.stringify(leaf)}; document.body.append(f); })`,
+      );
+      expect(added).toMatchObject({ ok: true, result: leaf });
+      const { frame_tree } = await snapshot(t, id);
+      expect(
+        frame_tree.children.find((frame) => frame.url === leaf),
+        `round ${round}`,
+      ).toMatchObject({
+        is_oopif: true,
+      });
+    }
   });
 });

@@ -229,6 +229,8 @@ export async function evaluate(
       pending_dialogs: supervisor.pendingDialogs(),
     };
   }
+  // Frames the expression added (a cross-site iframe) are in the frame tree when the answer comes, as after a click.
+  await supervisor.settleFrames();
   if ("error" in raced) {
     // The document was replaced between looking up its context and running in it: the expression never ran.
     if (!retried && /Cannot find context/i.test(raced.error.message)) {
