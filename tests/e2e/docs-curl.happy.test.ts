@@ -25,6 +25,7 @@ import { curlBlocks, type ShellBlock } from "../fixtures/doc-shell.js";
 import { pageProblems, runPageBlocks } from "../fixtures/doc-runner.js";
 import { startFakeModel, type FakeModelServer, type FakeToolCall, type Responder } from "../fixtures/fake-model.js";
 import { fixtureServerConfig } from "../fixtures/mcp-server.js";
+import { storesUnderTest } from "../fixtures/postgres.js";
 import { startPublicSites, type PublicSites } from "../fixtures/public-sites.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
@@ -33,7 +34,10 @@ import { tempDir } from "../fixtures/test-app.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** Where the docs say the server listens. */
 const DOCS_ADDRESS = "http://127.0.0.1:8642";
-const PAGE_TIMEOUT_MS = 25_000;
+/** The longest a page's shell may take; pages run side by side on a machine shared with other work. */
+const PAGE_TIMEOUT_MS = 45_000;
+/** The whole test of a page: its servers' start and stop around the shell. */
+const TEST_TIMEOUT_MS = 75_000;
 /** How long a held model turn waits for the call the docs make while the run works. */
 const HOLD_TIMEOUT_MS = 10_000;
 
@@ -58,6 +62,8 @@ type PageSetup = {
   rewrites?: () => Promise<Array<[string, string]>>;
   /** Run from the checkout (the page calls scripts/ and dist/ by relative path), else from a folder of its own. */
   inCheckout?: boolean;
+  /** Left out, saying so, where the suite runs without PostgreSQL (CADUCEUS_TEST_STORES=sqlite). */
+  needs?: "postgres";
   /** Undoes what the page leaves behind when it stops early. */
   cleanUp?: (rewrites: Array<[string, string]>) => void;
 };
@@ -113,12 +119,17 @@ const PAGES: Record<string, PageSetup> = {
   "docs/scale-out.md": {
     model: "none",
     inCheckout: true,
-    rewrites: async () => [
-      ["/tmp/caduceus-pg", `/tmp/caduceus-pg-docs-${process.pid}-${Date.now()}`],
-      ["54329", String(await freePort())],
-      ["8701", String(await freePort())],
-      ["8702", String(await freePort())],
-    ],
+    needs: "postgres",
+    rewrites: async () => {
+      const [cluster, a, b] = await distinctFreePorts(3);
+      return [
+        // Under /tmp itself: the cluster's folder must be one the postgres user can enter.
+        ["/tmp/caduceus-pg", `/tmp/caduceus-pg-docs-${process.pid}-${Date.now()}`],
+        ["54329", String(cluster)],
+        ["8701", String(a)],
+        ["8702", String(b)],
+      ];
+    },
     // Stops the cluster if the page stopped before it did (nothing to do once its folder is gone).
     cleanUp: (rewrites) => {
       const cluster = rewrites.find(([from]) => from === "/tmp/caduceus-pg")![1];
@@ -126,6 +137,12 @@ const PAGES: Record<string, PageSetup> = {
     },
   },
 };
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
 
 /** A session after a long conversation: tool rounds with big outputs, an error, a path, a failing migration. */
 async function longConversation(server: ServerProcess): Promise<string> {
@@ -218,54 +235,59 @@ describe.concurrent("the documentation's curl examples, run as written", () => {
   });
 
   for (const [page, setup] of Object.entries(PAGES)) {
-    it(`runs every curl of ${page}`, async ({ expect }) => {
-      const blocks = pages.get(page) ?? [];
-      expect(blocks.length, `${page} has no curl block`).toBeGreaterThan(0);
-      const dir = tempDir("caduceus-docs-curl-");
-      dirs.push(dir);
-      const unscripted: string[] = [];
-      let fake: FakeModelServer | null = null;
-      let server: ServerProcess | null = null;
-      const rewrites = setup.rewrites ? await setup.rewrites() : [];
-      try {
-        const env: Record<string, string> = { J: "Content-Type: application/json", LANG: "C.UTF-8" };
-        if (setup.model !== "none") {
-          const serverEnv: Record<string, string> = {
-            CADUCEUS_DB: join(dir, "caduceus.db"),
-            CADUCEUS_BROWSER_EXECUTABLE: sites.chromium,
-          };
-          if (setup.model === "demo") serverEnv.CADUCEUS_MODEL_PROVIDER = "demo";
-          else {
-            fake = await startFakeModel();
-            scriptedModel(fake, setup.asks ?? [], () => server!, unscripted);
-            Object.assign(serverEnv, {
-              OPENAI_BASE_URL: fake.baseUrl,
-              OPENAI_API_KEY: "test-key",
-              CADUCEUS_MODEL: "fake-model",
-            });
+    const skip = setup.needs === "postgres" && !storesUnderTest().includes("postgres");
+    it.skipIf(skip)(
+      `runs every curl of ${page}`,
+      async ({ expect }) => {
+        const blocks = pages.get(page) ?? [];
+        expect(blocks.length, `${page} has no curl block`).toBeGreaterThan(0);
+        const dir = tempDir("caduceus-docs-curl-");
+        dirs.push(dir);
+        const unscripted: string[] = [];
+        let fake: FakeModelServer | null = null;
+        let server: ServerProcess | null = null;
+        const rewrites = setup.rewrites ? await setup.rewrites() : [];
+        try {
+          const env: Record<string, string> = { J: "Content-Type: application/json", LANG: "C.UTF-8" };
+          if (setup.model !== "none") {
+            const serverEnv: Record<string, string> = {
+              CADUCEUS_DB: join(dir, "caduceus.db"),
+              CADUCEUS_BROWSER_EXECUTABLE: sites.chromium,
+            };
+            if (setup.model === "demo") serverEnv.CADUCEUS_MODEL_PROVIDER = "demo";
+            else {
+              fake = await startFakeModel();
+              scriptedModel(fake, setup.asks ?? [], () => server!, unscripted);
+              Object.assign(serverEnv, {
+                OPENAI_BASE_URL: fake.baseUrl,
+                OPENAI_API_KEY: "test-key",
+                CADUCEUS_MODEL: "fake-model",
+              });
+            }
+            if (setup.config) {
+              writeFileSync(join(dir, "caduceus.yaml"), stringify(setup.config));
+              serverEnv.CADUCEUS_CONFIG = join(dir, "caduceus.yaml");
+            }
+            server = await startServerProcess(serverEnv);
+            rewrites.push([DOCS_ADDRESS, server.baseUrl]);
+            Object.assign(env, { B: server.baseUrl }, setup.vars ? await setup.vars(server) : {});
           }
-          if (setup.config) {
-            writeFileSync(join(dir, "caduceus.yaml"), stringify(setup.config));
-            serverEnv.CADUCEUS_CONFIG = join(dir, "caduceus.yaml");
-          }
-          server = await startServerProcess(serverEnv);
-          rewrites.push([DOCS_ADDRESS, server.baseUrl]);
-          Object.assign(env, { B: server.baseUrl }, setup.vars ? await setup.vars(server) : {});
+          const result = await runPageBlocks(blocks, {
+            dir,
+            cwd: setup.inCheckout ? ROOT : dir,
+            env,
+            rewrites,
+            timeoutMs: PAGE_TIMEOUT_MS,
+          });
+          expect(pageProblems(result)).toEqual([]);
+          expect(unscripted, "asks the fake model has no script for").toEqual([]);
+        } finally {
+          await server?.stop();
+          await fake?.close();
+          setup.cleanUp?.(rewrites);
         }
-        const result = await runPageBlocks(blocks, {
-          dir,
-          cwd: setup.inCheckout ? ROOT : dir,
-          env,
-          rewrites,
-          timeoutMs: PAGE_TIMEOUT_MS,
-        });
-        expect(pageProblems(result)).toEqual([]);
-        expect(unscripted, "asks the fake model has no script for").toEqual([]);
-      } finally {
-        await server?.stop();
-        await fake?.close();
-        setup.cleanUp?.(rewrites);
-      }
-    });
+      },
+      TEST_TIMEOUT_MS,
+    );
   }
 });
