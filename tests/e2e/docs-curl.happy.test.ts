@@ -38,6 +38,11 @@ const DOCS_ADDRESS = "http://127.0.0.1:8642";
 const PAGE_TIMEOUT_MS = 45_000;
 /** The whole test of a page: its servers' start and stop around the shell. */
 const TEST_TIMEOUT_MS = 75_000;
+/**
+ * Pages run side by side, this many at a time: each has a server and often a Chromium, and the suite's other worker
+ * shares the machine's two cores with them.
+ */
+const PAGES_AT_ONCE = 4;
 /** How long a held model turn waits for the call the docs make while the run works. */
 const HOLD_TIMEOUT_MS = 10_000;
 
@@ -68,6 +73,7 @@ type PageSetup = {
   cleanUp?: (rewrites: Array<[string, string]>) => void;
 };
 
+/** Every page with curl blocks, the longest first (they start in this order, PAGES_AT_ONCE at a time). */
 const PAGES: Record<string, PageSetup> = {
   "docs/api.md": {
     model: "fake",
@@ -84,14 +90,6 @@ const PAGES: Record<string, PageSetup> = {
       },
       { ask: /^hello$/, answer: "Hello." },
     ],
-  },
-  "docs/browser.md": { model: "demo" },
-  "docs/compression.md": { model: "demo", vars: async (server) => ({ S: await longConversation(server) }) },
-  "docs/hermes-clients.md": { model: "demo" },
-  "docs/mcp.md": {
-    model: "demo",
-    config: { mcp: { servers: { github: fixtureServerConfig() } } },
-    vars: async (server) => ({ S: await createSessionId(server) }),
   },
   "docs/runs-and-interrupts.md": {
     model: "fake",
@@ -116,6 +114,8 @@ const PAGES: Record<string, PageSetup> = {
       },
     ],
   },
+  "docs/hermes-clients.md": { model: "demo" },
+  "docs/browser.md": { model: "demo" },
   "docs/scale-out.md": {
     model: "none",
     inCheckout: true,
@@ -135,6 +135,12 @@ const PAGES: Record<string, PageSetup> = {
       const cluster = rewrites.find(([from]) => from === "/tmp/caduceus-pg")![1];
       spawnSync(join(ROOT, "scripts/pg-cluster.sh"), ["stop", cluster], { stdio: "ignore" });
     },
+  },
+  "docs/compression.md": { model: "demo", vars: async (server) => ({ S: await longConversation(server) }) },
+  "docs/mcp.md": {
+    model: "demo",
+    config: { mcp: { servers: { github: fixtureServerConfig() } } },
+    vars: async (server) => ({ S: await createSessionId(server) }),
   },
 };
 
@@ -205,6 +211,22 @@ function logShows(server: ServerProcess, pattern: RegExp, timeoutMs: number): Pr
   });
 }
 
+/** Runs each task once fewer than `limit` tasks given to the same gate are running. */
+function gate(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
 function pagesWithCurl(): Map<string, ShellBlock[]> {
   const files = ["README.md", ...readdirSync(join(ROOT, "docs")).map((name) => `docs/${name}`)].filter((file) =>
     file.endsWith(".md"),
@@ -217,10 +239,55 @@ function pagesWithCurl(): Map<string, ShellBlock[]> {
   return pages;
 }
 
+/** What a page's run came to: the shell's problems, and the asks the fake model had no script for. */
+type PageOutcome = { problems: string[]; unscripted: string[] };
+
+/** Starts the page's servers, runs its blocks, stops the servers. */
+async function runPage(blocks: ShellBlock[], setup: PageSetup, sites: PublicSites, dir: string): Promise<PageOutcome> {
+  const unscripted: string[] = [];
+  let fake: FakeModelServer | null = null;
+  let server: ServerProcess | null = null;
+  const rewrites = setup.rewrites ? await setup.rewrites() : [];
+  try {
+    const env: Record<string, string> = { J: "Content-Type: application/json", LANG: "C.UTF-8" };
+    if (setup.model !== "none") {
+      const serverEnv: Record<string, string> = {
+        CADUCEUS_DB: join(dir, "caduceus.db"),
+        CADUCEUS_BROWSER_EXECUTABLE: sites.chromium,
+      };
+      if (setup.model === "demo") serverEnv.CADUCEUS_MODEL_PROVIDER = "demo";
+      else {
+        fake = await startFakeModel();
+        scriptedModel(fake, setup.asks ?? [], () => server!, unscripted);
+        Object.assign(serverEnv, {
+          OPENAI_BASE_URL: fake.baseUrl,
+          OPENAI_API_KEY: "test-key",
+          CADUCEUS_MODEL: "fake-model",
+        });
+      }
+      if (setup.config) {
+        writeFileSync(join(dir, "caduceus.yaml"), stringify(setup.config));
+        serverEnv.CADUCEUS_CONFIG = join(dir, "caduceus.yaml");
+      }
+      server = await startServerProcess(serverEnv);
+      rewrites.push([DOCS_ADDRESS, server.baseUrl]);
+      Object.assign(env, { B: server.baseUrl }, setup.vars ? await setup.vars(server) : {});
+    }
+    const cwd = setup.inCheckout ? ROOT : dir;
+    const result = await runPageBlocks(blocks, { dir, cwd, env, rewrites, timeoutMs: PAGE_TIMEOUT_MS });
+    return { problems: pageProblems(result), unscripted };
+  } finally {
+    await server?.stop();
+    await fake?.close();
+    setup.cleanUp?.(rewrites);
+  }
+}
+
 describe.concurrent("the documentation's curl examples, run as written", () => {
   const pages = pagesWithCurl();
   let sites: PublicSites;
   const dirs: string[] = [];
+  const inTurn = gate(PAGES_AT_ONCE);
 
   beforeAll(async () => {
     sites = await startPublicSites();
@@ -243,49 +310,9 @@ describe.concurrent("the documentation's curl examples, run as written", () => {
         expect(blocks.length, `${page} has no curl block`).toBeGreaterThan(0);
         const dir = tempDir("caduceus-docs-curl-");
         dirs.push(dir);
-        const unscripted: string[] = [];
-        let fake: FakeModelServer | null = null;
-        let server: ServerProcess | null = null;
-        const rewrites = setup.rewrites ? await setup.rewrites() : [];
-        try {
-          const env: Record<string, string> = { J: "Content-Type: application/json", LANG: "C.UTF-8" };
-          if (setup.model !== "none") {
-            const serverEnv: Record<string, string> = {
-              CADUCEUS_DB: join(dir, "caduceus.db"),
-              CADUCEUS_BROWSER_EXECUTABLE: sites.chromium,
-            };
-            if (setup.model === "demo") serverEnv.CADUCEUS_MODEL_PROVIDER = "demo";
-            else {
-              fake = await startFakeModel();
-              scriptedModel(fake, setup.asks ?? [], () => server!, unscripted);
-              Object.assign(serverEnv, {
-                OPENAI_BASE_URL: fake.baseUrl,
-                OPENAI_API_KEY: "test-key",
-                CADUCEUS_MODEL: "fake-model",
-              });
-            }
-            if (setup.config) {
-              writeFileSync(join(dir, "caduceus.yaml"), stringify(setup.config));
-              serverEnv.CADUCEUS_CONFIG = join(dir, "caduceus.yaml");
-            }
-            server = await startServerProcess(serverEnv);
-            rewrites.push([DOCS_ADDRESS, server.baseUrl]);
-            Object.assign(env, { B: server.baseUrl }, setup.vars ? await setup.vars(server) : {});
-          }
-          const result = await runPageBlocks(blocks, {
-            dir,
-            cwd: setup.inCheckout ? ROOT : dir,
-            env,
-            rewrites,
-            timeoutMs: PAGE_TIMEOUT_MS,
-          });
-          expect(pageProblems(result)).toEqual([]);
-          expect(unscripted, "asks the fake model has no script for").toEqual([]);
-        } finally {
-          await server?.stop();
-          await fake?.close();
-          setup.cleanUp?.(rewrites);
-        }
+        const { problems, unscripted } = await inTurn(() => runPage(blocks, setup, sites, dir));
+        expect(problems).toEqual([]);
+        expect(unscripted, "asks the fake model has no script for").toEqual([]);
       },
       TEST_TIMEOUT_MS,
     );
