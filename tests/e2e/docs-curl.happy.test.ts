@@ -36,8 +36,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DOCS_ADDRESS = "http://127.0.0.1:8642";
 /** The longest a page's shell may take; pages run side by side on a machine shared with other work. */
 const PAGE_TIMEOUT_MS = 45_000;
-/** The whole test of a page: its servers' start and stop around the shell. */
-const TEST_TIMEOUT_MS = 75_000;
+/** The whole test of a page: waiting for its turn, its servers' start and stop around the shell. */
+const TEST_TIMEOUT_MS = 120_000;
 /**
  * Pages run side by side, this many at a time: each has a server and often a Chromium, and the suite's other worker
  * shares the machine's two cores with them.
