@@ -23,6 +23,8 @@ export type ModelTurn = {
   toolCalls: ToolCall[];
   finishReason: string | null;
   usage: TokenUsage | null;
+  /** Of a streamed call: ms from sending the request to the first chunk of text, reasoning or a tool call. */
+  firstTokenMs: number | null;
 };
 
 export type ModelRequest = {
@@ -190,6 +192,7 @@ async function callOnce(client: OpenAI, request: ModelRequest, signal: AbortSign
     toolCalls,
     finishReason: finish_reason ?? null,
     usage: normalizeUsage(response.usage),
+    firstTokenMs: null,
   };
 }
 
@@ -201,6 +204,8 @@ async function callStreaming(
   onDelta: (text: string) => void,
   onReasoningDelta: (text: string) => void,
 ): Promise<ModelTurn> {
+  const sentAt = performance.now();
+  let firstTokenMs: number | null = null;
   const stream = await client.chat.completions.create(
     { ...baseParams(request), stream: true, stream_options: { include_usage: true } },
     { signal },
@@ -220,6 +225,8 @@ async function callStreaming(
     if (!choice) continue;
     const delta = choice.delta ?? {};
     const thought = reasoningOf(delta);
+    if (firstTokenMs === null && (thought || delta.content || delta.tool_calls?.length))
+      firstTokenMs = Math.round(performance.now() - sentAt);
     if (thought) {
       reasoning += thought;
       onReasoningDelta(thought);
@@ -246,7 +253,14 @@ async function callStreaming(
   if (chunks === 0) throw malformed("the stream carried no chat-completion chunks");
   const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   if (toolCalls.some((call) => !call.function.name)) throw malformed("a streamed tool call has no function name");
-  return { content: sawContent ? content : null, reasoning: reasoning || null, toolCalls, finishReason, usage };
+  return {
+    content: sawContent ? content : null,
+    reasoning: reasoning || null,
+    toolCalls,
+    finishReason,
+    usage,
+    firstTokenMs,
+  };
 }
 
 /** Calls the model once; every failure comes out as a ModelCallError (or the abort, untouched). */

@@ -27,6 +27,7 @@ import {
   unlessAborted,
 } from "./run-stop.js";
 import { summarizeRun } from "../shared/run-summary.js";
+import type { ModelCallView } from "../events/event-types.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage } from "../shared/tools.js";
@@ -149,7 +150,9 @@ export class RunExecution {
 
   private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
     const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
-    if (userMessage) this.noteCompression(await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal)));
+    const runId = this.params.run.id;
+    if (userMessage)
+      this.noteCompression(await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal, runId)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = await this.deps.sessions.require(sessionId);
     if (!userMessage) {
@@ -170,7 +173,7 @@ export class RunExecution {
       await this.takeSteers();
       await unlessAborted(tools.refresh(signal), signal);
       this.iterations += 1;
-      const turn = await this.callModel(tools);
+      const { turn, call } = await this.callModel(tools);
       this.addUsage(turn.usage);
       if (!turn.content?.trim() && turn.toolCalls.length === 0) {
         await this.saveProgress();
@@ -179,7 +182,7 @@ export class RunExecution {
           "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint",
         );
       }
-      const calls = await this.persistAssistant(turn);
+      const calls = await this.persistAssistant(turn, call);
       await this.saveProgress();
       if (turn.usage) await this.recordUsage(turn.usage);
       else await this.checkEstimatedSize();
@@ -198,9 +201,11 @@ export class RunExecution {
     }
   }
 
-  private async callModel(tools: SessionTools): Promise<ModelTurn> {
+  private async callModel(tools: SessionTools): Promise<{ turn: ModelTurn; call: ModelCallView }> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
     const messages = await this.deps.prepareMessages(sessionId, model, this.context);
+    const startedAt = this.deps.now();
+    const sentAt = performance.now();
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
     // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
@@ -244,7 +249,18 @@ export class RunExecution {
     );
     if (!thought && turn.reasoning) thought = turn.reasoning;
     announce();
-    return turn;
+    const usage = turn.usage;
+    const call: ModelCallView = {
+      started_at: new Date(startedAt).toISOString(),
+      duration_ms: Math.round(performance.now() - sentAt),
+      first_token_ms: turn.firstTokenMs,
+      usage: usage && {
+        prompt_tokens: usage.prompt_tokens,
+        completion_tokens: usage.completion_tokens,
+        total_tokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens,
+      },
+    };
+    return { turn, call };
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
@@ -268,7 +284,7 @@ export class RunExecution {
     }
   }
 
-  private async persistAssistant(turn: ModelTurn): Promise<ToolCall[]> {
+  private async persistAssistant(turn: ModelTurn, call: ModelCallView): Promise<ToolCall[]> {
     const calls = await uniqueCallIds(this.deps.store, this.params.sessionId, turn.toolCalls);
     const input: MessageInput = {
       role: "assistant",
@@ -276,16 +292,16 @@ export class RunExecution {
     };
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
-    const row = await this.persist(input);
+    const row = await this.persist(input, call);
     this.calls.opened(calls);
     this.context.push(toChatMessage(row));
     return calls;
   }
 
-  private async persist(input: MessageInput): Promise<StoredMessage> {
+  private async persist(input: MessageInput, call: ModelCallView): Promise<StoredMessage> {
     const { sessionId, model, run } = this.params;
     const [row] = await this.deps.transcript.append(sessionId, [input], { model, runId: run.id });
-    return this.stored(row);
+    return this.stored(row, call);
   }
 
   /** A tool's result, with the images it returned stored once beside the row, which references them. */
@@ -300,10 +316,14 @@ export class RunExecution {
     return row;
   }
 
-  private async stored(row: StoredMessage): Promise<StoredMessage> {
+  private async stored(row: StoredMessage, call?: ModelCallView): Promise<StoredMessage> {
     const { sessionId, run } = this.params;
     this.messages.push(row);
-    await this.deps.events.publish(sessionId, "message.created", { run_id: run.id, message: publicMessage(row) });
+    await this.deps.events.publish(sessionId, "message.created", {
+      run_id: run.id,
+      message: publicMessage(row),
+      ...(call ? { model_call: call } : {}),
+    });
     return row;
   }
 
@@ -317,7 +337,7 @@ export class RunExecution {
         this.deps.now(),
       );
     }
-    const outcome = await this.compressionCall((cm) => cm.afterResponse(sessionId, usage, signal));
+    const outcome = await this.compressionCall((cm) => cm.afterResponse(sessionId, usage, signal, this.params.run.id));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
@@ -327,7 +347,7 @@ export class RunExecution {
   /** A server that reports no usage leaves the stored estimate as the only count: the pre-run check runs on it. */
   private async checkEstimatedSize(): Promise<void> {
     const { sessionId, signal } = this.params;
-    const outcome = await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal));
+    const outcome = await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal, this.params.run.id));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
