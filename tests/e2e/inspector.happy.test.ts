@@ -31,7 +31,9 @@ describe("the inspector", () => {
     await page.getByLabel("Search sessions").fill("kumquat");
     const inTranscripts = page.getByRole("region", { name: "In transcripts" });
     await inTranscripts.getByRole("link", { name: "Existing alpha #1" }).waitFor({ timeout: WAIT_MS });
-    expect(await inTranscripts.textContent()).toContain("[kumquat]");
+    // The match is marked, the server's [brackets] gone.
+    expect(await inTranscripts.locator("mark").allTextContents()).toContain("kumquat");
+    expect(await inTranscripts.textContent()).not.toContain("[kumquat]");
     await page.getByLabel("Search sessions").fill("");
 
     await page.getByText("New session").click();
@@ -92,6 +94,7 @@ describe("the inspector", () => {
     await transcript.getByText("Reasoning", { exact: true }).click();
     await transcript.getByText(thought).waitFor({ timeout: WAIT_MS });
     expect(await transcript.getByText("Where is the deploy checklist?").isVisible()).toBe(true);
+    await page.getByRole("tab", { name: "Runs" }).click();
     const runRow = page.locator("tr[data-run-id]").first();
     await runRow.getByText("completed").waitFor({ timeout: WAIT_MS });
     expect(fake.completions.at(-1)!.body.messages.at(-1)).toMatchObject({
@@ -205,7 +208,11 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
-  it("cancels a running turn from its row in the runs table", async ({ app: t, fake, inspector }) => {
+  it("cancels a running turn from the live run's bar, and the runs table says it was cancelled", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
     const { id } = await createSession(t, { title: "Cancelling" });
     fake.enqueue({ content: "too late", delay_ms: 10_000 });
     const page = await inspector.open(`/ui/sessions/${id}`);
@@ -215,11 +222,13 @@ describe("the inspector", () => {
     const cancel = page.getByRole("button", { name: /^Cancel run / });
     await cancel.waitFor({ timeout: WAIT_MS });
     await cancel.click();
-    const row = page.locator("tr[data-run-id]").first();
-    await row.getByText("cancelled").waitFor({ timeout: WAIT_MS });
     await cancel.waitFor({ state: "detached", timeout: WAIT_MS });
+    await page.getByRole("tab", { name: "Runs" }).click();
+    const row = page.locator("tr[data-run-id]").first();
+    await row.getByText("cancelled", { exact: true }).waitFor({ timeout: WAIT_MS });
     const runs = (await (await t.call("GET", `/v1/sessions/${id}/runs`)).json()) as { data: Array<{ status: string }> };
     expect(runs.data[0].status).toBe("cancelled");
+    await page.getByRole("tab", { name: "Transcript" }).click();
     expect(await page.getByRole("region", { name: "Transcript" }).getByText("too late").count()).toBe(0);
     await page.context().close();
   });
