@@ -210,7 +210,7 @@ function stepNote(step: TraceStep): string {
   switch (step.kind) {
     case "model":
       return step.usage
-        ? `${formatCount(step.usage.prompt_tokens)} → ${formatCount(step.usage.completion_tokens)} tokens`
+        ? `${formatCount(step.usage.prompt_tokens)} tokens in · ${formatCount(step.usage.completion_tokens)} out`
         : "no usage reported";
     case "tool":
       return step.end === null ? "running…" : step.isError ? "failed" : "ok";

@@ -1,0 +1,159 @@
+import { mkdirSync, readFileSync, existsSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pixelmatch from "pixelmatch";
+import { PNG } from "pngjs";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { withInspector } from "../fixtures/inspector.js";
+import { SCENE_OVERRIDES, SCENE_TOOLS, seedInspectorScene } from "../fixtures/inspector-scene.js";
+import { withApp } from "../fixtures/suite.js";
+
+/**
+ * Every view of the inspector at 1440 and 390 px, in the light and the dark theme, compared pixel by pixel with the
+ * baselines in tests/e2e/__screenshots__/inspector/. The data is fixed (tests/fixtures/inspector-scene.ts); what
+ * differs from one run to the next — relative times, durations, run ids, the trace's bars — is marked data-volatile
+ * in the page and drawn as a blank box of a fixed size here; animations are stopped and the caret hidden. To accept
+ * a change of the UI, write the baselines again:
+ *   CADUCEUS_UPDATE_SCREENSHOTS=1 npx vitest run --project e2e tests/e2e/inspector-screenshots.happy.test.ts
+ * A mismatch leaves the page as taken and a diff beside each other in a temp folder the failure names.
+ */
+const base = withApp({ model: "context", overrides: SCENE_OVERRIDES, tools: SCENE_TOOLS });
+const it = withInspector(base);
+const WAIT_MS = 15_000;
+const BASELINES = fileURLToPath(new URL("./__screenshots__/inspector/", import.meta.url));
+const UPDATE = process.env.CADUCEUS_UPDATE_SCREENSHOTS === "1";
+/** Pixels may differ by this much in colour (pixelmatch's threshold) … */
+const COLOUR_THRESHOLD = 0.1;
+/** … and this share of the pixels may differ at all, before a view counts as changed. */
+const MAX_DIFF_SHARE = 0.001;
+
+const VIEWPORTS = [
+  { name: "1440", width: 1440, height: 900 },
+  { name: "390", width: 390, height: 844 },
+];
+const THEMES = ["light", "dark"] as const;
+
+/** What changes by itself from run to run, made a blank box of a fixed size. */
+const STEADY = `
+[data-volatile] {
+  display: inline-block !important; width: 5.5em !important; height: 1.2em !important; overflow: hidden !important;
+  vertical-align: middle !important; visibility: hidden !important;
+}
+[data-volatile-track] { visibility: hidden !important; }
+`;
+
+type Mismatch = { view: string; diffPixels: number; folder: string } | { view: string; missing: true };
+
+function compare(view: string, shot: Buffer): Mismatch | null {
+  const file = join(BASELINES, `${view}.png`);
+  if (UPDATE) {
+    writeFileSync(file, shot);
+    return null;
+  }
+  if (!existsSync(file)) return { view, missing: true };
+  const expected = PNG.sync.read(readFileSync(file));
+  const actual = PNG.sync.read(shot);
+  const { width, height } = expected;
+  const folder = join(tmpdir(), "caduceus-inspector-screenshots");
+  if (actual.width !== width || actual.height !== height) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, `${view}.actual.png`), shot);
+    return { view, diffPixels: Number.POSITIVE_INFINITY, folder };
+  }
+  const diff = new PNG({ width, height });
+  const diffPixels = pixelmatch(expected.data, actual.data, diff.data, width, height, { threshold: COLOUR_THRESHOLD });
+  if (diffPixels <= width * height * MAX_DIFF_SHARE) return null;
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${view}.actual.png`), shot);
+  writeFileSync(join(folder, `${view}.diff.png`), PNG.sync.write(diff));
+  return { view, diffPixels, folder };
+}
+
+/** Moves within the app as its own links do, without reloading the page. */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+describe("the inspector's looks", () => {
+  it.beforeEach(({ fake }) => fake.reset());
+
+  it("matches its baselines in every view, at 1440 and 390 px, in the light and the dark theme", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
+    const { main, tracedRun } = await seedInspectorScene(t, fake);
+    mkdirSync(BASELINES, { recursive: true });
+    const mismatches: Mismatch[] = [];
+    for (const viewport of VIEWPORTS) {
+      const narrow = viewport.width < 700;
+      const page = await inspector.open("/ui/", { viewport: { width: viewport.width, height: viewport.height } });
+      await page.evaluate(() => document.fonts.ready);
+      for (const theme of THEMES) {
+        const shot = async (view: string) => {
+          await page.mouse.move(0, viewport.height - 1);
+          const png = await page.screenshot({ animations: "disabled", caret: "hide", style: STEADY });
+          const mismatch = compare(`${view}-${viewport.name}-${theme}`, png);
+          if (mismatch) mismatches.push(mismatch);
+        };
+        await page.evaluate((name) => localStorage.setItem("caduceus-theme", name), theme);
+        await page.goto(`${inspector.baseUrl}/ui/`);
+        const nav = page.getByRole("navigation", { name: "Sessions" });
+        if (narrow) await page.getByRole("button", { name: "Session list" }).click();
+        await nav.getByRole("link", { name: "Disk-full retry investigation" }).waitFor({ timeout: WAIT_MS });
+        await shot("sessions");
+
+        await go(page, `/ui/sessions/${main}`);
+        const transcript = page.getByRole("region", { name: "Transcript" });
+        await transcript.getByText("Clear the build cache.").waitFor({ timeout: WAIT_MS });
+        await page.getByRole("region", { name: /Waiting on you/ }).waitFor({ timeout: WAIT_MS });
+        await shot("transcript");
+
+        await page.getByRole("tab", { name: "Runs" }).click();
+        await page.locator("tr[data-run-id]").nth(1).waitFor({ timeout: WAIT_MS });
+        await shot("runs");
+
+        await page.getByRole("link", { name: `Trace of run ${tracedRun}` }).click();
+        const steps = page.getByRole("list", { name: "Steps of the run" });
+        await steps.locator('[data-kind="tool"] .trace-row').click();
+        await steps.locator(".trace-detail").getByText("echo: df -h /var").waitFor({ timeout: WAIT_MS });
+        await shot("trace");
+
+        await page.getByRole("tab", { name: "Context" }).click();
+        await page.getByText("Version 1", { exact: true }).waitFor({ timeout: WAIT_MS });
+        await page.locator("table.anchors tbody tr").first().waitFor({ timeout: WAIT_MS });
+        await page.locator(".chart canvas").waitFor({ timeout: WAIT_MS });
+        await shot("context");
+
+        await page.getByRole("tab", { name: "Browser" }).click();
+        await page.getByText("The browser is not running for this session").waitFor({ timeout: WAIT_MS });
+        await shot("browser");
+
+        await page.keyboard.press("Control+K");
+        const palette = page.getByRole("dialog", { name: "Command palette" });
+        await palette.getByRole("option", { name: /Approve echo in Disk-full retry investigation/ }).waitFor({
+          timeout: WAIT_MS,
+        });
+        await shot("palette");
+        await page.keyboard.press("Escape");
+        await palette.waitFor({ state: "detached", timeout: WAIT_MS });
+
+        await go(page, "/ui/sessions/ses_no_such_session");
+        await page.getByText("This session does not exist").waitFor({ timeout: WAIT_MS });
+        await shot("not-found");
+      }
+      await page.context().close();
+    }
+    const report = mismatches.map((m) =>
+      "missing" in m
+        ? `${m.view}: no baseline (write them with CADUCEUS_UPDATE_SCREENSHOTS=1)`
+        : `${m.view}: ${m.diffPixels} pixels differ (see ${m.folder})`,
+    );
+    expect(report).toEqual([]);
+  });
+});
