@@ -102,4 +102,71 @@ describe("the inspector's accessibility", () => {
       .waitFor({ timeout: WAIT_MS });
     await page.context().close();
   });
+  it("moves between tabs with the arrow keys, through the session list as one tab stop, and anywhere with Ctrl+K", async ({
+    app: t,
+    inspector,
+  }) => {
+    for (const title of ["Keys one", "Keys two", "Keys three"]) await createSession(t, { title });
+    const page = await inspector.open();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el?.getAttribute("aria-label") ?? el?.textContent?.trim() ?? "";
+      });
+    const nav = page.getByRole("navigation", { name: "Sessions" });
+    await nav.getByRole("link", { name: "Keys three" }).waitFor({ timeout: WAIT_MS });
+
+    // The list is one tab stop: Tab enters it on a row's link and leaves it at once, past every row's buttons.
+    await page.getByLabel("Search sessions").focus();
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Keys three");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("New session");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("Keys three");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe("Keys two");
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("Rename Keys two");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Keys two" }).waitFor({ timeout: WAIT_MS });
+
+    // WAI-ARIA tabs: one tab stop; arrows, Home and End move and select.
+    const tab = (name: string) => page.getByRole("tab", { name });
+    expect(await page.getByRole("tab").evaluateAll((tabs) => tabs.map((el) => (el as HTMLElement).tabIndex))).toEqual([
+      0, -1, -1, -1,
+    ]);
+    await tab("Transcript").focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await tab("Runs").getAttribute("aria-selected")).toBe("true");
+    expect(await focused()).toBe("Runs");
+    await page.getByText("No runs yet").waitFor({ timeout: WAIT_MS });
+    await page.keyboard.press("End");
+    expect(await tab("Browser").getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowRight");
+    expect(await tab("Transcript").getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe("Browser");
+    await page.getByText("The browser is not running for this session").waitFor({ timeout: WAIT_MS });
+
+    // Ctrl+K: type, arrow to the session, Enter; Escape gives the focus back.
+    await page.keyboard.press("Control+K");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    await page.keyboard.type("keys");
+    await palette.getByRole("option", { name: "Keys one" }).waitFor({ timeout: WAIT_MS });
+    const options = await palette.getByRole("option").allTextContents();
+    expect(options.slice(0, 3)).toEqual(["Keys three", "Keys two", "Keys one"]);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await palette.getByRole("option", { selected: true }).textContent()).toBe("Keys one");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Keys one" }).waitFor({ timeout: WAIT_MS });
+    await palette.waitFor({ state: "detached", timeout: WAIT_MS });
+    await page.keyboard.press("Control+K");
+    await palette.waitFor({ timeout: WAIT_MS });
+    await page.keyboard.press("Escape");
+    await palette.waitFor({ state: "detached", timeout: WAIT_MS });
+    await page.context().close();
+  });
 });

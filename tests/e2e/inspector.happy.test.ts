@@ -104,6 +104,33 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
+  it("keeps the session list live: a run's status, the message count and a new title show without a reload", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "Live list" });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    const row = page.getByRole("navigation", { name: "Sessions" }).locator("li.session", { hasText: "Live list" });
+    await row.getByText("0 msg").waitFor({ timeout: WAIT_MS });
+    fake.enqueue({ content: "Slow but sure.", delay_ms: 1_000 });
+    await page.getByLabel("Message").fill("take a moment");
+    await page.getByRole("button", { name: "Send" }).click();
+    await row.locator('[data-status="running"]').waitFor({ timeout: WAIT_MS });
+    await row.getByText("2 msg").waitFor({ timeout: WAIT_MS });
+    await row.locator('[data-status="running"]').waitFor({ state: "detached", timeout: WAIT_MS });
+    // Another client renames it; the next run event brings the new title along.
+    await t.call("PATCH", `/v1/sessions/${id}`, { title: "Live list, renamed" });
+    fake.enqueue({ content: "Again." });
+    await page.getByLabel("Message").fill("once more");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("navigation", { name: "Sessions" }).getByRole("link", { name: "Live list, renamed" }).waitFor({
+      timeout: WAIT_MS,
+    });
+    await page.getByRole("heading", { name: "Live list, renamed" }).waitFor({ timeout: WAIT_MS });
+    await page.context().close();
+  });
+
   it("loads a long transcript page by page and keeps only the rows on screen in the DOM", async ({
     app: t,
     inspector,
