@@ -133,40 +133,50 @@ export function BrowserPanel(props: { sessionId: string; tick: number }) {
               Release to the agent
             </button>
           </form>
-          <h3>Tabs</h3>
-          <ul>
-            {snapshot.tabs.map((tab) => (
-              <li key={tab.tab_id}>
-                {tab.tab_id === snapshot.active_tab_id ? (
-                  <strong>{tab.title ?? tab.url}</strong>
-                ) : (
-                  (tab.title ?? tab.url)
-                )}{" "}
-                <span class="muted">{tab.url}</span>
-              </li>
-            ))}
-          </ul>
-          <h3>Frames</h3>
-          <FrameTree tree={snapshot.frame_tree} />
-          <h3>Console</h3>
-          <ol class="console">
-            {snapshot.console.length === 0 && <li class="muted">Nothing logged.</li>}
-            {snapshot.console.map((line, i) => (
-              <li key={i} class={`console-${line.level}`}>
-                <span class={`badge console-level-${line.level}`}>{line.level}</span> {line.text}
-              </li>
-            ))}
-          </ol>
-          <h3>Recent dialogs</h3>
-          <ul>
-            {snapshot.recent_dialogs.length === 0 && <li class="muted">None.</li>}
-            {snapshot.recent_dialogs.map((d) => (
-              <li key={d.id}>
-                {d.type} <q>{d.message}</q> — closed by {d.closed_by}
-                {d.action ? ` (${d.action})` : ""}
-              </li>
-            ))}
-          </ul>
+          <div class="browser-facts">
+            <section class="card" aria-labelledby="browser-tabs-title">
+              <h3 id="browser-tabs-title">Tabs</h3>
+              <ul>
+                {snapshot.tabs.map((tab) => (
+                  <li key={tab.tab_id}>
+                    {tab.tab_id === snapshot.active_tab_id ? (
+                      <strong>{tab.title ?? tab.url}</strong>
+                    ) : (
+                      (tab.title ?? tab.url)
+                    )}{" "}
+                    <span class="muted">{tab.url}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section class="card" aria-labelledby="browser-frames-title">
+              <h3 id="browser-frames-title">Frames</h3>
+              <FrameTree tree={snapshot.frame_tree} />
+            </section>
+            <section class="card" aria-labelledby="browser-console-title">
+              <h3 id="browser-console-title">Console</h3>
+              <ol class="console">
+                {snapshot.console.length === 0 && <li class="muted">Nothing logged.</li>}
+                {snapshot.console.map((line, i) => (
+                  <li key={i} class={`console-${line.level}`}>
+                    <span class={`badge console-level-${line.level}`}>{line.level}</span> {line.text}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section class="card" aria-labelledby="browser-dialogs-title">
+              <h3 id="browser-dialogs-title">Recent dialogs</h3>
+              <ul>
+                {snapshot.recent_dialogs.length === 0 && <li class="muted">None.</li>}
+                {snapshot.recent_dialogs.map((d) => (
+                  <li key={d.id}>
+                    {d.type} <q>{d.message}</q> — closed by {d.closed_by}
+                    {d.action ? ` (${d.action})` : ""}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
         </>
       )}
     </div>

@@ -265,7 +265,15 @@ function Waterfall(props: { trace: Trace; now: number }) {
                   <span class="trace-note">{stepNote(step)}</span>
                 </span>
                 <span class="trace-track" data-volatile-track>
-                  <span class="trace-bar" style={{ left: `${left * 100}%`, width: `max(2px, ${width * 100}%)` }}>
+                  <span
+                    class="trace-bar"
+                    style={{ left: `${left * 100}%`, width: `max(2px, ${width * 100}%)` }}
+                    title={
+                      step.kind === "model" && step.firstTokenMs !== null
+                        ? `First token after ${formatDuration(step.firstTokenMs)} (the lighter part)`
+                        : undefined
+                    }
+                  >
                     {step.kind === "model" && step.firstTokenMs !== null && duration ? (
                       <span
                         class="trace-ttft"
@@ -330,7 +338,7 @@ function StepDetail(props: { step: TraceStep }) {
           {step.text && <Markdown text={step.text} />}
           {step.toolCalls.map((call) => (
             <div key={call.id} class="trace-call">
-              <p class="label">
+              <p class="call-line">
                 Asked for <code>{call.function.name}</code> <span class="muted">({call.id})</span>
               </p>
               <JsonText text={call.function.arguments} label={`Arguments of ${call.function.name}`} />
