@@ -40,7 +40,7 @@ async function violationsInBothThemes(page: Page): Promise<string[]> {
 describe("the inspector's accessibility", () => {
   it.beforeEach(({ fake }) => fake.reset());
 
-  it("has no serious or critical axe-core violation on the session list, a session's panels and its interrupts, in both themes", async ({
+  it("has no serious or critical axe-core violation on the session list, a session's panels, a run's trace, the palette and the interrupts, in both themes", async ({
     app: t,
     fake,
     pages,
@@ -60,6 +60,28 @@ describe("the inspector's accessibility", () => {
     await page.locator("table.anchors tbody tr").first().waitFor({ timeout: WAIT_MS });
     await page.getByText("Version 1", { exact: true }).waitFor({ timeout: WAIT_MS });
     expect(await violationsInBothThemes(page)).toEqual([]);
+
+    // The runs, a run's trace with a step opened, and the command palette.
+    fake.enqueue({ tool_calls: [{ id: "call_a11y", name: "session_search", arguments: { query: "disk" } }] });
+    fake.enqueue({ content: "Found **it**." });
+    expect((await t.call("POST", `/v1/sessions/${id}/messages`, { content: "find the disk error" })).status).toBe(200);
+    await page.getByRole("tab", { name: "Runs" }).click();
+    const trace = page.getByRole("link", { name: /^Trace of run / });
+    await trace.waitFor({ timeout: WAIT_MS });
+    expect(await violationsInBothThemes(page)).toEqual([]);
+    await trace.click();
+    const steps = page.getByRole("list", { name: "Steps of the run" });
+    await steps.locator('[data-kind="tool"] .trace-row').click();
+    await steps.locator(".trace-detail").waitFor({ timeout: WAIT_MS });
+    expect(await violationsInBothThemes(page)).toEqual([]);
+    await page.keyboard.press("Control+K");
+    await page
+      .getByRole("dialog", { name: "Command palette" })
+      .getByRole("option")
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+    expect(await violationsInBothThemes(page)).toEqual([]);
+    await page.keyboard.press("Escape");
 
     const { id: browsing } = await createSession(t, { title: "A11y browser" });
     await navigate(t, browsing, pages.url("localhost", "/four-frames"));
