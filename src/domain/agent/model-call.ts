@@ -12,6 +12,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { APIError } from "openai";
 import { classifyLlmError, type LlmFailureKind } from "../shared/model-errors.js";
+import type { ModelCallView } from "../events/event-types.js";
 import type { ToolSchema } from "./tool-registry.js";
 import type { ChatMessage, FunctionTool, ModelOptions, TokenUsage, ToolCall } from "../../kernel/chat.js";
 
@@ -263,26 +264,48 @@ async function callStreaming(
   };
 }
 
-/** Calls the model once; every failure comes out as a ModelCallError (or the abort, untouched). */
+/** What one call took, as the assistant message's `message.created` tells it. */
+function callView(turn: ModelTurn, startedAt: number, durationMs: number): ModelCallView {
+  const { usage } = turn;
+  return {
+    started_at: new Date(startedAt).toISOString(),
+    duration_ms: Math.round(durationMs),
+    first_token_ms: turn.firstTokenMs,
+    usage: usage && {
+      prompt_tokens: usage.prompt_tokens,
+      completion_tokens: usage.completion_tokens,
+      total_tokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens,
+    },
+  };
+}
+
+/**
+ * Calls the model once; every failure comes out as a ModelCallError (or the abort, untouched). The answer carries
+ * what the call took (`call`): its start by `now`, its duration and time to first token by the monotonic clock.
+ */
 export async function callModel(
   client: OpenAI,
   request: ModelRequest,
   options: {
     signal: AbortSignal;
     stream: boolean;
+    now: () => number;
     onDelta: (text: string) => void;
     onReasoningDelta: (text: string) => void;
     onAttemptFailed: (failure: AttemptFailure) => void;
   },
-): Promise<ModelTurn> {
+): Promise<ModelTurn & { call: ModelCallView }> {
   const watched = watchedClient(client);
   const watch: AttemptWatch = { signal: options.signal, onFailure: options.onAttemptFailed };
+  const startedAt = options.now();
+  const sentAt = performance.now();
   try {
-    return await currentWatch.run(watch, () =>
+    const turn = await currentWatch.run(watch, () =>
       options.stream
         ? callStreaming(watched, request, options.signal, options.onDelta, options.onReasoningDelta)
         : callOnce(watched, request, options.signal),
     );
+    return { ...turn, call: callView(turn, startedAt, performance.now() - sentAt) };
   } catch (err) {
     if (options.signal.aborted) throw err;
     throw describeModelFailure(err);

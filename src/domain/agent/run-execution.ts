@@ -150,9 +150,8 @@ export class RunExecution {
 
   private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
     const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
-    const runId = this.params.run.id;
     if (userMessage)
-      this.noteCompression(await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal, runId)));
+      this.noteCompression(await this.compressionCall((cm, id) => cm.prepareForRun(sessionId, signal, id)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = await this.deps.sessions.require(sessionId);
     if (!userMessage) {
@@ -173,7 +172,7 @@ export class RunExecution {
       await this.takeSteers();
       await unlessAborted(tools.refresh(signal), signal);
       this.iterations += 1;
-      const { turn, call } = await this.callModel(tools);
+      const turn = await this.callModel(tools);
       this.addUsage(turn.usage);
       if (!turn.content?.trim() && turn.toolCalls.length === 0) {
         await this.saveProgress();
@@ -182,7 +181,7 @@ export class RunExecution {
           "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint",
         );
       }
-      const calls = await this.persistAssistant(turn, call);
+      const calls = await this.persistAssistant(turn);
       await this.saveProgress();
       if (turn.usage) await this.recordUsage(turn.usage);
       else await this.checkEstimatedSize();
@@ -201,11 +200,9 @@ export class RunExecution {
     }
   }
 
-  private async callModel(tools: SessionTools): Promise<{ turn: ModelTurn; call: ModelCallView }> {
+  private async callModel(tools: SessionTools): Promise<ModelTurn & { call: ModelCallView }> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
     const messages = await this.deps.prepareMessages(sessionId, model, this.context);
-    const startedAt = this.deps.now();
-    const sentAt = performance.now();
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
     // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
@@ -222,6 +219,7 @@ export class RunExecution {
       { model, messages, tools: schemas, options: run.model_options },
       {
         signal,
+        now: this.deps.now,
         // Stream from the model when someone watches the session live, so they see the answer grow.
         stream: streamModel || events.hasListeners(sessionId),
         onDelta: (content) => {
@@ -249,18 +247,7 @@ export class RunExecution {
     );
     if (!thought && turn.reasoning) thought = turn.reasoning;
     announce();
-    const usage = turn.usage;
-    const call: ModelCallView = {
-      started_at: new Date(startedAt).toISOString(),
-      duration_ms: Math.round(performance.now() - sentAt),
-      first_token_ms: turn.firstTokenMs,
-      usage: usage && {
-        prompt_tokens: usage.prompt_tokens,
-        completion_tokens: usage.completion_tokens,
-        total_tokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens,
-      },
-    };
-    return { turn, call };
+    return turn;
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
@@ -284,7 +271,7 @@ export class RunExecution {
     }
   }
 
-  private async persistAssistant(turn: ModelTurn, call: ModelCallView): Promise<ToolCall[]> {
+  private async persistAssistant(turn: ModelTurn & { call: ModelCallView }): Promise<ToolCall[]> {
     const calls = await uniqueCallIds(this.deps.store, this.params.sessionId, turn.toolCalls);
     const input: MessageInput = {
       role: "assistant",
@@ -292,7 +279,7 @@ export class RunExecution {
     };
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
-    const row = await this.persist(input, call);
+    const row = await this.persist(input, turn.call);
     this.calls.opened(calls);
     this.context.push(toChatMessage(row));
     return calls;
@@ -319,11 +306,8 @@ export class RunExecution {
   private async stored(row: StoredMessage, call?: ModelCallView): Promise<StoredMessage> {
     const { sessionId, run } = this.params;
     this.messages.push(row);
-    await this.deps.events.publish(sessionId, "message.created", {
-      run_id: run.id,
-      message: publicMessage(row),
-      ...(call ? { model_call: call } : {}),
-    });
+    const data = { run_id: run.id, message: publicMessage(row), ...(call ? { model_call: call } : {}) };
+    await this.deps.events.publish(sessionId, "message.created", data);
     return row;
   }
 
@@ -337,7 +321,7 @@ export class RunExecution {
         this.deps.now(),
       );
     }
-    const outcome = await this.compressionCall((cm) => cm.afterResponse(sessionId, usage, signal, this.params.run.id));
+    const outcome = await this.compressionCall((cm, id) => cm.afterResponse(sessionId, usage, signal, id));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
@@ -347,19 +331,20 @@ export class RunExecution {
   /** A server that reports no usage leaves the stored estimate as the only count: the pre-run check runs on it. */
   private async checkEstimatedSize(): Promise<void> {
     const { sessionId, signal } = this.params;
-    const outcome = await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal, this.params.run.id));
+    const outcome = await this.compressionCall((cm, id) => cm.prepareForRun(sessionId, signal, id));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
     }
   }
 
+  /** Calls the session's context engine at one of the run's safe points, naming the run (its events say so). */
   private async compressionCall(
-    call: (cm: RunCompression) => Promise<CompressOutcome | null>,
+    call: (cm: RunCompression, runId: string) => Promise<CompressOutcome | null>,
   ): Promise<CompressOutcome | null> {
     const cm = this.deps.compression;
     if (!cm) return null;
-    return unlessAborted(call(cm), this.params.signal);
+    return unlessAborted(call(cm, this.params.run.id), this.params.signal);
   }
 
   private noteCompression(outcome: CompressOutcome | null): void {
