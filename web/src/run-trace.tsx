@@ -37,7 +37,8 @@ export function RunTrace(props: { sessionId: string; runId: string; onBack: () =
   const [events, setEvents] = useState<RunEvent[]>([]);
   const [dialogs, setDialogs] = useState<TraceDialog[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [ended, setEnded] = useState(0);
+  // Bumped when the run may have changed (a run event, the stream's end): the run and the dialogs are read again.
+  const [reads, setReads] = useState(0);
 
   useEffect(() => {
     let stale = false;
@@ -57,13 +58,18 @@ export function RunTrace(props: { sessionId: string; runId: string; onBack: () =
     return () => {
       stale = true;
     };
-  }, [sessionId, runId, ended]);
+  }, [sessionId, runId, reads]);
 
   useEffect(() => {
     const controller = new AbortController();
     setEvents([]);
-    readRunEvents(runId, (batch) => setEvents((old) => [...old, ...batch]), controller.signal)
-      .then(() => !controller.signal.aborted && setEnded((n) => n + 1))
+    const onEvents = (batch: RunEvent[]) => {
+      setEvents((old) => [...old, ...batch]);
+      // The run's status changed (it waits, resumes): read it again.
+      if (batch.some((e) => e.event.startsWith("run."))) setReads((n) => n + 1);
+    };
+    readRunEvents(runId, onEvents, controller.signal)
+      .then(() => !controller.signal.aborted && setReads((n) => n + 1))
       .catch((e: Error) => !controller.signal.aborted && setError(e.message));
     return () => controller.abort();
   }, [runId]);

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
 import { formatCount, formatPercent, sessionName } from "./format.js";
 import { openSession, pathOf } from "./route.js";
-import { overBudget, SESSION_ACTIVITY } from "./session-view.js";
+import { overBudget, SESSION_ACTIVITY } from "./session-state.js";
 import { Highlight, Snippet } from "./snippet.js";
 import { EmptyState, ErrorState, Skeleton, StatusChip, Time } from "./ui.js";
 
@@ -143,7 +143,11 @@ function useRovingList() {
   const controls = () => Array.from(ref.current?.querySelectorAll<HTMLElement>("[data-roving]") ?? []);
   const settle = (target: HTMLElement | undefined) => {
     const all = controls();
-    const current = target ?? all.find((el) => el.getAttribute("aria-current") === "page") ?? all[0];
+    const current =
+      target ??
+      all.find((el) => el === document.activeElement) ??
+      all.find((el) => el.getAttribute("aria-current") === "page") ??
+      all[0];
     for (const el of all) el.tabIndex = el === current ? 0 : -1;
   };
   useEffect(() => settle(undefined));

@@ -15,6 +15,7 @@ import { InterruptList } from "./interrupts.js";
 import { openSession } from "./route.js";
 import { RunsPanel } from "./runs-panel.js";
 import { createEventBus, useSessionEvents } from "./session-events.js";
+import { overBudget, SESSION_ACTIVITY } from "./session-state.js";
 import { Tabs, type TabSpec } from "./tabs.js";
 import { Timeline } from "./timeline.js";
 import { Chip, EmptyState, ErrorState, Skeleton } from "./ui.js";
@@ -26,14 +27,6 @@ const TABS: Array<TabSpec<Tab>> = [
   { id: "context", label: "Context", icon: Layers },
   { id: "browser", label: "Browser", icon: Globe },
 ];
-
-/** The DOM event the session list listens to: a session's runs or messages changed. */
-export const SESSION_ACTIVITY = "caduceus:session-activity";
-
-/** Whether the session's context is over its compression threshold (it compresses at the next safe point). */
-export function overBudget(stats: Schemas["Session"]["stats"]): boolean {
-  return stats.threshold_tokens > 0 && stats.context_tokens > stats.threshold_tokens;
-}
 
 export function SessionView(props: { sessionId: string; runId: string | null }) {
   const { sessionId } = props;

@@ -7,7 +7,7 @@ import type { ComponentChildren } from "preact";
 import type { LucideIcon } from "lucide-preact";
 import { useRef } from "preact/hooks";
 
-export type TabSpec<T extends string> = { id: T; label: string; icon?: LucideIcon; badge?: ComponentChildren };
+export type TabSpec<T extends string> = { id: T; label: string; icon?: LucideIcon };
 
 export function Tabs<T extends string>(props: {
   label: string;
@@ -48,7 +48,6 @@ export function Tabs<T extends string>(props: {
             >
               {Icon && <Icon size={16} />}
               {t.label}
-              {t.badge}
             </button>
           );
         })}

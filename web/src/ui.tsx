@@ -126,15 +126,12 @@ export function FoldSection(props: {
   id: string;
   title: ComponentChildren;
   icon?: LucideIcon;
-  defaultOpen?: boolean;
-  class?: string;
-  actions?: ComponentChildren;
   children: ComponentChildren;
 }) {
-  const [open, setOpen] = useState(props.defaultOpen ?? true);
+  const [open, setOpen] = useState(true);
   const Icon = props.icon;
   return (
-    <section class={`fold ${props.class ?? ""}`} aria-labelledby={`${props.id}-title`}>
+    <section class="fold" aria-labelledby={`${props.id}-title`}>
       <div class="fold-head">
         <h3 id={`${props.id}-title`}>
           <button
@@ -148,7 +145,6 @@ export function FoldSection(props: {
             {props.title}
           </button>
         </h3>
-        {props.actions}
       </div>
       <div id={`${props.id}-body`} class="fold-body" hidden={!open}>
         {props.children}
