@@ -106,6 +106,12 @@ describe("the inspector's looks", () => {
         const nav = page.getByRole("navigation", { name: "Sessions" });
         if (narrow) await page.getByRole("button", { name: "Session list" }).click();
         await nav.getByRole("link", { name: "Disk-full retry investigation" }).waitFor({ timeout: WAIT_MS });
+        // The session over its compression threshold is marked; the long title is cut, whole in its tooltip.
+        const over = nav.locator("li.session", { hasText: "Log triage" }).locator(".over-budget");
+        expect(await over.getByRole("img", { name: "over the compression threshold" }).count()).toBe(1);
+        const long = nav.getByRole("link", { name: /^Checkout flow on staging/ });
+        expect(await long.evaluate((a) => a.scrollWidth > a.clientWidth)).toBe(true);
+        expect(await long.getAttribute("title")).toContain("on slow networks");
         await shot("sessions");
 
         await go(page, `/ui/sessions/${main}`);
