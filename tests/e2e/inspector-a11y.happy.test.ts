@@ -124,7 +124,7 @@ describe("the inspector's accessibility", () => {
       .waitFor({ timeout: WAIT_MS });
     await page.context().close();
   });
-  it("moves between tabs with the arrow keys, through the session list as one tab stop, and anywhere with Ctrl+K", async ({
+  it("moves between tabs with the arrow keys, through the session list one tab stop a row, and anywhere with Ctrl+K", async ({
     app: t,
     inspector,
   }) => {
@@ -138,19 +138,26 @@ describe("the inspector's accessibility", () => {
     const nav = page.getByRole("navigation", { name: "Sessions" });
     await nav.getByRole("link", { name: "Keys three" }).waitFor({ timeout: WAIT_MS });
 
-    // The list is one tab stop: Tab enters it on a row's link and leaves it at once, past every row's buttons.
+    // One tab stop per row: Tab goes from row to row, past each row's buttons, which the arrows reach.
     await page.getByLabel("Search sessions").focus();
-    await page.keyboard.press("Tab");
-    expect(await focused()).toBe("Keys three");
-    await page.keyboard.press("Tab");
-    expect(await focused()).toBe("New session");
+    const tabs: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      tabs.push(await focused());
+    }
+    expect(tabs).toEqual(["Keys three", "Keys two", "Keys one", "New session"]);
     await page.keyboard.press("Shift+Tab");
-    expect(await focused()).toBe("Keys three");
-    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
     expect(await focused()).toBe("Keys two");
     await page.keyboard.press("ArrowRight");
     expect(await focused()).toBe("Rename Keys two");
+    // The button is now its row's stop: Tab leaves the row, Shift+Tab comes back to it.
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Keys one");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("Rename Keys two");
     await page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe("Keys two");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Keys two" }).waitFor({ timeout: WAIT_MS });
 

@@ -4,9 +4,9 @@
  * of every session's transcript that match too (GET /api/sessions/search, full-text over all sessions; more on
  * request); a form to create one (title, model, system prompt, config overrides as JSON), and rename and delete on
  * each. Each row shows its latest run's status when it is live or failed (GET /v1/runs), its messages and its
- * context use, marked when over the compression threshold. The list is one tab stop (a roving tabindex): Up and
- * Down move between sessions, Left and Right between a row's link and its buttons. It is read again when the open
- * session's runs or messages change, and every 15 s while the page is visible.
+ * context use, marked when over the compression threshold. Each row is one tab stop (a roving tabindex within it):
+ * Left and Right move between its link and its buttons, Up and Down between rows. The list is read again when the
+ * open session's runs or messages change, and every 15 s while the page is visible.
  */
 import { Inbox, Pencil, Plus, Search, Trash2, TriangleAlert } from "lucide-preact";
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -135,47 +135,43 @@ export function SessionList(props: { selected: string | null }) {
 }
 
 /**
- * A roving tabindex over the list's rows: one element of the whole list is in the tab order (the focused row's,
- * else the selected row's link, else the first); arrows move the focus and the tab stop with it.
+ * One tab stop per row (a roving tabindex within it): Tab goes from row to row; in a row, Left and Right move between
+ * its link and its buttons, and the one last focused stays the row's stop. Up and Down go to the row above or below.
  */
 function useRovingList() {
   const ref = useRef<HTMLUListElement>(null);
-  const controls = () => Array.from(ref.current?.querySelectorAll<HTMLElement>("[data-roving]") ?? []);
-  const settle = (target: HTMLElement | undefined) => {
-    const all = controls();
-    const current =
-      target ??
-      all.find((el) => el === document.activeElement) ??
-      all.find((el) => el.getAttribute("aria-current") === "page") ??
-      all[0];
+  const rows = () => Array.from(ref.current?.querySelectorAll<HTMLElement>(":scope > li") ?? []);
+  const stops = (row: Element | null | undefined) =>
+    Array.from(row?.querySelectorAll<HTMLElement>("[data-roving]") ?? []);
+  /** Makes `stop` its row's one tab stop (the row's first control when none is given or it is gone). */
+  const settle = (row: Element, stop?: HTMLElement) => {
+    const all = stops(row);
+    const current = stop && all.includes(stop) ? stop : (all.find((el) => el.tabIndex === 0) ?? all[0]);
     for (const el of all) el.tabIndex = el === current ? 0 : -1;
   };
-  useEffect(() => settle(undefined));
+  useEffect(() => {
+    for (const row of rows()) settle(row);
+  });
   const onFocusIn = (event: FocusEvent) => {
     const target = (event.target as HTMLElement).closest<HTMLElement>("[data-roving]");
-    if (target) settle(target);
+    const row = target?.closest("li");
+    if (target && row) settle(row, target);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const target = (event.target as HTMLElement).closest<HTMLElement>("[data-roving]");
-    if (!target || (event.target as HTMLElement).tagName === "INPUT") return;
-    const row = target.closest("li");
-    const rows = Array.from(ref.current?.querySelectorAll<HTMLElement>(":scope > li") ?? []);
-    const inRow = Array.from(row?.querySelectorAll<HTMLElement>("[data-roving]") ?? []);
+    const row = target?.closest("li");
+    if (!target || !row || (event.target as HTMLElement).tagName === "INPUT") return;
+    const all = rows();
+    const inRow = stops(row);
+    const at = all.indexOf(row);
     let next: HTMLElement | undefined;
-    const rowIndex = row ? rows.indexOf(row) : -1;
-    const first = (li: HTMLElement | undefined) => li?.querySelector<HTMLElement>("[data-roving]") ?? undefined;
-    if (event.key === "ArrowDown") next = first(rows[rowIndex + 1]);
-    else if (event.key === "ArrowUp") next = first(rows[rowIndex - 1]);
-    else if (event.key === "Home") next = first(rows[0]);
-    else if (event.key === "End") next = first(rows[rows.length - 1]);
+    if (event.key === "ArrowDown") next = stops(all[at + 1])[0];
+    else if (event.key === "ArrowUp") next = stops(all[at - 1])[0];
     else if (event.key === "ArrowRight") next = inRow[inRow.indexOf(target) + 1];
     else if (event.key === "ArrowLeft") next = inRow[inRow.indexOf(target) - 1];
     else return;
     event.preventDefault();
-    if (next) {
-      settle(next);
-      next.focus();
-    }
+    next?.focus();
   };
   return { ref, onKeyDown, onFocusIn };
 }
