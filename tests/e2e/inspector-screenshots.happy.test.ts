@@ -1,75 +1,19 @@
-import { mkdirSync, readFileSync, existsSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import pixelmatch from "pixelmatch";
-import { PNG } from "pngjs";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { withInspector } from "../fixtures/inspector.js";
 import { SCENE_OVERRIDES, SCENE_TOOLS, seedInspectorScene } from "../fixtures/inspector-scene.js";
+import { compareShot, describeMismatches, THEMES, VIEWPORTS, type Mismatch } from "../fixtures/screenshots.js";
 import { withApp } from "../fixtures/suite.js";
 
 /**
  * Every view of the inspector at 1440 and 390 px, in the light and the dark theme, compared pixel by pixel with the
- * baselines in tests/e2e/__screenshots__/inspector/. The data is fixed (tests/fixtures/inspector-scene.ts); what
- * differs from one run to the next — relative times, durations, run ids, the trace's bars — is marked data-volatile
- * in the page and drawn as a blank box of a fixed size here; animations are stopped and the caret hidden. To accept
- * a change of the UI, write the baselines again:
+ * baselines (tests/fixtures/screenshots.ts), taken of fixed data (tests/fixtures/inspector-scene.ts). To accept a
+ * change of the UI, write the baselines again (the sign-in view's are written by inspector-sign-in.happy.test.ts):
  *   CADUCEUS_UPDATE_SCREENSHOTS=1 npx vitest run --project e2e tests/e2e/inspector-screenshots.happy.test.ts
- * A mismatch leaves the page as taken and a diff beside each other in a temp folder the failure names.
  */
 const base = withApp({ model: "context", overrides: SCENE_OVERRIDES, tools: SCENE_TOOLS });
 const it = withInspector(base);
 const WAIT_MS = 15_000;
-const BASELINES = fileURLToPath(new URL("./__screenshots__/inspector/", import.meta.url));
-const UPDATE = process.env.CADUCEUS_UPDATE_SCREENSHOTS === "1";
-/** Pixels may differ by this much in colour (pixelmatch's threshold) … */
-const COLOUR_THRESHOLD = 0.1;
-/** … and this share of the pixels may differ at all, before a view counts as changed. */
-const MAX_DIFF_SHARE = 0.001;
-
-const VIEWPORTS = [
-  { name: "1440", width: 1440, height: 900 },
-  { name: "390", width: 390, height: 844 },
-];
-const THEMES = ["light", "dark"] as const;
-
-/** What changes by itself from run to run, made a blank box of a fixed size. */
-const STEADY = `
-[data-volatile] {
-  display: inline-block !important; width: 5.5em !important; height: 1.2em !important; overflow: hidden !important;
-  vertical-align: middle !important; visibility: hidden !important;
-}
-[data-volatile-track] { visibility: hidden !important; }
-`;
-
-type Mismatch = { view: string; diffPixels: number; folder: string } | { view: string; missing: true };
-
-function compare(view: string, shot: Buffer): Mismatch | null {
-  const file = join(BASELINES, `${view}.png`);
-  if (UPDATE) {
-    writeFileSync(file, shot);
-    return null;
-  }
-  if (!existsSync(file)) return { view, missing: true };
-  const expected = PNG.sync.read(readFileSync(file));
-  const actual = PNG.sync.read(shot);
-  const { width, height } = expected;
-  const folder = join(tmpdir(), "caduceus-inspector-screenshots");
-  if (actual.width !== width || actual.height !== height) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, `${view}.actual.png`), shot);
-    return { view, diffPixels: Number.POSITIVE_INFINITY, folder };
-  }
-  const diff = new PNG({ width, height });
-  const diffPixels = pixelmatch(expected.data, actual.data, diff.data, width, height, { threshold: COLOUR_THRESHOLD });
-  if (diffPixels <= width * height * MAX_DIFF_SHARE) return null;
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, `${view}.actual.png`), shot);
-  writeFileSync(join(folder, `${view}.diff.png`), PNG.sync.write(diff));
-  return { view, diffPixels, folder };
-}
 
 /** Moves within the app as its own links do, without reloading the page. */
 async function go(page: Page, path: string): Promise<void> {
@@ -88,7 +32,6 @@ describe("the inspector's looks", () => {
     inspector,
   }) => {
     const { main, tracedRun } = await seedInspectorScene(t, fake);
-    mkdirSync(BASELINES, { recursive: true });
     const mismatches: Mismatch[] = [];
     for (const viewport of VIEWPORTS) {
       const narrow = viewport.width < 700;
@@ -96,9 +39,7 @@ describe("the inspector's looks", () => {
       await page.evaluate(() => document.fonts.ready);
       for (const theme of THEMES) {
         const shot = async (view: string) => {
-          await page.mouse.move(0, viewport.height - 1);
-          const png = await page.screenshot({ animations: "disabled", caret: "hide", style: STEADY });
-          const mismatch = compare(`${view}-${viewport.name}-${theme}`, png);
+          const mismatch = await compareShot(page, `${view}-${viewport.name}-${theme}`);
           if (mismatch) mismatches.push(mismatch);
         };
         await page.evaluate((name) => localStorage.setItem("caduceus-theme", name), theme);
@@ -155,11 +96,7 @@ describe("the inspector's looks", () => {
       }
       await page.context().close();
     }
-    const report = mismatches.map((m) =>
-      "missing" in m
-        ? `${m.view}: no baseline (write them with CADUCEUS_UPDATE_SCREENSHOTS=1)`
-        : `${m.view}: ${m.diffPixels} pixels differ (see ${m.folder})`,
-    );
+    const report = describeMismatches(mismatches);
     expect(report).toEqual([]);
   });
 });

@@ -157,9 +157,14 @@ function SignIn(props: { error?: string; onSignedIn: () => void }) {
         Caduceus inspector
       </h1>
       <form onSubmit={(e) => void submit(e)} class="card stack">
+        <p class="muted sign-in-note" id="api-key-note">
+          This server asks for its API key (<code>server.api_key</code>). The page keeps a sign-in cookie for 12 hours,
+          never the key.
+        </p>
         <label for="api-key">API key</label>
         <input
           id="api-key"
+          aria-describedby="api-key-note"
           type="password"
           autocomplete="current-password"
           value={key}
