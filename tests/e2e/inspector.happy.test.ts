@@ -131,6 +131,42 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
+  it("shows a skeleton while a view loads, the server's words when it fails, and a designed not-found state", async ({
+    app: t,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "States" });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("heading", { name: "States" }).waitFor({ timeout: WAIT_MS });
+    // The runs list is held, then refused, by the page's network.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/v1/sessions/${id}/runs?*`, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/problem+json",
+        body: JSON.stringify({ title: "Service Unavailable", status: 503, detail: "the store is out of reach" }),
+      });
+    });
+    await page.getByRole("tab", { name: "Runs" }).click();
+    await page.getByRole("status", { name: "Loading runs" }).waitFor({ timeout: WAIT_MS });
+    release();
+    await page.getByRole("alert").getByText("503: the store is out of reach").waitFor({ timeout: WAIT_MS });
+    await page.unroute(`**/v1/sessions/${id}/runs?*`);
+
+    await page.goto(`${inspector.baseUrl}/ui/sessions/${id}/runs/run_00000000000000000000000000`);
+    await page.getByText("No such run in this session").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("button", { name: "All runs" }).click();
+    await page.getByText("No runs yet").waitFor({ timeout: WAIT_MS });
+
+    await page.goto(`${inspector.baseUrl}/ui/sessions/ses_gone`);
+    await page.getByText("This session does not exist").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Back to all sessions" }).click();
+    await page.getByText("Select or create a session").waitFor({ timeout: WAIT_MS });
+    await page.context().close();
+  });
+
   it("loads a long transcript page by page and keeps only the rows on screen in the DOM", async ({
     app: t,
     inspector,
