@@ -2481,6 +2481,49 @@ export interface components {
                  */
                 run_id: string;
                 message: components["schemas"]["Message"];
+                /** @description Of an assistant message a model call answered with: what that call took */
+                model_call?: {
+                    /**
+                     * @description When the request was sent (ISO 8601)
+                     * @example 2026-01-05T10:00:00.000Z
+                     */
+                    started_at: string;
+                    /**
+                     * @description From the request to the whole answer, in ms
+                     * @example 1840
+                     */
+                    duration_ms: number;
+                    /**
+                     * @description From the request to its first streamed chunk, in ms; null when the call was not streamed
+                     * @example 420
+                     */
+                    first_token_ms: number | null;
+                    /**
+                     * @description The call's own usage as the endpoint reported it; null when it reported none
+                     * @example {
+                     *       "prompt_tokens": 1200,
+                     *       "completion_tokens": 85,
+                     *       "total_tokens": 1285
+                     *     }
+                     */
+                    usage: {
+                        /**
+                         * @description Prompt tokens of this call
+                         * @example 1200
+                         */
+                        prompt_tokens: number;
+                        /**
+                         * @description Completion tokens of this call
+                         * @example 85
+                         */
+                        completion_tokens: number;
+                        /**
+                         * @description Sum of both
+                         * @example 1285
+                         */
+                        total_tokens: number;
+                    } | null;
+                };
             };
         };
         /** @description The `message.delta` frame */
@@ -2659,6 +2702,11 @@ export interface components {
             /** @description The event's payload, sent as the frame's JSON `data:` */
             data: {
                 /**
+                 * @description The run that compressed (before it, or after one of its model responses); absent for POST /compress
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id?: string;
+                /**
                  * @description The session
                  * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
                  */
@@ -2696,6 +2744,11 @@ export interface components {
             id?: number;
             /** @description The event's payload, sent as the frame's JSON `data:` */
             data: {
+                /**
+                 * @description The run that compressed (before it, or after one of its model responses); absent for POST /compress
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id?: string;
                 /**
                  * @description What started the compression
                  * @example threshold

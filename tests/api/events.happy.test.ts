@@ -40,6 +40,47 @@ describe("GET /v1/sessions/{id}/events", () => {
     });
   });
 
+  it("tells on each model call's message.created when it started, its time to first token, duration and usage", async ({
+    app: t,
+    fake,
+  }) => {
+    const id = await t.createSession();
+    const res = await t.call("GET", `/v1/sessions/${id}/events`);
+    fake.enqueue(
+      {
+        tool_calls: [{ id: "mc1", name: "echo", arguments: { text: "hi" } }],
+        usage: { prompt_tokens: 321, completion_tokens: 9 },
+      },
+      { content: "a streamed answer", chunk_delay_ms: 80, usage: { prompt_tokens: 340, completion_tokens: 4 } },
+    );
+    const reading = readSse(res, (f) => f.event === "run.completed");
+    const before = Date.now();
+    await run(t, id, "time me");
+    const created = (await reading)
+      .filter((f) => f.event === "message.created")
+      .map((f) => eventData<"message.created">(f))
+      .filter((data) => data.message.role === "assistant");
+    expect(created.map((data) => data.model_call?.usage)).toEqual([
+      { prompt_tokens: 321, completion_tokens: 9, total_tokens: 330 },
+      { prompt_tokens: 340, completion_tokens: 4, total_tokens: 344 },
+    ]);
+    const answer = created[1].model_call!;
+    // The first chunk of text came one chunk delay after the opening chunk; the rest came after it.
+    expect(answer.first_token_ms).toBeGreaterThanOrEqual(70);
+    expect(answer.duration_ms).toBeGreaterThan(answer.first_token_ms!);
+    expect(Date.parse(answer.started_at)).toBeGreaterThanOrEqual(Date.parse(created[0].model_call!.started_at));
+    expect(Date.parse(created[0].model_call!.started_at)).toBeGreaterThanOrEqual(before - 1);
+    // A stored user or tool row is no model call.
+    const rows = (await persisted(t, id)).filter((e) => e.type === "message.created");
+    expect(rows.filter((e) => "model_call" in e.data)).toHaveLength(2);
+
+    // With nobody watching the run is not streamed: there is no first token to time.
+    fake.enqueue({ content: "unwatched" });
+    await run(t, id, "again");
+    const last = (await persisted(t, id)).filter((e) => e.type === "message.created").at(-1)!;
+    expect(last.type === "message.created" && last.data.model_call).toMatchObject({ first_token_ms: null });
+  });
+
   it("ends the stream, after the interrupted run's last events, when the session is deleted", async ({
     app: t,
     fake,

@@ -262,6 +262,11 @@ describe("runs and the context engine", () => {
       const after = await contextOf(t, id);
       expect(after.tokens.total).toBeLessThan(after.tokens.threshold);
       expect((await t.app.services.events.replay(id, 0)).map((e) => e.type)).toContain("context.compressed");
+      // The compression is one of the run's steps: its events name the run, so the run's own stream has them.
+      const ofRun = await t.app.services.events.replayRun(body.run.id, 0, 1_000);
+      const compressed = ofRun.find((e) => e.type === "context.compressed");
+      expect(compressed?.data).toMatchObject({ run_id: body.run.id, trigger: "preflight" });
+      expect(ofRun.map((e) => e.type)).toContain("context.compressing");
     },
   );
 

@@ -69,14 +69,26 @@ describe("the inspector's context panel", () => {
     await page.getByLabel("Search anchors").fill("disk-full");
     await table.getByText("fix/disk-full-retry").waitFor({ timeout: WAIT_MS });
     expect(await table.locator("tbody tr").count()).toBe(1);
+    expect(await table.locator("tbody mark").allTextContents()).toEqual(["disk-full"]);
     expect(await table.locator("tbody tr").textContent()).toContain("no");
 
     await page.getByLabel("Search words").fill("octocat");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const hits = page.locator("ul.hits > li");
     await hits.first().waitFor({ timeout: WAIT_MS });
-    expect(await hits.first().textContent()).toContain("[octocat]");
+    expect(await hits.first().locator("mark").allTextContents()).toContain("octocat");
     expect(await hits.first().textContent()).toContain("out of context");
+
+    // Many hits come ten at a time.
+    await page.getByLabel("Search words").fill("done");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const pager = page.getByRole("navigation", { name: "Search result pages" });
+    await pager.getByText("1–10 of 14").waitFor({ timeout: WAIT_MS });
+    expect(await hits.count()).toBe(10);
+    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByText("11–14 of 14").waitFor({ timeout: WAIT_MS });
+    expect(await hits.count()).toBe(4);
+    expect(await hits.locator("mark").first().textContent()).toBe("done");
 
     await table.getByRole("button", { name: /Jump to #5/ }).click();
     const row = page.getByRole("region", { name: "Transcript" }).locator(".message.highlighted");

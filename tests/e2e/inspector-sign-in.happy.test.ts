@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { withInspector } from "../fixtures/inspector.js";
+import { compareShot, describeMismatches, THEMES, VIEWPORTS, type Mismatch } from "../fixtures/screenshots.js";
 import { createSession } from "../fixtures/sessions-api.js";
 import { withApp } from "../fixtures/suite.js";
 
@@ -53,5 +54,21 @@ describe("signing in to the inspector", () => {
     expect(state).toMatchObject({ auth_required: true, signed_in: false, csrf_token: null });
     expect(await page.evaluate(async () => (await fetch("/v1/sessions")).status)).toBe(401);
     await page.context().close();
+  });
+  it("looks as its baselines do, at 1440 and 390 px, in the light and the dark theme", async ({ inspector }) => {
+    const mismatches: Mismatch[] = [];
+    for (const viewport of VIEWPORTS) {
+      for (const theme of THEMES) {
+        const page = await inspector.open("/ui/", {
+          viewport: { width: viewport.width, height: viewport.height },
+          colorScheme: theme,
+        });
+        await page.getByLabel("API key").waitFor({ timeout: WAIT_MS });
+        const mismatch = await compareShot(page, `sign-in-${viewport.name}-${theme}`);
+        if (mismatch) mismatches.push(mismatch);
+        await page.context().close();
+      }
+    }
+    expect(describeMismatches(mismatches)).toEqual([]);
   });
 });

@@ -31,7 +31,9 @@ describe("the inspector", () => {
     await page.getByLabel("Search sessions").fill("kumquat");
     const inTranscripts = page.getByRole("region", { name: "In transcripts" });
     await inTranscripts.getByRole("link", { name: "Existing alpha #1" }).waitFor({ timeout: WAIT_MS });
-    expect(await inTranscripts.textContent()).toContain("[kumquat]");
+    // The match is marked, the server's [brackets] gone.
+    expect(await inTranscripts.locator("mark").allTextContents()).toContain("kumquat");
+    expect(await inTranscripts.textContent()).not.toContain("[kumquat]");
     await page.getByLabel("Search sessions").fill("");
 
     await page.getByText("New session").click();
@@ -92,12 +94,76 @@ describe("the inspector", () => {
     await transcript.getByText("Reasoning", { exact: true }).click();
     await transcript.getByText(thought).waitFor({ timeout: WAIT_MS });
     expect(await transcript.getByText("Where is the deploy checklist?").isVisible()).toBe(true);
+    await page.getByRole("tab", { name: "Runs" }).click();
     const runRow = page.locator("tr[data-run-id]").first();
     await runRow.getByText("completed").waitFor({ timeout: WAIT_MS });
     expect(fake.completions.at(-1)!.body.messages.at(-1)).toMatchObject({
       role: "user",
       content: "Where is the deploy checklist?",
     });
+    await page.context().close();
+  });
+
+  it("keeps the session list live: a run's status, the message count and a new title show without a reload", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "Live list" });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    const row = page.getByRole("navigation", { name: "Sessions" }).locator("li.session", { hasText: "Live list" });
+    await row.getByText("0 msg").waitFor({ timeout: WAIT_MS });
+    fake.enqueue({ content: "Slow but sure.", delay_ms: 1_000 });
+    await page.getByLabel("Message").fill("take a moment");
+    await page.getByRole("button", { name: "Send" }).click();
+    await row.locator('[data-status="running"]').waitFor({ timeout: WAIT_MS });
+    await row.getByText("2 msg").waitFor({ timeout: WAIT_MS });
+    await row.locator('[data-status="running"]').waitFor({ state: "detached", timeout: WAIT_MS });
+    // Another client renames it; the next run event brings the new title along.
+    await t.call("PATCH", `/v1/sessions/${id}`, { title: "Live list, renamed" });
+    fake.enqueue({ content: "Again." });
+    await page.getByLabel("Message").fill("once more");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("navigation", { name: "Sessions" }).getByRole("link", { name: "Live list, renamed" }).waitFor({
+      timeout: WAIT_MS,
+    });
+    await page.getByRole("heading", { name: "Live list, renamed" }).waitFor({ timeout: WAIT_MS });
+    await page.context().close();
+  });
+
+  it("shows a skeleton while a view loads, the server's words when it fails, and a designed not-found state", async ({
+    app: t,
+    inspector,
+  }) => {
+    const { id } = await createSession(t, { title: "States" });
+    const page = await inspector.open(`/ui/sessions/${id}`);
+    await page.getByRole("heading", { name: "States" }).waitFor({ timeout: WAIT_MS });
+    // The runs list is held, then refused, by the page's network.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/v1/sessions/${id}/runs?*`, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/problem+json",
+        body: JSON.stringify({ title: "Service Unavailable", status: 503, detail: "the store is out of reach" }),
+      });
+    });
+    await page.getByRole("tab", { name: "Runs" }).click();
+    await page.getByRole("status", { name: "Loading runs" }).waitFor({ timeout: WAIT_MS });
+    release();
+    await page.getByRole("alert").getByText("503: the store is out of reach").waitFor({ timeout: WAIT_MS });
+    await page.unroute(`**/v1/sessions/${id}/runs?*`);
+
+    await page.goto(`${inspector.baseUrl}/ui/sessions/${id}/runs/run_00000000000000000000000000`);
+    await page.getByText("No such run in this session").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("button", { name: "All runs" }).click();
+    await page.getByText("No runs yet").waitFor({ timeout: WAIT_MS });
+
+    await page.goto(`${inspector.baseUrl}/ui/sessions/ses_gone`);
+    await page.getByText("This session does not exist").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Back to all sessions" }).click();
+    await page.getByText("Select or create a session").waitFor({ timeout: WAIT_MS });
     await page.context().close();
   });
 
@@ -205,7 +271,11 @@ describe("the inspector", () => {
     await page.context().close();
   });
 
-  it("cancels a running turn from its row in the runs table", async ({ app: t, fake, inspector }) => {
+  it("cancels a running turn from the live run's bar, and the runs table says it was cancelled", async ({
+    app: t,
+    fake,
+    inspector,
+  }) => {
     const { id } = await createSession(t, { title: "Cancelling" });
     fake.enqueue({ content: "too late", delay_ms: 10_000 });
     const page = await inspector.open(`/ui/sessions/${id}`);
@@ -215,11 +285,13 @@ describe("the inspector", () => {
     const cancel = page.getByRole("button", { name: /^Cancel run / });
     await cancel.waitFor({ timeout: WAIT_MS });
     await cancel.click();
-    const row = page.locator("tr[data-run-id]").first();
-    await row.getByText("cancelled").waitFor({ timeout: WAIT_MS });
     await cancel.waitFor({ state: "detached", timeout: WAIT_MS });
+    await page.getByRole("tab", { name: "Runs" }).click();
+    const row = page.locator("tr[data-run-id]").first();
+    await row.getByText("cancelled", { exact: true }).waitFor({ timeout: WAIT_MS });
     const runs = (await (await t.call("GET", `/v1/sessions/${id}/runs`)).json()) as { data: Array<{ status: string }> };
     expect(runs.data[0].status).toBe("cancelled");
+    await page.getByRole("tab", { name: "Transcript" }).click();
     expect(await page.getByRole("region", { name: "Transcript" }).getByText("too late").count()).toBe(0);
     await page.context().close();
   });

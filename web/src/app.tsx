@@ -1,13 +1,17 @@
 /**
  * @module web/app
  * The shell: asks for the API key once when the server wants it, then shows the session list beside the selected
- * session, with a sign-out button.
+ * session (a drawer on a narrow screen), with the command palette (Ctrl+K), the theme toggle and sign-out in the
+ * header.
  */
+import { Command, LogOut, Menu, Moon, Sun } from "lucide-preact";
 import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 import { readUiSession, setSignedOutHandler, signIn, signOut, type UiSession } from "./client.js";
-import { useSelectedSession } from "./route.js";
+import { CommandPalette, usePaletteShortcut } from "./command-palette.js";
+import { useRoute } from "./route.js";
 import { SessionList } from "./session-list.js";
 import { SessionView } from "./session-view.js";
+import { EmptyState, Skeleton } from "./ui.js";
 
 type Theme = "light" | "dark";
 const THEME_KEY = "caduceus-theme";
@@ -24,9 +28,11 @@ function useTheme(): [Theme, () => void] {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   const toggle = () => {
-    const next = theme === "dark" ? "light" : "dark";
-    localStorage.setItem(THEME_KEY, next);
-    setTheme(next);
+    setTheme((old) => {
+      const next = old === "dark" ? "light" : "dark";
+      localStorage.setItem(THEME_KEY, next);
+      return next;
+    });
   };
   return [theme, toggle];
 }
@@ -35,11 +41,12 @@ type AuthState = { phase: "loading" } | { phase: "sign-in"; error?: string } | {
 
 export function App() {
   const [auth, setAuth] = useState<AuthState>({ phase: "loading" });
-  const selected = useSelectedSession();
+  const route = useRoute();
   const [theme, toggleTheme] = useTheme();
+  const [paletteOpen, setPaletteOpen] = usePaletteShortcut();
   // On a narrow screen the session list is a drawer; choosing a session closes it.
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useEffect(() => setDrawerOpen(false), [selected]);
+  useEffect(() => setDrawerOpen(false), [route.session]);
 
   const refresh = async () => {
     try {
@@ -54,23 +61,41 @@ export function App() {
     void refresh();
   }, []);
 
-  if (auth.phase === "loading") return <p class="loading">Loading…</p>;
+  if (auth.phase === "loading") return <Skeleton lines={4} label="Loading the inspector" />;
   if (auth.phase === "sign-in") return <SignIn error={auth.error} onSignedIn={() => void refresh()} />;
   return (
     <div class={drawerOpen ? "shell drawer-open" : "shell"}>
       <header class="top">
         <button
           type="button"
-          class="sessions-toggle"
+          class="icon-button sessions-toggle"
           aria-expanded={drawerOpen}
           aria-controls="session-list"
+          aria-label="Session list"
           onClick={() => setDrawerOpen(!drawerOpen)}
         >
-          Session list
+          <Menu size={18} />
         </button>
-        <h1>Caduceus inspector</h1>
-        <button type="button" class="theme-toggle" aria-pressed={theme === "dark"} onClick={toggleTheme}>
-          Dark theme
+        <h1>
+          <span class="brand-mark" aria-hidden="true">
+            ☤
+          </span>
+          Caduceus <span class="brand-sub">inspector</span>
+        </h1>
+        <button type="button" class="palette-button" onClick={() => setPaletteOpen(true)}>
+          <Command size={16} />
+          <span class="palette-button-text">Search and jump</span>
+          <kbd>Ctrl K</kbd>
+        </button>
+        <button
+          type="button"
+          class="icon-button theme-toggle"
+          aria-pressed={theme === "dark"}
+          aria-label="Dark theme"
+          title={theme === "dark" ? "Switch to the light theme" : "Switch to the dark theme"}
+          onClick={toggleTheme}
+        >
+          {theme === "dark" ? <Moon size={18} /> : <Sun size={18} />}
         </button>
         {auth.ui.auth_required && auth.ui.expires_at && (
           <span class="signed-in">Signed in until {new Date(auth.ui.expires_at).toLocaleString()}</span>
@@ -78,20 +103,31 @@ export function App() {
         {auth.ui.auth_required && (
           <button
             type="button"
+            class="ghost"
             onClick={() => {
               void signOut().then(() => setAuth({ phase: "sign-in" }));
             }}
           >
-            Sign out
+            <LogOut size={16} /> Sign out
           </button>
         )}
       </header>
       <div class="columns">
-        <SessionList selected={selected} />
+        <SessionList selected={route.session} />
         <main class="main" aria-label="Session">
-          {selected ? <SessionView key={selected} sessionId={selected} /> : <p>Select or create a session.</p>}
+          {route.session ? (
+            <SessionView key={route.session} sessionId={route.session} runId={route.run} />
+          ) : (
+            <EmptyState icon={Command} title="Select or create a session">
+              <p>
+                Pick one from the list, start another below it, or press <kbd>Ctrl</kbd> + <kbd>K</kbd> to jump to any
+                session, search every transcript, or see what waits on you.
+              </p>
+            </EmptyState>
+          )}
         </main>
       </div>
+      {paletteOpen && <CommandPalette onClose={() => setPaletteOpen(false)} onToggleTheme={toggleTheme} />}
     </div>
   );
 }
@@ -114,18 +150,28 @@ function SignIn(props: { error?: string; onSignedIn: () => void }) {
   };
   return (
     <main class="sign-in">
-      <h1>Caduceus inspector</h1>
-      <form onSubmit={(e) => void submit(e)}>
+      <h1>
+        <span class="brand-mark" aria-hidden="true">
+          ☤
+        </span>
+        Caduceus inspector
+      </h1>
+      <form onSubmit={(e) => void submit(e)} class="card stack">
+        <p class="muted sign-in-note" id="api-key-note">
+          This server asks for its API key (<code>server.api_key</code>). The page keeps a sign-in cookie for 12 hours,
+          never the key.
+        </p>
         <label for="api-key">API key</label>
         <input
           id="api-key"
+          aria-describedby="api-key-note"
           type="password"
           autocomplete="current-password"
           value={key}
           onInput={(e) => setKey(e.currentTarget.value)}
           required
         />
-        <button type="submit" disabled={busy}>
+        <button type="submit" class="primary" disabled={busy}>
           Sign in
         </button>
         {error && (

@@ -5,8 +5,10 @@
  * button; the URL and tabs, the frame tree with out-of-process iframes marked, the console and the recent dialogs
  * with how each was closed. The snapshot is refetched on every browser, frame and dialog event.
  */
+import { Globe, Hand, RefreshCw } from "lucide-preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, must, sessionUrl, type Schemas } from "./client.js";
+import { Chip, EmptyState, ErrorState, Skeleton } from "./ui.js";
 
 type Snapshot = Schemas["BrowserSnapshot"];
 
@@ -69,26 +71,38 @@ export function BrowserPanel(props: { sessionId: string; tick: number }) {
 
   return (
     <div class="browser">
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
-      <form class="inline" onSubmit={(e) => void navigate(e)}>
+      {error && <ErrorState message={error} />}
+      <form class="inline url-bar" onSubmit={(e) => void navigate(e)}>
         <label for="browser-url">Go to URL</label>
-        <input id="browser-url" type="url" value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
-        <button type="submit">Go</button>
+        <input
+          id="browser-url"
+          type="url"
+          placeholder="https://example.com"
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+        />
+        <button type="submit" class="primary">
+          Go
+        </button>
         <button type="button" onClick={() => setReload((n) => n + 1)}>
-          Refresh
+          <RefreshCw size={14} /> Refresh
         </button>
       </form>
-      {!snapshot?.active ? (
-        <p>The browser is not running for this session.</p>
+      {!snapshot ? (
+        <Skeleton lines={5} label="Loading the browser" />
+      ) : !snapshot.active ? (
+        <EmptyState icon={Globe} title="The browser is not running for this session">
+          <p>Go to a URL above, or ask the agent to open a page: the browser starts with the first page.</p>
+        </EmptyState>
       ) : (
         <>
           <p>
             <strong>URL</strong> <span data-testid="browser-url">{snapshot.url}</span> · {snapshot.title}
-            {snapshot.taken_over && <span class="badge">taken over by you</span>}
+            {snapshot.taken_over && (
+              <Chip tone="wait" icon={Hand}>
+                taken over by you
+              </Chip>
+            )}
             {viewport && (
               <span class="muted" data-testid="viewport-size">
                 {" "}
@@ -119,40 +133,50 @@ export function BrowserPanel(props: { sessionId: string; tick: number }) {
               Release to the agent
             </button>
           </form>
-          <h3>Tabs</h3>
-          <ul>
-            {snapshot.tabs.map((tab) => (
-              <li key={tab.tab_id}>
-                {tab.tab_id === snapshot.active_tab_id ? (
-                  <strong>{tab.title ?? tab.url}</strong>
-                ) : (
-                  (tab.title ?? tab.url)
-                )}{" "}
-                <span class="muted">{tab.url}</span>
-              </li>
-            ))}
-          </ul>
-          <h3>Frames</h3>
-          <FrameTree tree={snapshot.frame_tree} />
-          <h3>Console</h3>
-          <ol class="console">
-            {snapshot.console.length === 0 && <li class="muted">Nothing logged.</li>}
-            {snapshot.console.map((line, i) => (
-              <li key={i} class={`console-${line.level}`}>
-                <span class="badge">{line.level}</span> {line.text}
-              </li>
-            ))}
-          </ol>
-          <h3>Recent dialogs</h3>
-          <ul>
-            {snapshot.recent_dialogs.length === 0 && <li class="muted">None.</li>}
-            {snapshot.recent_dialogs.map((d) => (
-              <li key={d.id}>
-                {d.type} <q>{d.message}</q> — closed by {d.closed_by}
-                {d.action ? ` (${d.action})` : ""}
-              </li>
-            ))}
-          </ul>
+          <div class="browser-facts">
+            <section class="card" aria-labelledby="browser-tabs-title">
+              <h3 id="browser-tabs-title">Tabs</h3>
+              <ul>
+                {snapshot.tabs.map((tab) => (
+                  <li key={tab.tab_id}>
+                    {tab.tab_id === snapshot.active_tab_id ? (
+                      <strong>{tab.title ?? tab.url}</strong>
+                    ) : (
+                      (tab.title ?? tab.url)
+                    )}{" "}
+                    <span class="muted">{tab.url}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section class="card" aria-labelledby="browser-frames-title">
+              <h3 id="browser-frames-title">Frames</h3>
+              <FrameTree tree={snapshot.frame_tree} />
+            </section>
+            <section class="card" aria-labelledby="browser-console-title">
+              <h3 id="browser-console-title">Console</h3>
+              <ol class="console">
+                {snapshot.console.length === 0 && <li class="muted">Nothing logged.</li>}
+                {snapshot.console.map((line, i) => (
+                  <li key={i} class={`console-${line.level}`}>
+                    <span class={`badge console-level-${line.level}`}>{line.level}</span> {line.text}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section class="card" aria-labelledby="browser-dialogs-title">
+              <h3 id="browser-dialogs-title">Recent dialogs</h3>
+              <ul>
+                {snapshot.recent_dialogs.length === 0 && <li class="muted">None.</li>}
+                {snapshot.recent_dialogs.map((d) => (
+                  <li key={d.id}>
+                    {d.type} <q>{d.message}</q> — closed by {d.closed_by}
+                    {d.action ? ` (${d.action})` : ""}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
         </>
       )}
     </div>

@@ -1,34 +1,24 @@
 /**
  * @module web/context-panel
- * The context of a session: a bar of what the model is sent (system prompt, summary, the recent tail) against the
- * compression threshold and the window; a chart of context tokens over the session's compressions; every summary
- * version with the seq range it covered and a line diff against the version before; the anchor table (filter by
- * kind, search, jump to the message); transcript search; and "Compress", previewed with a dry run first.
+ * The context of a session on one screen, in sections that fold: a bar of what the model is sent (system prompt,
+ * summary, the recent tail) against the compression threshold and the window, marked when over the threshold, with
+ * "Compress" (previewed with a dry run first); a chart of context tokens over the session's compressions; every
+ * summary version (markdown) with the seq range it covered and a line diff against the version before; the anchor
+ * table (filter by kind, search with the match marked, a page at a time, jump to the message); and transcript search
+ * (snippets stripped of markdown, matches marked, a page at a time).
  */
+import { ChartLine, Gauge, History, TriangleAlert } from "lucide-preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
+import { formatCount, formatPercent } from "./format.js";
 import { lineDiff } from "./line-diff.js";
+import { Markdown } from "./markdown.js";
 import { contentText } from "./timeline.js";
+import { TokenChart } from "./token-chart.js";
+import { Anchors, Search } from "./context-lookups.js";
+import { Chip, EmptyState, ErrorState, FoldSection, Skeleton, Time } from "./ui.js";
 
 type Summary = Schemas["Summary"];
-type Anchor = Schemas["Anchor"];
-type AnchorKind = Anchor["kind"];
-/** A record, so the compiler refuses it when the API gains an anchor kind the filter does not offer. */
-const ANCHOR_KIND_SET: Record<AnchorKind, true> = {
-  pr: true,
-  issue: true,
-  commit: true,
-  branch: true,
-  path: true,
-  error: true,
-  url: true,
-  handle: true,
-  command: true,
-  config_key: true,
-  id: true,
-};
-const ANCHOR_KINDS = Object.keys(ANCHOR_KIND_SET) as AnchorKind[];
-
 type Figures = { system: number; summary: number; tail: number; threshold: number; window: number; total: number };
 
 export function ContextPanel(props: { sessionId: string; tick: number; onJump: (seq: number) => void }) {
@@ -78,17 +68,21 @@ export function ContextPanel(props: { sessionId: string; tick: number; onJump: (
 
   return (
     <div class="context">
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
-      {figures && <ContextBar figures={figures} />}
-      <Compress sessionId={sessionId} onCompressed={() => setReload((n) => n + 1)} />
-      <TokenChart summaries={summaries} current={figures?.total ?? 0} threshold={figures?.threshold ?? 0} />
-      <Summaries summaries={summaries} />
-      <Anchors sessionId={sessionId} tick={props.tick + reload} onJump={props.onJump} />
-      <Search sessionId={sessionId} onJump={props.onJump} />
+      {error && <ErrorState message={error} />}
+      <div class="context-column">
+        <FoldSection id="context-bar" title="Active context" icon={Gauge}>
+          {figures ? <ContextBar figures={figures} /> : <Skeleton lines={2} label="Loading the context" />}
+          <Compress sessionId={sessionId} onCompressed={() => setReload((n) => n + 1)} />
+        </FoldSection>
+        <FoldSection id="chart" title="Context tokens over the session" icon={ChartLine}>
+          <TokenChart summaries={summaries} current={figures?.total ?? 0} threshold={figures?.threshold ?? 0} />
+        </FoldSection>
+        <Search sessionId={sessionId} onJump={props.onJump} />
+      </div>
+      <div class="context-column">
+        <Summaries summaries={summaries} loaded={figures !== null} />
+        <Anchors sessionId={sessionId} tick={props.tick + reload} onJump={props.onJump} />
+      </div>
     </div>
   );
 }
@@ -112,14 +106,20 @@ async function readInContextRows(sessionId: string): Promise<Schemas["Message"][
 function ContextBar(props: { figures: Figures }) {
   const { system, summary, tail, threshold, window, total } = props.figures;
   const pct = (n: number) => `${Math.min(100, (n / Math.max(1, window)) * 100)}%`;
+  const over = threshold > 0 && total > threshold;
   return (
-    <section aria-labelledby="context-bar-title">
-      <h3 id="context-bar-title">Active context</h3>
-      <p data-testid="context-figures">
-        {total} of {window} tokens ({((total / Math.max(1, window)) * 100).toFixed(1)}%) · compression at {threshold}
+    <div class="context-bar">
+      <p data-testid="context-figures" class="context-figures">
+        <strong>{formatCount(total)}</strong> of {formatCount(window)} tokens (
+        {formatPercent(total / Math.max(1, window))}) · compression at {formatCount(threshold)}
+        {over && (
+          <Chip tone="wait" icon={TriangleAlert}>
+            over threshold
+          </Chip>
+        )}
       </p>
       <div
-        class="bar"
+        class={over ? "bar over" : "bar"}
         role="img"
         aria-label={`system ${system}, summary ${summary}, tail ${tail} tokens; threshold ${threshold}, window ${window}`}
       >
@@ -130,90 +130,61 @@ function ContextBar(props: { figures: Figures }) {
       </div>
       <ul class="legend">
         <li>
-          <span class="swatch seg-system" /> system {system}
+          <span class="swatch seg-system" /> system {formatCount(system)}
         </li>
         <li>
-          <span class="swatch seg-summary" /> summary {summary}
+          <span class="swatch seg-summary" /> summary {formatCount(summary)}
         </li>
         <li>
-          <span class="swatch seg-tail" /> tail {tail}
+          <span class="swatch seg-tail" /> tail {formatCount(tail)}
         </li>
-        <li>threshold {threshold}</li>
+        <li>
+          <span class="swatch swatch-threshold" /> threshold {formatCount(threshold)}
+        </li>
       </ul>
-    </section>
+    </div>
   );
 }
 
-const CHART_W = 480;
-const CHART_H = 120;
-
-/** Context tokens at each compression (before → after), then now; each compression is a dashed line. */
-function TokenChart(props: { summaries: Summary[]; current: number; threshold: number }) {
-  const points: Array<{ tokens: number; compression?: number }> = [{ tokens: 0 }];
-  for (const s of props.summaries) {
-    points.push({ tokens: s.tokens_before, compression: s.version });
-    points.push({ tokens: s.tokens_after });
-  }
-  points.push({ tokens: props.current });
-  const max = Math.max(1, props.threshold, ...points.map((p) => p.tokens));
-  const x = (i: number) => (i / Math.max(1, points.length - 1)) * (CHART_W - 20) + 10;
-  const y = (tokens: number) => CHART_H - 10 - (tokens / max) * (CHART_H - 20);
-  const line = points.map((p, i) => `${x(i)},${y(p.tokens)}`).join(" ");
+function Summaries(props: { summaries: Summary[]; loaded: boolean }) {
   return (
-    <section aria-labelledby="chart-title">
-      <h3 id="chart-title">Context tokens over the session</h3>
-      <svg
-        viewBox={`0 0 ${CHART_W} ${CHART_H}`}
-        class="chart"
-        role="img"
-        aria-label={`${props.summaries.length} compressions; now ${props.current} tokens`}
-      >
-        <line x1={0} x2={CHART_W} y1={y(props.threshold)} y2={y(props.threshold)} class="chart-threshold" />
-        {points.map((p, i) =>
-          p.compression ? (
-            <g key={i}>
-              <line x1={x(i)} x2={x(i)} y1={0} y2={CHART_H} class="chart-compression" />
-              <text x={x(i) + 3} y={12} class="chart-label">
-                v{p.compression}
-              </text>
-            </g>
-          ) : null,
-        )}
-        <polyline points={line} class="chart-line" />
-      </svg>
-    </section>
-  );
-}
-
-function Summaries(props: { summaries: Summary[] }) {
-  if (!props.summaries.length) return <p>No summary yet: nothing has been compressed.</p>;
-  return (
-    <section aria-labelledby="summaries-title">
-      <h3 id="summaries-title">Summary versions</h3>
-      <ol class="summaries">
-        {props.summaries.map((s, i) => (
-          <li key={s.id} data-version={s.version}>
-            <p>
-              <strong>Version {s.version}</strong> covers seq {s.covers.from_seq}–{s.covers.to_seq} · {s.tokens_before}{" "}
-              → {s.tokens_after} tokens · {s.fallback_used ? "fallback" : (s.model ?? "")}
-              {s.focus_topic && <span> · focus: {s.focus_topic}</span>}
-            </p>
-            <details>
-              <summary>Body of version {s.version}</summary>
-              <pre>{s.body}</pre>
-            </details>
-            {i > 0 && (
+    <FoldSection id="summaries" title={`Summary versions (${props.summaries.length})`} icon={History}>
+      {!props.loaded ? (
+        <Skeleton lines={3} label="Loading the summaries" />
+      ) : !props.summaries.length ? (
+        <EmptyState icon={History} title="No summary yet">
+          <p>Nothing has been compressed. Preview a compression to see what would leave the context.</p>
+        </EmptyState>
+      ) : (
+        <ol class="summaries">
+          {props.summaries.map((s, i) => (
+            <li key={s.id} data-version={s.version}>
+              <p class="summary-line">
+                <strong>Version {s.version}</strong>
+                <span>
+                  covers seq {s.covers.from_seq}–{s.covers.to_seq} · {formatCount(s.tokens_before)} →{" "}
+                  {formatCount(s.tokens_after)} tokens · {s.fallback_used ? "fallback" : (s.model ?? "")}
+                </span>
+                {s.focus_topic && <span> · focus: {s.focus_topic}</span>}
+                <Time at={s.created_at} />
+              </p>
               <details>
-                <summary>
-                  Diff of version {props.summaries[i - 1].version} → {s.version}
-                </summary>
-                <Diff before={props.summaries[i - 1].body} after={s.body} />
+                <summary>Body of version {s.version}</summary>
+                <Markdown text={s.body} class="summary-body" />
               </details>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
+              {i > 0 && (
+                <details>
+                  <summary>
+                    Diff of version {props.summaries[i - 1].version} → {s.version}
+                  </summary>
+                  <Diff before={props.summaries[i - 1].body} after={s.body} />
+                </details>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </FoldSection>
   );
 }
 
@@ -252,7 +223,7 @@ function Compress(props: { sessionId: string; onCompressed: () => void }) {
         setPreview(null);
         setResult(
           answer.compressed
-            ? `Compressed: ${answer.tokens_before} → ${answer.tokens_after} tokens, ${answer.messages_compacted} rows left the context${answer.summary ? `, summary version ${answer.summary.version}` : ""}.`
+            ? `Compressed: ${formatCount(answer.tokens_before)} → ${formatCount(answer.tokens_after)} tokens, ${formatCount(answer.messages_compacted)} rows left the context${answer.summary ? `, summary version ${answer.summary.version}` : ""}.`
             : `Nothing compressed: ${answer.reason ?? "no reason given"}.`,
         );
         props.onCompressed();
@@ -264,20 +235,22 @@ function Compress(props: { sessionId: string; onCompressed: () => void }) {
     }
   };
   return (
-    <section aria-labelledby="compress-title">
-      <h3 id="compress-title">Compress</h3>
-      <label for="focus-topic">Focus topic (optional)</label>
-      <input id="focus-topic" value={focus} onInput={(e) => setFocus(e.currentTarget.value)} />
-      <button type="button" disabled={busy} onClick={() => void call(true)}>
-        Preview compression
-      </button>
+    <div class="compress" role="group" aria-labelledby="compress-title">
+      <h4 id="compress-title">Compress</h4>
+      <div class="compress-row">
+        <label for="focus-topic">Focus topic (optional)</label>
+        <input id="focus-topic" value={focus} onInput={(e) => setFocus(e.currentTarget.value)} />
+        <button type="button" disabled={busy} onClick={() => void call(true)}>
+          Preview compression
+        </button>
+      </div>
       {preview && (
         <div class="preview" data-testid="compress-preview">
           {preview.would_compact ? (
             <p>
               Would compact seq {preview.would_compact.from_seq}–{preview.would_compact.to_seq} (
-              {preview.would_compact.seqs.length} rows, {preview.compacted_tokens ?? 0} tokens): {preview.tokens_before}{" "}
-              → about {preview.tokens_after} tokens.
+              {formatCount(preview.would_compact.seqs.length)} rows, {formatCount(preview.compacted_tokens ?? 0)}{" "}
+              tokens): {formatCount(preview.tokens_before)} → about {formatCount(preview.tokens_after)} tokens.
             </p>
           ) : (
             <p>Nothing to compact{preview.reason ? `: ${preview.reason}` : ""}.</p>
@@ -285,7 +258,12 @@ function Compress(props: { sessionId: string; onCompressed: () => void }) {
           {preview.anchors && preview.anchors.length > 0 && (
             <p class="muted">Anchors in the span: {preview.anchors.map((a) => a.value).join(", ")}</p>
           )}
-          <button type="button" disabled={busy || !preview.would_compact} onClick={() => void call(false)}>
+          <button
+            type="button"
+            class="primary"
+            disabled={busy || !preview.would_compact}
+            onClick={() => void call(false)}
+          >
             Compress now
           </button>
           <button type="button" onClick={() => setPreview(null)}>
@@ -294,148 +272,7 @@ function Compress(props: { sessionId: string; onCompressed: () => void }) {
         </div>
       )}
       {result && <p role="status">{result}</p>}
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
-    </section>
-  );
-}
-
-function Anchors(props: { sessionId: string; tick: number; onJump: (seq: number) => void }) {
-  const [kind, setKind] = useState<AnchorKind | "">("");
-  const [q, setQ] = useState("");
-  const [anchors, setAnchors] = useState<Anchor[]>([]);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let stale = false;
-    void api
-      .GET("/v1/sessions/{id}/anchors", {
-        params: {
-          path: { id: props.sessionId },
-          query: { limit: 100, ...(kind ? { kind } : {}), ...(q.trim() ? { q: q.trim() } : {}) },
-        },
-      })
-      .then(must)
-      .then(
-        (list) => {
-          if (stale) return;
-          setAnchors(list.data);
-          setTotal(list.total);
-          setError(null);
-        },
-        (e: Error) => setError(e.message),
-      );
-    return () => {
-      stale = true;
-    };
-  }, [props.sessionId, kind, q, props.tick]);
-  return (
-    <section aria-labelledby="anchors-title">
-      <h3 id="anchors-title">Anchors ({total})</h3>
-      <div class="filters">
-        <label for="anchor-kind">Kind</label>
-        <select id="anchor-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as AnchorKind | "")}>
-          <option value="">all</option>
-          {ANCHOR_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </select>
-        <label for="anchor-q">Search anchors</label>
-        <input id="anchor-q" type="search" value={q} onInput={(e) => setQ(e.currentTarget.value)} />
-      </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
-      <table class="anchors">
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Value</th>
-            <th scope="col">Rows</th>
-            <th scope="col">In context</th>
-            <th scope="col">Seen</th>
-          </tr>
-        </thead>
-        <tbody>
-          {anchors.map((a) => (
-            <tr key={`${a.kind}:${a.value}`}>
-              <td>{a.kind}</td>
-              <td>
-                <code>{a.value}</code>
-              </td>
-              <td>{a.count}</td>
-              <td>{a.in_context ? "yes" : "no"}</td>
-              <td>
-                <button
-                  type="button"
-                  onClick={() => props.onJump(a.first_seq)}
-                  aria-label={`Jump to #${a.first_seq} (${a.value})`}
-                >
-                  #{a.first_seq}
-                </button>
-                {a.last_seq !== a.first_seq && <span class="muted"> … #{a.last_seq}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
-function Search(props: { sessionId: string; onJump: (seq: number) => void }) {
-  const [q, setQ] = useState("");
-  const [hits, setHits] = useState<Schemas["SearchHit"][] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const search = async (event: Event) => {
-    event.preventDefault();
-    if (!q.trim()) return;
-    try {
-      const result = must(
-        await api.GET("/v1/sessions/{id}/search", {
-          params: { path: { id: props.sessionId }, query: { q, limit: 50 } },
-        }),
-      );
-      setHits(result.data);
-      setError(null);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  return (
-    <section aria-labelledby="search-title">
-      <h3 id="search-title">Search the transcript</h3>
-      <form onSubmit={(e) => void search(e)} class="inline">
-        <label for="transcript-q">Search words</label>
-        <input id="transcript-q" type="search" value={q} onInput={(e) => setQ(e.currentTarget.value)} />
-        <button type="submit">Search</button>
-      </form>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
-      {hits && (
-        <ul class="hits">
-          {hits.length === 0 && <li>No match.</li>}
-          {hits.map((hit) => (
-            <li key={hit.message_id}>
-              <button type="button" onClick={() => props.onJump(hit.seq)} aria-label={`Jump to #${hit.seq}`}>
-                #{hit.seq}
-              </button>{" "}
-              <span class="role">{hit.role}</span> {!hit.in_context && <span class="badge">out of context</span>}{" "}
-              {hit.snippet}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      {error && <ErrorState message={error} />}
+    </div>
   );
 }

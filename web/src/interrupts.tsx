@@ -6,8 +6,11 @@
  * approval is approved or denied, with a reason, and client tool calls given their outputs, through
  * POST /interrupts/{id}.
  */
+import { Check, Hand, MessageSquareWarning, Wrench, X } from "lucide-preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
+import { JsonText } from "./json-tree.js";
+import { ErrorState, Time } from "./ui.js";
 
 type Interrupt = Schemas["Interrupt"];
 type Dialog = Schemas["PendingDialog"];
@@ -42,12 +45,10 @@ export function InterruptList(props: { sessionId: string; tick: number }) {
   if (!pending.length && !error) return null;
   return (
     <section class="interrupts" aria-labelledby="interrupts-title">
-      <h3 id="interrupts-title">Waiting on you ({pending.length})</h3>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <h3 id="interrupts-title">
+        <Hand size={18} /> Waiting on you ({pending.length})
+      </h3>
+      {error && <ErrorState message={error} />}
       <ul>
         {pending.map((p) =>
           p.kind === "dialog" ? (
@@ -104,8 +105,10 @@ function DialogItem(props: { sessionId: string; dialog: Dialog; onDone: () => vo
   };
   return (
     <li class="interrupt" aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`}>
-        <strong>Page {dialog.type}</strong> ({dialog.id}): <q>{dialog.message}</q>
+      <p id={`${id}-title`} class="interrupt-title">
+        <MessageSquareWarning size={16} />
+        <strong>Page {dialog.type}</strong> <span class="muted">({dialog.id})</span> <q>{dialog.message}</q>
+        {dialog.expires_at && <Time at={dialog.expires_at} prefix="dismissed " />}
       </p>
       {dialog.type === "prompt" && (
         <>
@@ -113,17 +116,15 @@ function DialogItem(props: { sessionId: string; dialog: Dialog; onDone: () => vo
           <input id={`${id}-text`} value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </>
       )}
-      <button type="button" onClick={() => void respond("accept")}>
-        Accept
-      </button>
-      <button type="button" onClick={() => void respond("dismiss")}>
-        Dismiss
-      </button>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <div class="interrupt-actions">
+        <button type="button" class="primary" onClick={() => void respond("accept")}>
+          <Check size={16} /> Accept
+        </button>
+        <button type="button" onClick={() => void respond("dismiss")}>
+          <X size={16} /> Dismiss
+        </button>
+      </div>
+      {error && <ErrorState message={error} />}
     </li>
   );
 }
@@ -148,26 +149,23 @@ function ApprovalItem(props: { sessionId: string; interrupt: Interrupt; onDone: 
   };
   return (
     <li class="interrupt" aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`}>
+      <p id={`${id}-title`} class="interrupt-title">
+        <Wrench size={16} />
         <strong>Approve tool {interrupt.tool}?</strong>
-        {interrupt.expires_at && (
-          <span class="muted"> (until {new Date(interrupt.expires_at).toLocaleTimeString()})</span>
-        )}
+        {interrupt.expires_at && <Time at={interrupt.expires_at} prefix="times out " />}
       </p>
-      <pre>{interrupt.arguments}</pre>
+      <JsonText text={interrupt.arguments ?? ""} label={`Arguments of ${interrupt.tool ?? "the tool"}`} />
       <label for={`${id}-reason`}>Reason</label>
       <input id={`${id}-reason`} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
-      <button type="button" onClick={() => void answer("approve")}>
-        Approve
-      </button>
-      <button type="button" onClick={() => void answer("deny")}>
-        Deny
-      </button>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <div class="interrupt-actions">
+        <button type="button" class="primary" onClick={() => void answer("approve")}>
+          <Check size={16} /> Approve
+        </button>
+        <button type="button" class="danger" onClick={() => void answer("deny")}>
+          <X size={16} /> Deny
+        </button>
+      </div>
+      {error && <ErrorState message={error} />}
     </li>
   );
 }
@@ -214,12 +212,10 @@ function ClientToolItem(props: { sessionId: string; interrupt: Interrupt; onDone
             />
           </div>
         ))}
-        <button type="submit">Send outputs</button>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
+        <button type="submit" class="primary">
+          Send outputs
+        </button>
+        {error && <ErrorState message={error} />}
       </form>
     </li>
   );

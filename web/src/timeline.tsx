@@ -1,13 +1,30 @@
 /**
  * @module web/timeline
- * The transcript as a timeline: every stored row (GET /v1/sessions/{id}/messages, page by page) with its role,
- * tool calls and results folded in <details>, compacted rows marked out of context and summaries where they were
- * written; the runs with status and usage, a cancel button on a live one; the answer as it streams in
- * (message.delta) and a composer that posts a message and lets the run go on in the background; a live run can be
- * cancelled or steered (a message it takes in before its next model call).
+ * The transcript as a timeline: every stored row (GET /v1/sessions/{id}/messages, page by page) with its role;
+ * assistant text and summaries as markdown, tool calls and results as JSON trees folded in <details>, compacted rows
+ * marked out of context and summaries where they were written; the answer as it streams in (message.delta); the
+ * live runs, each with its trace, Cancel and Steer (a message it takes in before its next model call); and a
+ * composer that posts a message and lets the run go on in the background.
  */
+import {
+  Archive,
+  Bot,
+  Layers,
+  MessageSquare,
+  Send,
+  Settings,
+  Square,
+  User,
+  Wrench,
+  type LucideIcon,
+} from "lucide-preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
+import { formatCount } from "./format.js";
+import { JsonText } from "./json-tree.js";
+import { Markdown } from "./markdown.js";
+import { openRun, pathOf } from "./route.js";
+import { Chip, EmptyState, ErrorState, Skeleton, StatusChip } from "./ui.js";
 import { useBus, type EventBus } from "./session-events.js";
 import { WindowedList } from "./windowed-list.js";
 
@@ -15,6 +32,7 @@ type Message = Schemas["Message"];
 type Run = Schemas["RunResource"];
 const PAGE_LIMIT = 200;
 const LIVE_RUN = new Set<Run["status"]>(["running", "requires_action"]);
+const ROLE_ICONS: Record<Message["role"], LucideIcon> = { user: User, assistant: Bot, tool: Wrench, system: Settings };
 
 /** The text of a message's content: strings as they are, text parts joined, other parts named. */
 export function contentText(content: Message["content"]): string {
@@ -119,14 +137,17 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
 
   return (
     <div class="timeline">
-      <Runs runs={runs} onChanged={() => void loadRuns()} />
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      {error && <ErrorState message={error} />}
       {loading ? (
-        <p>Loading transcript…</p>
+        <Skeleton lines={5} label="Loading the transcript" />
+      ) : messages.length === 0 ? (
+        <div role="region" aria-label="Transcript">
+          <EmptyState icon={MessageSquare} title="No messages yet">
+            <p>
+              Write below to start a run. With the demo model, try <code>open https://example.com</code>.
+            </p>
+          </EmptyState>
+        </div>
       ) : (
         <WindowedList
           items={messages}
@@ -155,6 +176,7 @@ export function Timeline(props: { sessionId: string; bus: EventBus; jumpSeq: num
           Running tool {name} <span class="muted">({callId})</span>…
         </p>
       ))}
+      <LiveRuns sessionId={sessionId} runs={runs} onChanged={() => void loadRuns()} />
       <Composer sessionId={sessionId} onPosted={() => void loadRuns()} />
     </div>
   );
@@ -170,31 +192,40 @@ function MessageRow(props: { message: Message; highlighted: boolean }) {
     props.highlighted ? "highlighted" : "",
   ];
   const text = contentText(m.content);
+  const Icon = m.kind === "summary" ? Layers : ROLE_ICONS[m.role];
   return (
     <div class={classes.filter(Boolean).join(" ")} data-seq={m.seq}>
       <div class="meta">
-        <span class="seq">#{m.seq}</span> <span class="role">{m.kind === "summary" ? "summary" : m.role}</span>
-        {m.name && <span class="muted"> {m.name}</span>}
-        {!m.in_context && <span class="badge">out of context</span>}
-        <span class="muted"> {m.tokens} tokens</span>
+        <Icon size={14} />
+        <span class="role">{m.kind === "summary" ? "summary" : m.role}</span>
+        {m.name && <span class="muted">{m.name}</span>}
+        <span class="seq">#{m.seq}</span>
+        {!m.in_context && (
+          <Chip tone="neutral" icon={Archive}>
+            out of context
+          </Chip>
+        )}
+        <span class="muted meta-end">{formatCount(m.tokens)} tokens</span>
       </div>
       {m.role === "tool" ? (
         <details>
           <summary>Result{m.tool_call_id ? ` of ${m.tool_call_id}` : ""}</summary>
-          <pre>{text}</pre>
+          <JsonText text={text} label={`Result of ${m.tool_call_id ?? "the tool"}`} />
         </details>
       ) : m.kind === "summary" ? (
         <details>
           <summary>Summary of earlier turns</summary>
-          <pre>{text}</pre>
+          <Markdown text={text} />
         </details>
+      ) : m.role === "assistant" ? (
+        text && <Markdown text={text} class="content" />
       ) : (
         text && <p class="content">{text}</p>
       )}
       {m.reasoning && (
         <details>
           <summary>Reasoning</summary>
-          <pre>{m.reasoning}</pre>
+          <Markdown text={m.reasoning} />
         </details>
       )}
       {m.tool_calls?.map((call) => (
@@ -202,24 +233,18 @@ function MessageRow(props: { message: Message; highlighted: boolean }) {
           <summary>
             Tool call {call.function.name} <span class="muted">({call.id})</span>
           </summary>
-          <pre>{prettyJson(call.function.arguments)}</pre>
+          <JsonText text={call.function.arguments} label={`Arguments of ${call.function.name}`} />
         </details>
       ))}
     </div>
   );
 }
 
-function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-function Runs(props: { runs: Run[]; onChanged: () => void }) {
+/** The live runs of the session, above the composer: what each is doing, with Cancel, Steer and its trace. */
+function LiveRuns(props: { sessionId: string; runs: Run[]; onChanged: () => void }) {
   const [error, setError] = useState<string | null>(null);
-  if (!props.runs.length) return null;
+  const live = props.runs.filter((run) => LIVE_RUN.has(run.status));
+  if (!live.length) return null;
   const cancel = async (runId: string) => {
     try {
       must(await api.POST("/v1/runs/{run_id}/cancel", { params: { path: { run_id: runId } } }));
@@ -229,54 +254,27 @@ function Runs(props: { runs: Run[]; onChanged: () => void }) {
     }
   };
   return (
-    <details class="runs" open>
-      <summary>Runs ({props.runs.length})</summary>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            <th scope="col">Status</th>
-            <th scope="col">Iterations</th>
-            <th scope="col">Tokens (prompt / completion)</th>
-            <th scope="col">Started</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.runs.map((run) => (
-            <tr key={run.id} data-run-id={run.id}>
-              <td>{run.id}</td>
-              <td class={`status status-${run.status}`}>
-                {run.status}
-                {run.error && <span class="muted"> — {run.error}</span>}
-              </td>
-              <td>{run.iterations}</td>
-              <td>
-                {run.usage.prompt_tokens} / {run.usage.completion_tokens}
-              </td>
-              <td>{new Date(run.created_at).toLocaleTimeString()}</td>
-              <td>
-                {LIVE_RUN.has(run.status) && (
-                  <>
-                    <button type="button" onClick={() => void cancel(run.id)} aria-label={`Cancel run ${run.id}`}>
-                      Cancel
-                    </button>
-                    <SteerForm runId={run.id} onError={setError} />
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
-    </details>
+    <section class="live-runs" aria-label="Live runs">
+      {live.map((run) => (
+        <div key={run.id} class="live-run" data-live-run-id={run.id}>
+          <StatusChip status={run.status} />
+          <a
+            href={pathOf({ session: props.sessionId, run: run.id })}
+            onClick={(e) => {
+              e.preventDefault();
+              openRun(props.sessionId, run.id);
+            }}
+          >
+            Trace
+          </a>
+          <button type="button" onClick={() => void cancel(run.id)} aria-label={`Cancel run ${run.id}`}>
+            <Square size={14} /> Cancel
+          </button>
+          <SteerForm runId={run.id} onError={setError} />
+        </div>
+      ))}
+      {error && <ErrorState message={error} />}
+    </section>
   );
 }
 
@@ -344,19 +342,21 @@ function Composer(props: { sessionId: string; onPosted: () => void }) {
         id="composer-text"
         rows={3}
         value={text}
+        placeholder="Ask something, or try: open https://example.com"
         onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void send(e);
         }}
       />
-      <button type="submit" disabled={busy}>
-        Send
-      </button>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <div class="composer-actions">
+        <span class="muted">
+          <kbd>Ctrl</kbd> + <kbd>Enter</kbd> sends
+        </span>
+        <button type="submit" class="primary" disabled={busy}>
+          <Send size={16} /> Send
+        </button>
+      </div>
+      {error && <ErrorState message={error} />}
     </form>
   );
 }

@@ -12,6 +12,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { APIError } from "openai";
 import { classifyLlmError, type LlmFailureKind } from "../shared/model-errors.js";
+import type { ModelCallView } from "../events/event-types.js";
 import type { ToolSchema } from "./tool-registry.js";
 import type { ChatMessage, FunctionTool, ModelOptions, TokenUsage, ToolCall } from "../../kernel/chat.js";
 
@@ -23,6 +24,8 @@ export type ModelTurn = {
   toolCalls: ToolCall[];
   finishReason: string | null;
   usage: TokenUsage | null;
+  /** Of a streamed call: ms from sending the request to the first chunk of text, reasoning or a tool call. */
+  firstTokenMs: number | null;
 };
 
 export type ModelRequest = {
@@ -190,6 +193,7 @@ async function callOnce(client: OpenAI, request: ModelRequest, signal: AbortSign
     toolCalls,
     finishReason: finish_reason ?? null,
     usage: normalizeUsage(response.usage),
+    firstTokenMs: null,
   };
 }
 
@@ -201,6 +205,8 @@ async function callStreaming(
   onDelta: (text: string) => void,
   onReasoningDelta: (text: string) => void,
 ): Promise<ModelTurn> {
+  const sentAt = performance.now();
+  let firstTokenMs: number | null = null;
   const stream = await client.chat.completions.create(
     { ...baseParams(request), stream: true, stream_options: { include_usage: true } },
     { signal },
@@ -220,6 +226,8 @@ async function callStreaming(
     if (!choice) continue;
     const delta = choice.delta ?? {};
     const thought = reasoningOf(delta);
+    if (firstTokenMs === null && (thought || delta.content || delta.tool_calls?.length))
+      firstTokenMs = Math.round(performance.now() - sentAt);
     if (thought) {
       reasoning += thought;
       onReasoningDelta(thought);
@@ -246,29 +254,58 @@ async function callStreaming(
   if (chunks === 0) throw malformed("the stream carried no chat-completion chunks");
   const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   if (toolCalls.some((call) => !call.function.name)) throw malformed("a streamed tool call has no function name");
-  return { content: sawContent ? content : null, reasoning: reasoning || null, toolCalls, finishReason, usage };
+  return {
+    content: sawContent ? content : null,
+    reasoning: reasoning || null,
+    toolCalls,
+    finishReason,
+    usage,
+    firstTokenMs,
+  };
 }
 
-/** Calls the model once; every failure comes out as a ModelCallError (or the abort, untouched). */
+/** What one call took, as the assistant message's `message.created` tells it. */
+function callView(turn: ModelTurn, startedAt: number, durationMs: number): ModelCallView {
+  const { usage } = turn;
+  return {
+    started_at: new Date(startedAt).toISOString(),
+    duration_ms: Math.round(durationMs),
+    first_token_ms: turn.firstTokenMs,
+    usage: usage && {
+      prompt_tokens: usage.prompt_tokens,
+      completion_tokens: usage.completion_tokens,
+      total_tokens: usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens,
+    },
+  };
+}
+
+/**
+ * Calls the model once; every failure comes out as a ModelCallError (or the abort, untouched). The answer carries
+ * what the call took (`call`): its start by `now`, its duration and time to first token by the monotonic clock.
+ */
 export async function callModel(
   client: OpenAI,
   request: ModelRequest,
   options: {
     signal: AbortSignal;
     stream: boolean;
+    now: () => number;
     onDelta: (text: string) => void;
     onReasoningDelta: (text: string) => void;
     onAttemptFailed: (failure: AttemptFailure) => void;
   },
-): Promise<ModelTurn> {
+): Promise<ModelTurn & { call: ModelCallView }> {
   const watched = watchedClient(client);
   const watch: AttemptWatch = { signal: options.signal, onFailure: options.onAttemptFailed };
+  const startedAt = options.now();
+  const sentAt = performance.now();
   try {
-    return await currentWatch.run(watch, () =>
+    const turn = await currentWatch.run(watch, () =>
       options.stream
         ? callStreaming(watched, request, options.signal, options.onDelta, options.onReasoningDelta)
         : callOnce(watched, request, options.signal),
     );
+    return { ...turn, call: callView(turn, startedAt, performance.now() - sentAt) };
   } catch (err) {
     if (options.signal.aborted) throw err;
     throw describeModelFailure(err);

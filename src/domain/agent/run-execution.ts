@@ -27,6 +27,7 @@ import {
   unlessAborted,
 } from "./run-stop.js";
 import { summarizeRun } from "../shared/run-summary.js";
+import type { ModelCallView } from "../events/event-types.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage } from "../shared/tools.js";
@@ -149,7 +150,8 @@ export class RunExecution {
 
   private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
     const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
-    if (userMessage) this.noteCompression(await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal)));
+    if (userMessage)
+      this.noteCompression(await this.compressionCall((cm, id) => cm.prepareForRun(sessionId, signal, id)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = await this.deps.sessions.require(sessionId);
     if (!userMessage) {
@@ -198,7 +200,7 @@ export class RunExecution {
     }
   }
 
-  private async callModel(tools: SessionTools): Promise<ModelTurn> {
+  private async callModel(tools: SessionTools): Promise<ModelTurn & { call: ModelCallView }> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
     const messages = await this.deps.prepareMessages(sessionId, model, this.context);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
@@ -217,6 +219,7 @@ export class RunExecution {
       { model, messages, tools: schemas, options: run.model_options },
       {
         signal,
+        now: this.deps.now,
         // Stream from the model when someone watches the session live, so they see the answer grow.
         stream: streamModel || events.hasListeners(sessionId),
         onDelta: (content) => {
@@ -268,7 +271,7 @@ export class RunExecution {
     }
   }
 
-  private async persistAssistant(turn: ModelTurn): Promise<ToolCall[]> {
+  private async persistAssistant(turn: ModelTurn & { call: ModelCallView }): Promise<ToolCall[]> {
     const calls = await uniqueCallIds(this.deps.store, this.params.sessionId, turn.toolCalls);
     const input: MessageInput = {
       role: "assistant",
@@ -276,16 +279,16 @@ export class RunExecution {
     };
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
-    const row = await this.persist(input);
+    const row = await this.persist(input, turn.call);
     this.calls.opened(calls);
     this.context.push(toChatMessage(row));
     return calls;
   }
 
-  private async persist(input: MessageInput): Promise<StoredMessage> {
+  private async persist(input: MessageInput, call: ModelCallView): Promise<StoredMessage> {
     const { sessionId, model, run } = this.params;
     const [row] = await this.deps.transcript.append(sessionId, [input], { model, runId: run.id });
-    return this.stored(row);
+    return this.stored(row, call);
   }
 
   /** A tool's result, with the images it returned stored once beside the row, which references them. */
@@ -300,10 +303,11 @@ export class RunExecution {
     return row;
   }
 
-  private async stored(row: StoredMessage): Promise<StoredMessage> {
+  private async stored(row: StoredMessage, call?: ModelCallView): Promise<StoredMessage> {
     const { sessionId, run } = this.params;
     this.messages.push(row);
-    await this.deps.events.publish(sessionId, "message.created", { run_id: run.id, message: publicMessage(row) });
+    const data = { run_id: run.id, message: publicMessage(row), ...(call ? { model_call: call } : {}) };
+    await this.deps.events.publish(sessionId, "message.created", data);
     return row;
   }
 
@@ -317,7 +321,7 @@ export class RunExecution {
         this.deps.now(),
       );
     }
-    const outcome = await this.compressionCall((cm) => cm.afterResponse(sessionId, usage, signal));
+    const outcome = await this.compressionCall((cm, id) => cm.afterResponse(sessionId, usage, signal, id));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
@@ -327,19 +331,20 @@ export class RunExecution {
   /** A server that reports no usage leaves the stored estimate as the only count: the pre-run check runs on it. */
   private async checkEstimatedSize(): Promise<void> {
     const { sessionId, signal } = this.params;
-    const outcome = await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal));
+    const outcome = await this.compressionCall((cm, id) => cm.prepareForRun(sessionId, signal, id));
     if (outcome?.compressed) {
       this.noteCompression(outcome);
       await this.reloadContext();
     }
   }
 
+  /** Calls the session's context engine at one of the run's safe points, naming the run (its events say so). */
   private async compressionCall(
-    call: (cm: RunCompression) => Promise<CompressOutcome | null>,
+    call: (cm: RunCompression, runId: string) => Promise<CompressOutcome | null>,
   ): Promise<CompressOutcome | null> {
     const cm = this.deps.compression;
     if (!cm) return null;
-    return unlessAborted(call(cm), this.params.signal);
+    return unlessAborted(call(cm, this.params.run.id), this.params.signal);
   }
 
   private noteCompression(outcome: CompressOutcome | null): void {

@@ -22,7 +22,7 @@ export type CompressionTriggersDeps = {
 export class CompressionTriggers implements RunCompression {
   constructor(private readonly deps: CompressionTriggersDeps) {}
 
-  async prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null> {
+  async prepareForRun(sessionId: string, signal?: AbortSignal, runId?: string): Promise<CompressOutcome | null> {
     const { engineSessions, compressions } = this.deps;
     const prepared = await engineSessions.prepare(sessionId);
     const { session, settings, threshold } = prepared;
@@ -31,16 +31,21 @@ export class CompressionTriggers implements RunCompression {
     const hygiene =
       total >= settings.compression.hygiene_threshold * settings.context_length ||
       session.context_message_count >= HYGIENE_MAX_MESSAGES;
-    if (hygiene) return compressions.compress(sessionId, { trigger: "hygiene", signal });
+    if (hygiene) return compressions.compress(sessionId, { trigger: "hygiene", signal, runId });
     if (isAutoBlocked(readEngineState(session.engine_state), this.deps.now())) return null;
     const { engine } = await engineSessions.open(prepared, readEngineState(session.engine_state));
     const due = engine.shouldCompressPreflight
       ? engine.shouldCompressPreflight((await engineSessions.itemsOf(session)).items)
       : total >= threshold;
-    return due ? compressions.compress(sessionId, { trigger: "preflight", signal }) : null;
+    return due ? compressions.compress(sessionId, { trigger: "preflight", signal, runId }) : null;
   }
 
-  async afterResponse(sessionId: string, usage: TokenUsage, signal?: AbortSignal): Promise<CompressOutcome | null> {
+  async afterResponse(
+    sessionId: string,
+    usage: TokenUsage,
+    signal?: AbortSignal,
+    runId?: string,
+  ): Promise<CompressOutcome | null> {
     const { engineSessions, compressions, store } = this.deps;
     const now = this.deps.now();
     // The engine state is read and written back in one transaction: a compression's state landing between the two
@@ -66,7 +71,7 @@ export class CompressionTriggers implements RunCompression {
     const { engine } = await engineSessions.open(prepared, state);
     engine.updateFromResponse(usage);
     return engine.shouldCompress(usage.prompt_tokens)
-      ? compressions.compress(sessionId, { trigger: "threshold", signal })
+      ? compressions.compress(sessionId, { trigger: "threshold", signal, runId })
       : null;
   }
 }

@@ -74,6 +74,7 @@ export class Compressions {
     // A dry run changes nothing, so it announces nothing: a stream shows only compressions that may land.
     if (!request.dryRun) {
       await this.deps.events.publish(sessionId, "context.compressing", {
+        ...(request.runId ? { run_id: request.runId } : {}),
         session_id: sessionId,
         trigger: request.trigger,
         engine: settings.engine,
@@ -161,6 +162,7 @@ export class Compressions {
       anchors_added: persisted.anchorsAdded,
     };
     await this.deps.events.publish(sessionId, "context.compressed", {
+      ...(request.runId ? { run_id: request.runId } : {}),
       trigger: request.trigger,
       engine: settings.engine,
       summary_id: persisted.summary?.id ?? null,

@@ -52,10 +52,23 @@ type RunRef = { run_id: string };
 type FramePayload = { frame_id: string; parent_frame_id: string | null; url: string };
 type RunEndPayload = { run: RunResultSummary };
 
+/** What one model call took, on the `message.created` of the assistant message it answered with. */
+export type ModelCallView = {
+  /** When the request was sent (ISO 8601). */
+  started_at: string;
+  /** From sending the request to the whole answer, in ms. */
+  duration_ms: number;
+  /** From sending the request to its first streamed chunk, in ms; null when the call was not streamed. */
+  first_token_ms: number | null;
+  /** The call's own usage as the endpoint reported it; null when it reported none. */
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null;
+};
+
 /** The payloads by name; mapped over EVENT_TYPES below, so a listed type without a payload does not compile. */
 type Payloads = {
   "run.started": RunRef & { session_id: string; model: string };
-  "message.created": RunRef & { message: PublicMessage };
+  /** A stored row; an assistant row a model call answered with carries what that call took. */
+  "message.created": RunRef & { message: PublicMessage; model_call?: ModelCallView };
   /** A chunk of an assistant's text as the model streams it; the whole text follows in `message.created`. */
   "message.delta": RunRef & { content: string };
   /** A chunk of a reasoning model's thoughts as it streams them. */
@@ -66,12 +79,15 @@ type Payloads = {
   "tool.completed": RunRef & { tool_call_id: string; name: string; is_error: boolean; content: string };
   /** Published before the engine (and its summary model) is called, so a client can show that work is under way. */
   "context.compressing": {
+    /** The run that compressed, when one did (before it or after a model response); absent for POST /compress. */
+    run_id?: string;
     session_id: string;
     trigger: CompressionTrigger;
     engine: string;
     tokens_before: number;
   };
   "context.compressed": {
+    run_id?: string;
     trigger: CompressionTrigger;
     engine: string;
     summary_id: string | null;

@@ -13,6 +13,8 @@ export type CompressRequest = {
   dryRun?: boolean;
   trigger: CompressionTrigger;
   signal?: AbortSignal;
+  /** The run compressing (before it, or after one of its model responses): its events name it. */
+  runId?: string;
 };
 
 /** The answer of POST /compress (SPEC §3), also what automatic compressions report. */
@@ -39,7 +41,12 @@ export type CompressOutcome = {
  */
 export type RunCompression = {
   /** Before a run: hygiene (≥ hygiene_threshold or ≥ 400 messages) and the pre-flight threshold check. */
-  prepareForRun(sessionId: string, signal?: AbortSignal): Promise<CompressOutcome | null>;
+  prepareForRun(sessionId: string, signal?: AbortSignal, runId?: string): Promise<CompressOutcome | null>;
   /** After each model response: records real usage; compresses when the real count crosses the threshold. */
-  afterResponse(sessionId: string, usage: TokenUsage, signal?: AbortSignal): Promise<CompressOutcome | null>;
+  afterResponse(
+    sessionId: string,
+    usage: TokenUsage,
+    signal?: AbortSignal,
+    runId?: string,
+  ): Promise<CompressOutcome | null>;
 };

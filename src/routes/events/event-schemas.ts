@@ -25,6 +25,37 @@ const FRAME = {
   url: z.string().openapi({ description: "Its URL", example: "http://localhost:8000/frame" }),
 };
 const RUN_END = { run: RunSchema };
+const COMPRESSING_RUN = RUN_ID.optional().openapi({
+  description: "The run that compressed (before it, or after one of its model responses); absent for POST /compress",
+  example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
+});
+const MODEL_CALL = z
+  .object({
+    started_at: z
+      .string()
+      .openapi({ description: "When the request was sent (ISO 8601)", example: "2026-01-05T10:00:00.000Z" }),
+    duration_ms: z
+      .number()
+      .int()
+      .openapi({ description: "From the request to the whole answer, in ms", example: 1840 }),
+    first_token_ms: z.number().int().nullable().openapi({
+      description: "From the request to its first streamed chunk, in ms; null when the call was not streamed",
+      example: 420,
+    }),
+    usage: z
+      .object({
+        prompt_tokens: z.number().int().openapi({ description: "Prompt tokens of this call", example: 1200 }),
+        completion_tokens: z.number().int().openapi({ description: "Completion tokens of this call", example: 85 }),
+        total_tokens: z.number().int().openapi({ description: "Sum of both", example: 1285 }),
+      })
+      .nullable()
+      .openapi({
+        description: "The call's own usage as the endpoint reported it; null when it reported none",
+        example: { prompt_tokens: 1200, completion_tokens: 85, total_tokens: 1285 },
+      }),
+  })
+  .optional()
+  .openapi({ description: "Of an assistant message a model call answered with: what that call took" });
 
 /** Each event type's payload; typed so that a payload the domain publishes and its schema cannot drift apart. */
 const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
@@ -33,7 +64,7 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
     session_id: z.string().openapi({ description: "The session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
     model: z.string().openapi({ description: "The model the run uses", example: "gpt-4o-mini" }),
   }),
-  "message.created": z.object({ run_id: RUN_ID, message: MessageSchema }),
+  "message.created": z.object({ run_id: RUN_ID, message: MessageSchema, model_call: MODEL_CALL }),
   "message.delta": z.object({
     run_id: RUN_ID,
     content: z.string().openapi({ description: "A chunk of the assistant's text", example: "The page " }),
@@ -60,12 +91,14 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
     content: z.string().openapi({ description: "The result the model gets", example: '{"ok":true}' }),
   }),
   "context.compressing": z.object({
+    run_id: COMPRESSING_RUN,
     session_id: z.string().openapi({ description: "The session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
     trigger: TRIGGER,
     engine: z.string().openapi({ description: "The context engine", example: "compressor" }),
     tokens_before: z.number().int().openapi({ description: "Context tokens now", example: 98000 }),
   }),
   "context.compressed": z.object({
+    run_id: COMPRESSING_RUN,
     trigger: TRIGGER,
     engine: z.string().openapi({ description: "The context engine", example: "compressor" }),
     summary_id: z.string().nullable().openapi({ description: "The summary version written", example: "sum_01JD5Z" }),
