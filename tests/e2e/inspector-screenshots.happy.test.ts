@@ -98,5 +98,6 @@ describe("the inspector's looks", () => {
     }
     const report = describeMismatches(mismatches);
     expect(report).toEqual([]);
-  });
+    // Thirty-two pictures in one pass: on a loaded machine that takes longer than one ordinary test's limit.
+  }, 120_000);
 });
