@@ -30,6 +30,11 @@ const CONTEXT_OPEN_TIMEOUT_MS = 10_000;
 const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
 const BROWSER_CLOSE_TIMEOUT_MS = 5_000;
 const LOGGED_URL_CHARS = 200;
+/**
+ * The pool is topped up this long after the last context was taken, not at once: warming a context starts a renderer,
+ * which on a small machine would compete with the page the session that took one is loading right then.
+ */
+const REFILL_DELAY_MS = 500;
 
 /** What the shared browser tells a session about its own context. */
 export type ContextOwner = {
@@ -83,6 +88,7 @@ export class SharedChromium {
   private current: Running | null = null;
   private launching: Promise<Running> | null = null;
   private refilling = false;
+  private refillTimer: NodeJS.Timeout | null = null;
   private closed = false;
   /** Sessions holding a context now, and when the last one let go (for closing an unused browser). */
   private lastReleasedAt = Date.now();
@@ -95,7 +101,7 @@ export class SharedChromium {
     const warm = running.pool.shift();
     const context =
       warm ?? (await withTimeout(this.newContext(running), CONTEXT_OPEN_TIMEOUT_MS, "opening a browser context"));
-    void this.refill(running);
+    this.scheduleRefill(running);
     let ownId: string | null = null;
     return {
       browser: running.browser,
@@ -145,6 +151,7 @@ export class SharedChromium {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.refillTimer) clearTimeout(this.refillTimer);
     const running = this.current ?? (await this.launching?.catch(() => null));
     if (running) await this.shutDown(running);
   }
@@ -190,12 +197,15 @@ export class SharedChromium {
         "the browser session",
       );
       const running: Running = { browser, browserSession, owners: new Map(), pool: [], gone: false };
-      await withTimeout(
+      // The guards and the first context (the launching session's) are set up side by side: the context's blank page
+      // loads nothing, and no session is handed a context before the guards are in place.
+      const downloads = withTimeout(
         applyDownloadPolicy({ browserSession, ownContextId: undefined, downloadsDir: null }),
         GUARD_SETUP_TIMEOUT_MS,
         "the download policy",
       );
-      await withTimeout(
+      const first = withTimeout(this.newContext(running), CONTEXT_OPEN_TIMEOUT_MS, "opening a browser context");
+      const targets = withTimeout(
         guardTargets({
           browserSession,
           allowFileUrls: this.deps.allowFileUrls,
@@ -207,6 +217,8 @@ export class SharedChromium {
         GUARD_SETUP_TIMEOUT_MS,
         "target discovery",
       );
+      const [, , context] = await Promise.all([downloads, targets, first]);
+      running.pool.push(context);
       browser.on("disconnected", () => this.lost(running));
       this.deps.logger.info(
         {
@@ -253,6 +265,17 @@ export class SharedChromium {
       throw error;
     }
     return context;
+  }
+
+  /** Tops the pool up once no context has been taken for a moment (each take restarts the wait). */
+  private scheduleRefill(running: Running): void {
+    if (this.deps.poolSize === 0) return;
+    if (this.refillTimer) clearTimeout(this.refillTimer);
+    this.refillTimer = setTimeout(() => {
+      this.refillTimer = null;
+      void this.refill(running);
+    }, REFILL_DELAY_MS);
+    this.refillTimer.unref();
   }
 
   /** Tops the pool up to its size, one context at a time, in the background. */
