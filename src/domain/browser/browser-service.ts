@@ -52,6 +52,11 @@ export type TabsAction =
 export class BrowserService implements BrowserOperations, ToolProvider {
   private readonly cdpPolicy: CdpPolicy;
   private readonly takeovers: Takeovers;
+  /**
+   * The browser tools, built once: their definitions (and the JSON Schemas sent to the model, converted from zod) are
+   * the same for every session and every turn.
+   */
+  private tools: ToolDefinition[] | null = null;
 
   constructor(private readonly deps: BrowserServiceDeps) {
     this.takeovers = new Takeovers((sessionId, change, reason) => {
@@ -374,6 +379,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
   toolsFor(session: SessionRecord): ToolDefinition[] {
     const settings = resolveSessionSettings(this.deps.config, session).browser;
     if (!browserAvailable(settings)) return [];
-    return createBrowserTools(this);
+    this.tools ??= createBrowserTools(this);
+    return this.tools;
   }
 }
