@@ -100,7 +100,7 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     messages: wrap(new SqliteMessageRepository(db, sqlite, activeContext)),
     images: wrap(new SqliteImageRepository(db)),
     idempotency: wrap(new SqliteIdempotencyRepository(db)),
-    events: wrap(new SqliteEventRepository(db, sqlite)),
+    events: wrap(new SqliteEventRepository(db)),
     summaries: wrap(new SqliteSummaryRepository(db)),
     runs: wrap(new SqliteRunRepository(db)),
     interrupts: wrap(new SqliteInterruptRepository(db)),

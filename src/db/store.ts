@@ -68,16 +68,8 @@ export interface DialogHistoryRepository {
   recent(sessionId: string, limit: number): Promise<DialogHistoryRow[]>;
 }
 
-/** One event of a batch stored together (EventRepository.insertMany). */
-export type EventInput = { type: string; data: unknown; runId: string | null };
-
 export interface EventRepository {
   insert(sessionId: string, type: string, data: unknown, now: number, runId?: string | null): Promise<StoredEvent>;
-  /**
-   * Several events of one session in one write (one transaction on SQLite, one statement on PostgreSQL), their ids
-   * growing in the order given; answered in that order.
-   */
-  insertMany(sessionId: string, rows: EventInput[], now: number): Promise<StoredEvent[]>;
   /** Every persisted event of the session after `afterId`, oldest first. */
   after(sessionId: string, afterId: number, limit?: number): Promise<StoredEvent[]>;
   /** Every persisted event of one run after `afterId`, oldest first. */

@@ -28,32 +28,3 @@ describe("event retention", () => {
     expect(storedTypes(t, id)).toEqual(["run.started", "message.delta"]);
   });
 });
-
-describe("publishing", () => {
-  it("stores events published without waiting in the order they were asked for, each answered with its own", async ({
-    app: t,
-  }) => {
-    const id = await createSessionId(t);
-    const bus = t.app.services.events;
-    const seen: string[] = [];
-    const stop = bus.subscribe(id, (event) => seen.push(`${event.id}:${event.type}`));
-    try {
-      // What a streaming answer does: chunks published one after another while the first is still being written.
-      const published = [
-        bus.publish(id, "run.started", { run_id: "run_b", session_id: id, model: "fake-model" }),
-        ...Array.from({ length: 6 }, (_, i) => bus.publish(id, "message.delta", { run_id: "run_b", content: `c${i}` })),
-      ];
-      const events = await Promise.all(published);
-      const ids = events.map((event) => event!.id);
-      expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      expect(events.map((event) => event!.type)).toEqual(["run.started", ...Array(6).fill("message.delta")]);
-      expect(events.slice(1).map((event) => (event!.data as { content: string }).content)).toEqual(
-        Array.from({ length: 6 }, (_, i) => `c${i}`),
-      );
-      expect(seen).toEqual(events.map((event) => `${event!.id}:${event!.type}`));
-      expect(await bus.replay(id, 0)).toEqual(events);
-    } finally {
-      stop();
-    }
-  });
-});

@@ -758,25 +758,6 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
       expect(await store.events.after(s.id, 0)).toEqual([e1, e4]);
       expect(await store.events.after(other.id, 0)).toEqual([e3]);
     });
-
-    it("stores a batch in one write, ids growing in the order given, inside a transaction as outside one", async () => {
-      const s = await newSession(store);
-      const run = (await store.runs.create(newRun(s.id, "replica-evb")))!;
-      const rows = Array.from({ length: 12 }, (_, i) => ({
-        type: i % 3 === 0 ? "run.started" : "message.delta",
-        data: { n: i, text: `chunk ${i}` },
-        runId: i % 2 === 0 ? run.id : null,
-      }));
-      const batch = await store.events.insertMany(s.id, rows, T0);
-      expect(batch.map((event) => event.data)).toEqual(rows.map((row) => row.data));
-      expect(batch.map((event) => event.id)).toEqual([...batch.map((event) => event.id)].sort((a, b) => a - b));
-      expect(await store.events.after(s.id, 0)).toEqual(batch);
-      expect((await store.events.forRun(run.id, 0)).map((event) => event.data)).toEqual(
-        rows.filter((row) => row.runId).map((row) => row.data),
-      );
-      const inside = await store.transaction(() => store.events.insertMany(s.id, rows.slice(0, 2), T0 + 1));
-      expect(await store.events.after(s.id, batch.at(-1)!.id)).toEqual(inside);
-    });
   });
 
   describe("idempotency", () => {

@@ -4,23 +4,17 @@
  * and the pruning of one event type by age (the bus drops old `message.delta` chunks this way).
  */
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type Database from "better-sqlite3";
 import type { Db } from "../database.js";
 import { events } from "../schema.js";
 import type { StoredEvent } from "../records.js";
 import { storedEventOf } from "../rows/events.js";
-import type { EventInput, EventRepository, Sync } from "../store.js";
+import type { EventRepository, Sync } from "../store.js";
 
 export class SqliteEventRepository implements Sync<EventRepository> {
   /** Every event of every run is inserted, streamed deltas included; built once (building costs more than running it). */
   private readonly insertStatement;
 
-  private readonly insertBatch: (sessionId: string, rows: EventInput[], now: number) => StoredEvent[];
-
-  constructor(
-    private readonly db: Db,
-    sqlite: Database.Database,
-  ) {
+  constructor(private readonly db: Db) {
     this.insertStatement = db
       .insert(events)
       .values({
@@ -32,20 +26,12 @@ export class SqliteEventRepository implements Sync<EventRepository> {
       })
       .returning({ id: events.id })
       .prepare();
-    this.insertBatch = sqlite.transaction((sessionId: string, rows: EventInput[], now: number) =>
-      rows.map((row) => this.insert(sessionId, row.type, row.data, now, row.runId)),
-    );
   }
 
   insert(sessionId: string, type: string, data: unknown, now: number, runId: string | null = null): StoredEvent {
     const row = this.insertStatement.get({ sessionId, type, dataJson: JSON.stringify(data), now, runId });
     if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
     return { id: row.id, session_id: sessionId, type, data, created_at: now };
-  }
-
-  /** Several events in one transaction (a savepoint inside one already open): one commit instead of one each. */
-  insertMany(sessionId: string, rows: EventInput[], now: number): StoredEvent[] {
-    return this.insertBatch(sessionId, rows, now);
   }
 
   /** Every persisted event of the session after `afterId`, oldest first. */

@@ -3,7 +3,6 @@
  * Session events: stored first, then handed to live subscribers; replayed after an id for streams that resume, and
  * ended for good when the session is deleted or the server stops. Old `message.delta` chunks are pruned.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Store } from "../../db/store.js";
 import type { EventPayload, SessionEventType } from "./event-types.js";
 
@@ -35,17 +34,6 @@ const ANNOUNCEMENT_WAIT_MS = 2_000;
 export const DELTA_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const DELTA_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** A publish waiting to be stored, with how to answer it and the publisher's async context to store it in. */
-type PendingPublish = {
-  type: SessionEventType;
-  data: unknown;
-  resolve(event: SessionEvent | null): void;
-  inContext<R>(fn: () => R): R;
-};
-
-/** Events stored together when several wait: the chunks of a streamed answer. */
-const STREAMED_CHUNK_TYPES: ReadonlySet<SessionEventType> = new Set(["message.delta", "reasoning.delta"]);
-
 /** The run an event belongs to: its `run_id`, or the id of the `run` it carries. */
 export function runIdOf(data: unknown): string | null {
   if (typeof data !== "object" || data === null) return null;
@@ -63,12 +51,8 @@ export class EventBus {
   /** Live subscribers per session, each with what to do when the session's stream ends for good. */
   private readonly listeners = new Map<string, Map<EventListener, (() => void) | undefined>>();
   private lastDeltaPrune = 0;
-  /**
-   * Per session, the publishes waiting to be stored, in the order they were asked for, awaited or not. One write at a
-   * time per session: what piles up while one is written (streamed chunks) goes in the next write, together.
-   */
-  private readonly pending = new Map<string, PendingPublish[]>();
-  private readonly draining = new Set<string>();
+  /** Per session, publishes are stored one after another, in the order they were asked for, awaited or not. */
+  private readonly queues = new Map<string, Promise<unknown>>();
   /** Per session, the newest event id handed to its live subscribers: none is handed over twice. */
   private readonly delivered = new Map<string, number>();
 
@@ -94,60 +78,38 @@ export class EventBus {
    * stored in the order they were made, so a caller that does not wait still sees its events in order.
    */
   publish<T extends SessionEventType>(sessionId: string, type: T, data: EventPayload<T>): Promise<SessionEvent | null> {
-    // The write runs in the publisher's async context: one published inside a store transaction is written in it.
-    const inContext = AsyncLocalStorage.snapshot();
-    return new Promise((resolve) => {
-      const queue = this.pending.get(sessionId) ?? [];
-      queue.push({ type, data, resolve, inContext });
-      this.pending.set(sessionId, queue);
-      if (!this.draining.has(sessionId)) void this.drain(sessionId);
+    const stored = (this.queues.get(sessionId) ?? Promise.resolve()).then(() => this.store(sessionId, type, data));
+    // One publish that fails must not hold back the ones after it; a session's queue goes once it has drained.
+    const tail = stored.catch(() => undefined);
+    this.queues.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.queues.get(sessionId) === tail) this.queues.delete(sessionId);
     });
+    return stored;
   }
 
-  /**
-   * Stores the session's waiting publishes in order until none is left: streamed chunks that waited one after another
-   * in one write (they are published outside any transaction, from the model's stream), every other event alone.
-   */
-  private async drain(sessionId: string): Promise<void> {
-    this.draining.add(sessionId);
-    try {
-      for (let queue = this.pending.get(sessionId); queue?.length; queue = this.pending.get(sessionId)) {
-        const chunks = queue.findIndex((publish) => !STREAMED_CHUNK_TYPES.has(publish.type));
-        const batch = queue.splice(
-          0,
-          STREAMED_CHUNK_TYPES.has(queue[0].type) ? (chunks < 0 ? queue.length : chunks) : 1,
-        );
-        if (queue.length === 0) this.pending.delete(sessionId);
-        const stored = await batch[0].inContext(() => this.store(sessionId, batch)).catch(() => null);
-        batch.forEach((publish, i) => publish.resolve(stored?.[i] ?? null));
-      }
-    } finally {
-      this.draining.delete(sessionId);
-    }
-  }
-
-  /** Stores a batch (null when its session was deleted meanwhile: nothing left to tell), then hands it over. */
-  private async store(sessionId: string, batch: PendingPublish[]): Promise<SessionEvent[] | null> {
+  private async store<T extends SessionEventType>(
+    sessionId: string,
+    type: T,
+    data: EventPayload<T>,
+  ): Promise<SessionEvent | null> {
     const now = this.now();
     if (now - this.lastDeltaPrune >= DELTA_PRUNE_INTERVAL_MS) {
       this.lastDeltaPrune = now;
       for (const type of ["message.delta", "reasoning.delta"])
         await this.repository.deleteOlderThan(type, now - DELTA_EVENT_RETENTION_MS).catch(() => 0);
     }
-    let events: SessionEvent[];
+    let event: SessionEvent;
     try {
-      const rows = batch.map(({ type, data }) => ({ type, data, runId: runIdOf(data) }));
-      const stored =
-        rows.length === 1
-          ? [await this.repository.insert(sessionId, rows[0].type, rows[0].data, now, rows[0].runId)]
-          : await this.repository.insertMany(sessionId, rows, now);
-      events = stored.map((row, i) => ({ ...row, type: batch[i].type, data: batch[i].data }) as SessionEvent);
+      const stored = await this.repository.insert(sessionId, type, data, now, runIdOf(data));
+      event = { ...stored, type, data } as SessionEventOf<T> as SessionEvent;
     } catch {
+      // The session was deleted while something still reported on it: nothing left to tell.
       return null;
     }
-    if (!this.announcements) for (const event of events) this.deliver(event);
-    else if (this.listeners.has(sessionId)) await this.deliveredUpTo(sessionId, events[events.length - 1].id);
-    return events;
+    if (!this.announcements) this.deliver(event);
+    else if (this.listeners.has(sessionId)) await this.deliveredUpTo(sessionId, event.id);
+    return event;
   }
 
   /** Another replica (or this one) stored an event: the session's subscribers here get the rows they lack. */

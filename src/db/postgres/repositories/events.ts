@@ -4,7 +4,7 @@
  * event with the ids a stream resumes from, and the pruning of one event type by age.
  */
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { EventInput, EventRepository } from "../../store.js";
+import type { EventRepository } from "../../store.js";
 import type { StoredEvent } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { EVENTS_CHANNEL } from "../event-announcements.js";
@@ -21,23 +21,6 @@ const INSERT_EVENT = namedStatement(
     returning id
   )
   select id, pg_notify('${EVENTS_CHANNEL}', $1::text || ' ' || id::text) from inserted`,
-);
-
-/**
- * $1 the session, $2 the types, $3 the data as JSON, $4 now, $5 the runs (null for none): one lock, the rows inserted
- * in the order given (so their ids grow in that order), one notification per row.
- */
-const INSERT_EVENTS = namedStatement(
-  "insert_events",
-  `with locked as (select pg_advisory_xact_lock(hashtext($1::text))),
-  inserted as (
-    insert into events (session_id, type, data_json, created_at, run_id)
-    select $1::text, given.type, given.data_json, $4::bigint, given.run_id
-    from locked, unnest($2::text[], $3::text[], $5::text[]) with ordinality as given(type, data_json, run_id, position)
-    order by given.position
-    returning id
-  )
-  select id, pg_notify('${EVENTS_CHANNEL}', $1::text || ' ' || id::text) from inserted order by id`,
 );
 
 export class PgEventRepository implements EventRepository {
@@ -63,26 +46,6 @@ export class PgEventRepository implements EventRepository {
     const row = inserted ? { id: Number(inserted.id) } : undefined;
     if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
     return { id: row.id, session_id: sessionId, type, data, created_at: now };
-  }
-
-  async insertMany(sessionId: string, rows: EventInput[], now: number): Promise<StoredEvent[]> {
-    // One statement (one round trip) for the whole batch, under the same lock as a single insert.
-    const inserted = await this.conn.query<{ id: string | number }>(INSERT_EVENTS, [
-      sessionId,
-      rows.map((row) => row.type),
-      rows.map((row) => JSON.stringify(row.data)),
-      now,
-      rows.map((row) => row.runId),
-    ]);
-    if (inserted.length !== rows.length)
-      throw new Error(`${rows.length - inserted.length} events of session ${sessionId} were not stored`);
-    return rows.map((row, i) => ({
-      id: Number(inserted[i].id),
-      session_id: sessionId,
-      type: row.type,
-      data: row.data,
-      created_at: now,
-    }));
   }
 
   /** Every persisted event of the session after `afterId`, oldest first. */
