@@ -7,7 +7,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
  * - `api:sqlite` and `api:postgres`: the in-process app through `app.request`, on each store (every app on
  *   PostgreSQL gets a database of its own on a throwaway cluster the global setup starts, unless
  *   CADUCEUS_TEST_DATABASE_URL names one);
- * - `e2e`: the built server as a process, the real Chromium, the inspector.
+ * - `e2e`: the built server as a process, the real Chromium, the inspector; `e2e:process` runs the browser's guard
+ *   tests again with a Chromium per session instead of a context in the shared one.
  *
  * The in-process layers share one module graph per worker (`isolate: false`): every file builds its own app over
  * its own database, and nothing of ours keeps state in a module, so importing the app once per worker instead of
@@ -15,6 +16,20 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
  * needs PostgreSQL, for a machine without it.
  */
 const withPostgres = (process.env.CADUCEUS_TEST_STORES ?? "sqlite,postgres").includes("postgres");
+
+/**
+ * The browser and security tests that the `e2e:process` project runs again with `browser.isolation: process`: URL
+ * rules, the raw-CDP allowlist, downloads, dialogs, the frame tree and OOPIFs, the live view and take-over, the
+ * lifecycle. The `e2e` project runs them (with everything else) on contexts of the shared Chromium.
+ */
+const BROWSER_GUARD_TESTS = [
+  "tests/e2e/browser.security.test.ts",
+  "tests/e2e/cdp.error.test.ts",
+  "tests/e2e/dialogs.happy.test.ts",
+  "tests/e2e/frames.happy.test.ts",
+  "tests/e2e/browser-live.happy.test.ts",
+  "tests/e2e/lifecycle.happy.test.ts",
+];
 
 const layer = (
   name: string,
@@ -46,6 +61,11 @@ export default defineConfig({
       layer("e2e", ["tests/e2e/**/*.test.ts"], {
         isolate: false,
         exclude: withPostgres ? [] : ["tests/e2e/replicas*.test.ts"],
+      }),
+      // The browser's guards, run again with a Chromium per session (the default is a context in a shared one).
+      layer("e2e:process", BROWSER_GUARD_TESTS, {
+        isolate: false,
+        env: { CADUCEUS_TEST_BROWSER_ISOLATION: "process" },
       }),
     ],
   },

@@ -10,6 +10,7 @@
  * The systems are interleaved sample by sample (A, B, C, A, B, C…), so a change of machine load hits all
  * alike; the first samples of each figure are warm-up and dropped; figures are medians.
  */
+import { loadavg } from "node:os";
 import type { ToolDefinition } from "../src/domain/shared/tools.js";
 import type { ChatRequestBody, FakeTurn, SentMessage } from "../tests/fixtures/fake-model.js";
 import { median, printFigure, round, sleep } from "./figures.js";
@@ -132,6 +133,8 @@ class InterleavedSamples<System extends string> {
   }
 }
 
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
 /** The comparison fields every latency figure carries. */
 function comparisons(value: number, thinProxyMs: number, fakeModelMs: number, samples: number) {
   return {
@@ -221,15 +224,26 @@ export async function run(): Promise<void> {
   async function turn(history: number, samples: number): Promise<void> {
     const id = await sessionWithHistory(history);
     const rounds = new InterleavedSamples<"caduceus" | "proxy" | "fake">(WARMUP_SAMPLES);
+    // CPU time of this process (server, fake model and client alike) per sample: unlike wall time, other programs on a
+    // busy machine hardly change it.
+    const cpu = new InterleavedSamples<"caduceus" | "proxy">(WARMUP_SAMPLES);
     for (let i = 0; i < WARMUP_SAMPLES + samples; i++) {
+      let cpuStart = process.cpuUsage();
       const [caduceus, requests] = await caduceusTurn(id, `turn ${i}`, 1);
+      const caduceusCpu = cpuMs(process.cpuUsage(cpuStart));
+      cpuStart = process.cpuUsage();
       const proxyMs = await proxyTurn(id, `turn ${i}`, 1);
+      cpu.round({ caduceus: caduceusCpu, proxy: cpuMs(process.cpuUsage(cpuStart)) });
       rounds.round({ caduceus, proxy: proxyMs, fake: await replay(requests) });
     }
     const value = rounds.median("caduceus");
     printFigure(`agent.turn.history_${history}`, value, rounds.median("proxy"), "ms", {
       what: `one turn with ${history} messages of history, compression off (baseline: the thin proxy)`,
       ...comparisons(value, rounds.median("proxy"), rounds.median("fake"), rounds.count),
+      cpu_ms: round(cpu.median("caduceus")),
+      thin_proxy_cpu_ms: round(cpu.median("proxy")),
+      cpu_ratio_to_thin_proxy: round(cpu.median("caduceus") / cpu.median("proxy"), 3),
+      load_1m: round(loadavg()[0]),
     });
   }
 

@@ -69,8 +69,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness with the server's load: runs, browsers, uptime
-         * @description The checks of /health/ready with how many runs execute and wait, how many browsers run, the model clients see and the uptime, and Hermes's fields (`gateway_state`, `platforms`, `pid`). Always 200 (the status says how it stands). Needs the API key when `server.api_key` is set.
+         * Readiness with the server's load: runs, browsers and their memory, uptime
+         * @description The checks of /health/ready with how many runs execute and wait, the browsers (the Chromium processes the server runs with their resident memory, each session's browser context with its tabs and JavaScript heap, and the pool of warm contexts), the model clients see and the uptime, and Hermes's fields (`gateway_state`, `platforms`, `pid`). Always 200 (the status says how it stands). Needs the API key when `server.api_key` is set.
          */
         get: operations["getDetailedHealth"];
         put?: never;
@@ -1437,13 +1437,90 @@ export interface components {
                  */
                 max_concurrent: number;
             };
-            /** @description Supervised browsers */
+            /** @description Supervised browsers, their contexts and their memory */
             browsers: {
                 /**
                  * @description Sessions with a running browser
-                 * @example 0
+                 * @example 2
                  */
                 active: number;
+                /**
+                 * @description context: sessions without a profile or cdp_url of their own share one Chromium, a context each; process: each session runs a Chromium of its own (browser.isolation)
+                 * @example context
+                 * @enum {string}
+                 */
+                isolation: "context" | "process";
+                /** @description The warm contexts of the shared Chromium */
+                pool: {
+                    /**
+                     * @description browser.pool.size (0 when no Chromium is shared)
+                     * @example 2
+                     */
+                    size: number;
+                    /**
+                     * @description Warm contexts waiting for a session now
+                     * @example 2
+                     */
+                    warm: number;
+                };
+                /** @description The Chromium processes the server runs (a browser at a cdp_url is not one) */
+                processes: {
+                    /**
+                     * @description The shared Chromium, or a session's own (launched, or on a named profile)
+                     * @example shared
+                     * @enum {string}
+                     */
+                    kind: "shared" | "launched" | "profile";
+                    /**
+                     * @description The session whose own browser it is; null for the shared one
+                     * @example null
+                     */
+                    session_id: string | null;
+                    /**
+                     * @description Contexts sessions hold in it
+                     * @example 2
+                     */
+                    contexts: number;
+                    /**
+                     * @description The browser process's id; null when unknown
+                     * @example 5120
+                     */
+                    pid: number | null;
+                    /**
+                     * @description Its processes (browser, renderers, GPU, services)
+                     * @example 7
+                     */
+                    processes: number;
+                    /**
+                     * @description Resident memory of all its processes summed, in bytes; null when it cannot be read
+                     * @example 412000000
+                     */
+                    rss_bytes: number | null;
+                }[];
+                /** @description Each session's running browser context */
+                contexts: {
+                    /**
+                     * @description The session
+                     * @example sess_01J9Z8
+                     */
+                    session_id: string;
+                    /**
+                     * @description Where the context lives: the shared Chromium, its own, a profile's, or one at a cdp_url
+                     * @example shared
+                     * @enum {string}
+                     */
+                    kind: "shared" | "launched" | "profile" | "connected";
+                    /**
+                     * @description Its open tabs
+                     * @example 1
+                     */
+                    tabs: number;
+                    /**
+                     * @description JavaScript heap its pages use, in bytes; null when no page answered in time
+                     * @example 2400000
+                     */
+                    js_heap_bytes: number | null;
+                }[];
             };
             /** @description Each dependency's state */
             checks: {
@@ -1962,7 +2039,7 @@ export interface components {
             threshold_tokens_cap?: number | null;
         };
         /**
-         * @description Browser supervisor settings a session may set; any field left out keeps the server default. The server-only settings (executable_path, allow_file_urls, allowed_cdp_hosts, cdp_allow, profiles_dir, downloads) are the operator's: naming one is a 400 naming the key
+         * @description Browser supervisor settings a session may set; any field left out keeps the server default. The server-only settings (executable_path, allow_file_urls, allowed_cdp_hosts, cdp_allow, profiles_dir, downloads, isolation, pool, idle_close_s, idle_keep_state) are the operator's: naming one is a 400 naming the key
          * @example {
          *       "dialog_policy": "must_respond",
          *       "dialog_timeout_s": 300
@@ -2808,17 +2885,17 @@ export interface components {
             /** @description The event's payload, sent as the frame's JSON `data:` */
             data: {
                 /**
-                 * @description Launching Chromium or connecting
+                 * @description Launching Chromium, connecting, or opening a context in the shared Chromium
                  * @example launch
                  * @enum {string}
                  */
-                mode: "launch" | "connect";
+                mode: "launch" | "connect" | "context";
                 /**
                  * @description What is reached (never where: a CDP URL can carry a token)
                  * @example local_chromium
                  * @enum {string}
                  */
-                endpoint_kind: "local_chromium" | "cdp_http" | "cdp_websocket";
+                endpoint_kind: "local_chromium" | "shared_chromium" | "cdp_http" | "cdp_websocket";
             };
         };
         /** @description The `browser.disconnected` frame */
@@ -2837,11 +2914,11 @@ export interface components {
             /** @description The event's payload, sent as the frame's JSON `data:` */
             data: {
                 /**
-                 * @description Why the browser went away
+                 * @description Why the browser went away (idle_closed: unused for browser.idle_close_s; the next action reopens it)
                  * @example page_crashed
                  * @enum {string}
                  */
-                reason: "browser_disconnected" | "page_crashed" | "page_closed";
+                reason: "browser_disconnected" | "page_crashed" | "page_closed" | "idle_closed";
             };
         };
         /** @description The `browser.takeover` frame */

@@ -47,6 +47,8 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["browser", "executable_path"], names: ["CADUCEUS_BROWSER_EXECUTABLE"], kind: "string" },
   { path: ["browser", "cdp_url"], names: ["CADUCEUS_BROWSER_CDP_URL", "BROWSER_CDP_URL"], kind: "string" },
   { path: ["browser", "dialog_policy"], names: ["CADUCEUS_DIALOG_POLICY"], kind: "string" },
+  { path: ["browser", "isolation"], names: ["CADUCEUS_BROWSER_ISOLATION"], kind: "string" },
+  { path: ["browser", "pool", "size"], names: ["CADUCEUS_BROWSER_POOL_SIZE"], kind: "int" },
   { path: ["hermes", "identity"], names: ["CADUCEUS_HERMES_IDENTITY"], kind: "string" },
   { path: ["logging", "level"], names: ["CADUCEUS_LOG_LEVEL", "LOG_LEVEL"], kind: "string" },
   { path: ["logging", "format"], names: ["CADUCEUS_LOG_FORMAT"], kind: "string" },

@@ -450,45 +450,51 @@ describe("compression invariants over generated transcripts", () => {
     return rows;
   }
 
-  itGenerated("holds for every session, settings and compression", async ({ app: t }) => {
-    let compressions = 0;
-    for (let trial = 0; trial < 12; trial++) {
-      const id = await createSessionId(t, {
-        system_prompt: random() < 0.8 ? "You are terse." : null,
-        config: {
-          compression: {
-            tail_mode: pick(["lean", "legacy"]),
-            protect_first_n: Math.floor(random() * 5),
-            protect_last_n: 1 + Math.floor(random() * 12),
+  itGenerated(
+    "holds for every session, settings and compression",
+    async ({ app: t }) => {
+      let compressions = 0;
+      for (let trial = 0; trial < 12; trial++) {
+        const id = await createSessionId(t, {
+          system_prompt: random() < 0.8 ? "You are terse." : null,
+          config: {
+            compression: {
+              tail_mode: pick(["lean", "legacy"]),
+              protect_first_n: Math.floor(random() * 5),
+              protect_last_n: 1 + Math.floor(random() * 12),
+            },
           },
-        },
-      });
-      for (let round = 0; round < 3; round++) {
-        await append(t, id, generatedTurns(20 + Math.floor(random() * 60)));
-        const inContextBefore = (await transcript(t, id)).filter((m) => m.in_context && m.kind === "message");
-        const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
-        expect(res.status).toBe(200);
-        const outcome = await json<CompressResponse>(res);
-        const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
-        const where = `trial ${trial}, round ${round}`;
-        assertWellFormed(context.messages);
-        const recount = context.messages.reduce((sum: number, m) => sum + countMessageTokens(m, "fake-model"), 0);
-        expect(context.tokens.total, where).toBe(recount);
-        if (!outcome.compressed) continue;
-        compressions += 1;
-        const stillIn = new Set((await transcript(t, id)).filter((m) => m.in_context).map((m) => m.seq));
-        const shown = JSON.stringify(context.messages);
-        for (const row of inContextBefore.filter((m) => !stillIn.has(m.seq))) {
-          for (const anchor of extractAnchorsFromText(anchorText(row)))
-            expect(
-              shown.includes(JSON.stringify(anchor.value).slice(1, -1)),
-              `${where}: ${anchor.kind} ${anchor.value}`,
-            ).toBe(true);
+        });
+        for (let round = 0; round < 3; round++) {
+          await append(t, id, generatedTurns(20 + Math.floor(random() * 60)));
+          const inContextBefore = (await transcript(t, id)).filter((m) => m.in_context && m.kind === "message");
+          const res = await t.call("POST", `/v1/sessions/${id}/compress`, {});
+          expect(res.status).toBe(200);
+          const outcome = await json<CompressResponse>(res);
+          const context = await getJson<GetContextResponse>(t, `/v1/sessions/${id}/context`);
+          const where = `trial ${trial}, round ${round}`;
+          assertWellFormed(context.messages);
+          const recount = context.messages.reduce((sum: number, m) => sum + countMessageTokens(m, "fake-model"), 0);
+          expect(context.tokens.total, where).toBe(recount);
+          if (!outcome.compressed) continue;
+          compressions += 1;
+          const stillIn = new Set((await transcript(t, id)).filter((m) => m.in_context).map((m) => m.seq));
+          const shown = JSON.stringify(context.messages);
+          for (const row of inContextBefore.filter((m) => !stillIn.has(m.seq))) {
+            for (const anchor of extractAnchorsFromText(anchorText(row)))
+              expect(
+                shown.includes(JSON.stringify(anchor.value).slice(1, -1)),
+                `${where}: ${anchor.kind} ${anchor.value}`,
+              ).toBe(true);
+          }
         }
       }
-    }
-    expect(compressions).toBeGreaterThan(24);
-  });
+      expect(compressions).toBeGreaterThan(24);
+      // 36 compressions with their reads, on PostgreSQL too: 11-12 s alone, past 30 s while the e2e browsers share a
+      // busy 2-core machine. The limit is for a hung test, not a measure of speed.
+    },
+    90_000,
+  );
 });
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

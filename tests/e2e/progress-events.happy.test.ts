@@ -4,6 +4,7 @@ import { navigate, respond } from "../fixtures/browser.js";
 import { append, filler, modelConfig, toolRound } from "../fixtures/context-transcript.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { captureLogs, LOG_LEVEL } from "../fixtures/log-lines.js";
+import { TEST_BROWSER_ISOLATION } from "../fixtures/browser-isolation.js";
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { json, type CompressResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
@@ -122,16 +123,32 @@ describe("progress events and their log lines", () => {
         // The first thing the session hears of its browser.
         expect(names[0]).toBe("browser.starting");
         expect(names).toContain("dialog.opened");
-        expect(dataOf(frames, "browser.starting")).toEqual({ mode: "launch", endpoint_kind: "local_chromium" });
-
         expect((await respond(t, id, { action: "accept" })).status).toBe(200);
-        expect(logs.lines.find((l) => l.msg === "browser launched")).toMatchObject({
-          level: LOG_LEVEL.info,
-          session_id: id,
-          executable: "/usr/bin/chromium",
-          headless: true,
-          duration_ms: expect.any(Number),
-        });
+        if (TEST_BROWSER_ISOLATION === "context") {
+          // A context in the shared Chromium, which the first one launched.
+          expect(dataOf(frames, "browser.starting")).toEqual({ mode: "context", endpoint_kind: "shared_chromium" });
+          expect(logs.lines.find((l) => l.msg === "shared browser launched")).toMatchObject({
+            level: LOG_LEVEL.info,
+            executable: "/usr/bin/chromium",
+            headless: true,
+            duration_ms: expect.any(Number),
+          });
+          expect(logs.lines.find((l) => l.msg === "browser context opened")).toMatchObject({
+            level: LOG_LEVEL.info,
+            session_id: id,
+            warm: expect.any(Boolean),
+            duration_ms: expect.any(Number),
+          });
+        } else {
+          expect(dataOf(frames, "browser.starting")).toEqual({ mode: "launch", endpoint_kind: "local_chromium" });
+          expect(logs.lines.find((l) => l.msg === "browser launched")).toMatchObject({
+            level: LOG_LEVEL.info,
+            session_id: id,
+            executable: "/usr/bin/chromium",
+            headless: true,
+            duration_ms: expect.any(Number),
+          });
+        }
         expect(logs.lines.find((l) => l.msg === "dialog opened")).toMatchObject({
           level: LOG_LEVEL.info,
           session_id: id,

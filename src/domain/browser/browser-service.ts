@@ -52,6 +52,11 @@ export type TabsAction =
 export class BrowserService implements BrowserOperations, ToolProvider {
   private readonly cdpPolicy: CdpPolicy;
   private readonly takeovers: Takeovers;
+  /**
+   * The browser tools, built once: their definitions (and the JSON Schemas sent to the model, converted from zod) are
+   * the same for every session and every turn.
+   */
+  private tools: ToolDefinition[] | null = null;
 
   constructor(private readonly deps: BrowserServiceDeps) {
     this.takeovers = new Takeovers((sessionId, change, reason) => {
@@ -131,6 +136,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     await this.requireSession(sessionId);
     const supervisor = this.deps.supervisors.get(sessionId);
     if (!supervisor) throw new DomainError("no_dialog_open", "no dialog is open: the session has no running browser");
+    this.deps.supervisors.used(sessionId);
     return { ok: true, dialog: await supervisor.dialogs.respond(action, promptText, dialogId, by) };
   }
 
@@ -152,7 +158,8 @@ export class BrowserService implements BrowserOperations, ToolProvider {
   async navigate(sessionId: string, url: string): Promise<actions.ActionResult> {
     await this.requireSession(sessionId);
     assertUrlAllowed(url, this.deps.config.browser.allow_file_urls);
-    const supervisor = await this.deps.supervisors.ensure(sessionId);
+    // A browser reopening after an idle close need not reload the page it showed: this loads another.
+    const supervisor = await this.deps.supervisors.ensure(sessionId, { restorePage: false });
     const result = await actions.navigate(supervisor, url);
     await this.rememberUrl(sessionId, result.url);
     return result;
@@ -311,6 +318,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     if (!supervisor)
       throw new DomainError("browser_unavailable", "the session's browser is not running; navigate to start it");
     takeover.touch(this.deps.now());
+    this.deps.supervisors.used(sessionId);
     const result = await applyInput(supervisor, input);
     return { ...result, taken_over: takeover.active };
   }
@@ -371,6 +379,7 @@ export class BrowserService implements BrowserOperations, ToolProvider {
   toolsFor(session: SessionRecord): ToolDefinition[] {
     const settings = resolveSessionSettings(this.deps.config, session).browser;
     if (!browserAvailable(settings)) return [];
-    return createBrowserTools(this);
+    this.tools ??= createBrowserTools(this);
+    return this.tools;
   }
 }

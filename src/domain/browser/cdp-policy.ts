@@ -274,6 +274,32 @@ const GUARD_BREAKING_DOMAINS: ReadonlySet<string> = new Set(
   [...GUARD_BREAKING_METHODS].map((method) => method.slice(0, method.indexOf("."))),
 );
 
+/**
+ * Domains whose methods act beyond the page's own browser context — on other targets, on every context's storage, on
+ * the browser process — even from a page session. In a Chromium shared by several sessions, one of them would reach
+ * other sessions' pages or data; a server that allows any of them gives every session a Chromium of its own.
+ */
+const BEYOND_CONTEXT_DOMAINS: ReadonlySet<string> = new Set([
+  "Target",
+  "Browser",
+  "Storage",
+  "SystemInfo",
+  "Tracing",
+  "IO",
+  "Memory",
+  "ServiceWorker",
+  "BackgroundService",
+  "Cast",
+  "DeviceAccess",
+  "Extensions",
+  "PWA",
+]);
+
+/** Whether allowing this entry would let a session reach beyond its own browser context (or void the guards). */
+export function reachesBeyondContext(entry: string): boolean {
+  return breaksGuards(entry) || BEYOND_CONTEXT_DOMAINS.has(entry.slice(0, Math.max(0, entry.indexOf("."))));
+}
+
 /** Whether allowing this `Domain.method` or `Domain.*` entry would void the browser's guards. */
 export function breaksGuards(entry: string): boolean {
   if (GUARD_BREAKING_METHODS.has(entry)) return true;
@@ -294,6 +320,11 @@ export class CdpPolicy {
   readonly ignoredEntries: string[] = [];
   /** Operator entries that void the browser's guards ({@link breaksGuards}), for a warning at start-up. */
   readonly guardBreakingEntries: string[] = [];
+  /**
+   * Operator entries that reach beyond a session's own browser context ({@link reachesBeyondContext}): with any, no
+   * two sessions may share a Chromium.
+   */
+  readonly beyondContextEntries: string[] = [];
 
   constructor(operatorAllowed: readonly string[]) {
     for (const group of CDP_ALLOWLIST)
@@ -304,6 +335,7 @@ export class CdpPolicy {
         continue;
       }
       if (breaksGuards(entry)) this.guardBreakingEntries.push(entry);
+      if (reachesBeyondContext(entry)) this.beyondContextEntries.push(entry);
       if (entry.endsWith(".*")) this.domains.add(entry.slice(0, -2));
       else this.methods.add(entry);
     }

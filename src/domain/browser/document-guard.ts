@@ -14,6 +14,7 @@ import type { ConsoleLog } from "./console-log.js";
 import { applyDownloadPolicy } from "./download-policy.js";
 import type { TargetSession } from "./frames.js";
 import type { Tab } from "./tabs.js";
+import type { ContextLease } from "./shared-chromium.js";
 import { guardTargets } from "./target-guard.js";
 import { withTimeout } from "./targets.js";
 import { isDocumentUrlAllowed, schemeOf } from "./url-policy.js";
@@ -71,13 +72,48 @@ export class DocumentGuard {
         browserSession,
         allowFileUrls: this.deps.allowFileUrls,
         onlyContextId: connected ? (ownContextId ?? null) : null,
-        mainTargetId: targetInfo.targetId,
-        mainForbidden: (url) => this.leaveForbidden(page, page.rootFrameId, url),
+        isMain: (targetId) => targetId === targetInfo.targetId,
+        mainForbidden: (_place, url) => this.leaveForbidden(page, page.rootFrameId, url),
         blocked: (url, what) => this.noteBlocked(url, what),
       }),
       GUARD_SETUP_TIMEOUT_MS,
       "target discovery",
     );
+  }
+
+  /**
+   * Joins a context of the shared Chromium, whose browser-wide guards are set already: the shared browser hands this
+   * context's forbidden documents and blocks to this guard, and downloads go to the session's folder or nowhere.
+   * Returns the context's id.
+   */
+  async guardSharedContext(
+    lease: ContextLease,
+    page: TargetSession | null,
+    hooks: { ownsFrame(frameId: string): boolean; lost(): void },
+  ): Promise<string> {
+    if (!page)
+      throw new DomainError("browser_unavailable", "could not attach to the context's page; retry to start afresh");
+    const { targetInfo } = await withTimeout(
+      page.cdp.send("Target.getTargetInfo"),
+      GUARD_SETUP_TIMEOUT_MS,
+      "Target.getTargetInfo",
+    );
+    const contextId = targetInfo.browserContextId;
+    if (!contextId) throw new DomainError("browser_unavailable", "the shared browser gave no context id; retry");
+    await withTimeout(
+      lease.adopt(contextId, {
+        sessionId: this.deps.sessionId,
+        downloadsDir: this.deps.downloadsDir,
+        isMain: (targetId) => targetId === targetInfo.targetId,
+        ownsFrame: (frameId) => frameId === targetInfo.targetId || hooks.ownsFrame(frameId),
+        mainForbidden: (url) => this.leaveForbidden(page, page.rootFrameId, url),
+        blocked: (url, what) => this.noteBlocked(url, what),
+        lost: () => hooks.lost(),
+      }),
+      GUARD_SETUP_TIMEOUT_MS,
+      "the context's guards",
+    );
+    return contextId;
   }
 
   /**

@@ -84,3 +84,24 @@ export async function applyDownloadPolicy({
     ...(ownContextId && browserContextIds.includes(ownContextId) ? { browserContextId: ownContextId } : {}),
   });
 }
+
+/**
+ * One context of a browser shared by several sessions: its downloads go into its session's folder, or are denied.
+ * The browser's other contexts keep their own behaviour (denied when they were created).
+ */
+export async function applyContextDownloadPolicy(
+  browserSession: CDPSession,
+  browserContextId: string,
+  downloadsDir: string | null,
+): Promise<void> {
+  if (!downloadsDir) {
+    await browserSession.send("Browser.setDownloadBehavior", { behavior: "deny", browserContextId });
+    return;
+  }
+  mkdirSync(downloadsDir, { recursive: true });
+  await browserSession.send("Browser.setDownloadBehavior", {
+    behavior: "allow",
+    downloadPath: downloadsDir,
+    browserContextId,
+  });
+}

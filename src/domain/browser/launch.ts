@@ -32,7 +32,7 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 15_000;
 
 /** Every context we create: CSP bypassed for the dialog bridge, downloads denied (download-policy may allow them). */
-const CONTEXT_OPTIONS: BrowserContextOptions = { bypassCSP: true, acceptDownloads: false };
+export const CONTEXT_OPTIONS: BrowserContextOptions = { bypassCSP: true, acceptDownloads: false };
 
 /** A browser opened for a session: the context its pages live in, and the profile's process when it started one. */
 export type OpenedBrowser = { browser: Browser; context: BrowserContext; profileBrowser: ProfileBrowser | null };
@@ -60,7 +60,7 @@ async function chromium() {
   return (await import("playwright-core")).chromium;
 }
 
-function executable(settings: BrowserConfig): string {
+export function executable(settings: BrowserConfig): string {
   const executablePath = findBrowserExecutable(settings.executable_path);
   if (executablePath) return executablePath;
   throw new DomainError(
@@ -69,6 +69,11 @@ function executable(settings: BrowserConfig): string {
       ? "no Chromium found; install Debian's chromium or set browser.executable_path"
       : `browser.executable_path ${settings.executable_path} does not exist; point it at a Chromium or set it to auto`,
   );
+}
+
+/** A headless (or not) Chromium launched through playwright-core with the supervisor's flags. */
+export async function launchChromium(executablePath: string, headless: boolean): Promise<Browser> {
+  return (await chromium()).launch({ executablePath, headless, args: LAUNCH_ARGS, timeout: LAUNCH_TIMEOUT_MS });
 }
 
 /**
@@ -115,9 +120,7 @@ export async function openBrowser(
   }
   const executablePath = executable(settings);
   deps.starting({ mode: "launch", endpoint_kind: "local_chromium" });
-  const browser = await (
-    await chromium()
-  ).launch({ executablePath, headless: settings.headless, args: LAUNCH_ARGS, timeout: LAUNCH_TIMEOUT_MS });
+  const browser = await launchChromium(executablePath, settings.headless);
   started({ browser });
   const context = await browser.newContext(CONTEXT_OPTIONS);
   log({ executable: executablePath, headless: settings.headless }, "browser launched");

@@ -75,6 +75,8 @@ export async function* screencast(
   });
   page.once("close", end);
   signal.addEventListener("abort", end, { once: true });
+  // A browser someone watches is in use, however long no action comes (idle-browsers).
+  const unwatch = supervisor.viewers.add();
   try {
     await withTimeout(
       cdp.send("Page.startScreencast", {
@@ -109,6 +111,7 @@ export async function* screencast(
       };
     }
   } finally {
+    unwatch();
     page.off("close", end);
     signal.removeEventListener("abort", end);
     await withTimeout(cdp.send("Page.stopScreencast"), START_TIMEOUT_MS, "Page.stopScreencast").catch(() => undefined);

@@ -1,7 +1,10 @@
 /**
  * @module supervisor-registry
  * The supervisors of all sessions: started lazily on the first browser action, reused while their endpoint stays
- * the same, replaced when it changes or when the browser died, stopped with the session or on request.
+ * the same, replaced when it changes or when the browser died, stopped with the session or on request, and closed
+ * after `browser.idle_close_s` without an action (idle-browsers.ts), to reopen on the next one. A session with no
+ * profile and no `cdp_url` of its own takes a context in the shared Chromium (shared-chromium.ts) unless the server
+ * gives every session a process (`browser.isolation: process`, or a `cdp_allow` that reaches beyond a context).
  */
 import type { BrowserConfig, Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
@@ -13,7 +16,11 @@ import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { DialogHistory } from "./dialog-history.js";
 import { assertDownloadsApartFromPlugins, sessionDownloadsDir } from "./download-policy.js";
 import { profileDir, profilesRoot } from "./profiles.js";
-import { endpointOf } from "./launch.js";
+import { endpointOf, executable } from "./launch.js";
+import { takeCensus, type BrowserCensus } from "./browser-census.js";
+import { CdpPolicy } from "./cdp-policy.js";
+import { IdleBrowsers } from "./idle-browsers.js";
+import { SharedChromium } from "./shared-chromium.js";
 import { BrowserSupervisor } from "./supervisor.js";
 
 export type SupervisorRegistryDeps = {
@@ -36,13 +43,64 @@ export class SupervisorRegistry {
    * on every change of the session's browser config (rebindIfChanged), so a PATCH applies to the next dialog.
    */
   private readonly currentSettings = new Map<string, BrowserConfig>();
+  /** The Chromium whose contexts sessions share; null when every session gets a process of its own. */
+  private readonly shared: SharedChromium | null;
+  private readonly idle: IdleBrowsers;
 
   constructor(private readonly deps: SupervisorRegistryDeps) {
+    const { browser } = deps.config;
     assertDownloadsApartFromPlugins({
-      downloads: deps.config.browser.downloads,
+      downloads: browser.downloads,
       databasePath: deps.config.database.path,
       pluginsDir: deps.config.context.plugins_dir,
     });
+    const beyondContext = new CdpPolicy(browser.cdp_allow).beyondContextEntries;
+    if (browser.isolation === "context" && beyondContext.length > 0)
+      deps.logger.warn(
+        { entries: beyondContext },
+        "browser.cdp_allow allows CDP methods that reach beyond a browser context: every session gets a Chromium " +
+          "of its own instead of a context in the shared one",
+      );
+    this.shared =
+      browser.isolation === "context" && beyondContext.length === 0
+        ? new SharedChromium({
+            executablePath: () => executable(browser),
+            headless: browser.headless,
+            allowFileUrls: browser.allow_file_urls,
+            poolSize: browser.pool.size,
+            logger: deps.logger,
+          })
+        : null;
+    this.idle = new IdleBrowsers({
+      idleCloseMs: browser.idle_close_s * 1000,
+      keepState: browser.idle_keep_state,
+      allowFileUrls: browser.allow_file_urls,
+      logger: deps.logger,
+      supervisors: this.supervisors,
+      busy: (sessionId) => this.starting.has(sessionId),
+      closed: (sessionId) => {
+        this.supervisors.delete(sessionId);
+        this.currentSettings.delete(sessionId);
+        this.releaseProfile(sessionId);
+      },
+      sweepShared: (idleMs) =>
+        this.shared && this.starting.size === 0 ? this.shared.closeIfUnused(idleMs, Date.now()) : Promise.resolve(),
+      sharedRunning: () => this.shared?.running ?? false,
+    });
+  }
+
+  /**
+   * Whether the session's browser is a context of the shared Chromium: no profile and no CDP URL of its own, and the
+   * shared Chromium's headless mode.
+   */
+  private sharedFor(settings: BrowserConfig): SharedChromium | null {
+    if (settings.cdp_url || settings.profile || settings.headless !== this.deps.config.browser.headless) return null;
+    return this.shared;
+  }
+
+  /** The server's browsers, contexts and their memory now (GET /health/detailed). */
+  census(): Promise<BrowserCensus> {
+    return takeCensus(this.supervisors, this.shared, this.deps.config.browser.pool.size);
   }
 
   /** The browser settings in force for the session, read from its row. */
@@ -73,9 +131,22 @@ export class SupervisorRegistry {
     return supervisor?.isActive() ? supervisor : undefined;
   }
 
-  /** The running supervisor for the session's current endpoint, started if needed. */
-  async ensure(sessionId: string): Promise<BrowserSupervisor> {
+  /**
+   * An action used the session's running browser without starting it (a person's input, a dialog answered): it is not
+   * idle. Reading its state (a snapshot, the console) is no use of it.
+   */
+  used(sessionId: string): void {
+    if (this.supervisors.has(sessionId)) this.idle.touch(sessionId);
+  }
+
+  /**
+   * The running supervisor for the session's current endpoint, started if needed. A browser closed for being idle
+   * reopens with the state it kept; `restorePage: false` (an action that loads a page of its own) skips reloading the
+   * page it showed.
+   */
+  async ensure(sessionId: string, options: { restorePage?: boolean } = {}): Promise<BrowserSupervisor> {
     const settings = await this.settingsOf(sessionId);
+    this.idle.touch(sessionId);
     const inFlight = this.starting.get(sessionId);
     if (inFlight) return inFlight;
     const existing = this.supervisors.get(sessionId);
@@ -101,13 +172,16 @@ export class SupervisorRegistry {
         allowFileUrls: config.browser.allow_file_urls,
         downloadsDir: config.browser.downloads ? sessionDownloadsDir(config.database.path, sessionId) : null,
         profileDir: userDataDir,
+        shared: this.sharedFor(settings),
       });
       // The session may have been deleted while its browser started: nothing may keep running for it.
       if (!(await this.deps.store.sessions.get(sessionId))) {
         await supervisor.stop();
         throw notFound("session", sessionId);
       }
+      await this.idle.restore(sessionId, supervisor, options.restorePage ?? true);
       this.supervisors.set(sessionId, supervisor);
+      this.idle.touch(sessionId);
       return supervisor;
     })();
     this.starting.set(sessionId, start);
@@ -180,6 +254,7 @@ export class SupervisorRegistry {
     const supervisor = this.supervisors.get(sessionId);
     this.supervisors.delete(sessionId);
     if (!this.starting.has(sessionId)) this.currentSettings.delete(sessionId);
+    this.idle.forget(sessionId);
     if (!supervisor) return;
     await supervisor.stop();
     this.releaseProfile(sessionId);
@@ -187,6 +262,8 @@ export class SupervisorRegistry {
   }
 
   async stopAll(): Promise<void> {
+    this.idle.close();
     await Promise.all([...new Set([...this.supervisors.keys(), ...this.starting.keys()])].map((id) => this.stop(id)));
+    await this.shared?.close();
   }
 }

@@ -16,8 +16,9 @@ import { DialogSources } from "./dialog-sources.js";
 import type { DialogQueue } from "./dialogs.js";
 import { DocumentGuard } from "./document-guard.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
-import { endpointOf, openBrowser } from "./launch.js";
-import type { ProfileBrowser } from "./profiles.js";
+import { BrowserSource, type BrowserKind } from "./browser-source.js";
+import { endpointOf } from "./launch.js";
+import type { SharedChromium } from "./shared-chromium.js";
 import { TabList, type Tab, type TabView } from "./tabs.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import type { ClosedDialogView, ConsoleEntry, PendingDialogView } from "../shared/browser-views.js";
@@ -43,12 +44,34 @@ export type SupervisorDeps = {
   downloadsDir: string | null;
   /** The user-data directory of the session's `browser.profile`; null runs a fresh profile that nothing keeps. */
   profileDir: string | null;
+  /** The shared Chromium to take a context in; null: the session's browser is a process of its own. */
+  shared: SharedChromium | null;
 };
+
+/** How many live views (screencasts) watch a browser: while any is open it is in use, however long no action comes. */
+export class LiveViews {
+  private open = 0;
+
+  get watching(): boolean {
+    return this.open > 0;
+  }
+
+  /** Counts a view open until the returned function is called (once). */
+  add(): () => void {
+    this.open += 1;
+    let done = false;
+    return () => {
+      if (!done) this.open -= 1;
+      done = true;
+    };
+  }
+}
 
 const LOSS_LOG_MESSAGES: Record<BrowserLossReason, string> = {
   browser_disconnected: "browser disconnected",
   page_crashed: "browser page crashed",
   page_closed: "browser page closed",
+  idle_closed: "browser closed for being unused",
 };
 
 /** `auto` turns the bridge on for a browser we connect to (another client may close native dialogs) and off for one we launch. */
@@ -68,10 +91,12 @@ export class BrowserSupervisor {
   readonly bridge: boolean;
   readonly allowFileUrls: boolean;
   readonly tabs: TabList;
-  browser: Browser | null = null;
   context: BrowserContext | null = null;
-  /** The Chromium process of a named profile, which the supervisor started and must end. */
-  private profileBrowser: ProfileBrowser | null = null;
+  private readonly source: BrowserSource;
+  /** Live views (screencasts) watching the browser: while any is open, it is in use however long no action comes. */
+  readonly viewers = new LiveViews();
+  /** Where the browser lives: a context of the shared Chromium, or a process of its own. */
+  readonly kind: BrowserKind;
   private readonly noFrames = new FrameTracker(() => undefined);
   private readonly watchedPages = new WeakMap<Page, Promise<void>>();
   private readonly attaching = new Set<Promise<unknown>>();
@@ -85,6 +110,11 @@ export class BrowserSupervisor {
   private constructor(private readonly deps: SupervisorDeps) {
     const settings = deps.settings();
     this.endpoint = endpointOf(settings);
+    this.source = new BrowserSource(
+      { ...deps, starting: (data: EventPayload<"browser.starting">) => deps.publish("browser.starting", data) },
+      settings,
+    );
+    this.kind = this.source.kind;
     this.bridge = bridgeEnabled(settings);
     this.allowFileUrls = deps.allowFileUrls;
     this.tabs = new TabList((tab, change) => this.onFrameChange(tab, change));
@@ -110,6 +140,10 @@ export class BrowserSupervisor {
       );
     }
     return supervisor;
+  }
+
+  get browser(): Browser | null {
+    return this.source.browser;
   }
 
   isActive(): boolean {
@@ -247,8 +281,7 @@ export class BrowserSupervisor {
     this.active = false;
     // Unblock pages before letting go: a browser we connected to lives on after we leave.
     await withTimeout(this.dialogs.closeAll(), STOP_TIMEOUT_MS, "closing dialogs").catch(() => undefined);
-    await this.closeProfileBrowser();
-    if (this.browser) await withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
+    await this.source.close();
     if (wasActive) this.tabs.clear();
   }
 
@@ -256,40 +289,15 @@ export class BrowserSupervisor {
     return this.dialogs.pending();
   }
 
-  /**
-   * A profile's Chromium is asked to close over CDP first, so it writes its cookies and storage to the profile's
-   * folder, then its process is ended.
-   */
-  private async closeProfileBrowser(): Promise<void> {
-    const profile = this.profileBrowser;
-    if (!profile) return;
-    this.profileBrowser = null;
-    const browser = this.browser;
-    if (browser?.isConnected()) {
-      const session = await withTimeout(browser.newBrowserCDPSession(), STOP_TIMEOUT_MS, "the browser session").catch(
-        () => null,
-      );
-      // The answer may never come (the connection goes down with the browser): the process exiting is the answer.
-      void session?.send("Browser.close").catch(() => undefined);
-    }
-    await profile.stop();
-  }
-
   private async open(): Promise<void> {
     const settings = this.deps.settings();
-    const launchDeps = {
-      ...this.deps,
-      starting: (data: EventPayload<"browser.starting">) => this.deps.publish("browser.starting", data),
-    };
-    const { browser, context } = await openBrowser(settings, launchDeps, (part) => {
-      if (part.profileBrowser) this.profileBrowser = part.profileBrowser;
-      if (part.browser) this.browser = part.browser;
-    });
+    const { browser, context } = await this.source.open(settings);
     this.context = context;
     // Listening keeps playwright-core from dismissing dialogs itself; the supervisor answers them over CDP.
     context.on("dialog", (dialog) => this.dialogSources.playwrightDialog(dialog));
     if (this.bridge) await context.addInitScript({ content: BRIDGE_SCRIPT });
-    browser.on("disconnected", () => this.lost("browser_disconnected"));
+    // The shared Chromium tells each of its sessions itself when it goes away (shared-chromium).
+    if (this.kind !== "shared") browser.on("disconnected", () => this.lost("browser_disconnected"));
     context.on(
       "page",
       (page) =>
@@ -308,7 +316,12 @@ export class BrowserSupervisor {
       const tab = this.tabs.of(page);
       if (tab) this.tabs.activate(tab);
     }
-    await this.guard.guardBrowser(browser, this.pageSession, settings.cdp_url !== null);
+    if (this.source.lease)
+      await this.guard.guardSharedContext(this.source.lease, this.pageSession, {
+        ownsFrame: (frameId) => this.tabs.all().some((tab) => tab.frames.get(frameId) !== undefined),
+        lost: () => this.lost("browser_disconnected"),
+      });
+    else await this.guard.guardBrowser(browser, this.pageSession, settings.cdp_url !== null);
   }
 
   private handlers(tab: Tab): TargetHandlers {
@@ -427,6 +440,17 @@ export class BrowserSupervisor {
       this.dialogs.closedRemotely((d) => d.via === "bridge" && d.frame_id === change.frame_id);
   }
 
+  /**
+   * Closed for being unused (the registry's idle sweep): stopped like any stop, and reported as `idle_closed` so a
+   * client sees why the browser is no longer active.
+   */
+  async closeIdle(): Promise<void> {
+    if (this.stopping || !this.active) return;
+    this.deps.publish("browser.disconnected", { reason: "idle_closed" });
+    this.deps.logger.info({ session_id: this.deps.sessionId }, LOSS_LOG_MESSAGES.idle_closed);
+    await this.stop();
+  }
+
   /** The browser or the page went away without being asked to: report it once; the next action starts afresh. */
   private lost(reason: BrowserLossReason): void {
     if (this.stopping || !this.active) return;
@@ -435,8 +459,6 @@ export class BrowserSupervisor {
     this.tabs.clear();
     this.deps.publish("browser.disconnected", { reason });
     this.deps.logger.warn({ session_id: this.deps.sessionId, reason }, LOSS_LOG_MESSAGES[reason]);
-    void this.closeProfileBrowser().catch(() => undefined);
-    if (this.browser?.isConnected())
-      void withTimeout(this.browser.close(), STOP_TIMEOUT_MS, "browser.close").catch(() => undefined);
+    this.source.abandon();
   }
 }

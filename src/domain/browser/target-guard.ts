@@ -39,13 +39,19 @@ export type TargetGuardOptions = {
   allowFileUrls: boolean;
   /** The context whose pages are ours (in a browser we connect to, the others are someone else's); null: all. */
   onlyContextId: string | null;
-  /** The supervised page's target id. */
-  mainTargetId: string;
-  /** The supervised page shows a forbidden document. */
-  mainForbidden(url: string): void;
-  /** A forbidden document was stopped; `what` says how, for the agent's console and the operator's log. */
-  blocked(url: string, what: string): void;
+  /** Whether a target is a supervised page (the first page of a session), read when an event comes. */
+  isMain(targetId: string): boolean;
+  /** A supervised page shows a forbidden document. */
+  mainForbidden(target: BlockedPlace, url: string): void;
+  /**
+   * A forbidden document was stopped; `what` says how, for the agent's console and the operator's log. `place` says
+   * where, so a browser shared by several sessions tells only the session whose page it was.
+   */
+  blocked(url: string, what: string, place: BlockedPlace): void;
 };
+
+/** Where a forbidden document showed: its browser context and frame, as far as the event tells them. */
+export type BlockedPlace = { contextId: string | null; frameId: string | null };
 
 /** Events of a watched page that carry the URL a frame is about to load or has just committed, earliest first. */
 const NAVIGATION_EVENTS = new Set([
@@ -55,7 +61,7 @@ const NAVIGATION_EVENTS = new Set([
 ]);
 
 export async function guardTargets(options: TargetGuardOptions): Promise<void> {
-  const { browserSession, allowFileUrls, onlyContextId, mainTargetId } = options;
+  const { browserSession, allowFileUrls, onlyContextId } = options;
   const targets = new Map<string, TargetInfo>();
   /** Our session on each watched page, by target id, and the page of each such session. */
   const watchers = new Map<string, string>();
@@ -77,22 +83,27 @@ export async function guardTargets(options: TargetGuardOptions): Promise<void> {
   const stopAndClose = (targetId: string, url: string) => {
     const sessionId = watchers.get(targetId);
     if (sessionId) void toTarget(sessionId, "Page.stopLoading");
-    options.blocked(url, "stopped and closed the page that showed it");
+    options.blocked(url, "stopped and closed the page that showed it", placeOf(targetId));
     void browserSession.send("Target.closeTarget", { targetId }).catch(() => undefined);
   };
 
   const forbidden = (url: string) => !isDocumentUrlAllowed(url, allowFileUrls);
+  /** A page's main frame has the page's target id; a subframe's place is known by its id alone. */
+  const placeOf = (frameId: string | undefined): BlockedPlace => ({
+    contextId: (frameId ? targets.get(frameId)?.browserContextId : undefined) ?? null,
+    frameId: frameId ?? null,
+  });
 
   const check = (target: TargetInfo) => {
     targets.set(target.targetId, target);
     if (target.type !== "page" || !ours(target) || !forbidden(target.url)) return;
-    if (target.targetId === mainTargetId) options.mainForbidden(target.url);
+    if (options.isMain(target.targetId)) options.mainForbidden(placeOf(target.targetId), target.url);
     else stopAndClose(target.targetId, target.url);
   };
 
   /** A session on a page from the moment it is announced, for its navigation events (see the module comment). */
   const watch = async (target: TargetInfo) => {
-    if (target.type !== "page" || !ours(target) || target.targetId === mainTargetId) return;
+    if (target.type !== "page" || !ours(target) || options.isMain(target.targetId)) return;
     // Non-flattened: its messages arrive as events of the browser session, the only one we can read.
     const { sessionId } = await browserSession.send("Target.attachToTarget", {
       targetId: target.targetId,
@@ -105,7 +116,8 @@ export async function guardTargets(options: TargetGuardOptions): Promise<void> {
 
   browserSession.on("Target.receivedMessageFromTarget", ({ sessionId, message }) => {
     const targetId = watchedPages.get(sessionId);
-    if (!targetId) return;
+    // A page watched before it became a supervised one (a warm context's page) is its supervisor's to guard.
+    if (!targetId || options.isMain(targetId)) return;
     let parsed: WatchedMessage;
     try {
       parsed = JSON.parse(message) as WatchedMessage;
@@ -140,7 +152,7 @@ export async function guardTargets(options: TargetGuardOptions): Promise<void> {
         void browserSession.send("Fetch.continueRequest", { requestId: params.requestId }).catch(() => undefined);
         return;
       }
-      options.blocked(params.request.url, "failed the request before it loaded");
+      options.blocked(params.request.url, "failed the request before it loaded", placeOf(params.frameId));
       void browserSession
         .send("Fetch.failRequest", { requestId: params.requestId, errorReason: "BlockedByClient" })
         .catch(() => undefined);

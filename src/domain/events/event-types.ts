@@ -102,8 +102,8 @@ type Payloads = {
    * a CDP URL can carry a token.
    */
   "browser.starting": {
-    mode: "launch" | "connect";
-    endpoint_kind: "local_chromium" | "cdp_http" | "cdp_websocket";
+    mode: "launch" | "connect" | "context";
+    endpoint_kind: "local_chromium" | "shared_chromium" | "cdp_http" | "cdp_websocket";
   };
   "browser.disconnected": { reason: BrowserLossReason };
   /** A person took the browser over through POST /browser/input; the agent's browser actions wait until release. */
@@ -133,8 +133,8 @@ type Payloads = {
   done: RunEndPayload;
 };
 
-/** Why a supervised browser went away without being asked to. */
-export type BrowserLossReason = "browser_disconnected" | "page_crashed" | "page_closed";
+/** Why a supervised browser went away without being asked to, or was closed for being unused (`idle_closed`). */
+export type BrowserLossReason = "browser_disconnected" | "page_crashed" | "page_closed" | "idle_closed";
 
 export type EventPayloads = { [T in EventType]: Payloads[T] };
 

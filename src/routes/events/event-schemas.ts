@@ -109,16 +109,21 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
     anchors_added: z.number().int().openapi({ description: "New anchors indexed", example: 37 }),
   }),
   "browser.starting": z.object({
-    mode: z.enum(["launch", "connect"]).openapi({ description: "Launching Chromium or connecting", example: "launch" }),
-    endpoint_kind: z.enum(["local_chromium", "cdp_http", "cdp_websocket"]).openapi({
+    mode: z.enum(["launch", "connect", "context"]).openapi({
+      description: "Launching Chromium, connecting, or opening a context in the shared Chromium",
+      example: "launch",
+    }),
+    endpoint_kind: z.enum(["local_chromium", "shared_chromium", "cdp_http", "cdp_websocket"]).openapi({
       description: "What is reached (never where: a CDP URL can carry a token)",
       example: "local_chromium",
     }),
   }),
   "browser.disconnected": z.object({
-    reason: z
-      .enum(["browser_disconnected", "page_crashed", "page_closed"])
-      .openapi({ description: "Why the browser went away", example: "page_crashed" }),
+    reason: z.enum(["browser_disconnected", "page_crashed", "page_closed", "idle_closed"]).openapi({
+      description:
+        "Why the browser went away (idle_closed: unused for browser.idle_close_s; the next action reopens it)",
+      example: "page_crashed",
+    }),
   }),
   "browser.takeover": z.object({
     tab_id: z.string().nullable().openapi({ description: "The tab the person is working in", example: "t1" }),

@@ -3,6 +3,7 @@
  * The health answers. Liveness is a constant of the build; the readiness report comes from the domain in its wire
  * shape and passes through typed.
  */
+import type { BrowserCensus } from "../../domain/browser/browser-census.js";
 import type { Readiness } from "../../domain/readiness.js";
 import { VERSION } from "../../version.js";
 import type { Identity } from "../shared/identity.js";
@@ -26,6 +27,7 @@ export function presentDetailedHealth(
     waitingRuns: number;
     maxConcurrentRuns: number;
     activeBrowsers: number;
+    browsers: BrowserCensus;
     draining: boolean;
   },
 ): DetailedHealthResponse {
@@ -36,7 +38,7 @@ export function presentDetailedHealth(
     uptime_s: load.uptimeS,
     model: load.model,
     runs: { active: load.activeRuns, waiting: load.waitingRuns, max_concurrent: load.maxConcurrentRuns },
-    browsers: { active: load.activeBrowsers },
+    browsers: { active: load.activeBrowsers, ...load.browsers },
     checks: report.checks,
     replica: report.replica,
     gateway_state: load.draining ? "draining" : "running",

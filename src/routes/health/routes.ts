@@ -61,10 +61,11 @@ const detailedRoute = createRoute({
   path: "/health/detailed",
   operationId: "getDetailedHealth",
   tags: ["health"],
-  summary: "Readiness with the server's load: runs, browsers, uptime",
+  summary: "Readiness with the server's load: runs, browsers and their memory, uptime",
   description:
-    "The checks of /health/ready with how many runs execute and wait, how many browsers run, the model clients see " +
-    "and the uptime, and Hermes's fields (`gateway_state`, `platforms`, `pid`). Always 200 (the status says how it " +
+    "The checks of /health/ready with how many runs execute and wait, the browsers (the Chromium processes the " +
+    "server runs with their resident memory, each session's browser context with its tabs and JavaScript heap, and " +
+    "the pool of warm contexts), the model clients see and the uptime, and Hermes's fields (`gateway_state`, `platforms`, `pid`). Always 200 (the status says how it " +
     "stands). Needs the API key when `server.api_key` is set.",
   responses: { 200: jsonAnswer("How the server stands", DetailedHealthSchema), ...problemResponses({}) },
 });
@@ -89,6 +90,7 @@ export function healthRoutes() {
         waitingRuns: agent.waitingCount,
         maxConcurrentRuns: config.server.max_concurrent_runs,
         activeBrowsers: supervisors.activeCount,
+        browsers: await supervisors.census(),
         draining: agent.draining,
       }),
       200,

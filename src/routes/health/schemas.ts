@@ -101,8 +101,69 @@ export const DetailedHealthSchema = z
       })
       .openapi({ description: "The agent's load" }),
     browsers: z
-      .object({ active: z.number().int().openapi({ description: "Sessions with a running browser", example: 0 }) })
-      .openapi({ description: "Supervised browsers" }),
+      .object({
+        active: z.number().int().openapi({ description: "Sessions with a running browser", example: 2 }),
+        isolation: z.enum(["context", "process"]).openapi({
+          description:
+            "context: sessions without a profile or cdp_url of their own share one Chromium, a context each; " +
+            "process: each session runs a Chromium of its own (browser.isolation)",
+          example: "context",
+        }),
+        pool: z
+          .object({
+            size: z
+              .number()
+              .int()
+              .openapi({ description: "browser.pool.size (0 when no Chromium is shared)", example: 2 }),
+            warm: z.number().int().openapi({ description: "Warm contexts waiting for a session now", example: 2 }),
+          })
+          .openapi({ description: "The warm contexts of the shared Chromium" }),
+        processes: z
+          .array(
+            z.object({
+              kind: z.enum(["shared", "launched", "profile"]).openapi({
+                description: "The shared Chromium, or a session's own (launched, or on a named profile)",
+                example: "shared",
+              }),
+              session_id: z.string().nullable().openapi({
+                description: "The session whose own browser it is; null for the shared one",
+                example: null,
+              }),
+              contexts: z.number().int().openapi({ description: "Contexts sessions hold in it", example: 2 }),
+              pid: z
+                .number()
+                .int()
+                .nullable()
+                .openapi({ description: "The browser process's id; null when unknown", example: 5120 }),
+              processes: z
+                .number()
+                .int()
+                .openapi({ description: "Its processes (browser, renderers, GPU, services)", example: 7 }),
+              rss_bytes: z.number().int().nullable().openapi({
+                description: "Resident memory of all its processes summed, in bytes; null when it cannot be read",
+                example: 412_000_000,
+              }),
+            }),
+          )
+          .openapi({ description: "The Chromium processes the server runs (a browser at a cdp_url is not one)" }),
+        contexts: z
+          .array(
+            z.object({
+              session_id: z.string().openapi({ description: "The session", example: "sess_01J9Z8" }),
+              kind: z.enum(["shared", "launched", "profile", "connected"]).openapi({
+                description: "Where the context lives: the shared Chromium, its own, a profile's, or one at a cdp_url",
+                example: "shared",
+              }),
+              tabs: z.number().int().openapi({ description: "Its open tabs", example: 1 }),
+              js_heap_bytes: z.number().int().nullable().openapi({
+                description: "JavaScript heap its pages use, in bytes; null when no page answered in time",
+                example: 2_400_000,
+              }),
+            }),
+          )
+          .openapi({ description: "Each session's running browser context" }),
+      })
+      .openapi({ description: "Supervised browsers, their contexts and their memory" }),
     checks: ReadySchema.shape.checks,
     replica: ReadySchema.shape.replica,
     gateway_state: z.enum(["running", "draining"]).openapi({
