@@ -1,12 +1,14 @@
 /**
  * @module schema
- * The server's configuration as a zod schema of the YAML file's shape: every default of the server lives here and
- * nothing else invents one. The limits on names, paths and URLs, the per-section schemas the routes reuse (browser,
- * approvals, MCP servers), the types read off them, and the one value derived from a whole configuration (the
- * replica id). Reading the file, the environment and the flags is ./load.ts.
+ * The server's configuration as a zod schema of the YAML file's shape: every default of the server lives here (and in
+ * ./guard-schema.ts, the `agent.guard` section it builds in) and nothing else invents one. The limits on names, paths
+ * and URLs, the per-section schemas the routes reuse (browser, approvals, MCP servers), the types read off them, and
+ * the one value derived from a whole configuration (the replica id). Reading the file, the environment and the flags
+ * is ./load.ts.
  */
 import { hostname } from "node:os";
 import { z } from "zod";
+import { guardConfigSchema } from "./guard-schema.js";
 
 const MB = 1024 * 1024;
 /** Upper bounds on configuration strings: a path, a URL, a name, a key. Nothing stored may be unbounded. */
@@ -436,6 +438,7 @@ export const configSchema = z
       .object({
         max_iterations: z.number().int().min(1).max(500).default(30),
         approvals: approvalsConfigSchema.prefault({}),
+        guard: guardConfigSchema.prefault({}),
       })
       .strict()
       .prefault({}),
