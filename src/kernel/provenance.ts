@@ -114,3 +114,14 @@ export type GuardHold = {
   reason: string;
   provenance: ProvenanceItem[];
 };
+
+export type GuardDecisionKind = "held" | "blocked" | "allowed";
+
+/** A guard decision as events (and whatever keeps them) carry it: the hold, who decided, and its interrupt if any. */
+export type GuardDecision = GuardHold & {
+  run_id: string;
+  decision: GuardDecisionKind;
+  /** The guard itself, a person (approving or denying a hold), or the hold's timeout. */
+  by: "guard" | "user" | "timeout";
+  interrupt_id: string | null;
+};

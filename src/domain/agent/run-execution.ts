@@ -13,6 +13,7 @@ import type { Store } from "../../db/store.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
 import { isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
+import { sessionFenceId, withGuardNotice } from "../shared/fence.js";
 import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
@@ -65,6 +66,8 @@ export class RunExecution {
   private context: ChatMessage[] = [];
   /** Set when a steering message was stored for the run: it is taken in before the next model call. */
   private steerWaiting = false;
+  /** The guard's fence id for the session's untrusted content (null when the guard is off); set as the loop starts. */
+  private fenceId: string | null = null;
   private readonly calls: RunToolCalls;
 
   constructor(
@@ -81,7 +84,7 @@ export class RunExecution {
     this.steerWaiting = params.userMessage === null;
     this.calls = new RunToolCalls(deps, params, {
       write: async (input, images) => this.stored(await this.writeResult(input, images)),
-      took: (row) => this.context.push(toChatMessage(row)),
+      took: (row) => this.context.push(toChatMessage(row, this.fenceId)),
     });
   }
 
@@ -152,6 +155,7 @@ export class RunExecution {
     if (userMessage) this.noteCompression(await this.compressionCall((cm) => cm.prepareForRun(sessionId, signal)));
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = await this.deps.sessions.require(sessionId);
+    this.fenceId = sessionFenceId(this.deps.config, session);
     if (!userMessage) {
       // A resumed run may be the first thing since a restart: its tools' sources get ready before its calls run.
       await unlessAborted(tools.refresh(signal), signal);
@@ -200,7 +204,8 @@ export class RunExecution {
 
   private async callModel(tools: SessionTools): Promise<ModelTurn> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
-    const messages = await this.deps.prepareMessages(sessionId, model, this.context);
+    const sent = this.fenceId ? withGuardNotice(this.context, this.fenceId) : this.context;
+    const messages = await this.deps.prepareMessages(sessionId, model, sent);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
     // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
@@ -264,7 +269,7 @@ export class RunExecution {
       });
       // Announced once committed: a subscriber never hears of a row that was rolled back.
       await this.stored(row);
-      this.context.push(toChatMessage(row));
+      this.context.push(toChatMessage(row, this.fenceId));
     }
   }
 
@@ -278,7 +283,7 @@ export class RunExecution {
     if (turn.reasoning) input.reasoning = turn.reasoning;
     const row = await this.persist(input);
     this.calls.opened(calls);
-    this.context.push(toChatMessage(row));
+    this.context.push(toChatMessage(row, this.fenceId));
     return calls;
   }
 
@@ -349,7 +354,7 @@ export class RunExecution {
   /** The active context as stored; read at the start and again after every compression. */
   private async reloadContext(session?: SessionRecord): Promise<void> {
     const current = session ?? (await this.deps.sessions.require(this.params.sessionId));
-    this.context = (await buildActiveContext(this.deps.store, current)).messages;
+    this.context = (await buildActiveContext(this.deps.store, current, this.fenceId)).messages;
   }
 
   private addUsage(usage: TokenUsage | null): void {

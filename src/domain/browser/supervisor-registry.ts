@@ -14,6 +14,7 @@ import type { DialogHistory } from "./dialog-history.js";
 import { assertDownloadsApartFromPlugins, sessionDownloadsDir } from "./download-policy.js";
 import { profileDir, profilesRoot } from "./profiles.js";
 import { endpointOf } from "./launch.js";
+import { NavigationGate } from "./navigation-gate.js";
 import { BrowserSupervisor } from "./supervisor.js";
 
 export type SupervisorRegistryDeps = {
@@ -36,6 +37,11 @@ export class SupervisorRegistry {
    * on every change of the session's browser config (rebindIfChanged), so a PATCH applies to the next dialog.
    */
   private readonly currentSettings = new Map<string, BrowserConfig>();
+  /**
+   * Each session's navigation gate, kept apart from its supervisor: the guard arms it before an action that may start
+   * the browser, so the first navigation of a browser just started is gated too.
+   */
+  private readonly gates = new Map<string, NavigationGate>();
 
   constructor(private readonly deps: SupervisorRegistryDeps) {
     assertDownloadsApartFromPlugins({
@@ -58,6 +64,16 @@ export class SupervisorRegistry {
     if (this.supervisors.has(session.id) || this.starting.has(session.id))
       this.currentSettings.set(session.id, settings);
     return settings;
+  }
+
+  /** The session's navigation gate (navigation-gate.ts), made on first use. */
+  gateOf(sessionId: string): NavigationGate {
+    let gate = this.gates.get(sessionId);
+    if (!gate) {
+      gate = new NavigationGate();
+      this.gates.set(sessionId, gate);
+    }
+    return gate;
   }
 
   /** How many sessions have a running browser. */
@@ -101,6 +117,7 @@ export class SupervisorRegistry {
         allowFileUrls: config.browser.allow_file_urls,
         downloadsDir: config.browser.downloads ? sessionDownloadsDir(config.database.path, sessionId) : null,
         profileDir: userDataDir,
+        navigationGate: this.gateOf(sessionId),
       });
       // The session may have been deleted while its browser started: nothing may keep running for it.
       if (!(await this.deps.store.sessions.get(sessionId))) {
@@ -180,6 +197,7 @@ export class SupervisorRegistry {
     const supervisor = this.supervisors.get(sessionId);
     this.supervisors.delete(sessionId);
     if (!this.starting.has(sessionId)) this.currentSettings.delete(sessionId);
+    if (!this.starting.has(sessionId) && !this.gates.get(sessionId)?.armed) this.gates.delete(sessionId);
     if (!supervisor) return;
     await supervisor.stop();
     this.releaseProfile(sessionId);

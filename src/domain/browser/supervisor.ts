@@ -16,6 +16,7 @@ import { DialogSources } from "./dialog-sources.js";
 import type { DialogQueue } from "./dialogs.js";
 import { DocumentGuard } from "./document-guard.js";
 import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js";
+import type { NavigationGate } from "./navigation-gate.js";
 import { endpointOf, openBrowser } from "./launch.js";
 import type { ProfileBrowser } from "./profiles.js";
 import { TabList, type Tab, type TabView } from "./tabs.js";
@@ -43,6 +44,8 @@ export type SupervisorDeps = {
   downloadsDir: string | null;
   /** The user-data directory of the session's `browser.profile`; null runs a fresh profile that nothing keeps. */
   profileDir: string | null;
+  /** Where the session's pages may go next while the guard watches an agent's action (navigation-gate.ts). */
+  navigationGate: NavigationGate;
 };
 
 const LOSS_LOG_MESSAGES: Record<BrowserLossReason, string> = {

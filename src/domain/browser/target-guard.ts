@@ -22,6 +22,10 @@
  *   page was only closed on commit); with interception switched off, the reviewer's `file:` attack
  *   still leaked in 4 to 17 of 20 tries a run — which is why `file:` relies on interception only.
  *
+ * - A top-level document request of one of our pages (a navigation, each hop of a redirect chain, a popup's first
+ *   load) is paused too, and failed when the navigation gate refuses it (navigation-gate.ts: the prompt-injection
+ *   guard arms it while an agent's action runs after untrusted content), before the request leaves the browser.
+ *
  * The supervised page itself is not closed (that would end the supervisor); it is handed back to be
  * navigated away instead. A client with `Target.*` messaging allowed can reach the server's files
  * without any navigation (cdp-policy): none of this holds against it.
@@ -45,6 +49,15 @@ export type TargetGuardOptions = {
   mainForbidden(url: string): void;
   /** A forbidden document was stopped; `what` says how, for the agent's console and the operator's log. */
   blocked(url: string, what: string): void;
+  /** Whether a top-level http(s) navigation of one of our pages may go (the navigation gate); false fails it. */
+  navigationAllowed(url: string): boolean;
+};
+
+/** Every http(s) document request, paused before it leaves so the navigation gate can answer it. */
+const DOCUMENT_REQUEST_PATTERN = {
+  urlPattern: "http*",
+  resourceType: "Document" as const,
+  requestStage: "Request" as const,
 };
 
 /** Events of a watched page that carry the URL a frame is about to load or has just committed, earliest first. */
@@ -131,24 +144,35 @@ export async function guardTargets(options: TargetGuardOptions): Promise<void> {
   });
   browserSession.on("Target.targetInfoChanged", ({ targetInfo }) => check(targetInfo));
 
-  if (!allowFileUrls) {
-    browserSession.on("Fetch.requestPaused", (params) => {
-      const target = params.frameId ? targets.get(params.frameId) : undefined;
-      // Only another client's context (a browser we connect to) keeps its own rules; anything we
-      // cannot place — a subframe, a request with no frame — is ours to refuse.
-      if (schemeOf(params.request.url) !== "file:" || (target && !ours(target))) {
-        void browserSession.send("Fetch.continueRequest", { requestId: params.requestId }).catch(() => undefined);
+  browserSession.on("Fetch.requestPaused", (params) => {
+    const { requestId } = params;
+    const url = params.request.url;
+    const target = params.frameId ? targets.get(params.frameId) : undefined;
+    const fail = () =>
+      void browserSession
+        .send("Fetch.failRequest", { requestId, errorReason: "BlockedByClient" })
+        .catch(() => undefined);
+    if (schemeOf(url) === "file:") {
+      // Only another client's context (a browser we connect to) keeps its own rules; anything we cannot place — a
+      // subframe, a request with no frame — is ours to refuse.
+      if (!allowFileUrls && !(target && !ours(target))) {
+        options.blocked(url, "failed the request before it loaded");
+        fail();
         return;
       }
-      options.blocked(params.request.url, "failed the request before it loaded");
-      void browserSession
-        .send("Fetch.failRequest", { requestId: params.requestId, errorReason: "BlockedByClient" })
-        .catch(() => undefined);
-    });
-    await browserSession.send("Fetch.enable", {
-      patterns: [{ urlPattern: FILE_REQUEST_PATTERN, requestStage: "Request" }],
-    });
-  }
+    } else if (target?.type === "page" && ours(target) && !options.navigationAllowed(url)) {
+      // A page's main frame has its target's id: this is one of our pages going somewhere the gate refuses.
+      fail();
+      return;
+    }
+    void browserSession.send("Fetch.continueRequest", { requestId }).catch(() => undefined);
+  });
+  await browserSession.send("Fetch.enable", {
+    patterns: [
+      ...(allowFileUrls ? [] : [{ urlPattern: FILE_REQUEST_PATTERN, requestStage: "Request" as const }]),
+      DOCUMENT_REQUEST_PATTERN,
+    ],
+  });
   // Reports every target there already is, then each new one and each change.
   await browserSession.send("Target.setDiscoverTargets", { discover: true });
 }

@@ -110,7 +110,10 @@ export const ProvenanceItemSchema = z
         end: z.number().int().openapi({ description: "Character after the last", example: 56 }),
       })
       .nullable()
-      .openapi({ description: "Where in the excerpt the target is named; null when it is not" }),
+      .openapi({
+        description: "Where in the excerpt the target is named; null when it is not",
+        example: { start: 21, end: 56 },
+      }),
   })
   .openapi("ProvenanceItem", { description: "Untrusted content the run read before the action" });
 
