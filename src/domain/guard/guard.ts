@@ -175,7 +175,7 @@ class SessionCallGuard implements CallGuard {
       },
       code: "redirect",
       reason:
-        `the page was about to go to ${originOf(target) ?? target}, which is named by neither the user, the system ` +
+        `the page was about to load ${originOf(target) ?? target}, which is named by neither the user, the system ` +
         "prompt nor the server's agent.guard.trusted_origins; the guard stopped it before the request left",
       provenance: provenanceChain(this.untrusted, [target, originOf(target) ?? ""]),
     };
