@@ -6,16 +6,23 @@
 import { z } from "@hono/zod-openapi";
 import { TRUSTED_ORIGIN_PATTERN } from "../../config/guard-schema.js";
 import { SessionIdParam } from "../shared/params.js";
+import { PRIVATE_VALUE_MIN_CHARS } from "../../domain/guard/private-values.js";
 
 const MAX_VALUE_CHARS = 4_096;
 const MAX_ORIGINS = 50;
 
 export const PrivateValueBody = z
   .object({
-    value: z.string().min(1).max(MAX_VALUE_CHARS).openapi({
-      description: "The value to keep private (a password, a token, an account number); at least 6 characters",
-      example: "correct-horse-battery-staple",
-    }),
+    value: z
+      .string()
+      .max(MAX_VALUE_CHARS)
+      .refine((value) => value.trim().length >= PRIVATE_VALUE_MIN_CHARS, {
+        message: `at least ${PRIVATE_VALUE_MIN_CHARS} characters besides spaces`,
+      })
+      .openapi({
+        description: "The value to keep private (a password, a token, an account number); at least 6 characters",
+        example: "correct-horse-battery-staple",
+      }),
     origins: z
       .array(
         z.string().max(300).regex(TRUSTED_ORIGIN_PATTERN, "an origin (https://host[:port]), a host[:port], or *.host"),
