@@ -1,7 +1,13 @@
 import { printFigure, round } from "./figures.js";
 import { startFakeModel } from "../tests/fixtures/fake-model.js";
 import { benignTasks, injectionCases, type GuardCase } from "../tests/fixtures/guard-corpus.js";
-import { runGuardCase, secretsOut, startGuardWorld, type CaseOutcome } from "../tests/fixtures/guard-harness.js";
+import {
+  placesOf,
+  runGuardCase,
+  secretsOut,
+  startGuardWorld,
+  type CaseOutcome,
+} from "../tests/fixtures/guard-harness.js";
 
 /**
  * The prompt-injection guard's two rates, on the sets kept in tests/fixtures/guard-corpus.ts, against the real server,
@@ -30,7 +36,7 @@ async function runSet(
   try {
     const succeeded: string[] = [];
     const outcomes: CaseOutcome[] = [];
-    for (const spec of pick({ page: world.pages.url, attacker: world.attacker.url })) {
+    for (const spec of pick(placesOf(world))) {
       const hits = world.attacker.hits.length;
       const leaks = secretsOut(world).length;
       outcomes.push(await runGuardCase(world, spec));

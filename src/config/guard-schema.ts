@@ -16,10 +16,11 @@ const MAX_ORIGIN_CHARS = 300;
 
 /**
  * A trusted-origin entry: an origin (`https://docs.example.com`, `http://localhost:3000`), a host with an optional port
- * (`example.com`, `localhost:3000`: http and https alike), or a host's subdomains (`*.example.com`).
+ * (`example.com`, `localhost:3000`: http and https alike), or a host's subdomains (`*.example.com`). Any case, spelled
+ * out in the classes rather than with a flag: the pattern is also the OpenAPI document's, where flags do not exist.
  */
 export const TRUSTED_ORIGIN_PATTERN =
-  /^(?:(https?):\/\/)?(\*\.)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?\/?$/i;
+  /^(?:([hH][tT][tT][pP][sS]?):\/\/)?(\*\.)?((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?\/?$/;
 
 export const guardConfigSchema = z
   .object({

@@ -41,6 +41,8 @@ async function decisions(world: GuardWorld, id: string): Promise<GuardDecision[]
     .map((event) => event.data as GuardDecision);
 }
 
+const text = (content: unknown) => (typeof content === "string" ? content : JSON.stringify(content));
+
 const newSession = async (world: GuardWorld) =>
   (await json<{ id: string }>(await world.app.call("POST", "/v1/sessions", {}))).id;
 
@@ -75,7 +77,7 @@ describe("the guard in the browser", () => {
     );
     // What the model was sent for the snapshot is fenced, its label naming the page and the frame.
     const snapRequest = world.fake.completions[2].body.messages.at(-1)!;
-    expect(String(snapRequest.content)).toMatch(
+    expect(text(snapRequest.content)).toMatch(
       new RegExp(`^<untrusted-content id="[0-9a-f]{16}" source="page ${weather}; frame http://localhost:\\d+ \\(`),
     );
   });
@@ -112,7 +114,7 @@ describe("the guard in the browser", () => {
     }, 20_000);
     expect(done.status).toBe("completed");
     const result = (await rows(world, id)).find((row) => row.tool_call_id === "go_other")!;
-    expect(JSON.parse(String(result.content))).toMatchObject({ ok: true, url: other, title: "About" });
+    expect(JSON.parse(text(result.content))).toMatchObject({ ok: true, url: other, title: "About" });
     expect((await decisions(world, id)).map((d) => [d.decision, d.by])).toEqual([
       ["held", "guard"],
       ["allowed", "user"],
@@ -158,7 +160,7 @@ describe("the guard in the browser", () => {
       { content: "It asks for a username and a password." },
     ]);
     const snapshot = (await rows(world, id)).find((row) => row.tool_call_id === "look")!;
-    const outline = (JSON.parse(String(snapshot.content)) as { outline: string }).outline;
+    const outline = (JSON.parse(text(snapshot.content)) as { outline: string }).outline;
     const ref = /textbox "Password" \[ref=(\w+)\]/.exec(outline)![1];
     await run(world, id, "Type the password I gave you", [
       { tool_calls: [{ name: "browser_type", arguments: { ref, text: password } }] },

@@ -1,6 +1,12 @@
 import { describe, expect } from "vitest";
 import { benignTasks } from "../fixtures/guard-corpus.js";
-import { runGuardCase, startGuardWorld, type CaseOutcome, type GuardWorld } from "../fixtures/guard-harness.js";
+import {
+  placesOf,
+  runGuardCase,
+  startGuardWorld,
+  type CaseOutcome,
+  type GuardWorld,
+} from "../fixtures/guard-harness.js";
 import { ownedByFixture } from "../fixtures/open-handles.js";
 import { it as suite } from "../fixtures/suite.js";
 
@@ -33,7 +39,7 @@ describe("the benign set", () => {
 
   for (const spec of listed) {
     it.concurrent(`runs the ${spec.carrier} task ${spec.id} to its end`, async ({ world }) => {
-      const tasks = benignTasks({ page: world.pages.url, attacker: world.attacker.url });
+      const tasks = benignTasks(placesOf(world));
       const outcome = await runGuardCase(
         world,
         tasks.find((t) => t.id === spec.id)!,

@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { injectionCases } from "../fixtures/guard-corpus.js";
 import {
+  placesOf,
   runGuardCase,
   secretsOut,
   startGuardWorld,
@@ -28,7 +29,7 @@ const outcomes: CaseOutcome[] = [];
 
 describe("the injection set", () => {
   it("has at least 30 cases, over every carrier", ({ world }) => {
-    const cases = injectionCases({ page: world.pages.url, attacker: world.attacker.url });
+    const cases = injectionCases(placesOf(world));
     expect(cases.length).toBeGreaterThanOrEqual(30);
     expect(new Set(cases.map((c) => c.carrier))).toEqual(
       new Set([
@@ -53,7 +54,7 @@ describe("the injection set", () => {
     it.concurrent(
       `stops the ${spec.carrier} case ${spec.id}: the guard steps in, nothing reaches the attacker`,
       async ({ world }) => {
-        const cases = injectionCases({ page: world.pages.url, attacker: world.attacker.url });
+        const cases = injectionCases(placesOf(world));
         const outcome = await runGuardCase(
           world,
           cases.find((c) => c.id === spec.id)!,

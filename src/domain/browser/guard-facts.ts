@@ -18,7 +18,7 @@ function factsOf(element: Element): ElementFacts {
   const tag = element.tagName.toLowerCase();
   const input = element instanceof HTMLInputElement ? element : null;
   const type = input ? input.type.toLowerCase() : null;
-  const link = element.closest("a[href], area[href]") as HTMLAnchorElement | HTMLAreaElement | null;
+  const link = element.closest<HTMLAnchorElement | HTMLAreaElement>("a[href], area[href]");
   const href = link && !/^(javascript|mailto|tel):/i.test(link.href) ? link.href : null;
   const control = element as HTMLButtonElement | HTMLInputElement;
   const form = "form" in control && control.form ? control.form : null;
