@@ -95,6 +95,14 @@ export function guardNotice(fenceId: string): string {
   ].join("");
 }
 
+/** A fenced block's content, as the block held it; other text as it is (the built-in demo model reads results so). */
+export function unfence(text: string): string {
+  const match = /^<untrusted-content id="([0-9a-f]+)" source="[^"]*">\n([\s\S]*)\n<\/untrusted-content id="\1">$/.exec(
+    text,
+  );
+  return match ? match[2] : text;
+}
+
 function holdsFence(message: ChatMessage, open: string): boolean {
   const { content } = message;
   if (typeof content === "string") return content.includes(open);
