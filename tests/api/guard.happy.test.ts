@@ -238,6 +238,19 @@ describe("a risky call after untrusted content", () => {
   });
 });
 
+describe("discovery", () => {
+  it("says the guard is on, and where private values are marked", async ({ app: t }) => {
+    const capabilities = await json<{ features: Record<string, unknown>; endpoints: Record<string, unknown> }>(
+      await t.call("GET", "/v1/capabilities"),
+    );
+    expect(capabilities.features.prompt_injection_guard).toBe(true);
+    expect(capabilities.endpoints.private_values).toEqual({
+      method: "POST",
+      path: "/v1/sessions/{id}/private-values",
+    });
+  });
+});
+
 describe("private values", () => {
   it("are marked, listed masked with the origins they may go to, and let go", async ({ app: t }) => {
     const id = await t.createSession();

@@ -146,5 +146,7 @@ describe("the guard switched off by the operator", () => {
       false,
     );
     expect(await guardEvents(t, id)).toEqual([]);
+    const capabilities = await json<{ features: Record<string, unknown> }>(await t.call("GET", "/v1/capabilities"));
+    expect(capabilities.features.prompt_injection_guard).toBe(false);
   });
 });
