@@ -264,6 +264,12 @@ describe("private values", () => {
     expect(JSON.stringify(value)).not.toContain("acct-9988-7766-5544");
     const listed = await json<PrivateValueListResponse>(await t.call("GET", `/v1/sessions/${id}/private-values`));
     expect(listed.data.map((v) => v.id)).toEqual([value.id]);
+    // A fork keeps them private too.
+    const fork = await json<{ session: { id: string } }>(await t.call("POST", `/api/sessions/${id}/fork`, {}));
+    const forked = await json<PrivateValueListResponse>(
+      await t.call("GET", `/v1/sessions/${fork.session.id}/private-values`),
+    );
+    expect(forked.data.map((v) => [v.masked, v.origins])).toEqual([["acct-9…5544", ["https://bank.example.com"]]]);
     expect((await t.call("DELETE", `/v1/sessions/${id}/private-values/${value.id}`)).status).toBe(204);
     expect(
       (await json<PrivateValueListResponse>(await t.call("GET", `/v1/sessions/${id}/private-values`))).data,
