@@ -32,6 +32,7 @@ import { inspectorPage } from "./routes/inspector/page.js";
 import { inspectorRoutes } from "./routes/inspector/routes.js";
 import { imageRoutes } from "./routes/images/routes.js";
 import { mcpRoutes } from "./routes/mcp/routes.js";
+import { guardRoutes } from "./routes/guard/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { interruptRoutes } from "./routes/runs/interrupt-routes.js";
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", browserLiveRoutes());
   app.route("/", eventRoutes());
   app.route("/", mcpRoutes());
+  app.route("/", guardRoutes());
   if (deps.store.topology === "shared") app.route("/", internalRoutes(config.server.internal_key));
   app.route("/", openAiCompatRoutes());
   app.route("/", discoveryRoutes());

@@ -22,6 +22,7 @@ import { EngineSessions } from "./domain/context/engine-session.js";
 import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { ToolImagesView } from "./domain/context/tool-images-view.js";
 import { EventBus } from "./domain/events/bus.js";
+import { Guard } from "./domain/guard/guard.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { InspectorSignIn } from "./domain/inspector/sign-in.js";
 import { McpService } from "./domain/mcp/mcp-service.js";
@@ -78,6 +79,8 @@ export type Services = {
   toolProviders: ToolProvider[];
   /** The tools of every provider, per session. */
   tools: ToolRegistry;
+  /** The prompt-injection guard: its decision log (`guard.decisions`, where an audit log adds a sink), private values. */
+  guard: Guard;
   /** Admits, runs, cancels and interrupts agent runs. */
   agent: AgentRunner;
   /** Runs as clients read them (the agent's reader). */
@@ -122,6 +125,7 @@ export function createServices(deps: AppDeps): Services {
   const toolProviders: ToolProvider[] = [contextTools, browserTools, mcp];
   const tools = new ToolRegistry(toolProviders);
   const toolImages = new ToolImagesView(store);
+  const guard = new Guard({ ...base, browser: browsers.guardFacts });
   const agent = new AgentRunner({
     ...base,
     transcript,
@@ -129,6 +133,7 @@ export function createServices(deps: AppDeps): Services {
     llm,
     tools,
     replicaId,
+    guard,
     compression: compressionTriggers,
     prepareMessages: async (sessionId, model, chatMessages) =>
       applyPromptCaching(await toolImages.forModel(sessionId, visionFor(config, model), chatMessages), {
@@ -170,6 +175,7 @@ export function createServices(deps: AppDeps): Services {
     mcp,
     toolProviders,
     tools,
+    guard,
     agent,
     runs: agent.reader,
     useCases,

@@ -1,13 +1,14 @@
 /**
  * @module schema
  * The server's configuration as a zod schema of the YAML file's shape: every default of the server lives here and
- * nothing else invents one (the `mcp` section's schema is ./mcp-schema.ts, the limits on strings ./limits.ts, both
- * re-exported here). The per-section schemas the routes reuse (browser, approvals, MCP servers), the types read off
- * them, and the one value derived from a whole configuration (the replica id). Reading the file, the environment and
- * the flags is ./load.ts.
+ * nothing else invents one (the `mcp` section's schema is ./mcp-schema.ts, the `agent.guard` section's
+ * ./guard-schema.ts, the limits on strings ./limits.ts, all built in here). The per-section schemas the routes reuse
+ * (browser, approvals, MCP servers), the types read off them, and the one value derived from a whole configuration
+ * (the replica id). Reading the file, the environment and the flags is ./load.ts.
  */
 import { hostname } from "node:os";
 import { z } from "zod";
+import { guardConfigSchema } from "./guard-schema.js";
 import { MAX_LIST_ENTRIES, MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS } from "./limits.js";
 import { mcpConfigSchema } from "./mcp-schema.js";
 
@@ -336,6 +337,7 @@ export const configSchema = z
       .object({
         max_iterations: z.number().int().min(1).max(500).default(30),
         approvals: approvalsConfigSchema.prefault({}),
+        guard: guardConfigSchema.prefault({}),
       })
       .strict()
       .prefault({}),

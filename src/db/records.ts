@@ -5,6 +5,7 @@
  */
 import type { FunctionTool, MessageContent, ModelOptions, Role, RunStatus, ToolCall } from "../kernel/chat.js";
 import type { ImageMimeType } from "../kernel/image-refs.js";
+import type { GuardHold, Provenance } from "../kernel/provenance.js";
 
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
 export type StoredSessionConfig = Record<string, unknown>;
@@ -21,6 +22,8 @@ export type Message = {
   name?: string;
   /** What a reasoning model thought before this assistant row, when it said. */
   reasoning?: string;
+  /** A tool row's sources and whether they are trusted; null on the other rows. */
+  provenance: Provenance | null;
   tokens: number;
   in_context: boolean;
   kind: "message" | "summary";
@@ -84,6 +87,8 @@ export type SessionRecord = {
   parent_session_id: string | null;
   /** Whether every row's identifiers are in the anchor table (false for sessions older than that table, until read). */
   anchors_indexed: boolean;
+  /** The random id of the guard's labelled blocks around untrusted content in this session's context. */
+  fence_id: string;
 };
 
 export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
@@ -144,6 +149,8 @@ export type NewMessage = {
   position?: number;
   run_id?: string | null;
   reasoning?: string | null;
+  /** A tool row's sources; a tool row stored without any is the client's (it posted it). */
+  provenance?: Provenance | null;
 };
 
 export type RunRecord = {
@@ -191,9 +198,9 @@ export type InterruptRecord = {
   id: string;
   session_id: string;
   run_id: string;
-  kind: "approval" | "client_tool";
+  kind: "approval" | "client_tool" | "guard";
   status: "pending" | "answered" | "cancelled";
-  /** Approval: the tool, the call and its redacted arguments (JSON text). */
+  /** Approval and guard: the tool, the call and its redacted arguments (JSON text). */
   tool: string | null;
   tool_call_id: string | null;
   arguments: string | null;
@@ -206,10 +213,12 @@ export type InterruptRecord = {
   decision: "approve" | "deny" | null;
   reason: string | null;
   outputs: ToolOutputInput[] | null;
+  /** Guard: the action held (or refused), why, and the untrusted content read before it. */
+  guard: GuardHold | null;
 };
 
 export type NewInterrupt = Pick<InterruptRecord, "id" | "session_id" | "run_id" | "kind" | "created_at"> &
-  Partial<Pick<InterruptRecord, "tool" | "tool_call_id" | "arguments" | "tool_calls" | "expires_at">>;
+  Partial<Pick<InterruptRecord, "tool" | "tool_call_id" | "arguments" | "tool_calls" | "expires_at" | "guard">>;
 
 export type InterruptAnswer = {
   answered_by: InterruptAnswerer;
@@ -251,6 +260,8 @@ export type NewSession = {
   derived_key?: string | null;
   source?: string | null;
   parent_session_id?: string | null;
+  /** The guard's fence id; a fresh random one when not given. */
+  fence_id?: string;
   now: number;
 };
 
@@ -369,6 +380,18 @@ export type ApprovalGrantRecord = {
   added_by: string;
   /** The interrupt whose answer added it. */
   interrupt_id: string | null;
+  created_at: number;
+};
+
+/** A value a session keeps private: it never leaves for an origin it is not bound to, once untrusted content was read. */
+export type PrivateValueRecord = {
+  id: string;
+  session_id: string;
+  value: string;
+  /** The origins it may go to: those the user named with it, or the page it was typed into. */
+  origins: string[];
+  /** `user`: marked private through the API; `typed`: the agent typed it into a password field. */
+  source: "user" | "typed";
   created_at: number;
 };
 

@@ -51,6 +51,11 @@ export const sessions = sqliteTable(
      * rows are indexed as they are stored), false for older ones until their first read indexes them.
      */
     anchorsIndexed: integer("anchors_indexed", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The random id of the labelled blocks untrusted content reaches the model in (the guard's fences): per session,
+     * so a page cannot close a block or forge one.
+     */
+    fenceId: text("fence_id").notNull().default(""),
   },
   (t) => [
     index("sessions_created_idx").on(t.createdAt, t.id),
@@ -88,6 +93,10 @@ export const messages = sqliteTable(
     runId: text("run_id"),
     /** What a reasoning model thought before an assistant row (`reasoning_content`); never sent back to the model. */
     reasoning: text("reasoning"),
+    /** A tool row's sources (JSON {trusted, sources}): pages, frames, dialogs, MCP tools, the server's own data. */
+    provenanceJson: text("provenance_json"),
+    /** Whether a tool row holds content from an untrusted source (the guard's taint). */
+    untrusted: integer("untrusted", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
@@ -240,7 +249,7 @@ export const interrupts = sqliteTable(
     runId: text("run_id")
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["approval", "client_tool"] }).notNull(),
+    kind: text("kind", { enum: ["approval", "client_tool", "guard"] }).notNull(),
     status: text("status", { enum: ["pending", "answered", "cancelled"] }).notNull(),
     /** Approval: the tool, its call id and its arguments (redacted). */
     tool: text("tool"),
@@ -256,6 +265,8 @@ export const interrupts = sqliteTable(
     reason: text("reason"),
     /** Client tools: JSON array of {tool_call_id, output}. */
     outputsJson: text("outputs_json"),
+    /** Guard: JSON {action, code, reason, provenance} of the held (or refused) action. */
+    guardJson: text("guard_json"),
   },
   (t) => [
     index("interrupts_run_idx").on(t.runId, t.createdAt),
@@ -304,6 +315,26 @@ export const approvalGrants = sqliteTable(
     index("approval_grants_key_idx").on(t.matchKey, t.scope),
     index("approval_grants_session_idx").on(t.sessionId),
   ],
+);
+
+/**
+ * Values a session keeps private (the guard never lets one leave for an origin it is not bound to): marked by the
+ * user, or typed into a password field by the agent.
+ */
+export const privateValues = sqliteTable(
+  "private_values",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    /** JSON array of the origins it may go to (those the user named with it, or the page it was typed into). */
+    originsJson: text("origins_json").notNull().default("[]"),
+    source: text("source", { enum: ["user", "typed"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("private_values_session_idx").on(t.sessionId, t.createdAt)],
 );
 
 export const events = sqliteTable(

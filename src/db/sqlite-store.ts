@@ -6,6 +6,7 @@
  * rows. Calls from inside it (however deep, found through async-local storage) go straight through.
  */
 import { SqliteApprovalGrantRepository } from "./repositories/approval-grants.js";
+import { SqlitePrivateValueRepository } from "./repositories/private-values.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ActiveContextCache } from "./active-context-cache.js";
 import type { DatabaseHandle } from "./database.js";
@@ -106,6 +107,7 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     interrupts: wrap(new SqliteInterruptRepository(db)),
     steers: wrap(new SqliteSteerRepository(db)),
     approvalGrants: wrap(new SqliteApprovalGrantRepository(db)),
+    privateValues: wrap(new SqlitePrivateValueRepository(db)),
     anchors: wrap(new SqliteAnchorRepository(sqlite)),
     messageAnchors: wrap(new SqliteMessageAnchorRepository(sqlite)),
     contextRows: wrap(new SqliteContextRowRepository(db, activeContext)),

@@ -22,6 +22,7 @@ import type {
   NewRun,
   NewSession,
   NewSummary,
+  PrivateValueRecord,
   ReplicaRecord,
   ResponseRecord,
   RunClaim,
@@ -176,12 +177,24 @@ export interface MessageRepository {
   lastAnswerOfRuns(runIds: string[]): Promise<StoredMessage[]>;
   /** Every row a run stored (its user message, what it added, results written for it at a restart), in seq order. */
   listForRun(sessionId: string, runId: string): Promise<StoredMessage[]>;
+  /** The session's newest tool rows that hold untrusted content (the guard's taint), newest first. */
+  untrustedRows(sessionId: string, limit: number): Promise<StoredMessage[]>;
+  /** The session's newest messages (not summaries) of these roles, newest first. */
+  ofRoles(sessionId: string, roles: Array<StoredMessage["role"]>, limit: number): Promise<StoredMessage[]>;
   /** The rows of the active context in the order the model sees them: from memory when the session's are kept. */
   activeRows(sessionId: string): Promise<StoredMessage[]>;
   /** The same rows read from SQLite, whatever is kept in memory. */
   activeRowsFromDisk(sessionId: string): Promise<StoredMessage[]>;
   /** Recounts the active context from its rows; used after compression changes which rows are in it. */
   recomputeContextTotals(sessionId: string): Promise<{ tokens: number; count: number }>;
+}
+
+export interface PrivateValueRepository {
+  add(value: PrivateValueRecord): Promise<PrivateValueRecord>;
+  /** The session's private values, oldest first. */
+  list(sessionId: string): Promise<PrivateValueRecord[]>;
+  /** Removes one of the session's values; false when it has none by that id. */
+  remove(sessionId: string, id: string): Promise<boolean>;
 }
 
 export interface ReplicaRepository {
@@ -318,6 +331,8 @@ export type Repositories = {
   interrupts: InterruptRepository;
   steers: SteerRepository;
   approvalGrants: ApprovalGrantRepository;
+  /** Values a session keeps private from the pages and tools the guard does not trust. */
+  privateValues: PrivateValueRepository;
   anchors: AnchorRepository;
   messageAnchors: MessageAnchorRepository;
   contextRows: ContextRowRepository;

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 /** Crockford base32: sortable as text, no ambiguous letters. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "ses" | "msg" | "run" | "sum" | "req" | "evt" | "int" | "str" | "resp" | "img" | "apg";
+export type IdPrefix = "ses" | "msg" | "run" | "sum" | "req" | "evt" | "int" | "str" | "resp" | "img" | "apg" | "prv";
 
 let lastTime = 0;
 let lastRandom: number[] = [];
@@ -63,4 +63,12 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const time = Math.max(now, lastTime);
   const random = nextRandom(time);
   return `${prefix}_${encodeTime(time)}${random.map((n) => ALPHABET[n]).join("")}`;
+}
+
+/** How many random bytes a fence id holds: 64 bits no page can guess. */
+const FENCE_ID_BYTES = 8;
+
+/** A random id for the guard's labelled blocks in a session's context (16 hex digits). */
+export function newFenceId(): string {
+  return randomBytes(FENCE_ID_BYTES).toString("hex");
 }

@@ -188,6 +188,34 @@ export function redactSecrets(text: string): string {
   return applyMasks(text, spans);
 }
 
+/** Secrets shorter than this are not worth tracking on their own: they would match ordinary words. */
+const MIN_TRACKED_SECRET_CHARS = 6;
+
+/**
+ * The secrets redactSecrets would mask in `text`, as their plain values (read from the text and from its decoded
+ * views, so a secret inside JSON comes out unescaped), each once. The guard tracks these as the conversation's secrets.
+ */
+export function secretsIn(text: string): string[] {
+  if (!text) return [];
+  const found = new Set<string>();
+  for (const span of findSecrets(text, 0)) found.add(text.slice(span.start, span.end));
+  let view = decodeOnce(
+    text,
+    (i) => i,
+    (i) => i + 1,
+  );
+  for (let depth = 1; view && depth <= MAX_DECODE_DEPTH; depth++) {
+    const current: DecodedView = view;
+    for (const span of findSecrets(current.text, depth)) found.add(current.text.slice(span.start, span.end));
+    view = decodeOnce(
+      current.text,
+      (i) => current.from[i],
+      (i) => current.to[i],
+    );
+  }
+  return [...found].map((value) => value.trim()).filter((value) => value.length >= MIN_TRACKED_SECRET_CHARS);
+}
+
 /**
  * Redacts every string inside a JSON-like value (for logs and snapshots). A one-word string under a
  * secret-like key (`{ password: "hunter2" }`) is masked whole: the key says what it is even when the

@@ -6,6 +6,7 @@ import { json, stringOf, type ListMessagesResponse, type ValidationProblem } fro
 import { it as suite } from "../fixtures/suite.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import type { ListMcpServersResponse } from "../../src/routes/mcp/schemas.js";
+import { fenced } from "../fixtures/fences.js";
 
 /**
  * What goes wrong with MCP servers never fails a run: a server that crashes mid-call, takes too long, answers an
@@ -69,7 +70,10 @@ describe("MCP servers that fail", () => {
     const [pid, crash] = await toolResults(t, id);
     expect(pid).toMatch(/^\d+$/);
     expect(crash).toMatch(/^Error: the MCP server fx stopped during the call to crash \(it is being restarted\)/);
-    expect(fake.completions[2].body.messages.at(-1)).toMatchObject({ role: "tool", content: crash });
+    expect(fake.completions[2].body.messages.at(-1)).toMatchObject({
+      role: "tool",
+      content: fenced(crash, "mcp:fx/crash"),
+    });
 
     fake.enqueue({ tool_calls: [{ name: "mcp__fx__pid", arguments: {} }] }, { content: "Back again." });
     const second = await post(t, id, "again");

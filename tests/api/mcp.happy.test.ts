@@ -8,6 +8,7 @@ import { RED_DOT_PNG_BASE64 } from "../fixtures/mcp-tools.js";
 import { json, type ListMessagesResponse, type MessageRow, type SessionResponse } from "../fixtures/responses.js";
 import { it as suite } from "../fixtures/suite.js";
 import { tempDir } from "../fixtures/test-app.js";
+import { fenced } from "../fixtures/fences.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import type { ListMcpServersResponse } from "../../src/routes/mcp/schemas.js";
 import type { InterruptAnsweredResponse, RunResourceResponse } from "../../src/routes/runs/schemas.js";
@@ -93,10 +94,11 @@ describe("MCP servers as tool sources", () => {
         required: ["text"],
       },
     });
+    // What an MCP server answers reaches the model fenced, as untrusted content; the transcript keeps it as it came.
     expect(second.body.messages.at(-1)).toMatchObject({
       role: "tool",
       tool_call_id: "call_echo",
-      content: "echo: hello",
+      content: fenced("echo: hello", "mcp:fx/echo"),
     });
     expect((await transcript(t, id)).map((m) => [m.role, m.name ?? null, m.content])).toEqual([
       ["user", null, "echo hello"],
@@ -108,7 +110,10 @@ describe("MCP servers as tool sources", () => {
     const other = await t.createSession({ config: { mcp: { servers: ["fx"] } } });
     fake.enqueue({ tool_calls: [{ name: "mcp__fx__add", arguments: { a: 2, b: 40 } }] }, { content: "42" });
     await post(t, other, "add");
-    expect(fake.completions[3].body.messages.at(-1)).toMatchObject({ role: "tool", content: "42" });
+    expect(fake.completions[3].body.messages.at(-1)).toMatchObject({
+      role: "tool",
+      content: fenced("42", "mcp:fx/add"),
+    });
     expect(lines(startsOf("fx"))).toHaveLength(1);
   });
 
@@ -139,7 +144,7 @@ describe("MCP servers as tool sources", () => {
     expect(fake.completions[1].body.messages.at(-1)).toMatchObject({
       role: "tool",
       tool_call_id: "call_add",
-      content: "5",
+      content: fenced("5", "mcp:asker/add"),
     });
   });
 
@@ -156,8 +161,11 @@ describe("MCP servers as tool sources", () => {
     const [first, second, third] = fake.completions;
     expect(toolNames(first)).not.toContain("mcp__fx__fresh");
     expect(toolNames(second)).toContain("mcp__fx__fresh");
-    expect(second.body.messages.at(-1)).toMatchObject({ role: "tool", content: "added fresh" });
-    expect(third.body.messages.at(-1)).toMatchObject({ role: "tool", content: "fresh ran" });
+    expect(second.body.messages.at(-1)).toMatchObject({
+      role: "tool",
+      content: fenced("added fresh", "mcp:fx/add_tool"),
+    });
+    expect(third.body.messages.at(-1)).toMatchObject({ role: "tool", content: fenced("fresh ran", "mcp:fx/fresh") });
     const fx = (await servers(t)).find((s) => s.name === "fx");
     expect(fx?.tools).toContainEqual({
       name: "mcp__fx__fresh",
@@ -172,7 +180,7 @@ describe("MCP servers as tool sources", () => {
     await post(t, id, "show me");
     expect(fake.completions[1].body.messages.at(-1)).toMatchObject({
       role: "tool",
-      content: "a red dot\n[image 1: image/png, 70 bytes]",
+      content: fenced("a red dot\n[image 1: image/png, 70 bytes]", "mcp:fx/image"),
     });
     // The output the agent's loop receives carries the PNG itself.
     const session = await t.app.services.sessions.require(id);
@@ -232,7 +240,10 @@ describe("MCP servers as tool sources", () => {
     const result = await post(t, id, "echo over http");
     expect(result.run.status).toBe("completed");
     expect(toolNames(fake.completions[0])).toContain("mcp__web__echo");
-    expect(fake.completions[1].body.messages.at(-1)).toMatchObject({ role: "tool", content: "echo: over http" });
+    expect(fake.completions[1].body.messages.at(-1)).toMatchObject({
+      role: "tool",
+      content: fenced("echo: over http", "mcp:web/echo"),
+    });
     expect(mcpHttp.headers.length).toBeGreaterThan(0);
     expect(mcpHttp.headers.every((headers) => headers["x-fixture-token"] === HTTP_TOKEN)).toBe(true);
     expect((await servers(t)).find((s) => s.name === "web")).toMatchObject({ transport: "http", state: "ready" });
@@ -282,7 +293,7 @@ describe("shutting down", () => {
       fake.reset();
       fake.enqueue({ tool_calls: [{ name: "mcp__fx__pid", arguments: {} }] }, { content: "done" });
       await post(t, id, "pid");
-      const pid = Number(fake.completions[1].body.messages.at(-1)?.content);
+      const pid = Number((await transcript(t, id)).find((row) => row.role === "tool")?.content);
       expect(lines(starts)).toEqual([String(pid)]);
       expect(() => process.kill(pid, 0)).not.toThrow();
       await t.close();

@@ -9,6 +9,7 @@ import { it as suite } from "../fixtures/suite.js";
 import { tempDir } from "../fixtures/test-app.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import type { ListMcpServersResponse } from "../../src/routes/mcp/schemas.js";
+import { fenced } from "../fixtures/fences.js";
 
 /**
  * MCP servers are the operator's: a session can only pick among them by name, never define one (no command, URL,
@@ -155,7 +156,10 @@ describe("a session and the operator's MCP servers", () => {
       );
       expect((await post(t, other, "env")).run.status).toBe("completed");
       const results = fake.completions.slice(1).map((request) => request.body.messages.at(-1)?.content);
-      expect(results).toEqual([`${LEAKED_VARIABLE} is not set`, "FIXTURE_SECRET_ENV is set"]);
+      expect(results).toEqual([
+        fenced(`${LEAKED_VARIABLE} is not set`, "mcp:fx/read_env"),
+        fenced("FIXTURE_SECRET_ENV is set", "mcp:fx/read_env"),
+      ]);
     } finally {
       delete process.env[LEAKED_VARIABLE];
     }

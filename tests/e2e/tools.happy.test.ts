@@ -7,6 +7,7 @@ import { json, type PostMessageRunResponse } from "../fixtures/responses.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { withApp } from "../fixtures/suite.js";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.js";
+import { unfenced } from "../fixtures/fences.js";
 
 /** The tools are called directly on an app without a model; the agent run has one of its own, on the fake model. */
 const it = withApp({ model: "none" });
@@ -212,7 +213,8 @@ describe("browser tools in an agent run", () => {
           case 1:
             return { tool_calls: [{ id: "snap", name: "browser_snapshot", arguments: {} }] };
           case 2: {
-            const outline = (JSON.parse(results[1].content as string) as ToolJson).outline as string;
+            // What a page said reaches the model fenced, as untrusted content.
+            const outline = (JSON.parse(unfenced(results[1].content)) as ToolJson).outline as string;
             const ref = outline
               .split("\n")
               .find((line) => line.includes('button "Confirm me"'))!

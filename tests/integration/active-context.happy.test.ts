@@ -110,6 +110,7 @@ describe("the cache's bounds", () => {
     seq,
     role: "user",
     content: text,
+    provenance: null,
     tokens: 1,
     in_context: true,
     kind: "message",

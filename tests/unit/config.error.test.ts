@@ -51,6 +51,19 @@ describe("configuration", () => {
     );
   });
 
+  it("names the guard key at fault: a mode it does not have, a trusted origin that is none", () => {
+    const fails = (guard: Record<string, unknown>) => () =>
+      loadConfig({ env: {}, configPath: null, overrides: { agent: { guard } } });
+    expect(fails({ mode: "sometimes" })).toThrow("agent.guard.mode");
+    expect(fails({ trusted_origins: ["https://ok.example.com", "ftp://files.example.com"] })).toThrow(
+      "agent.guard.trusted_origins.1: an origin (https://host[:port]), a host[:port], or *.host",
+    );
+    expect(
+      loadConfig({ env: {}, configPath: null, overrides: { agent: { guard: { trusted_origins: ["*.example.com"] } } } })
+        .agent.guard,
+    ).toEqual({ mode: "ask", trusted_origins: ["*.example.com"] });
+  });
+
   it("refuses a non-loopback host without a key and accepts it with one", () => {
     expect(() => load({ CADUCEUS_HOST: "0.0.0.0" })).toThrow(/server\.host.*api_key/);
     expect(() => load({ CADUCEUS_HOST: "192.168.1.5" })).toThrow(ConfigError);

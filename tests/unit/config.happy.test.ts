@@ -67,6 +67,7 @@ describe("configuration", () => {
     });
     expect(config.prompt_caching.cache_ttl).toBe("5m");
     expect(config.logging).toEqual({ level: "info", format: "auto", pretty: false });
+    expect(config.agent.guard).toEqual({ mode: "ask", trusted_origins: [] });
   });
 
   it("reads the Hermes-compatible aliases, the first set name winning, and ignores empty values", () => {

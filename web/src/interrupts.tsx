@@ -1,16 +1,17 @@
 /**
  * @module web/interrupts
  * Everything waiting on a person, in one list at the top of a session: the page's pending JS dialogs (from the
- * snapshot) and the runs' approvals and client tool calls (GET /interrupts), refetched on every dialog, approval
- * and run event. A dialog is accepted (with text for a prompt) or dismissed through POST /dialogs/respond; an
- * approval is approved or denied, with a reason, and client tool calls given their outputs, through
- * POST /interrupts/{id}.
+ * snapshot) and the runs' approvals, guard holds and client tool calls (GET /interrupts), refetched on every dialog,
+ * approval and run event. A dialog is accepted (with text for a prompt) or dismissed through POST /dialogs/respond; an
+ * approval or a guard hold (./guard-hold.tsx) is approved or denied, with a reason, and client tool calls given their
+ * outputs, through POST /interrupts/{id}.
  */
 import { Check, Hand, MessageSquareWarning, Wrench, X } from "lucide-preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
 import { JsonText } from "./json-tree.js";
 import { ErrorState, Time } from "./ui.js";
+import { GuardHoldItem } from "./guard-hold.js";
 
 type Interrupt = Schemas["Interrupt"];
 type Dialog = Schemas["PendingDialog"];
@@ -53,6 +54,13 @@ export function InterruptList(props: { sessionId: string; tick: number }) {
         {pending.map((p) =>
           p.kind === "dialog" ? (
             <DialogItem key={p.dialog.id} sessionId={sessionId} dialog={p.dialog} onDone={() => void load()} />
+          ) : p.interrupt.kind === "guard" ? (
+            <GuardHoldItem
+              key={p.interrupt.id}
+              sessionId={sessionId}
+              interrupt={p.interrupt}
+              onDone={() => void load()}
+            />
           ) : p.interrupt.kind === "approval" ? (
             <ApprovalItem
               key={p.interrupt.id}

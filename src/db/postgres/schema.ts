@@ -88,6 +88,8 @@ export const sessions = pgTable(
     parentSessionId: text("parent_session_id"),
     /** Whether every row's identifiers are in message_anchors (see ../schema.ts). */
     anchorsIndexed: boolean("anchors_indexed").notNull().default(false),
+    /** The random id of the guard's fences around untrusted content (see ../schema.ts). */
+    fenceId: text("fence_id").notNull().default(""),
   },
   (t) => [
     index("sessions_created_idx").on(t.createdAt, t.id),
@@ -132,6 +134,9 @@ export const messages = pgTable(
     runId: text("run_id"),
     /** What a reasoning model thought before an assistant row (`reasoning_content`); never sent back to the model. */
     reasoning: text("reasoning"),
+    /** A tool row's sources and whether it holds untrusted content (see ../schema.ts). */
+    provenanceJson: text("provenance_json"),
+    untrusted: boolean("untrusted").notNull().default(false),
     createdAt: int8("created_at").notNull(),
   },
   (t) => [
@@ -280,7 +285,7 @@ export const interrupts = pgTable(
     runId: text("run_id")
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),
-    kind: enumText("kind", { enum: ["approval", "client_tool"] }).notNull(),
+    kind: enumText("kind", { enum: ["approval", "client_tool", "guard"] }).notNull(),
     status: enumText("status", { enum: ["pending", "answered", "cancelled"] }).notNull(),
     /** Approval: the tool, its call id and its arguments (redacted). */
     tool: text("tool"),
@@ -296,6 +301,7 @@ export const interrupts = pgTable(
     reason: text("reason"),
     /** Client tools: JSON array of {tool_call_id, output}. */
     outputsJson: text("outputs_json"),
+    guardJson: text("guard_json"),
   },
   (t) => [
     index("interrupts_run_idx").on(t.runId, t.createdAt),
@@ -322,12 +328,7 @@ export const runSteers = pgTable(
   (t) => [index("run_steers_run_idx").on(t.runId, t.takenSeq)],
 );
 
-/**
- * Standing approvals: a tool a person approved for the rest of a session (`scope: session`) or for every session
- * (`scope: always`, the allowlist). `match_key` is what a later call must match: the tool's name, or for a
- * shell-like tool the command's pattern. Recorded with who added it and when; never consulted for a tool the
- * operator's policy denies.
- */
+/** Standing approvals: a tool approved for the rest of a session or for every session (see ../schema.ts). */
 export const approvalGrants = pgTable(
   "approval_grants",
   {
@@ -344,6 +345,22 @@ export const approvalGrants = pgTable(
     index("approval_grants_key_idx").on(t.matchKey, t.scope),
     index("approval_grants_session_idx").on(t.sessionId),
   ],
+);
+
+/** Values a session keeps private from what the guard does not trust (see ../schema.ts). */
+export const privateValues = pgTable(
+  "private_values",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    originsJson: text("origins_json").notNull().default("[]"),
+    source: enumText("source", { enum: ["user", "typed"] }).notNull(),
+    createdAt: int8("created_at").notNull(),
+  },
+  (t) => [index("private_values_session_idx").on(t.sessionId, t.createdAt)],
 );
 
 export const events = pgTable(
@@ -398,11 +415,7 @@ export const idempotencyKeys = pgTable(
     status: integer("status"),
     headersJson: text("headers_json"),
     body: text("body"),
-    /**
-     * The request that holds the key while it runs (a random token of its own), so a second request with the same key
-     * — on this replica or another — is told it is in flight instead of doing the work again. Null on keys claimed by
-     * a run alone.
-     */
+    /** The request that holds the key while it runs (a random token of its own; see ../schema.ts). */
     holder: text("holder"),
     createdAt: int8("created_at").notNull(),
     expiresAt: int8("expires_at").notNull(),

@@ -6,6 +6,7 @@
  * server is out of reach fails as `store_unavailable` (../store-failures.ts).
  */
 import { PgApprovalGrantRepository } from "./repositories/approval-grants.js";
+import { PgPrivateValueRepository } from "./repositories/private-values.js";
 import { sql } from "drizzle-orm";
 import type { Store } from "../store.js";
 import { translatingFailures, withStoreFailures } from "../store-failures.js";
@@ -46,6 +47,7 @@ export function createPostgresStore(handle: PostgresHandle): Store {
     interrupts: withStoreFailures(new PgInterruptRepository(conn)),
     steers: withStoreFailures(new PgSteerRepository(conn)),
     approvalGrants: withStoreFailures(new PgApprovalGrantRepository(conn)),
+    privateValues: withStoreFailures(new PgPrivateValueRepository(conn)),
     anchors: withStoreFailures(new PgAnchorRepository(conn)),
     messageAnchors: withStoreFailures(new PgMessageAnchorRepository(conn)),
     contextRows: withStoreFailures(new PgContextRowRepository(conn)),

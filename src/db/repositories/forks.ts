@@ -32,9 +32,11 @@ export class SqliteForkRepository implements Sync<ForkRepository> {
       .all(sourceId, uptoSeq) as CopiedRow[];
     const copyRow = db.prepare(`
       insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
-        in_context, kind, position, override_json, override_tokens, search_text, run_id, reasoning, created_at)
+        in_context, kind, position, override_json, override_tokens, search_text, run_id, reasoning, provenance_json,
+        untrusted, created_at)
       select @newId, @targetId, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
-        in_context, kind, position, override_json, override_tokens, search_text, null, reasoning, created_at
+        in_context, kind, position, override_json, override_tokens, search_text, null, reasoning, provenance_json,
+        untrusted, created_at
       from messages where id = @oldId`);
     const newIds = new Map<string, string>();
     for (const row of rows) {

@@ -4,7 +4,7 @@
  * and keep the session's counters in step, reads of pages, of a run's rows and of the active context, and the
  * pairing of tool calls with their results. The statements on the hot paths are prepared once.
  */
-import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import type Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../database.js";
@@ -15,6 +15,7 @@ import {
   contextTotalsOf,
   firstOfRoleIn,
   lastAnswerOfRuns,
+  provenanceValues,
   toStoredMessage,
   unansweredCallsOfRun,
 } from "../rows/messages.js";
@@ -67,6 +68,8 @@ function prepareStatements(db: Db) {
         searchText: param("searchText"),
         runId: param("runId"),
         reasoning: param("reasoning"),
+        provenanceJson: param("provenanceJson"),
+        untrusted: param("untrusted"),
         createdAt: param("createdAt"),
       })
       .returning(storedColumns)
@@ -172,6 +175,7 @@ export class SqliteMessageRepository implements Sync<MessageRepository> {
         searchText: row.search_text,
         runId: row.run_id ?? null,
         reasoning: row.reasoning ?? null,
+        ...provenanceValues(row),
         createdAt: now,
       });
       for (const call of row.tool_calls ?? []) {
@@ -249,6 +253,30 @@ export class SqliteMessageRepository implements Sync<MessageRepository> {
       .from(messages)
       .where(and(eq(messages.sessionId, sessionId), eq(messages.runId, runId)))
       .orderBy(asc(messages.seq))
+      .all()
+      .map(toStoredMessage);
+  }
+
+  /** The session's newest tool rows that hold untrusted content, newest first. */
+  untrustedRows(sessionId: string, limit: number): StoredMessage[] {
+    return this.db
+      .select(storedColumns)
+      .from(messages)
+      .where(and(eq(messages.sessionId, sessionId), eq(messages.untrusted, true)))
+      .orderBy(desc(messages.seq))
+      .limit(limit)
+      .all()
+      .map(toStoredMessage);
+  }
+
+  /** The session's newest messages (not summaries) of these roles, newest first. */
+  ofRoles(sessionId: string, roles: Array<StoredMessage["role"]>, limit: number): StoredMessage[] {
+    return this.db
+      .select(storedColumns)
+      .from(messages)
+      .where(and(eq(messages.sessionId, sessionId), inArray(messages.role, roles), eq(messages.kind, "message")))
+      .orderBy(desc(messages.seq))
+      .limit(limit)
       .all()
       .map(toStoredMessage);
   }

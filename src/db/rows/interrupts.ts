@@ -4,6 +4,7 @@
  * tests/unit/schema-parity.happy.test.ts): the record of a row, a new interrupt's values, an answer's.
  */
 import type { ToolCall } from "../../kernel/chat.js";
+import type { GuardHold } from "../../kernel/provenance.js";
 import type { interrupts } from "../schema.js";
 import type { InterruptAnswer, InterruptRecord, NewInterrupt, ToolOutputInput } from "../records.js";
 
@@ -29,6 +30,7 @@ export function interruptRecordOf(row: Row): InterruptRecord {
     decision: row.decision,
     reason: row.reason,
     outputs: row.outputsJson ? (JSON.parse(row.outputsJson) as ToolOutputInput[]) : null,
+    guard: row.guardJson ? (JSON.parse(row.guardJson) as GuardHold) : null,
   };
 }
 
@@ -46,6 +48,7 @@ export function interruptInsertValues(interrupt: NewInterrupt): Insert {
     toolCallsJson: interrupt.tool_calls?.length ? JSON.stringify(interrupt.tool_calls) : null,
     createdAt: interrupt.created_at,
     expiresAt: interrupt.expires_at ?? null,
+    guardJson: interrupt.guard ? JSON.stringify(interrupt.guard) : null,
   };
 }
 

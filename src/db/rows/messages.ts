@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
 import type { MessageContent, ToolCall } from "../../kernel/chat.js";
+import { CLIENT_PROVENANCE, type Provenance } from "../../kernel/provenance.js";
 import type { messages } from "../schema.js";
 import type { NewMessage, StoredMessage } from "../records.js";
 
@@ -26,6 +27,7 @@ export function toStoredMessage(row: Row): StoredMessage {
     override: row.overrideJson ? (JSON.parse(row.overrideJson) as StoredMessage["override"]) : null,
     override_tokens: row.overrideTokens,
     run_id: row.runId,
+    provenance: row.provenanceJson ? (JSON.parse(row.provenanceJson) as Provenance) : null,
   };
   if (row.toolCallsJson) message.tool_calls = JSON.parse(row.toolCallsJson) as ToolCall[];
   if (row.toolCallId) message.tool_call_id = row.toolCallId;
@@ -53,6 +55,19 @@ export function unansweredCallsOfRun(
     eq(messages.runId, runId),
     sql`not exists (select 1 from ${messages} as answer where answer.session_id = ${toolCalls.sessionId} and answer.role = 'tool' and answer.tool_call_id = ${toolCalls.callId})`,
   );
+}
+
+/**
+ * The provenance columns of a new row: a tool row's sources (the client's when it gives none: it posted the row) and
+ * whether they hold untrusted content; nothing for the other roles.
+ */
+export function provenanceValues(row: Pick<NewMessage, "role" | "provenance">): {
+  provenanceJson: string | null;
+  untrusted: boolean;
+} {
+  if (row.role !== "tool") return { provenanceJson: null, untrusted: false };
+  const provenance = row.provenance ?? CLIENT_PROVENANCE;
+  return { provenanceJson: JSON.stringify(provenance), untrusted: !provenance.trusted };
 }
 
 /** What new rows add to the session's active context: their tokens and count, for those in it. */

@@ -3,6 +3,7 @@
  * The `sessions` table's rows as both stores write and read them (the same columns in each dialect,
  * tests/unit/schema-parity.happy.test.ts): the record of a row, a new session's values, a patch's values.
  */
+import { newFenceId } from "../../kernel/ids.js";
 import type { sessions } from "../schema.js";
 import type { NewSession, SessionPatch, SessionRecord, StoredSessionConfig } from "../records.js";
 
@@ -37,6 +38,7 @@ export function sessionRecordOf(row: Row): SessionRecord {
     session_key: row.sessionKey,
     parent_session_id: row.parentSessionId,
     anchors_indexed: row.anchorsIndexed,
+    fence_id: row.fenceId,
   };
 }
 
@@ -52,6 +54,7 @@ export function sessionInsertValues(input: NewSession): Insert {
     source: input.source ?? null,
     parentSessionId: input.parent_session_id ?? null,
     anchorsIndexed: true,
+    fenceId: input.fence_id ?? newFenceId(),
     createdAt: input.now,
     updatedAt: input.now,
   };

@@ -1,8 +1,9 @@
 /**
  * @module interrupt-answers
- * Answering what a paused run waits on: an approval's decision, the outputs of the client's own tool calls, the
- * policy's answer when an approval times out. An answer is recorded once (the first wins, on any replica), announced,
- * and once nothing of the run is pending the run resumes.
+ * Answering what a paused run waits on: an approval's (or a guard hold's) decision, the outputs of the client's own
+ * tool calls, the policy's answer when an approval times out (a guard hold that times out is always denied). An
+ * answer is recorded once (the first wins, on any replica), announced, and once nothing of the run is pending the run
+ * resumes.
  */
 import type { Config } from "../../config/schema.js";
 import type { InterruptAnswer, InterruptRecord, RunRecord } from "../../db/records.js";
@@ -17,6 +18,7 @@ import { approvalMatchKey, type ApprovalScope } from "./approvals.js";
 import type { RunFollowers } from "./run-followers.js";
 import type { RunTable } from "./run-table.js";
 import type { StartedRun } from "./run-params.js";
+import type { RunGuard } from "./guard-port.js";
 
 /** What answers an interrupt: a decision on an approval, or the outputs of the client's tool calls. */
 export type InterruptAnswerInput =
@@ -33,6 +35,8 @@ export type InterruptAnswersDeps = {
   now: () => number;
   table: RunTable;
   followers: RunFollowers;
+  /** Hears of each answer to a guard hold, so the decision is recorded. */
+  guard: RunGuard;
   /** Resumes a paused run whose interrupts are all answered (the runner's). */
   resume(runId: string): Promise<void>;
   /** Stops a run wherever it is (the runner's), when the client following its resumed stretch goes away. */
@@ -64,18 +68,19 @@ export class InterruptAnswers {
     }
     this.checkPending(interrupt);
     let answer: InterruptAnswer;
-    if (interrupt.kind === "approval") {
+    if (interrupt.kind === "approval" || interrupt.kind === "guard") {
       if (!("decision" in input)) {
         throw new DomainError(
           "validation_failed",
-          `interrupt ${interruptId} is an approval: answer it with a decision`,
+          `interrupt ${interruptId} is ${interrupt.kind === "guard" ? "a guard hold" : "an approval"}: answer it with a decision`,
           {
             fields: [{ path: ["decision"], message: "approve or deny" }],
           },
         );
       }
       answer = { answered_by: "user", answered_at: now(), decision: input.decision, reason: input.reason ?? null };
-      if (input.decision === "approve" && input.scope && input.scope !== "once") {
+      // A guard hold is about this one action and what led to it: its approval never stands for later calls.
+      if (interrupt.kind === "approval" && input.decision === "approve" && input.scope && input.scope !== "once") {
         // Stored before the answer, so the resumed run's next call of the tool already finds it.
         const matchKey = await this.grant(interrupt, input.scope, by);
         const view = await this.record(interrupt, answer, input.scope);
@@ -151,7 +156,9 @@ export class InterruptAnswers {
         details: { run_status: run.status },
       });
     }
-    const pending = (await this.deps.store.interrupts.pendingForRun(runId)).filter((i) => i.kind === "approval");
+    const pending = (await this.deps.store.interrupts.pendingForRun(runId)).filter(
+      (i) => i.kind === "approval" || i.kind === "guard",
+    );
     const chosen = options.interruptId
       ? pending.filter((i) => i.id === options.interruptId)
       : options.all
@@ -251,11 +258,13 @@ export class InterruptAnswers {
       if (!interrupt || interrupt.status !== "pending") return;
       const session = await store.sessions.get(interrupt.session_id);
       const onTimeout = session ? resolveSessionSettings(config, session).agent.approvals.on_timeout : "deny";
+      // What the guard held is never let through by nobody answering.
+      const approve = onTimeout === "allow" && interrupt.kind !== "guard";
       await this.record(interrupt, {
         answered_by: "timeout",
         answered_at: now(),
-        decision: onTimeout === "allow" ? "approve" : "deny",
-        reason: "no answer before the approval expired",
+        decision: approve ? "approve" : "deny",
+        reason: `no answer before the ${interrupt.kind === "guard" ? "guard hold" : "approval"} expired`,
       });
     } catch (err) {
       this.deps.logger.warn({ err, interrupt_id: interruptId }, "could not expire an interrupt");
@@ -324,6 +333,8 @@ export class InterruptAnswers {
         scope: record.decision === "approve" ? scope : null,
       });
     }
+    if (record.kind === "guard")
+      await this.deps.guard.answered(record, record.answered_by === "timeout" ? "timeout" : "user");
     this.deps.logger.info(
       {
         run_id: record.run_id,

@@ -13,6 +13,7 @@ import type { Store } from "../../db/store.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
 import { isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
+import { sessionFenceId, withGuardNotice } from "../shared/fence.js";
 import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
@@ -66,6 +67,8 @@ export class RunExecution {
   private context: ChatMessage[] = [];
   /** Set when a steering message was stored for the run: it is taken in before the next model call. */
   private steerWaiting = false;
+  /** The guard's fence id for the session's untrusted content (null when the guard is off); set as the loop starts. */
+  private fenceId: string | null = null;
   private readonly calls: RunToolCalls;
 
   constructor(
@@ -82,7 +85,7 @@ export class RunExecution {
     this.steerWaiting = params.userMessage === null;
     this.calls = new RunToolCalls(deps, params, {
       write: async (input, images) => this.stored(await this.writeResult(input, images)),
-      took: (row) => this.context.push(toChatMessage(row)),
+      took: (row) => this.context.push(toChatMessage(row, this.fenceId)),
     });
   }
 
@@ -150,10 +153,10 @@ export class RunExecution {
 
   private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
     const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
-    if (userMessage)
-      this.noteCompression(await this.compressionCall((cm, id) => cm.prepareForRun(sessionId, signal, id)));
+    if (userMessage) await this.compressAt((cm, id) => cm.prepareForRun(sessionId, signal, id), false);
     // Read once for the run: the tools and the context are built from it; a compression reads it again.
     const session = await this.deps.sessions.require(sessionId);
+    this.fenceId = sessionFenceId(this.deps.config, session);
     if (!userMessage) {
       // A resumed run may be the first thing since a restart: its tools' sources get ready before its calls run.
       await unlessAborted(tools.refresh(signal), signal);
@@ -202,7 +205,8 @@ export class RunExecution {
 
   private async callModel(tools: SessionTools): Promise<ModelTurn & { call: ModelCallView }> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
-    const messages = await this.deps.prepareMessages(sessionId, model, this.context);
+    const sent = this.fenceId ? withGuardNotice(this.context, this.fenceId) : this.context;
+    const messages = await this.deps.prepareMessages(sessionId, model, sent);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
     // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
@@ -267,7 +271,7 @@ export class RunExecution {
       });
       // Announced once committed: a subscriber never hears of a row that was rolled back.
       await this.stored(row);
-      this.context.push(toChatMessage(row));
+      this.context.push(toChatMessage(row, this.fenceId));
     }
   }
 
@@ -281,7 +285,7 @@ export class RunExecution {
     if (turn.reasoning) input.reasoning = turn.reasoning;
     const row = await this.persist(input, turn.call);
     this.calls.opened(calls);
-    this.context.push(toChatMessage(row));
+    this.context.push(toChatMessage(row, this.fenceId));
     return calls;
   }
 
@@ -321,40 +325,35 @@ export class RunExecution {
         this.deps.now(),
       );
     }
-    const outcome = await this.compressionCall((cm, id) => cm.afterResponse(sessionId, usage, signal, id));
-    if (outcome?.compressed) {
-      this.noteCompression(outcome);
-      await this.reloadContext();
-    }
+    await this.compressAt((cm, id) => cm.afterResponse(sessionId, usage, signal, id), true);
   }
 
   /** A server that reports no usage leaves the stored estimate as the only count: the pre-run check runs on it. */
   private async checkEstimatedSize(): Promise<void> {
     const { sessionId, signal } = this.params;
-    const outcome = await this.compressionCall((cm, id) => cm.prepareForRun(sessionId, signal, id));
-    if (outcome?.compressed) {
-      this.noteCompression(outcome);
-      await this.reloadContext();
-    }
+    await this.compressAt((cm, id) => cm.prepareForRun(sessionId, signal, id), true);
   }
 
-  /** Calls the session's context engine at one of the run's safe points, naming the run (its events say so). */
-  private async compressionCall(
+  /**
+   * Calls the session's context engine at one of the run's safe points, naming the run (its events say so); when it
+   * compressed, the run says so and (with `reload`) reads the active context again.
+   */
+  private async compressAt(
     call: (cm: RunCompression, runId: string) => Promise<CompressOutcome | null>,
-  ): Promise<CompressOutcome | null> {
+    reload: boolean,
+  ): Promise<void> {
     const cm = this.deps.compression;
-    if (!cm) return null;
-    return unlessAborted(call(cm, this.params.run.id), this.params.signal);
-  }
-
-  private noteCompression(outcome: CompressOutcome | null): void {
-    if (outcome?.compressed) this.compressed = true;
+    if (!cm) return;
+    const outcome = await unlessAborted(call(cm, this.params.run.id), this.params.signal);
+    if (!outcome?.compressed) return;
+    this.compressed = true;
+    if (reload) await this.reloadContext();
   }
 
   /** The active context as stored; read at the start and again after every compression. */
   private async reloadContext(session?: SessionRecord): Promise<void> {
     const current = session ?? (await this.deps.sessions.require(this.params.sessionId));
-    this.context = (await buildActiveContext(this.deps.store, current)).messages;
+    this.context = (await buildActiveContext(this.deps.store, current, this.fenceId)).messages;
   }
 
   private addUsage(usage: TokenUsage | null): void {

@@ -18,6 +18,7 @@ import type { Transcript } from "../transcript/transcript.js";
 import type { InterruptView } from "../shared/interrupt-view.js";
 import type { RunResultSummary } from "../shared/run-summary.js";
 import type { SessionTools } from "./tool-registry.js";
+import type { RunGuard } from "./guard-port.js";
 
 export type LoopDeps = {
   config: Config;
@@ -32,6 +33,8 @@ export type LoopDeps = {
    * vision, else left to their text), then model-specific request markers (prompt caching).
    */
   prepareMessages: (sessionId: string, model: string, messages: ChatMessage[]) => Promise<ChatMessage[]>;
+  /** The prompt-injection guard: assesses each tool call after untrusted content and watches the calls that run. */
+  guard: RunGuard;
   logger: Logger;
   now: () => number;
 };

@@ -1,16 +1,19 @@
 /**
  * @module run-tool-calls
- * The tool calls of a run's answers: sorted by the approval policy (run at once in parallel, refused, or turned into
- * interrupts the run then waits on), settled from the stored interrupts when a paused run resumes, and answered with
- * an "interrupted" or "cancelled" result when the run stops while some are still out. Every call keeps its result.
+ * The tool calls of a run's answers: sorted by the approval policy and the guard (run at once in parallel, refused, or
+ * turned into interrupts the run then waits on), settled from the stored interrupts when a paused run resumes, and
+ * answered with an "interrupted" or "cancelled" result when the run stops while some are still out. Every call keeps
+ * its result, with where its content came from.
  */
 import type { InterruptRecord, NewInterrupt, SessionRecord, StoredMessage } from "../../db/records.js";
 import type { ToolCall } from "../../kernel/chat.js";
 import { newId } from "../../kernel/ids.js";
+import { CLIENT_PROVENANCE, trustedProvenance, type GuardHold, type Provenance } from "../../kernel/provenance.js";
 import { redactDeep, redactSecrets } from "../../kernel/redaction.js";
 import { headOf } from "../../kernel/text.js";
 import type { MessageInput } from "../shared/message-shape.js";
-import { approvalMatchKey, approvalModeFor, refusalResult } from "./approvals.js";
+import { approvalMatchKey, approvalModeFor, guardRefusalResult, refusalResult } from "./approvals.js";
+import type { CallGuard } from "./guard-port.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
 import type { LoopDeps, RunParams } from "./run-params.js";
 import { INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
@@ -40,7 +43,15 @@ function redactedArguments(raw: string): string {
 }
 
 /** What a paused turn's calls came to when the run resumes: the output each answered call gets, or that it runs. */
-type Settlement = { call: ToolCall; run: true } | { call: ToolCall; run: false; content: string; isError: boolean };
+type Settlement =
+  | { call: ToolCall; run: true; approved: GuardHold | null }
+  | { call: ToolCall; run: false; content: string; isError: boolean; provenance: Provenance };
+
+/** The provenance of a result the server writes itself: a refusal, an interrupted call. */
+const SERVER_WRITTEN = trustedProvenance("caduceus");
+
+/** A call the guard stopped, with what it made of it. */
+type Guarded = { call: ToolCall; hold: GuardHold };
 
 /** The calls of one stretch of a run, from the answer that made them to their results. */
 export class RunToolCalls {
@@ -74,7 +85,7 @@ export class RunToolCalls {
     const { run, sessionId, approvals } = this.params;
     const toRun: ToolCall[] = [];
     const refused: ToolCall[] = [];
-    const asking: ToolCall[] = [];
+    let asking: ToolCall[] = [];
     const clientCalls: ToolCall[] = [];
     for (const call of calls) {
       const name = call.function.name;
@@ -92,36 +103,63 @@ export class RunToolCalls {
       asking.splice(asking.indexOf(call), 1);
       toRun.push(call);
     }
-    if (toRun.length === calls.length) {
-      await this.runTools(tools, calls, session);
+    // The guard looks at every call that could run: one it holds waits on a guard interrupt (instead of an approval),
+    // one it blocks is refused.
+    const guard = await this.deps.guard.forRun(session, run.id);
+    const held: Guarded[] = [];
+    const blocked: Guarded[] = [];
+    for (const call of [...toRun, ...asking]) {
+      const verdict = await guard.assess(call, tools.definition(call.function.name));
+      if (verdict.effect === "allow") continue;
+      (verdict.effect === "hold" ? held : blocked).push({ call, hold: verdict.hold });
+    }
+    const stopped = new Set([...held, ...blocked].map((g) => g.call.id));
+    const runNow = toRun.filter((call) => !stopped.has(call.id));
+    asking = asking.filter((call) => !stopped.has(call.id));
+    if (runNow.length === calls.length) {
+      await this.runTools(tools, calls, session, guard);
       return [];
     }
     const at = now();
-    const approval = (call: ToolCall): NewInterrupt => ({
+    const interrupt = (call: ToolCall, kind: "approval" | "guard", hold?: GuardHold): NewInterrupt => ({
       id: newId("int", at),
       session_id: sessionId,
       run_id: run.id,
-      kind: "approval",
+      kind,
       created_at: at,
       tool: call.function.name,
       tool_call_id: call.id,
       arguments: redactedArguments(call.function.arguments),
+      ...(hold ? { guard: hold } : {}),
     });
     this.touchedInterrupts = true;
-    const { pending, byPolicy } = await store.transaction(async () => {
+    const { pending, byPolicy, byGuard } = await store.transaction(async () => {
       const byPolicy: InterruptRecord[] = [];
       for (const call of refused)
         byPolicy.push(
-          await store.interrupts.createAnswered(approval(call), {
+          await store.interrupts.createAnswered(interrupt(call, "approval"), {
             answered_by: "policy",
             answered_at: at,
             decision: "deny",
             reason: "agent.approvals refuses this tool",
           }),
         );
+      const byGuard: InterruptRecord[] = [];
+      for (const { call, hold } of blocked)
+        byGuard.push(
+          await store.interrupts.createAnswered(interrupt(call, "guard", hold), {
+            answered_by: "policy",
+            answered_at: at,
+            decision: "deny",
+            reason: hold.reason,
+          }),
+        );
       const pending: InterruptRecord[] = [];
+      const expiresAt = at + approvals.timeout_s * 1000;
       for (const call of asking)
-        pending.push(await store.interrupts.create({ ...approval(call), expires_at: at + approvals.timeout_s * 1000 }));
+        pending.push(await store.interrupts.create({ ...interrupt(call, "approval"), expires_at: expiresAt }));
+      for (const { call, hold } of held)
+        pending.push(await store.interrupts.create({ ...interrupt(call, "guard", hold), expires_at: expiresAt }));
       if (clientCalls.length) {
         pending.push(
           await store.interrupts.create({
@@ -134,20 +172,25 @@ export class RunToolCalls {
           }),
         );
       }
-      return { pending, byPolicy };
+      return { pending, byPolicy, byGuard };
     });
     for (const interrupt of byPolicy)
       await this.deps.events.publish(sessionId, "approval.responded", {
         run_id: run.id,
         interrupt: viewInterrupt(interrupt),
       });
-    for (const interrupt of pending.filter((i) => i.kind === "approval"))
-      await this.deps.events.publish(sessionId, "approval.requested", {
-        run_id: run.id,
-        interrupt: viewInterrupt(interrupt),
-      });
+    for (const interrupt of byGuard) await guard.decided("blocked", interrupt.guard!, interrupt.id);
+    for (const interrupt of pending) {
+      if (interrupt.kind === "approval")
+        await this.deps.events.publish(sessionId, "approval.requested", {
+          run_id: run.id,
+          interrupt: viewInterrupt(interrupt),
+        });
+      else if (interrupt.kind === "guard") await guard.decided("held", interrupt.guard!, interrupt.id);
+    }
     for (const call of refused) await this.recordResult(call, refusalResult("policy", call.function.name, null));
-    if (toRun.length) await this.runTools(tools, toRun, session);
+    for (const { call, hold } of blocked) await this.recordResult(call, guardRefusalResult("guard", hold, null));
+    if (runNow.length) await this.runTools(tools, runNow, session, guard);
     return pending;
   }
 
@@ -166,35 +209,44 @@ export class RunToolCalls {
     const settlements: Settlement[] = [];
     const settled = new Set<string>();
     for (const interrupt of await store.interrupts.forRun(run.id)) {
-      if (interrupt.kind === "approval" && interrupt.tool_call_id) {
+      if ((interrupt.kind === "approval" || interrupt.kind === "guard") && interrupt.tool_call_id) {
         const call = calls.get(interrupt.tool_call_id);
         if (!call || settled.has(call.id)) continue;
         settled.add(call.id);
-        if (interrupt.decision === "approve") settlements.push({ call, run: true });
+        if (interrupt.decision === "approve") settlements.push({ call, run: true, approved: interrupt.guard });
         else {
           const by =
             interrupt.answered_by === "timeout" || interrupt.answered_by === "policy" ? interrupt.answered_by : "user";
-          settlements.push({
-            call,
-            run: false,
-            content: refusalResult(by, call.function.name, interrupt.reason, approvals.timeout_s),
-            isError: true,
-          });
+          const content = interrupt.guard
+            ? guardRefusalResult(by === "policy" ? "guard" : by, interrupt.guard, interrupt.reason, approvals.timeout_s)
+            : refusalResult(by, call.function.name, interrupt.reason, approvals.timeout_s);
+          settlements.push({ call, run: false, content, isError: true, provenance: SERVER_WRITTEN });
         }
       } else if (interrupt.kind === "client_tool") {
         for (const output of interrupt.outputs ?? []) {
           const call = calls.get(output.tool_call_id);
           if (!call || settled.has(call.id)) continue;
           settled.add(call.id);
-          settlements.push({ call, run: false, content: output.output, isError: false });
+          settlements.push({ call, run: false, content: output.output, isError: false, provenance: CLIENT_PROVENANCE });
         }
       }
     }
     this.opened([...calls.values()]);
-    const toRun = settlements.filter((s) => s.run).map((s) => s.call);
     for (const settlement of settlements)
-      if (!settlement.run) await this.recordResult(settlement.call, settlement.content, settlement.isError);
-    if (toRun.length) await this.runTools(tools, toRun, session);
+      if (!settlement.run)
+        await this.recordResult(settlement.call, settlement.content, settlement.isError, [], settlement.provenance);
+    const toRun = settlements.flatMap((s) => (s.run ? [s] : []));
+    if (toRun.length) {
+      const guard = await this.deps.guard.forRun(session, run.id);
+      const approved = new Map(toRun.map((s) => [s.call.id, s.approved]));
+      await this.runTools(
+        tools,
+        toRun.map((s) => s.call),
+        session,
+        guard,
+        approved,
+      );
+    }
     // A call nothing answers (its interrupt was lost with a crash between two writes) must not stay open.
     for (const call of calls.values())
       if (this.open.has(call.id)) await this.recordResult(call, INTERRUPTED_TOOL_RESULT);
@@ -204,7 +256,10 @@ export class RunToolCalls {
   async closeOpen(content: string): Promise<void> {
     for (const call of [...this.open.values()]) {
       try {
-        await this.sink.write({ role: "tool", content, tool_call_id: call.id, name: call.function.name }, []);
+        await this.sink.write(
+          { role: "tool", content, tool_call_id: call.id, name: call.function.name, provenance: SERVER_WRITTEN },
+          [],
+        );
       } catch (err) {
         this.deps.logger.warn(
           { err, run_id: this.params.run.id, tool_call_id: call.id },
@@ -219,12 +274,18 @@ export class RunToolCalls {
    * Stores a call's result (its tool's, a refusal, the client's output) with the images the tool returned, closes the
    * call and announces it.
    */
-  private async recordResult(call: ToolCall, content: string, isError = true, images: ToolImage[] = []): Promise<void> {
+  private async recordResult(
+    call: ToolCall,
+    content: string,
+    isError = true,
+    images: ToolImage[] = [],
+    provenance: Provenance = SERVER_WRITTEN,
+  ): Promise<void> {
     const { sessionId, run } = this.params;
     // Closed before the write is awaited: a run stopped meanwhile must not answer the call a second time.
     this.open.delete(call.id);
     const row = await this.sink.write(
-      { role: "tool", content, tool_call_id: call.id, name: call.function.name },
+      { role: "tool", content, tool_call_id: call.id, name: call.function.name, provenance },
       images,
     );
     this.sink.took(row);
@@ -237,8 +298,18 @@ export class RunToolCalls {
     });
   }
 
-  /** Tool calls of one answer run in parallel; each result is stored as soon as it is known. */
-  private async runTools(tools: SessionTools, calls: ToolCall[], session: SessionRecord): Promise<void> {
+  /**
+   * Tool calls of one answer run in parallel, each under the guard's watch (`approved`: the holds a person let
+   * through, by call id); each result is stored as soon as it is known, with where its content came from (a tool that
+   * does not say is the server's own).
+   */
+  private async runTools(
+    tools: SessionTools,
+    calls: ToolCall[],
+    session: SessionRecord,
+    guard: CallGuard,
+    approved: ReadonlyMap<string, GuardHold | null> = new Map(),
+  ): Promise<void> {
     const { sessionId, run, signal } = this.params;
     await Promise.all(
       calls.map(async (call) => {
@@ -249,7 +320,11 @@ export class RunToolCalls {
           arguments: call.function.arguments,
         });
         const startedAt = performance.now();
-        const output: ToolOutput = await unlessAborted(tools.execute(call, { session, runId: run.id, signal }), signal);
+        const execute = () => tools.execute(call, { session, runId: run.id, signal });
+        const output: ToolOutput = await unlessAborted(
+          guard.execute(call, approved.get(call.id) ?? null, execute),
+          signal,
+        );
         if (signal.aborted) throw new RunAborted();
         // The arguments stay out of the log: they are the model's text and can carry anything the page showed it.
         this.deps.logger.info(
@@ -264,7 +339,8 @@ export class RunToolCalls {
           },
           "tool call finished",
         );
-        await this.recordResult(call, output.content, output.is_error ?? false, output.images);
+        const provenance = output.provenance ?? trustedProvenance(`tool:${call.function.name}`);
+        await this.recordResult(call, output.content, output.is_error ?? false, output.images, provenance);
       }),
     );
   }

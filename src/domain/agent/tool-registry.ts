@@ -46,6 +46,11 @@ export class SessionTools {
     return [...this.byName.keys()];
   }
 
+  /** The tool offered under `name`, if any. */
+  definition(name: string): ToolDefinition | undefined {
+    return this.byName.get(name);
+  }
+
   schemas(): ToolSchema[] {
     return [...this.byName.values()].map((tool) => ({
       type: "function",

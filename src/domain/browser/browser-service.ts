@@ -27,6 +27,9 @@ import type { DialogHistory } from "./dialog-history.js";
 import { browserAvailable } from "../shared/browser-executable.js";
 import type { SupervisorRegistry } from "./supervisor-registry.js";
 import { createBrowserTools, type BrowserOperations } from "./tools.js";
+import { contentSources } from "./content-sources.js";
+import { BrowserGuardFacts } from "./guard-facts.js";
+import type { ContentSource } from "../../kernel/provenance.js";
 import type { BrowserSnapshot, ConsoleEntry, DialogAction, PendingDialogView } from "../shared/browser-views.js";
 import { assertCdpUrlAllowed, assertUrlAllowed } from "./url-policy.js";
 
@@ -57,8 +60,11 @@ export class BrowserService implements BrowserOperations, ToolProvider {
    * the same for every session and every turn.
    */
   private tools: ToolDefinition[] | null = null;
+  /** What the prompt-injection guard reads of the sessions' browsers (its GuardBrowser port). */
+  readonly guardFacts: BrowserGuardFacts;
 
   constructor(private readonly deps: BrowserServiceDeps) {
+    this.guardFacts = new BrowserGuardFacts(deps.supervisors);
     this.takeovers = new Takeovers((sessionId, change, reason) => {
       // Told from a synchronous state change; the bus stores publishes in the order they are asked for, awaited or not.
       void (
@@ -321,6 +327,11 @@ export class BrowserService implements BrowserOperations, ToolProvider {
     this.deps.supervisors.used(sessionId);
     const result = await applyInput(supervisor, input);
     return { ...result, taken_over: takeover.active };
+  }
+
+  /** Where a browser tool's result came from: the page, frames, dialogs and consoles of the browser as it is now. */
+  contentSources(sessionId: string, data: unknown): Promise<ContentSource[]> {
+    return contentSources(this.deps.supervisors.get(sessionId), data);
   }
 
   /** Refuses the agent's browser actions while a person holds the browser. */

@@ -1,7 +1,8 @@
 /**
  * @module document-guard
- * The browser's guards that only the supervisor can set: downloads denied (or kept to the session's folder) and
- * `file:` loads failed in every target (download-policy, target-guard, on the browser's own CDP session), and a frame
+ * The browser's guards that only the supervisor can set: downloads denied (or kept to the session's folder), `file:`
+ * loads failed in every target, and top-level navigations the navigation gate refuses failed (download-policy,
+ * target-guard, on the browser's own CDP session), and a frame
  * that starts loading or shows a document the URL policy forbids sent to about:blank — a popup showing one stopped and
  * closed. Each block is told to the agent (console) and the operator (log) once.
  */
@@ -15,6 +16,7 @@ import { applyDownloadPolicy } from "./download-policy.js";
 import type { TargetSession } from "./frames.js";
 import type { Tab } from "./tabs.js";
 import type { ContextLease } from "./shared-chromium.js";
+import type { NavigationGate } from "./navigation-gate.js";
 import { guardTargets } from "./target-guard.js";
 import { withTimeout } from "./targets.js";
 import { isDocumentUrlAllowed, schemeOf } from "./url-policy.js";
@@ -33,6 +35,8 @@ export type DocumentGuardDeps = {
   allowFileUrls: boolean;
   /** The session's download folder when the server config allows downloads; null denies them. */
   downloadsDir: string | null;
+  /** Where the session's pages may go next, as the guard has armed it (navigation-gate.ts). */
+  navigationGate: NavigationGate;
 };
 
 export class DocumentGuard {
@@ -75,6 +79,7 @@ export class DocumentGuard {
         isMain: (targetId) => targetId === targetInfo.targetId,
         mainForbidden: (_place, url) => this.leaveForbidden(page, page.rootFrameId, url),
         blocked: (url, what) => this.noteBlocked(url, what),
+        navigationAllowed: (url) => this.deps.navigationGate.admits(url),
       }),
       GUARD_SETUP_TIMEOUT_MS,
       "target discovery",
@@ -108,6 +113,7 @@ export class DocumentGuard {
         ownsFrame: (frameId) => frameId === targetInfo.targetId || hooks.ownsFrame(frameId),
         mainForbidden: (url) => this.leaveForbidden(page, page.rootFrameId, url),
         blocked: (url, what) => this.noteBlocked(url, what),
+        navigationAllowed: (url) => this.deps.navigationGate.admits(url),
         lost: () => hooks.lost(),
       }),
       GUARD_SETUP_TIMEOUT_MS,

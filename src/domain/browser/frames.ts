@@ -124,6 +124,11 @@ export class FrameTracker {
     this.frames.clear();
   }
 
+  /** Every frame known, the top one first among them. */
+  list(): FrameRecord[] {
+    return [...this.frames.values()];
+  }
+
   top(): FrameRecord | undefined {
     for (const frame of this.frames.values()) if (frame.parent_frame_id === null) return frame;
     return undefined;

@@ -47,6 +47,8 @@ export type ContextOwner = {
   ownsFrame(frameId: string): boolean;
   mainForbidden(url: string): void;
   blocked(url: string, what: string): void;
+  /** Whether one of the session's pages may go to `url` (its navigation gate). */
+  navigationAllowed(url: string): boolean;
   /** The shared Chromium went away. */
   lost(): void;
 };
@@ -213,6 +215,8 @@ export class SharedChromium {
           isMain: (targetId) => [...running.owners.values()].some((owner) => owner.isMain(targetId)),
           mainForbidden: (place, url) => this.ownerAt(running, place)?.mainForbidden(url),
           blocked: (url, what, place) => this.blocked(running, place, url, what),
+          // A page no session holds yet (a warm context's blank page) goes nowhere the gate would be asked about.
+          navigationAllowed: (url, place) => this.ownerAt(running, place)?.navigationAllowed(url) ?? true,
         }),
         GUARD_SETUP_TIMEOUT_MS,
         "target discovery",

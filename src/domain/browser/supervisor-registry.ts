@@ -20,6 +20,7 @@ import { endpointOf, executable } from "./launch.js";
 import { takeCensus, type BrowserCensus } from "./browser-census.js";
 import { CdpPolicy } from "./cdp-policy.js";
 import { IdleBrowsers } from "./idle-browsers.js";
+import { NavigationGate } from "./navigation-gate.js";
 import { SharedChromium } from "./shared-chromium.js";
 import { BrowserSupervisor } from "./supervisor.js";
 
@@ -46,6 +47,11 @@ export class SupervisorRegistry {
   /** The Chromium whose contexts sessions share; null when every session gets a process of its own. */
   private readonly shared: SharedChromium | null;
   private readonly idle: IdleBrowsers;
+  /**
+   * Each session's navigation gate, kept apart from its supervisor: the guard arms it before an action that may start
+   * the browser, so the first navigation of a browser just started is gated too.
+   */
+  private readonly gates = new Map<string, NavigationGate>();
 
   constructor(private readonly deps: SupervisorRegistryDeps) {
     const { browser } = deps.config;
@@ -118,6 +124,16 @@ export class SupervisorRegistry {
     return settings;
   }
 
+  /** The session's navigation gate (navigation-gate.ts), made on first use. */
+  gateOf(sessionId: string): NavigationGate {
+    let gate = this.gates.get(sessionId);
+    if (!gate) {
+      gate = new NavigationGate();
+      this.gates.set(sessionId, gate);
+    }
+    return gate;
+  }
+
   /** How many sessions have a running browser. */
   get activeCount(): number {
     let active = 0;
@@ -173,6 +189,7 @@ export class SupervisorRegistry {
         downloadsDir: config.browser.downloads ? sessionDownloadsDir(config.database.path, sessionId) : null,
         profileDir: userDataDir,
         shared: this.sharedFor(settings),
+        navigationGate: this.gateOf(sessionId),
       });
       // The session may have been deleted while its browser started: nothing may keep running for it.
       if (!(await this.deps.store.sessions.get(sessionId))) {
@@ -255,6 +272,7 @@ export class SupervisorRegistry {
     this.supervisors.delete(sessionId);
     if (!this.starting.has(sessionId)) this.currentSettings.delete(sessionId);
     this.idle.forget(sessionId);
+    if (!this.starting.has(sessionId) && !this.gates.get(sessionId)?.armed) this.gates.delete(sessionId);
     if (!supervisor) return;
     await supervisor.stop();
     this.releaseProfile(sessionId);

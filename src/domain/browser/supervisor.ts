@@ -19,6 +19,7 @@ import { FrameTracker, type FrameChange, type TargetSession } from "./frames.js"
 import { BrowserSource, type BrowserKind } from "./browser-source.js";
 import { endpointOf } from "./launch.js";
 import type { SharedChromium } from "./shared-chromium.js";
+import type { NavigationGate } from "./navigation-gate.js";
 import { TabList, type Tab, type TabView } from "./tabs.js";
 import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import type { ClosedDialogView, ConsoleEntry, PendingDialogView } from "../shared/browser-views.js";
@@ -46,6 +47,8 @@ export type SupervisorDeps = {
   profileDir: string | null;
   /** The shared Chromium to take a context in; null: the session's browser is a process of its own. */
   shared: SharedChromium | null;
+  /** Where the session's pages may go next while the guard watches an agent's action (navigation-gate.ts). */
+  navigationGate: NavigationGate;
 };
 
 /** How many live views (screencasts) watch a browser: while any is open it is in use, however long no action comes. */

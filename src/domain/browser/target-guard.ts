@@ -22,6 +22,10 @@
  *   page was only closed on commit); with interception switched off, the reviewer's `file:` attack
  *   still leaked in 4 to 17 of 20 tries a run — which is why `file:` relies on interception only.
  *
+ * - A top-level document request of one of our pages (a navigation, each hop of a redirect chain, a popup's first
+ *   load) is paused too, and failed when the navigation gate refuses it (navigation-gate.ts: the prompt-injection
+ *   guard arms it while an agent's action runs after untrusted content), before the request leaves the browser.
+ *
  * The supervised page itself is not closed (that would end the supervisor); it is handed back to be
  * navigated away instead. A client with `Target.*` messaging allowed can reach the server's files
  * without any navigation (cdp-policy): none of this holds against it.
@@ -48,6 +52,18 @@ export type TargetGuardOptions = {
    * where, so a browser shared by several sessions tells only the session whose page it was.
    */
   blocked(url: string, what: string, place: BlockedPlace): void;
+  /**
+   * Whether a top-level http(s) navigation of one of our pages may go (the navigation gate of the session whose page
+   * it is, found by `place` in a shared browser); false fails it.
+   */
+  navigationAllowed(url: string, place: BlockedPlace): boolean;
+};
+
+/** Every http(s) document request, paused before it leaves so the navigation gate can answer it. */
+const DOCUMENT_REQUEST_PATTERN = {
+  urlPattern: "http*",
+  resourceType: "Document" as const,
+  requestStage: "Request" as const,
 };
 
 /** Where a forbidden document showed: its browser context and frame, as far as the event tells them. */
@@ -143,24 +159,35 @@ export async function guardTargets(options: TargetGuardOptions): Promise<void> {
   });
   browserSession.on("Target.targetInfoChanged", ({ targetInfo }) => check(targetInfo));
 
-  if (!allowFileUrls) {
-    browserSession.on("Fetch.requestPaused", (params) => {
-      const target = params.frameId ? targets.get(params.frameId) : undefined;
-      // Only another client's context (a browser we connect to) keeps its own rules; anything we
-      // cannot place — a subframe, a request with no frame — is ours to refuse.
-      if (schemeOf(params.request.url) !== "file:" || (target && !ours(target))) {
-        void browserSession.send("Fetch.continueRequest", { requestId: params.requestId }).catch(() => undefined);
+  browserSession.on("Fetch.requestPaused", (params) => {
+    const { requestId } = params;
+    const url = params.request.url;
+    const target = params.frameId ? targets.get(params.frameId) : undefined;
+    const fail = () =>
+      void browserSession
+        .send("Fetch.failRequest", { requestId, errorReason: "BlockedByClient" })
+        .catch(() => undefined);
+    if (schemeOf(url) === "file:") {
+      // Only another client's context (a browser we connect to) keeps its own rules; anything we cannot place — a
+      // subframe, a request with no frame — is ours to refuse.
+      if (!allowFileUrls && !(target && !ours(target))) {
+        options.blocked(url, "failed the request before it loaded", placeOf(params.frameId));
+        fail();
         return;
       }
-      options.blocked(params.request.url, "failed the request before it loaded", placeOf(params.frameId));
-      void browserSession
-        .send("Fetch.failRequest", { requestId: params.requestId, errorReason: "BlockedByClient" })
-        .catch(() => undefined);
-    });
-    await browserSession.send("Fetch.enable", {
-      patterns: [{ urlPattern: FILE_REQUEST_PATTERN, requestStage: "Request" }],
-    });
-  }
+    } else if (target?.type === "page" && ours(target) && !options.navigationAllowed(url, placeOf(params.frameId))) {
+      // A page's main frame has its target's id: this is one of our pages going somewhere the gate refuses.
+      fail();
+      return;
+    }
+    void browserSession.send("Fetch.continueRequest", { requestId }).catch(() => undefined);
+  });
+  await browserSession.send("Fetch.enable", {
+    patterns: [
+      ...(allowFileUrls ? [] : [{ urlPattern: FILE_REQUEST_PATTERN, requestStage: "Request" as const }]),
+      DOCUMENT_REQUEST_PATTERN,
+    ],
+  });
   // Reports every target there already is, then each new one and each change.
   await browserSession.send("Target.setDiscoverTargets", { discover: true });
 }

@@ -2,9 +2,11 @@
  * @module tools
  * The browser tools offered to the model (SPEC §4.2), over the operations the browser service provides. Each tool's
  * arguments are one zod object (./shared/tool-args.ts): the schema the model is sent and the parsing of its calls.
+ * Every result says where its content came from (the page, its frames, its dialogs, its console): untrusted.
  */
 import { z } from "zod";
 import { DomainError } from "../../kernel/errors.js";
+import { provenanceOf, type ContentSource } from "../../kernel/provenance.js";
 import { headOf } from "../../kernel/text.js";
 import type { DialogAction } from "../shared/browser-views.js";
 import { parseToolArgs, toolParameters, type ToolArgs } from "../shared/tool-args.js";
@@ -59,6 +61,8 @@ export type BrowserOperations = {
   ): Promise<unknown>;
   /** Throws while a person holds the browser: the agent waits instead of fighting them over the page. */
   assertAgentMayAct(sessionId: string): void;
+  /** Where a result's content came from, in the session's browser as it is now (content-sources.ts). */
+  contentSources(sessionId: string, data: unknown): Promise<ContentSource[]>;
 };
 
 /** What a model without vision reads in place of a screenshot: the outline is cut to this. */
@@ -100,15 +104,20 @@ function defineTool<S extends ToolArgs>(browser: BrowserOperations, tool: Browse
     description: tool.description,
     parameters: toolParameters(tool.args),
     execute: async (raw, ctx) => {
+      let result: ToolOutput;
       try {
         if (tool.acts) browser.assertAgentMayAct(ctx.session.id);
         const args = parseToolArgs(tool.args, raw);
-        if (respond) return await respond(args, ctx.session.id);
-        const data = await call!(args, ctx.session.id);
-        return output(data, tool.failsWhenNotOk === true && notOk(data));
+        if (respond) result = await respond(args, ctx.session.id);
+        else {
+          const data = await call!(args, ctx.session.id);
+          result = output(data, tool.failsWhenNotOk === true && notOk(data));
+        }
       } catch (error) {
-        return failure(error);
+        result = failure(error);
       }
+      const sources = await browser.contentSources(ctx.session.id, result.data).catch(() => []);
+      return { ...result, provenance: provenanceOf(sources) };
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ToolDefinition, ToolProvider } from "../shared/tools.js";
+import { trustedProvenance } from "../../kernel/provenance.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { EngineSessions } from "./engine-session.js";
 import { readEngineState } from "./engine-state.js";
@@ -43,7 +44,11 @@ export class ContextTools implements ToolProvider {
       execute: async (args) => {
         if (!engine.handleToolCall)
           return { content: `the ${settings.engine} engine does not handle ${schema.name}`, is_error: true };
-        return { content: String(await engine.handleToolCall(schema.name, args)) };
+        // The engine is the operator's code over the server's own data.
+        return {
+          content: String(await engine.handleToolCall(schema.name, args)),
+          provenance: trustedProvenance(`engine:${settings.engine}`),
+        };
       },
     }));
     // Every engine's session keeps its whole transcript readable; an engine may bring its own of each tool.

@@ -9,6 +9,7 @@ import type { StoredMessage } from "../../db/records.js";
 import { describeImage, imageRefsOf } from "../../kernel/image-refs.js";
 import { contentText, headOf } from "../../kernel/text.js";
 import type { ToolDefinition } from "../shared/tools.js";
+import { provenanceOfRows, provenanceOfSeqs } from "./recovered-provenance.js";
 
 /** Rows one session_read call returns at most. */
 export const SESSION_READ_MAX_ROWS = 20;
@@ -78,7 +79,7 @@ export function sessionReadTool(store: Store): ToolDefinition {
       const shown = rows.at(-1)!.seq;
       if (shown < to && out.length === rows.length)
         out.push(`…[more rows follow; continue with from_seq ${shown + 1}]`);
-      return { content: out.join("\n\n") };
+      return { content: out.join("\n\n"), provenance: provenanceOfRows(rows, "session_read") };
     },
   };
 }
@@ -119,7 +120,13 @@ export function sessionAnchorsTool(store: Store, ensureIndexed: (sessionId: stri
         const seqs = `seq ${a.first_seq}${a.last_seq !== a.first_seq ? `–${a.last_seq}` : ""}`;
         return `- ${a.kind}: ${a.value} (${seqs}, ×${a.count}${a.in_context ? "" : ", compacted"})`;
       });
-      return { content: `${anchors.length} anchor(s), most frequent first:\n${lines.join("\n")}`, data: anchors };
+      const seqs = anchors.flatMap((a) => [a.first_seq, a.last_seq]);
+      const provenance = await provenanceOfSeqs(store, context.session.id, seqs, "session_anchors");
+      return {
+        content: `${anchors.length} anchor(s), most frequent first:\n${lines.join("\n")}`,
+        data: anchors,
+        provenance,
+      };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Store } from "../../db/store.js";
 import type { ToolDefinition } from "../shared/tools.js";
 import type { SearchHit, SessionSearchHit } from "../../db/records.js";
 import type { Role } from "../../kernel/chat.js";
+import { provenanceOfSeqs } from "./recovered-provenance.js";
 
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
@@ -75,7 +76,13 @@ export function sessionSearchTool(store: Store): ToolDefinition {
         role,
         limit: Math.max(1, Math.min(requested, SEARCH_LIMIT_MAX)),
       });
-      return { content: renderHits(hits, query), data: hits };
+      const provenance = await provenanceOfSeqs(
+        store,
+        context.session.id,
+        hits.map((hit) => hit.seq),
+        "session_search",
+      );
+      return { content: renderHits(hits, query), data: hits, provenance };
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ClosedDialogView, PendingDialogView } from "../shared/browser-view
 import type { CompressionTrigger } from "../shared/compression.js";
 import type { InterruptView } from "../shared/interrupt-view.js";
 import type { PublicMessage } from "../shared/message-shape.js";
+import type { GuardDecision } from "../../kernel/provenance.js";
 
 /** Every event type, in the order a run typically shows them. */
 export const EVENT_TYPES = [
@@ -33,6 +34,9 @@ export const EVENT_TYPES = [
   "run.requires_action",
   "approval.requested",
   "approval.responded",
+  "guard.held",
+  "guard.blocked",
+  "guard.allowed",
   "run.steered",
   "run.completed",
   "run.failed",
@@ -124,6 +128,12 @@ type Payloads = {
     /** How far an approval reaches: this call (`once`), the rest of the session, or every session; null when denied. */
     scope?: "once" | "session" | "always" | null;
   };
+  /** The guard held an action that follows untrusted content: a `guard` interrupt waits for a person. */
+  "guard.held": GuardDecision;
+  /** The guard refused an action (block mode, exfiltration, a redirect stopped), or a person (or the timeout) did. */
+  "guard.blocked": GuardDecision;
+  /** A person approved an action the guard held; it runs. */
+  "guard.allowed": GuardDecision;
   /** A steering message was stored for the run (POST /v1/runs/{id}/steer); it joins the transcript before its next model call. */
   "run.steered": RunRef & { steer_id: string; content: string };
   "run.completed": RunEndPayload;

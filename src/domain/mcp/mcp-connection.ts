@@ -26,7 +26,14 @@ import { toolOutputOf } from "./tool-result.js";
 export type McpServerState = "idle" | "starting" | "ready" | "failed" | "restarting";
 
 /** A tool of the server as the model is offered it: its OpenAI-safe name, the server's own name, what it takes. */
-export type McpTool = { name: string; original: string; description: string; parameters: JsonSchema };
+export type McpTool = {
+  name: string;
+  original: string;
+  description: string;
+  parameters: JsonSchema;
+  /** The server marks it read-only (`annotations.readOnlyHint`): it changes nothing outside. */
+  readOnly: boolean;
+};
 
 /** What may be shown of a server: how it is reached (never where), how it stands, and its tools. */
 export type McpServerStatus = {
@@ -374,6 +381,7 @@ export class McpConnection {
       original: tool.name,
       description: tool.description ?? tool.title ?? `${tool.name}, a tool of the MCP server ${this.name}`,
       parameters: parametersOf(tool.inputSchema),
+      readOnly: tool.annotations?.readOnlyHint === true,
     }));
   }
 

@@ -9,6 +9,7 @@ import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
 import type { Logger } from "../../logger.js";
 import type { ToolDefinition, ToolProvider } from "../shared/tools.js";
+import { provenanceOf } from "../../kernel/provenance.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import { McpConnection, type McpServerStatus, type McpTool } from "./mcp-connection.js";
 
@@ -57,11 +58,14 @@ export class McpService implements ToolProvider {
   }
 }
 
+/** An MCP tool as the agent calls it: what it answers is the server's, untrusted content. */
 function definition(connection: McpConnection, tool: McpTool): ToolDefinition {
+  const provenance = provenanceOf([{ kind: "mcp", source: `mcp:${connection.name}/${tool.original}`, origin: null }]);
   return {
     name: tool.name,
     description: tool.description,
     parameters: tool.parameters,
-    execute: (args, context) => connection.call(tool.original, args, context.signal),
+    readOnly: tool.readOnly,
+    execute: async (args, context) => ({ ...(await connection.call(tool.original, args, context.signal)), provenance }),
   };
 }

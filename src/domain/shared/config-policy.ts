@@ -37,11 +37,19 @@ export type SessionBrowserKey = (typeof SESSION_BROWSER_KEYS)[number];
 
 export type SessionBrowserOverrides = Partial<Pick<BrowserConfig, SessionBrowserKey>>;
 
-/** The agent settings a session may own: its iteration budget, its approval policy and the client's own tools. */
+/** The guard modes a session may ask for: it may tighten the operator's, never turn the guard off. */
+export const SESSION_GUARD_MODES = ["ask", "block"] as const;
+export type SessionGuardMode = (typeof SESSION_GUARD_MODES)[number];
+
+/**
+ * The agent settings a session may own: its iteration budget, its approval policy, the client's own tools, and a
+ * stricter guard mode.
+ */
 export type SessionAgentOverrides = {
   max_iterations?: number;
   approvals?: Partial<ApprovalsConfig>;
   client_tools?: FunctionTool[];
+  guard?: { mode?: SessionGuardMode };
 };
 
 /**
@@ -95,6 +103,10 @@ function ownedAgentConfig(value: unknown): SessionAgentOverrides | null {
     const tools = value.client_tools.filter(isFunctionTool).slice(0, MAX_CLIENT_TOOLS);
     if (tools.length) agent.client_tools = tools;
   }
+  // Only a mode a session may ask for is read: a row that holds `off` (or anything else) loosens nothing.
+  const guardMode = isRecord(value.guard) ? value.guard.mode : undefined;
+  if ((SESSION_GUARD_MODES as readonly unknown[]).includes(guardMode))
+    agent.guard = { mode: guardMode as SessionGuardMode };
   return Object.keys(agent).length ? agent : null;
 }
 
@@ -225,6 +237,7 @@ export function mergeSessionConfig(current: SessionOwnedConfig, change: SessionO
     const agent: SessionAgentOverrides = { ...(current.agent ?? {}), ...change.agent };
     if (change.agent.approvals !== undefined)
       agent.approvals = { ...(current.agent?.approvals ?? {}), ...change.agent.approvals };
+    if (change.agent.guard !== undefined) agent.guard = { ...(current.agent?.guard ?? {}), ...change.agent.guard };
     merged.agent = agent;
   }
   if (change.mcp !== undefined) {

@@ -1,13 +1,15 @@
 /**
  * @module interrupt-view
- * An interrupt as clients and events show it: what waits (an approval of one tool call, the client's own tool calls,
- * or a page's JS dialog), on which run, until when, how it was answered, and the one route that answers it.
+ * An interrupt as clients and events show it: what waits (an approval of one tool call, an action the guard held, the
+ * client's own tool calls, or a page's JS dialog), on which run, until when, how it was answered, and the one route
+ * that answers it.
  */
 import type { InterruptAnswerer, InterruptRecord } from "../../db/records.js";
 import type { ToolCall } from "../../kernel/chat.js";
+import type { GuardHold } from "../../kernel/provenance.js";
 import type { DialogAction, PendingDialogView } from "./browser-views.js";
 
-export type InterruptKind = "approval" | "client_tool" | "dialog";
+export type InterruptKind = "approval" | "client_tool" | "dialog" | "guard";
 
 export type InterruptView = {
   id: string;
@@ -15,7 +17,7 @@ export type InterruptView = {
   status: "pending" | "answered" | "cancelled";
   session_id: string;
   run_id: string | null;
-  /** Approval: the tool the model called, its call id and its arguments (JSON text, secrets redacted). */
+  /** Approval and guard: the tool the model called, its call id and its arguments (JSON text, secrets redacted). */
   tool?: string;
   tool_call_id?: string;
   arguments?: string;
@@ -23,6 +25,8 @@ export type InterruptView = {
   tool_calls?: ToolCall[];
   /** Dialog: the pending dialog, with its `d-N` id. */
   dialog?: PendingDialogView;
+  /** Guard: the action it held, why, and the untrusted content read before it. */
+  guard?: GuardHold;
   created_at: string;
   expires_at: string | null;
   answer: {
@@ -58,10 +62,11 @@ export function viewInterrupt(record: InterruptRecord): InterruptView {
         : null,
     answer_route: answerRoute(record.session_id, record.id),
   };
-  if (record.kind === "approval") {
+  if (record.kind === "approval" || record.kind === "guard") {
     view.tool = record.tool ?? "";
     view.tool_call_id = record.tool_call_id ?? "";
     view.arguments = record.arguments ?? "{}";
+    if (record.guard) view.guard = record.guard;
   } else {
     view.tool_calls = record.tool_calls;
   }

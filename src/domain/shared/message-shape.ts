@@ -5,6 +5,7 @@
  */
 import type { Message, StoredMessage } from "../../db/records.js";
 import type { MessageContent, Role, ToolCall } from "../../kernel/chat.js";
+import type { Provenance } from "../../kernel/provenance.js";
 import { DomainError, type FieldIssue } from "../../kernel/errors.js";
 import { contentText } from "../../kernel/text.js";
 
@@ -16,6 +17,8 @@ export type MessageInput = {
   name?: string;
   /** An assistant row's reasoning (from the model; clients cannot set it). */
   reasoning?: string;
+  /** A tool row's sources (the run loop's; a tool row a client posts is the client's). */
+  provenance?: Provenance | null;
 };
 
 /** An object's key, on the stack of jsonAsText, told apart from the values around it. */

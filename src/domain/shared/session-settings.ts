@@ -4,6 +4,7 @@
  * and the context window, compression threshold and vision of the model it uses.
  */
 import type { ApprovalsConfig, BrowserConfig, CompressionConfig, Config } from "../../config/schema.js";
+import type { GuardMode } from "../../config/guard-schema.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { contextLengthFor } from "./context-windows.js";
 import { modelAcceptsImages } from "./vision-models.js";
@@ -27,6 +28,8 @@ export type SessionSettings = {
     approvals: ApprovalPolicy;
     /** The client's own tools every run of the session offers the model. */
     client_tools: FunctionTool[];
+    /** The prompt-injection guard: the stricter of the operator's and the session's modes, the operator's origins. */
+    guard: { mode: GuardMode; trusted_origins: string[] };
   };
   /** The operator's MCP servers whose tools the session's runs are offered, by name. */
   mcp: { servers: string[] };
@@ -43,6 +46,13 @@ export type ApprovalPolicy = {
   timeout_s: number;
   on_timeout: ApprovalsConfig["on_timeout"];
 };
+
+const GUARD_STRICTNESS: Record<GuardMode, number> = { off: 0, ask: 1, block: 2 };
+
+/** The guard mode in force: a session may make the operator's stricter (ask → block, off → ask), never looser. */
+function guardModeOf(operator: GuardMode, session: GuardMode | undefined): GuardMode {
+  return session !== undefined && GUARD_STRICTNESS[session] > GUARD_STRICTNESS[operator] ? session : operator;
+}
 
 function approvalPolicy(operator: ApprovalsConfig, session: Partial<ApprovalsConfig>): ApprovalPolicy {
   return {
@@ -102,6 +112,10 @@ export function resolveSessionSettings(
       max_iterations: own.agent?.max_iterations ?? config.agent.max_iterations,
       approvals: approvalPolicy(config.agent.approvals, own.agent?.approvals ?? {}),
       client_tools: own.agent?.client_tools ?? [],
+      guard: {
+        mode: guardModeOf(config.agent.guard.mode, own.agent?.guard?.mode),
+        trusted_origins: config.agent.guard.trusted_origins,
+      },
     },
     mcp: { servers: mcpServers(config, own.mcp?.servers) },
   };

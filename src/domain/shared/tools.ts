@@ -4,6 +4,7 @@
  * definition, the context a call runs in, what the call hands back, and the provider that decides per session.
  */
 import type { SessionRecord } from "../../db/records.js";
+import type { Provenance } from "../../kernel/provenance.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model. */
 export type JsonSchema = {
@@ -25,14 +26,23 @@ export type ToolImage = { mime_type: "image/png" | "image/jpeg"; data: Buffer };
 
 /**
  * What a tool hands back: text for the model (with `images`, the text a model without vision reads instead of
- * them); `is_error` marks a failed call (the run goes on).
+ * them); `is_error` marks a failed call (the run goes on); `provenance` says where its content came from (a tool that
+ * does not say is the server's own, and trusted).
  */
-export type ToolOutput = { content: string; is_error?: boolean; data?: unknown; images?: ToolImage[] };
+export type ToolOutput = {
+  content: string;
+  is_error?: boolean;
+  data?: unknown;
+  images?: ToolImage[];
+  provenance?: Provenance;
+};
 
 export type ToolDefinition = {
   name: string;
   description: string;
   parameters: JsonSchema;
+  /** The tool only reads (an MCP server's `readOnlyHint`): the guard lets it run after untrusted content. */
+  readOnly?: boolean;
   execute(args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutput>;
 };
 

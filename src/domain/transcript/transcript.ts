@@ -33,6 +33,7 @@ function rowOf(input: MessageInput, options: { model: string | null; runId?: str
     search_text: searchTextOf(input),
     run_id: options.runId ?? null,
     reasoning: input.reasoning ?? null,
+    provenance: input.provenance ?? null,
   };
 }
 

@@ -1,12 +1,13 @@
 /**
  * @module fork-session
  * A new session that starts as a copy of another's transcript up to a point (its last row by default): the rows, their
- * summaries and anchors, the source's title, model, system prompt and config. The source is left as it was; the two
- * go on separately from there.
+ * summaries and anchors, the source's title, model, system prompt, config and private values. The source is left as it
+ * was; the two go on separately from there.
  */
 import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError } from "../../kernel/errors.js";
+import { newId } from "../../kernel/ids.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import type { SessionService } from "../sessions/service.js";
 
@@ -51,6 +52,9 @@ export async function forkSession(
       parent_session_id: source.id,
     });
     const copied = await deps.store.forks.copyTranscript(source.id, session.id, upto, deps.now());
+    // The copied rows may carry the values the source keeps private: the fork keeps them private too.
+    for (const value of await deps.store.privateValues.list(source.id))
+      await deps.store.privateValues.add({ ...value, id: newId("prv", deps.now()), session_id: session.id });
     return { session: await deps.sessions.require(session.id), copied };
   });
   await deps.engineSessions.sessionStarted(forked.session.id);

@@ -14,6 +14,7 @@ import {
 import { ClosedDialogSchema, PendingDialogSchema } from "../browser/schemas.js";
 import { MessageSchema, RunSchema } from "../messages/schemas.js";
 import { InterruptSchema } from "../shared/run-schemas.js";
+import { GuardDecisionSchema } from "../shared/provenance-schemas.js";
 
 const RUN_ID = z.string().openapi({ description: "The run", example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T" });
 const TRIGGER = z
@@ -152,6 +153,9 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
       example: "session",
     }),
   }),
+  "guard.held": GuardDecisionSchema,
+  "guard.blocked": GuardDecisionSchema,
+  "guard.allowed": GuardDecisionSchema,
   "run.steered": z.object({
     run_id: RUN_ID,
     steer_id: z.string().openapi({ description: "The steering message", example: "str_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),

@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { pageOf } from "../shared/pagination.js";
 import { ContentSchema, RoleSchema, ToolCallIdField, ToolCallSchema, ToolCallsField } from "../shared/chat-schemas.js";
 import { ClientToolsField, InterruptSchema, RunStatusSchema } from "../shared/run-schemas.js";
+import { ProvenanceSchema } from "../shared/provenance-schemas.js";
 
 export const MessageSchema = z
   .object({
@@ -21,6 +22,11 @@ export const MessageSchema = z
     reasoning: z.string().optional().openapi({
       description: "An assistant row's reasoning, as a reasoning model gave it (never sent back to the model)",
       example: "The user wants the title; read the snapshot first.",
+    }),
+    provenance: ProvenanceSchema.nullable().openapi({
+      description:
+        "A tool row's sources: the page and its frames, a dialog, an MCP tool, the server's own data or the client; " +
+        "null on the other rows",
     }),
     tokens: z.number().int().openapi({ description: "Tokens of the stored message (tiktoken)", example: 12 }),
     in_context: z.boolean().openapi({ description: "Whether the row is in the active context", example: true }),

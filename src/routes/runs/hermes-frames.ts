@@ -23,23 +23,29 @@ export const HERMES_APPROVAL_CHOICES = ["once", "session", "always", "deny"] as 
 /** How much of a tool's arguments a `tool.started` frame previews, as Hermes's progress lines do. */
 const PREVIEW_CHARS = 200;
 
-/** Our event names where Hermes's differ; the rest are the same. */
-const HERMES_NAMES: Partial<Record<string, string>> = { "approval.requested": "approval.request" };
+/** Our event names where Hermes's differ; the rest are the same. A guard hold is an approval to a Hermes client. */
+const HERMES_NAMES: Partial<Record<string, string>> = {
+  "approval.requested": "approval.request",
+  "guard.held": "approval.request",
+};
 
 const END_EVENTS: ReadonlySet<string> = new Set(["run.completed", "run.failed", "run.cancelled"]);
 
 /** A run feed's item: a stored event, with when it was stored. */
 type StoredItem = FeedItem & { created_at?: number };
 
-/** What Hermes's approval events say of a pending approval. */
+/** What Hermes's approval events say of a pending approval (or a guard hold, approved once or denied). */
 export function hermesApproval(interrupt: InterruptView) {
+  const guard = interrupt.guard;
   return {
     request_id: interrupt.id,
     tool: interrupt.tool ?? null,
     command: `${interrupt.tool ?? ""} ${interrupt.arguments ?? ""}`.trim(),
-    description: `The agent asks to call ${interrupt.tool ?? "a tool"}`,
+    description: guard
+      ? `The guard holds ${interrupt.tool ?? "a tool"}: ${guard.reason}`
+      : `The agent asks to call ${interrupt.tool ?? "a tool"}`,
     pattern_key: approvalMatchKey(interrupt.tool ?? "", interrupt.arguments ?? null),
-    choices: [...HERMES_APPROVAL_CHOICES],
+    choices: HERMES_APPROVAL_CHOICES.filter((choice) => !guard || choice === "once" || choice === "deny"),
     expires_at: interrupt.expires_at,
   };
 }
@@ -85,6 +91,16 @@ async function hermesFields(event: FeedItem, at: number, deps: HermesRunFrameDep
     }
     case "approval.requested":
       return hermesApproval(event.data.interrupt);
+    case "guard.held":
+      // Answered like any approval (POST /v1/runs/{id}/approval); a guard hold is approved once or denied.
+      return {
+        request_id: event.data.interrupt_id,
+        tool: event.data.action.tool,
+        command: `${event.data.action.tool} ${event.data.action.target ?? ""}`.trim(),
+        description: `The guard holds ${event.data.action.tool}: ${event.data.reason}`,
+        pattern_key: event.data.action.tool,
+        choices: HERMES_APPROVAL_CHOICES.filter((choice) => choice === "once" || choice === "deny"),
+      };
     case "approval.responded": {
       const { interrupt } = event.data;
       const decision = interrupt.answer?.decision ?? null;

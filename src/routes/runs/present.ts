@@ -56,7 +56,8 @@ const seconds = (ms: number) => ms / 1000;
 export function presentHermesRun(view: RunView, config: Config): HermesRunResponse {
   const { run, interrupts, output, last_event: lastEvent } = view;
   const outcome = hermesOutcome(run.status);
-  const approval = interrupts.find((interrupt) => interrupt.kind === "approval");
+  // A guard hold waits for a person just as an approval does; a Hermes client answers it the same way.
+  const approval = interrupts.find((interrupt) => interrupt.kind === "approval" || interrupt.kind === "guard");
   return {
     object: "hermes.run",
     id: run.id,

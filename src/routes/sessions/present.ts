@@ -46,6 +46,7 @@ export function presentSession({ session, settings, browser }: SessionSnapshot):
           on_timeout: settings.agent.approvals.on_timeout,
         },
         client_tools: settings.agent.client_tools,
+        guard: { mode: settings.agent.guard.mode },
       },
       mcp: { servers: settings.mcp.servers },
     },

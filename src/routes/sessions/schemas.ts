@@ -24,6 +24,7 @@ import {
   SESSION_BROWSER_KEYS,
   serverOnlyBrowserKeyMessage,
   type SessionBrowserOverrides,
+  type SessionGuardMode,
   type SessionMcpOverrides,
 } from "../../domain/shared/config-policy.js";
 
@@ -133,6 +134,38 @@ const ApprovalOverrides = z
     example: { default: "allow", tools: { browser_cdp: "ask", "browser_*": "allow" }, timeout_s: 300 },
   }) as unknown as z.ZodType<Partial<ApprovalsConfig>>;
 
+/** What a session is told when it names a guard setting it may not set. */
+const GUARD_SERVER_ONLY = "is a server-only setting: the operator sets it in the server configuration";
+
+/** Any key but `mode` under a session's `agent.guard`: refused by name. */
+const RefusedGuardKey = z.unknown().refine(() => false, {
+  error: (issue) => `agent.guard.${String(issue.path?.at(-1) ?? "")} ${GUARD_SERVER_ONLY}`,
+});
+
+const GuardOverrides = z
+  .object({
+    mode: z
+      .enum(["ask", "block", "off"])
+      .refine((mode) => mode !== "off", {
+        message:
+          "agent.guard.mode off is server config only: a session may make the guard stricter (ask, block), never turn it off",
+      })
+      .optional()
+      .openapi({
+        description:
+          "ask (hold a risky action that follows untrusted content for a person) or block (refuse it at once); " +
+          "the stricter of this and the server's mode applies. off is refused: only the operator turns the guard off",
+        example: "block",
+      }),
+  })
+  .catchall(RefusedGuardKey)
+  .openapi("GuardSettings", {
+    description: "The session's guard mode; trusted_origins is the operator's",
+    example: { mode: "block" },
+    // The catchall above exists only to name refused keys; no extra key is ever accepted.
+    additionalProperties: false,
+  }) as unknown as z.ZodType<{ mode?: SessionGuardMode }>;
+
 const AgentOverrides = z
   .object({
     max_iterations: z
@@ -146,6 +179,7 @@ const AgentOverrides = z
     client_tools: ClientToolsField.optional().openapi({
       description: "The client's own tools every run of the session offers the model (besides a request's `tools`)",
     }),
+    guard: GuardOverrides.optional(),
   })
   .strict()
   .openapi("AgentSettings", {
@@ -305,6 +339,16 @@ const ResolvedAgent = z
     client_tools: z
       .array(ClientToolSchema)
       .openapi({ description: "The client's own tools every run offers the model" }),
+    guard: z
+      .object({
+        mode: z.enum(["ask", "block", "off"]).openapi({
+          description: "The guard mode in force: the stricter of the server's and the session's",
+          example: "ask",
+        }),
+      })
+      .openapi("ResolvedGuardSettings", {
+        description: "The prompt-injection guard in force (the operator's trusted origins are not shown)",
+      }),
   })
   .openapi("ResolvedAgentSettings", { description: "Agent settings in force for the session" });
 

@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { PendingDialogSchema } from "../browser/schemas.js";
 import { ToolCallSchema } from "./chat-schemas.js";
 import { CLIENT_TOOL_NAME } from "../../domain/shared/config-policy.js";
+import { GuardHoldSchema } from "./provenance-schemas.js";
 
 export const RunStatusSchema = z
   .enum(["running", "requires_action", "completed", "incomplete", "failed", "interrupted", "cancelled"])
@@ -23,9 +24,10 @@ const INTERRUPT_ID_EXAMPLE = "int_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
 export const InterruptSchema = z
   .object({
     id: z.string().openapi({ description: "Interrupt id (a dialog's is its d-N id)", example: INTERRUPT_ID_EXAMPLE }),
-    kind: z.enum(["approval", "client_tool", "dialog"]).openapi({
+    kind: z.enum(["approval", "client_tool", "dialog", "guard"]).openapi({
       description:
-        "approval: a tool call waits for a person; client_tool: the client's own tool calls wait for outputs; dialog: a page's JS dialog",
+        "approval: a tool call waits for a person; guard: an action that follows untrusted content waits for a " +
+        "person (see `guard`); client_tool: the client's own tool calls wait for outputs; dialog: a page's JS dialog",
       example: "approval",
     }),
     status: z
@@ -36,11 +38,20 @@ export const InterruptSchema = z
       description: "The run that waits (a dialog's: the session's active run, if any)",
       example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
     }),
-    tool: z.string().optional().openapi({ description: "Approval: the tool the model called", example: "browser_cdp" }),
-    tool_call_id: z.string().optional().openapi({ description: "Approval: the tool call", example: "call_1" }),
+    tool: z
+      .string()
+      .optional()
+      .openapi({ description: "Approval and guard: the tool the model called", example: "browser_cdp" }),
+    tool_call_id: z
+      .string()
+      .optional()
+      .openapi({ description: "Approval and guard: the tool call", example: "call_1" }),
     arguments: z.string().optional().openapi({
-      description: "Approval: its arguments (JSON text, secrets redacted)",
+      description: "Approval and guard: its arguments (JSON text, secrets redacted)",
       example: '{"method":"Network.getCookies"}',
+    }),
+    guard: GuardHoldSchema.optional().openapi({
+      description: "Guard: the action held, why, and the untrusted content read before it (page, frame, excerpt)",
     }),
     tool_calls: z
       .array(ToolCallSchema)

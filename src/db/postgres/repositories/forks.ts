@@ -32,10 +32,11 @@ export class PgForkRepository implements ForkRepository {
       // search_vector is generated from search_text: copying search_text rebuilds it.
       await exec.execute(sql`
         insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
-          in_context, kind, position, override_json, override_tokens, search_text, run_id, reasoning, created_at)
+          in_context, kind, position, override_json, override_tokens, search_text, run_id, reasoning, provenance_json,
+          untrusted, created_at)
         select copy.new_id, ${targetId}, m.seq, m.role, m.content_json, m.tool_calls_json, m.tool_call_id, m.name,
           m.tokens, m.in_context, m.kind, m.position, m.override_json, m.override_tokens, m.search_text, null,
-          m.reasoning, m.created_at
+          m.reasoning, m.provenance_json, m.untrusted, m.created_at
         from messages m
         join unnest(${sql.param([...newIds.keys()])}::text[], ${sql.param([...newIds.values()])}::text[])
           as copy(old_id, new_id) on m.id = copy.old_id

@@ -5,11 +5,12 @@
  * replicas to one session are serialized by the row lock the seq claim takes on the session, so seqs stay dense.
  * The active context is read from the database every time: another replica may have written it since.
  */
-import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import {
   contextTotalsOf,
   firstOfRoleIn,
   lastAnswerOfRuns,
+  provenanceValues,
   toStoredMessage,
   unansweredCallsOfRun,
 } from "../../rows/messages.js";
@@ -56,7 +57,7 @@ const CLAIM_SQL = `update sessions set
 const CLAIM_SEQS = namedStatement("claim_seqs", CLAIM_SQL);
 
 /**
- * The claim, the rows' tool calls ($6–$8: ord, id, name; empty arrays insert none) and the rows themselves ($9–$21,
+ * The claim, the rows' tool calls ($6–$8: ord, id, name; empty arrays insert none) and the rows themselves ($9–$23,
  * one array per column), in one statement.
  */
 const APPEND_ROWS = namedStatement(
@@ -68,28 +69,30 @@ const APPEND_ROWS = namedStatement(
     from claimed, unnest($6::integer[], $7::text[], $8::text[]) as call(ord, id, name)
     on conflict do nothing)
   insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
-    in_context, kind, position, search_text, run_id, reasoning, created_at)
+    in_context, kind, position, search_text, run_id, reasoning, provenance_json, untrusted, created_at)
   select item.id, $1, claimed.first_seq + item.ord - 1, item.role, item.content_json, item.tool_calls_json,
     item.tool_call_id, item.name, item.tokens, item.in_context, item.kind,
-    coalesce(item.position, claimed.first_seq + item.ord - 1), item.search_text, item.run_id, item.reasoning, $5::bigint
+    coalesce(item.position, claimed.first_seq + item.ord - 1), item.search_text, item.run_id, item.reasoning,
+    item.provenance_json, item.untrusted, $5::bigint
   from claimed, unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::integer[],
-    $16::boolean[], $17::text[], $18::float8[], $19::text[], $20::text[], $21::text[])
+    $16::boolean[], $17::text[], $18::float8[], $19::text[], $20::text[], $21::text[], $22::text[], $23::boolean[])
     with ordinality as item(id, role, content_json, tool_calls_json, tool_call_id, name, tokens, in_context, kind,
-      position, search_text, run_id, reasoning, ord)
+      position, search_text, run_id, reasoning, provenance_json, untrusted, ord)
   returning id, seq`,
 );
 
 /**
  * The most common append, one row without tool calls (a user's message, an answer, a tool's result), without the
- * arrays: the claim, then $6–$18 the row's columns in APPEND_ROWS's order.
+ * arrays: the claim, then $6–$20 the row's columns in APPEND_ROWS's order.
  */
 const APPEND_ONE = namedStatement(
   "append_message",
   `with claimed as (${CLAIM_SQL})
   insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
-    in_context, kind, position, search_text, run_id, reasoning, created_at)
+    in_context, kind, position, search_text, run_id, reasoning, provenance_json, untrusted, created_at)
   select $6::text, $1, claimed.first_seq, $7::text, $8::text, $9::text, $10::text, $11::text, $12::integer,
-    $13::boolean, $14::text, coalesce($15::float8, claimed.first_seq), $16::text, $17::text, $18::text, $5::bigint
+    $13::boolean, $14::text, coalesce($15::float8, claimed.first_seq), $16::text, $17::text, $18::text, $19::text,
+    $20::boolean, $5::bigint
   from claimed
   returning id, seq`,
 );
@@ -139,6 +142,7 @@ export class PgMessageRepository implements MessageRepository {
       overrideTokens: null,
       runId: row.run_id ?? null,
       reasoning: storableOrNull(row.reasoning),
+      ...provenanceValues(row),
       createdAt: now,
     }));
     const columns = (row: (typeof stored)[number], i: number) => [
@@ -155,6 +159,8 @@ export class PgMessageRepository implements MessageRepository {
       searchable(rows[i].search_text),
       row.runId,
       row.reasoning,
+      row.provenanceJson === null ? null : storableText(row.provenanceJson),
+      row.untrusted,
     ];
     const inserted =
       rows.length === 1 && calls.length === 0
@@ -255,6 +261,28 @@ export class PgMessageRepository implements MessageRepository {
       .from(messages)
       .where(and(eq(messages.sessionId, sessionId), eq(messages.runId, runId)))
       .orderBy(asc(messages.seq));
+    return rows.map(toStoredMessage);
+  }
+
+  /** The session's newest tool rows that hold untrusted content, newest first. */
+  async untrustedRows(sessionId: string, limit: number): Promise<StoredMessage[]> {
+    const rows = await this.conn.exec
+      .select(storedColumns)
+      .from(messages)
+      .where(and(eq(messages.sessionId, sessionId), eq(messages.untrusted, true)))
+      .orderBy(desc(messages.seq))
+      .limit(limit);
+    return rows.map(toStoredMessage);
+  }
+
+  /** The session's newest messages (not summaries) of these roles, newest first. */
+  async ofRoles(sessionId: string, roles: Array<StoredMessage["role"]>, limit: number): Promise<StoredMessage[]> {
+    const rows = await this.conn.exec
+      .select(storedColumns)
+      .from(messages)
+      .where(and(eq(messages.sessionId, sessionId), inArray(messages.role, roles), eq(messages.kind, "message")))
+      .orderBy(desc(messages.seq))
+      .limit(limit);
     return rows.map(toStoredMessage);
   }
 

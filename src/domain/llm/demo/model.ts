@@ -11,6 +11,7 @@ import { DEMO_MODEL_NAME } from "../../../config/schema.js";
 import { countTextTokens } from "../../shared/tokens.js";
 import { demoReply, type DemoMessage, type DemoReply } from "./replies.js";
 import { demoSummary, isSummaryRequest } from "./summary.js";
+import { unfence } from "../../shared/fence.js";
 
 /** Per streamed chunk, so a person watching sees the answer arrive. */
 const CHUNK_DELAY_MS = 6;
@@ -44,7 +45,8 @@ const textOf = (content: unknown): string => {
 function readMessages(messages: WireMessage[]): DemoMessage[] {
   return messages.map((m) => ({
     role: str(m.role, "user"),
-    text: textOf(m.content),
+    // A tool's result is read as the tool gave it, inside the guard's fence.
+    text: m.role === "tool" ? unfence(textOf(m.content)) : textOf(m.content),
     tool_calls: (m.tool_calls ?? []).map((c) => ({
       id: str(c.id),
       name: str(c.function?.name),
