@@ -6,6 +6,8 @@
 import type { FunctionTool, MessageContent, ModelOptions, Role, RunStatus, ToolCall } from "../kernel/chat.js";
 import type { ImageMimeType } from "../kernel/image-refs.js";
 
+export * from "./access-records.js";
+
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
 export type StoredSessionConfig = Record<string, unknown>;
 
@@ -84,6 +86,8 @@ export type SessionRecord = {
   parent_session_id: string | null;
   /** Whether every row's identifiers are in the anchor table (false for sessions older than that table, until read). */
   anchors_indexed: boolean;
+  /** Whose it is (the owner of the API key that made it); null for the server key's. */
+  owner: string | null;
 };
 
 export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
@@ -168,6 +172,8 @@ export type RunRecord = {
   model_options: ModelOptions | null;
   /** The replica that executes (or last executed) it; null on runs stored before replicas were recorded. */
   replica_id: string | null;
+  /** The API key that started it; null for the server key's. */
+  key_id: string | null;
 };
 
 export type NewRun = {
@@ -178,6 +184,7 @@ export type NewRun = {
   client_tools: FunctionTool[];
   model_options?: ModelOptions | null;
   replica_id: string;
+  key_id?: string | null;
   now: number;
 };
 
@@ -251,6 +258,7 @@ export type NewSession = {
   derived_key?: string | null;
   source?: string | null;
   parent_session_id?: string | null;
+  owner?: string | null;
   now: number;
 };
 
@@ -328,6 +336,8 @@ export type UiSessionRecord = {
   key_hash: string;
   created_at: number;
   expires_at: number;
+  /** The API key it was signed in with; null (or absent) for the server key. */
+  key_id?: string | null;
 };
 
 /** A server process sharing the database: where the others reach it and when it last beat. */
@@ -370,6 +380,8 @@ export type ApprovalGrantRecord = {
   /** The interrupt whose answer added it. */
   interrupt_id: string | null;
   created_at: number;
+  /** The owner of the session it was given in (absent: the server key's): an `always` grant holds for that owner's only. */
+  owner?: string | null;
 };
 
 /** What a session's runs have used, summed: tokens, model calls and tool calls. */

@@ -37,6 +37,7 @@ export function sessionRecordOf(row: Row): SessionRecord {
     session_key: row.sessionKey,
     parent_session_id: row.parentSessionId,
     anchors_indexed: row.anchorsIndexed,
+    owner: row.owner,
   };
 }
 
@@ -52,6 +53,7 @@ export function sessionInsertValues(input: NewSession): Insert {
     source: input.source ?? null,
     parentSessionId: input.parent_session_id ?? null,
     anchorsIndexed: true,
+    owner: input.owner ?? null,
     createdAt: input.now,
     updatedAt: input.now,
   };
