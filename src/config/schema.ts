@@ -3,18 +3,18 @@
  * The server's configuration as a zod schema of the YAML file's shape: every default of the server lives here and
  * nothing else invents one. The limits on names, paths and URLs, the per-section schemas the routes reuse (browser,
  * approvals, MCP servers), the types read off them, and the one value derived from a whole configuration (the
- * replica id). Reading the file, the environment and the flags is ./load.ts.
+ * replica id). The sections of keys, prices and the audit log are ./access-schema.ts's. Reading the file, the
+ * environment and the flags is ./load.ts.
  */
 import { hostname } from "node:os";
 import { z } from "zod";
 
+import { accessConfigSchemas } from "./access-schema.js";
+import { MAX_LIST_ENTRIES, MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS } from "./bounds.js";
+
+export { MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS };
+
 const MB = 1024 * 1024;
-/** Upper bounds on configuration strings: a path, a URL, a name, a key. Nothing stored may be unbounded. */
-export const MAX_PATH_CHARS = 4_096;
-export const MAX_URL_CHARS = 2_048;
-export const MAX_NAME_CHARS = 200;
-export const MAX_SECRET_CHARS = 4_096;
-const MAX_LIST_ENTRIES = 200;
 
 /**
  * The model used when only an OpenAI API key is given (no model name, no endpoint other than OpenAI's): a current,
@@ -455,6 +455,7 @@ export const configSchema = z
       .object({ cache_ttl: z.enum(["5m", "1h"]).default("5m") })
       .strict()
       .prefault({}),
+    ...accessConfigSchemas,
     logging: z
       .object({
         level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

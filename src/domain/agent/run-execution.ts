@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { InterruptRecord, SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
-import { isStoreUnavailable } from "../../kernel/errors.js";
+import { DomainError, isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
 import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
@@ -30,6 +30,7 @@ import { summarizeRun } from "../shared/run-summary.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage } from "../shared/tools.js";
+import { meteredTurn } from "./turn-usage.js";
 
 /**
  * Some OpenAI-compatible servers leave tool-call ids empty or number them per response (`call_0` every time); ids
@@ -109,6 +110,10 @@ export class RunExecution {
           { run_id: this.params.run.id, session_id: this.params.sessionId, kind: err.kind, status: err.status },
           "model call failed",
         );
+      } else if (err instanceof DomainError && err.code === "token_budget_exceeded") {
+        // The key's tokens of the day ran out between two model calls: the run stops with what it has.
+        status = "failed";
+        error = `token_budget_exceeded: ${err.message}`;
       } else if (isStoreUnavailable(err)) {
         status = "interrupted";
         error = `interrupted: ${(err as Error).message}`;
@@ -200,6 +205,7 @@ export class RunExecution {
 
   private async callModel(tools: SessionTools): Promise<ModelTurn> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
+    await this.deps.meter?.checkBudget(run.key_id);
     const messages = await this.deps.prepareMessages(sessionId, model, this.context);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
@@ -244,6 +250,7 @@ export class RunExecution {
     );
     if (!thought && turn.reasoning) thought = turn.reasoning;
     announce();
+    await this.deps.meter?.record(meteredTurn(this.params, messages, turn));
     return turn;
   }
 
@@ -339,7 +346,11 @@ export class RunExecution {
   ): Promise<CompressOutcome | null> {
     const cm = this.deps.compression;
     if (!cm) return null;
-    return unlessAborted(call(cm), this.params.signal);
+    const { meter } = this.deps;
+    const { run, signal } = this.params;
+    // A summary written now is counted for this run and its key (the summary model does not know them).
+    const work = () => call(cm);
+    return unlessAborted(meter ? meter.within({ run_id: run.id, key_id: run.key_id }, work) : work(), signal);
   }
 
   private noteCompression(outcome: CompressOutcome | null): void {

@@ -18,6 +18,7 @@ import type { Transcript } from "../transcript/transcript.js";
 import type { InterruptView } from "../shared/interrupt-view.js";
 import type { RunResultSummary } from "../shared/run-summary.js";
 import type { SessionTools } from "./tool-registry.js";
+import type { ModelCallMeter } from "../shared/metering.js";
 
 export type LoopDeps = {
   config: Config;
@@ -32,6 +33,8 @@ export type LoopDeps = {
    * vision, else left to their text), then model-specific request markers (prompt caching).
    */
   prepareMessages: (sessionId: string, model: string, messages: ChatMessage[]) => Promise<ChatMessage[]>;
+  /** Records each model call's usage and holds a key to its tokens of the day; without one nothing is recorded. */
+  meter?: ModelCallMeter;
   logger: Logger;
   now: () => number;
 };
@@ -39,6 +42,8 @@ export type LoopDeps = {
 export type RunParams = {
   run: RunRecord;
   sessionId: string;
+  /** The session's owner: its model calls are counted as theirs. */
+  owner: string | null;
   model: string;
   client: OpenAI;
   /** The message that started the run; null when a paused run is resumed. */

@@ -14,6 +14,7 @@ import { jsonBody } from "../shared/json-content.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { SignInBody, SignInResult, SignInState } from "./schemas.js";
+import { ANY_KEY } from "../../http/route-access.js";
 
 const getState = createRoute({
   method: "get",
@@ -22,7 +23,8 @@ const getState = createRoute({
   tags: ["inspector"],
   summary: "Whether the inspector page must sign in, and its sign-in if it has one",
   description:
-    "Needs no key. Without server.api_key (a loopback server) `auth_required` is false and the page needs no sign-in.",
+    "Needs no key. Without server.api_key and without any API key (a loopback server) `auth_required` is false and " +
+    "the page needs no sign-in.",
   security: [],
   responses: { 200: jsonAnswer("The sign-in state", SignInState), ...problemResponses({ auth: false }) },
 });
@@ -32,9 +34,9 @@ const signIn = createRoute({
   path: "/ui/session",
   operationId: "signInInspector",
   tags: ["inspector"],
-  summary: "Exchange the API key for the inspector's sign-in cookie",
+  summary: "Exchange an API key for the inspector's sign-in cookie",
   description:
-    "Sets `caduceus_ui` (HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie " +
+    "The server's key or any live API key; the page then shows what that key's owner sees. Sets `caduceus_ui` (HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie " +
     "are authenticated like a Bearer key; those that change something must also send `X-CSRF-Token` with the " +
     "returned token (403 csrf_token_invalid otherwise). A wrong key answers 401.",
   security: [],
@@ -49,6 +51,7 @@ const signOut = createRoute({
   method: "delete",
   path: "/ui/session",
   operationId: "signOutInspector",
+  security: ANY_KEY,
   tags: ["inspector"],
   summary: "Sign the inspector out",
   description: "Ends the sign-in the cookie stands for and clears the cookie. Needs the cookie and `X-CSRF-Token`.",
@@ -67,7 +70,7 @@ export function inspectorRoutes() {
     const session = await inspectorSignIn.find(getCookie(c, UI_COOKIE) ?? "");
     return c.json(
       {
-        auth_required: inspectorSignIn.required,
+        auth_required: await inspectorSignIn.required(),
         signed_in: session !== null,
         csrf_token: session?.csrf_token ?? null,
         expires_at: session ? iso(session.expires_at) : null,
@@ -77,7 +80,7 @@ export function inspectorRoutes() {
   });
   router.openapi(signIn, async (c) => {
     const { inspectorSignIn } = c.get("services");
-    if (!inspectorSignIn.required)
+    if (!(await inspectorSignIn.required()))
       throw new HttpError(
         "validation_failed",
         "the server has no API key (server.api_key): the page needs no sign-in",
