@@ -189,7 +189,11 @@ export function createApp(deps: AppDeps): App {
   if (deps.store.topology === "shared")
     app.use(
       "/v1/sessions/*",
-      browserForwarding({ ownership: services.browserOwnership, internalKey: config.server.internal_key }),
+      browserForwarding({
+        ownership: services.browserOwnership,
+        internalKey: config.server.internal_key,
+        owners: services.owners,
+      }),
     );
   const idempotent = idempotency(deps.store.idempotency, services.now, {
     runStatus: async (runId) => {

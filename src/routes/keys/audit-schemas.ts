@@ -85,3 +85,6 @@ export const AuditPageSchema = z
       .openapi({ description: "Cursor of the next (older) page, null on the last page", example: null }),
   })
   .openapi("AuditPage");
+
+/** GET /v1/admin/audit. */
+export type AuditPageResponse = z.infer<typeof AuditPageSchema>;

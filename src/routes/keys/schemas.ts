@@ -157,3 +157,12 @@ export const CurrentKeySchema = z
     scopes: z.array(z.string()).openapi({ description: "The scopes it holds", example: ["sessions:read"] }),
   })
   .openapi("CurrentKey", { description: "Who a request acts as" });
+
+/** POST /v1/admin/keys. */
+export type CreateKeyResponse = z.infer<typeof CreatedKeySchema>;
+/** GET, PATCH /v1/admin/keys/{key_id}. */
+export type ApiKeyResponse = z.infer<typeof ApiKeySchema>;
+/** GET /v1/admin/keys. */
+export type ListKeysResponse = z.infer<typeof ApiKeyListSchema>;
+/** GET /v1/key. */
+export type CurrentKeyResponse = z.infer<typeof CurrentKeySchema>;

@@ -402,7 +402,7 @@ export function runRoutes() {
     const runId = ownRunId(c.req.valid("param").run_id);
     // A run that has ended is answered as it is, as Hermes does; one still going is stopped (it ends cancelled).
     if (await orRunNotFound(runId, () => runs.hasEnded(runId)))
-      return c.json(presentHermesRun(await runs.view(runId), config), 200);
+      return c.json(presentHermesRun(await orRunNotFound(runId, () => runs.view(runId)), config), 200);
     await agent.cancelRun(runId, "stopped by a client").catch((err: unknown) => {
       // It ended while the stop was on its way: the stop has nothing left to do.
       if (!(err instanceof DomainError && err.code === "run_not_active")) throw err;

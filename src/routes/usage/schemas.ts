@@ -74,3 +74,6 @@ export const UsageReportSchema = z
     totals: z.object(sums).openapi({ description: "Every group summed" }),
   })
   .openapi("UsageReport", { description: "The caller's owner's model calls (an admin: every owner's, or `owner`'s)" });
+
+/** GET /v1/usage. */
+export type UsageReportResponse = z.infer<typeof UsageReportSchema>;
