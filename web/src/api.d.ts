@@ -7043,23 +7043,7 @@ export interface components {
              */
             expires_at?: string | null;
             /** @description What the key may use; none when left out */
-            limits?: {
-                /**
-                 * @description Requests a minute (counted by each replica); unlimited when left out
-                 * @example 600
-                 */
-                requests_per_minute?: number;
-                /**
-                 * @description Runs running or waiting at once, on every replica; unlimited when left out
-                 * @example 2
-                 */
-                concurrent_runs?: number;
-                /**
-                 * @description Input and output tokens of its model calls per UTC day, on every replica; unlimited when left out
-                 * @example 1000000
-                 */
-                tokens_per_day?: number;
-            } | null;
+            limits?: components["schemas"]["KeyLimits"] | null;
         };
         ApiKeyList: {
             /** @description Newest first */
@@ -7080,23 +7064,7 @@ export interface components {
              */
             scopes?: string[];
             /** @description New limits; null removes them all */
-            limits?: {
-                /**
-                 * @description Requests a minute (counted by each replica); unlimited when left out
-                 * @example 600
-                 */
-                requests_per_minute?: number;
-                /**
-                 * @description Runs running or waiting at once, on every replica; unlimited when left out
-                 * @example 2
-                 */
-                concurrent_runs?: number;
-                /**
-                 * @description Input and output tokens of its model calls per UTC day, on every replica; unlimited when left out
-                 * @example 1000000
-                 */
-                tokens_per_day?: number;
-            } | null;
+            limits?: components["schemas"]["KeyLimits"] | null;
             /**
              * Format: date-time
              * @description A new expiry (ISO 8601); null: it no longer expires
@@ -7181,7 +7149,8 @@ export interface components {
              * @enum {string}
              */
             object: "api_key.caller";
-            key: components["schemas"]["ApiKey"] & (Record<string, never> | null);
+            /** @description The API key this request was made with; null for the server key (or a server without keys) */
+            key: components["schemas"]["ApiKey"] | null;
             /**
              * @description Whose resources the request makes and sees; null: the server key's
              * @example team-support

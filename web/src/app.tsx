@@ -8,6 +8,9 @@ import { readUiSession, setSignedOutHandler, signIn, signOut, type UiSession } f
 import { useSelectedSession } from "./route.js";
 import { SessionList } from "./session-list.js";
 import { SessionView } from "./session-view.js";
+import { useOpenPage } from "./admin-route.js";
+import { useCaller } from "./caller.js";
+import { PagesNav, PageView } from "./pages-nav.js";
 
 type Theme = "light" | "dark";
 const THEME_KEY = "caduceus-theme";
@@ -36,6 +39,8 @@ type AuthState = { phase: "loading" } | { phase: "sign-in"; error?: string } | {
 export function App() {
   const [auth, setAuth] = useState<AuthState>({ phase: "loading" });
   const selected = useSelectedSession();
+  const page = useOpenPage();
+  const caller = useCaller(auth.phase === "ready");
   const [theme, toggleTheme] = useTheme();
   // On a narrow screen the session list is a drawer; choosing a session closes it.
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -69,6 +74,7 @@ export function App() {
           Session list
         </button>
         <h1>Caduceus inspector</h1>
+        <PagesNav caller={caller} page={page} />
         <button type="button" class="theme-toggle" aria-pressed={theme === "dark"} onClick={toggleTheme}>
           Dark theme
         </button>
@@ -89,7 +95,13 @@ export function App() {
       <div class="columns">
         <SessionList selected={selected} />
         <main class="main" aria-label="Session">
-          {selected ? <SessionView key={selected} sessionId={selected} /> : <p>Select or create a session.</p>}
+          {page ? (
+            <PageView page={page} caller={caller} />
+          ) : selected ? (
+            <SessionView key={selected} sessionId={selected} />
+          ) : (
+            <p>Select or create a session.</p>
+          )}
         </main>
       </div>
     </div>

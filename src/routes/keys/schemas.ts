@@ -71,7 +71,10 @@ export const CreateKeyBody = z
       description: "When it stops working (ISO 8601); never when left out",
       example: "2027-01-01T00:00:00.000Z",
     }),
-    limits: KeyLimitsSchema.nullable().optional().openapi({ description: "What the key may use; none when left out" }),
+    limits: z
+      .union([KeyLimitsSchema, z.null()])
+      .optional()
+      .openapi({ description: "What the key may use; none when left out" }),
   })
   .strict()
   .openapi("CreateKeyRequest");
@@ -80,7 +83,10 @@ export const UpdateKeyBody = z
   .object({
     name: z.string().min(1).max(200).optional().openapi({ description: "A new name", example: "support bot (EU)" }),
     scopes: scopeList.optional(),
-    limits: KeyLimitsSchema.nullable().optional().openapi({ description: "New limits; null removes them all" }),
+    limits: z
+      .union([KeyLimitsSchema, z.null()])
+      .optional()
+      .openapi({ description: "New limits; null removes them all" }),
     expires_at: z.iso.datetime({ offset: true }).nullable().optional().openapi({
       description: "A new expiry (ISO 8601); null: it no longer expires",
       example: "2027-06-01T00:00:00.000Z",
@@ -146,7 +152,7 @@ export const KeyListQuery = z.object({
 export const CurrentKeySchema = z
   .object({
     object: z.literal("api_key.caller").openapi({ description: "Always api_key.caller", example: "api_key.caller" }),
-    key: ApiKeySchema.nullable().openapi({
+    key: z.union([ApiKeySchema, z.null()]).openapi({
       description: "The API key this request was made with; null for the server key (or a server without keys)",
     }),
     owner: z.string().nullable().openapi({
