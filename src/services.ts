@@ -34,12 +34,7 @@ import { visionFor } from "./domain/shared/session-settings.js";
 import { Transcript } from "./domain/transcript/transcript.js";
 import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
-import { ApiKeys } from "./domain/keys/api-keys.js";
-import { RequestRate } from "./domain/keys/request-rate.js";
-import { AuditLog } from "./domain/audit/audit-log.js";
-import { UsageMeter } from "./domain/usage/usage-meter.js";
-import { UsageReports } from "./domain/usage/usage-report.js";
-import { sessionResources, type OwnedResources } from "./domain/owners/owned-resources.js";
+import { createAccessServices, type AccessServices } from "./access-services.js";
 
 /** Default interval of SSE keepalive comments. */
 const SSE_KEEPALIVE_MS = 15_000;
@@ -96,40 +91,19 @@ export type Services = {
   heartbeat: ReplicaHeartbeat;
   /** Which replica holds each session's browser. */
   browserOwnership: BrowserOwnership;
-  /** API keys: made, listed, changed, revoked, and looked up for every request that shows one. */
-  keys: ApiKeys;
-  /** Each key's requests of the minute (this replica's count). */
-  requestRate: RequestRate;
-  /** Who did what: the port every capability records audit entries through. */
-  audit: AuditLog;
-  /** Records every model call's tokens and cost; holds keys to their tokens of the day. */
-  meter: UsageMeter;
-  /** GET /v1/usage. */
-  usage: UsageReports;
-  /** Who owns a resource named in a request's path, by kind. */
-  owners: OwnedResources;
   /** Recovers state left by a previous process (runs still marked running, …). */
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
   shutdown(): Promise<void>;
-};
+} & AccessServices;
 
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
   const { config, store, logger } = deps;
   const events = new EventBus(store.events, now, store.announcements ?? null);
-  const meter = new UsageMeter({ store, now, logger, prices: config.models.prices });
-  const audit = new AuditLog({ store, now, logger, retentionDays: config.audit.retention_days });
-  // A shared store's keys are kept briefly (each replica hears of every change); SQLite reads them every time.
-  const keys = new ApiKeys({
-    store,
-    now,
-    logger,
-    cacheTtlMs: store.topology === "shared" && config.keys.cache_ttl_s > 0 ? config.keys.cache_ttl_s * 1000 : null,
-  });
-  const stopHearingKeys = store.announcements?.listenKeyChanges((keyId) => keys.forget(keyId));
   // What nearly every object is given; each takes the part of it that it names.
   const base = { config, store, events, logger, now };
+  const { startup: startAccess, stop: stopAccess, ...access } = createAccessServices(base);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
@@ -137,7 +111,7 @@ export function createServices(deps: AppDeps): Services {
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
-  const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines, meter });
+  const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines, meter: access.meter });
   const compressions = new Compressions({
     ...base,
     engineSessions,
@@ -158,7 +132,7 @@ export function createServices(deps: AppDeps): Services {
     tools,
     replicaId,
     compression: compressionTriggers,
-    meter,
+    meter: access.meter,
     prepareMessages: async (sessionId, model, chatMessages) =>
       applyPromptCaching(await toolImages.forModel(sessionId, visionFor(config, model), chatMessages), {
         model,
@@ -175,15 +149,10 @@ export function createServices(deps: AppDeps): Services {
     soleReplica: store.topology === "sole",
   });
   const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers, mcp };
-  const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged, meter });
+  const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged, meter: access.meter });
   return {
-    inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys }),
-    keys,
-    requestRate: new RequestRate(),
-    audit,
-    meter,
-    usage: new UsageReports(store),
-    owners: sessionResources(store),
+    inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),
+    ...access,
     config,
     store,
     logger,
@@ -214,15 +183,14 @@ export function createServices(deps: AppDeps): Services {
       await loadNamedPlugins(engines, config, await sessions.engineNamesInUse(), logger);
       assertContextConfig(config, engines);
       await store.idempotency.purgeExpired(now());
-      await audit.purgeExpired();
-      await keys.anyLive();
+      await startAccess();
       const interrupted = await agent.recovery.recoverInterrupted();
       if (interrupted > 0)
         logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
       await heartbeat.start();
     },
     shutdown: async () => {
-      stopHearingKeys?.();
+      stopAccess();
       await agent.shutdown();
       await heartbeat.stop();
       await Promise.all([supervisors.stopAll(), mcp.close()]);

@@ -11,26 +11,20 @@ import { randomBytes } from "node:crypto";
 import type { InterruptRecord, SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
-import { DomainError, isStoreUnavailable } from "../../kernel/errors.js";
+import { isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
 import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
-import {
-  abortReason,
-  CANCELLED_TOOL_RESULT,
-  INTERRUPTED_TOOL_RESULT,
-  RunAborted,
-  RunStop,
-  unlessAborted,
-} from "./run-stop.js";
+import { CANCELLED_TOOL_RESULT, INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
 import { summarizeRun } from "../shared/run-summary.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage } from "../shared/tools.js";
-import { meteredTurn } from "./turn-usage.js";
+import { forRun, meteredTurn } from "./turn-usage.js";
+import { failureOf } from "./run-failures.js";
 
 /**
  * Some OpenAI-compatible servers leave tool-call ids empty or number them per response (`call_0` every time); ids
@@ -99,29 +93,8 @@ export class RunExecution {
     try {
       ({ status, error, waitingOn } = await this.loop());
     } catch (err) {
-      if (signal.aborted || err instanceof RunAborted) {
-        const stop = signal.reason instanceof RunStop ? signal.reason : null;
-        status = stop?.status ?? "interrupted";
-        error = `${status}: ${abortReason(signal)}`;
-      } else if (err instanceof ModelCallError) {
-        status = "failed";
-        error = err.message;
-        this.deps.logger.warn(
-          { run_id: this.params.run.id, session_id: this.params.sessionId, kind: err.kind, status: err.status },
-          "model call failed",
-        );
-      } else if (err instanceof DomainError && err.code === "token_budget_exceeded") {
-        // The key's tokens of the day ran out between two model calls: the run stops with what it has.
-        status = "failed";
-        error = `token_budget_exceeded: ${err.message}`;
-      } else if (isStoreUnavailable(err)) {
-        status = "interrupted";
-        error = `interrupted: ${(err as Error).message}`;
-      } else {
-        status = "failed";
-        error = `internal error during the run: ${err instanceof Error ? err.message : String(err)}`;
-        this.deps.logger.error({ err, run_id: this.params.run.id }, "run failed with an internal error");
-      }
+      const ids = { run_id: this.params.run.id, session_id: this.params.sessionId };
+      ({ status, error } = failureOf(err, signal, this.deps.logger, ids));
     }
     try {
       if (status === "requires_action") return await this.pause(waitingOn);
@@ -346,11 +319,10 @@ export class RunExecution {
   ): Promise<CompressOutcome | null> {
     const cm = this.deps.compression;
     if (!cm) return null;
-    const { meter } = this.deps;
-    const { run, signal } = this.params;
-    // A summary written now is counted for this run and its key (the summary model does not know them).
-    const work = () => call(cm);
-    return unlessAborted(meter ? meter.within({ run_id: run.id, key_id: run.key_id }, work) : work(), signal);
+    return unlessAborted(
+      forRun(this.deps.meter, this.params.run, () => call(cm)),
+      this.params.signal,
+    );
   }
 
   private noteCompression(outcome: CompressOutcome | null): void {

@@ -2,10 +2,12 @@
  * @module turn-usage
  * What an agent turn's model call is recorded as: a `vision` call when its request carried images (the newest
  * screenshots, ../context/tool-images-view.ts), an `agent` call otherwise, counted for the run's key and the
- * session's owner, with the model's tokenizer standing in for a provider that sends no usage.
+ * session's owner, with the model's tokenizer standing in for a provider that sends no usage; and the work a run
+ * does for itself (a compression's summary) counted for the run too.
  */
 import type { ChatMessage } from "../../kernel/chat.js";
-import type { MeteredCall } from "../shared/metering.js";
+import type { RunRecord } from "../../db/records.js";
+import type { MeteredCall, ModelCallMeter } from "../shared/metering.js";
 import { countMessageTokens, countTextTokens } from "../shared/tokens.js";
 import type { ModelTurn } from "./model-call.js";
 import type { RunParams } from "./run-params.js";
@@ -37,4 +39,9 @@ export function meteredTurn(params: RunParams, sent: ChatMessage[], turn: ModelT
       reasoning: () => countTextTokens(turn.reasoning ?? "", model),
     },
   };
+}
+
+/** Work a run does (a compression), with the model calls it makes counted for the run and its key. */
+export function forRun<T>(meter: ModelCallMeter | undefined, run: RunRecord, work: () => Promise<T>): Promise<T> {
+  return meter ? meter.within({ run_id: run.id, key_id: run.key_id }, work) : work();
 }
