@@ -31,9 +31,9 @@ export type AccessServices = {
 
 export type AccessLifecycle = {
   /** At start-up: old audit entries go, and whether any key exists is read before the first request. */
-  startup(): Promise<void>;
+  startup: () => Promise<void>;
   /** Stops hearing of other replicas' key changes. */
-  stop(): void;
+  stop: () => void;
 };
 
 export function createAccessServices(deps: {

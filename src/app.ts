@@ -5,6 +5,7 @@
  * the OpenAI error envelope on the compatible paths).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { asHttpError, HttpError } from "./http/errors.js";
@@ -202,7 +203,9 @@ export function createApp(deps: AppDeps): App {
     },
   });
   // A key's answer holds its secret, which is never stored: the admin routes take no Idempotency-Key.
-  app.use("/v1/*", (c, next) => (c.req.path.startsWith("/v1/admin/") ? next() : idempotent(c, next)));
+  const idempotentButAdmin: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.path.startsWith("/v1/admin/") ? next() : idempotent(c, next);
+  app.use("/v1/*", idempotentButAdmin);
   app.use("/api/*", idempotent);
 
   app.route("/", healthRoutes());

@@ -88,6 +88,9 @@ describe("a server without server.api_key", () => {
       expect((await withKey(t, key).call("GET", "/v1/sessions")).status).toBe(200);
       const state = await json<{ auth_required: boolean }>(await t.app.request("/ui/session"));
       expect(state.auth_required).toBe(true);
+      // A caller-chosen session key is trusted from a caller with an API key (here only the model is missing).
+      const keyed = await withKey(t, key).call("POST", "/v1/runs", { input: "hi" }, { "x-hermes-session-key": "chan" });
+      expect((await json<{ error: { code: string } }>(keyed)).error.code).toBe("model_not_configured");
     } finally {
       await t.close();
     }

@@ -36,7 +36,8 @@ const missingLike = (id: string) => `${id.slice(0, -6)}ZZZZZZ`;
 
 /** The documented example of a required query or header parameter, so the request is valid but for its ids. */
 function exampleOf(parameter: NonNullable<Operation["parameters"]>[number]): string {
-  return String(parameter.example ?? parameter.schema?.example ?? "x");
+  const value = parameter.example ?? parameter.schema?.example;
+  return typeof value === "string" || typeof value === "number" ? String(value) : "x";
 }
 
 type Call = { status: number; body: string };
@@ -178,7 +179,9 @@ describe("two owners", () => {
     expect(walked).toBe(3);
   });
 
-  it("finds no other owner's session named in a body or a header, and creates none under its id", async () => {
+  it("finds no other owner's session named in a body or a header, and creates none under its id", async ({
+    app: t,
+  }) => {
     const notFound = async (res: Response) => {
       expect(res.status, await res.clone().text()).toBe(404);
     };
@@ -209,6 +212,13 @@ describe("two owners", () => {
       await alice.call("GET", `/v1/sessions/${owned.id}`),
     );
     expect(session.stats.message_count).toBe(4);
+    // Each of these refusals (no path of theirs named the session) is in the audit log, naming the session.
+    type Entry = { resource: { id: string } | null; status: number; detail: { path?: string } };
+    const audit = await json<{ data: Entry[] }>(
+      await t.call("GET", `/v1/admin/audit?action=auth.denied&key_id=${bob.key.id}&limit=200`),
+    );
+    const named = audit.data.filter((entry) => entry.resource?.id === owned.id && entry.detail.path === undefined);
+    expect(named.map((entry) => entry.status)).toEqual([404, 404, 404, 404]);
   });
 
   it("lists, searches and counts only the caller's own; an admin sees every owner's and can pick one", async ({

@@ -115,8 +115,7 @@ describe("usage and cost", () => {
     const [row] = await t.query<CallRow>("select * from model_calls where run_id = $1", [ran.run.id]);
     const sent = fake.completions[0].body.messages;
     const expected = sent.reduce(
-      (sum, message) =>
-        sum + countMessageTokens({ role: message.role, content: message.content as string }, "fake-model"),
+      (sum, message) => sum + countMessageTokens({ role: message.role, content: message.content }, "fake-model"),
       0,
     );
     expect(Boolean(row.estimated)).toBe(true);

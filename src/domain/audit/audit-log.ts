@@ -22,7 +22,6 @@ export const AUDIT_ACTIONS = [
   "run.start",
   "interrupt.answer",
   "browser.cdp",
-  "mcp.change",
   "auth.denied",
 ] as const;
 

@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import type { Store } from "../../db/store.js";
 import { contentText } from "../../kernel/text.js";
-import { DomainError, notFound } from "../../kernel/errors.js";
-import { ownOnly, SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
+import { DomainError } from "../../kernel/errors.js";
+import { ownOnly, SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 import type { SessionService } from "../sessions/service.js";
 import type { MessageInput } from "../shared/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
@@ -119,8 +119,8 @@ export class ChatSessionResolver {
     const resolved = await store.transaction(async (): Promise<{ session: SessionRecord; created: boolean }> => {
       if (sessionIdHeader) {
         await store.sessions.lockName(`id:${sessionIdHeader}`);
-        const named = await store.sessions.get(sessionIdHeader);
-        if (named && !visibleTo(caller, named.owner)) throw notFound("session", sessionIdHeader);
+        // Another owner's session is neither continued nor made again under its id: it is not found.
+        const named = await this.deps.sessions.existingFor(sessionIdHeader, caller);
         if (named) return { session: named, created: false };
         return {
           session: await this.createWith(messages, { id: sessionIdHeader, derivedKey: null, caller }),

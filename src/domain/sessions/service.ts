@@ -10,7 +10,7 @@ import { notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { countMessageTokens } from "../shared/tokens.js";
 import type { OwnerFilter, SessionCursor, SessionRecord } from "../../db/records.js";
-import { ownOnly, SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
+import { noteRefused, ownOnly, SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
 import { SessionConfigChecks, type EngineNames } from "./config-checks.js";
 import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "../shared/config-policy.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
@@ -88,17 +88,26 @@ export class SessionService {
     return session;
   }
 
-  /** The session as the caller sees it: null when there is none or it is another owner's (the same to the caller). */
+  /**
+   * The session as the caller sees it: null when there is none or it is another owner's — the same to the caller
+   * (the refusal is noted in its audit trail).
+   */
   async findFor(id: string, caller: Caller): Promise<SessionRecord | null> {
     const session = await this.deps.store.sessions.get(id);
-    return session && visibleTo(caller, session.owner) ? session : null;
+    if (!session || visibleTo(caller, session.owner)) return session;
+    noteRefused(caller, "session", id);
+    return null;
   }
 
-  /** The session as the caller sees it; another owner's is not found, exactly as a missing one. */
-  async requireFor(id: string, caller: Caller): Promise<SessionRecord> {
-    const session = await this.findFor(id, caller);
-    if (!session) throw notFound("session", id);
-    return session;
+  /**
+   * The session a request names to continue, or to make under that id: the caller's own, or null when there is none
+   * (the request makes it). Another owner's is neither continued nor taken over: it is not found.
+   */
+  async existingFor(id: string, caller: Caller): Promise<SessionRecord | null> {
+    const session = await this.deps.store.sessions.get(id);
+    if (!session || visibleTo(caller, session.owner)) return session;
+    noteRefused(caller, "session", id);
+    throw notFound("session", id);
   }
 
   /**

@@ -62,6 +62,11 @@ export function visibleTo(caller: Caller, owner: string | null): boolean {
   return caller.admin || owner === caller.owner;
 }
 
+/** Notes that the caller was refused another owner's resource (answered as a missing one) in its audit trail. */
+export function noteRefused(caller: Caller, type: string, id: string): void {
+  caller.trail.note({ action: "auth.denied", resource: { type, id }, detail: { reason: "another owner's" } });
+}
+
 /**
  * Whose resources a list shows the caller: its own; an admin every owner's, or the one it names (`?owner=`). A
  * non-admin naming another owner is refused, not quietly shown its own.

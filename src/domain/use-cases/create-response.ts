@@ -23,7 +23,7 @@ import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { MessageInput } from "../shared/message-shape.js";
 import { forkSession } from "./fork-session.js";
 import type { SubmitRunDeps } from "./submit-run.js";
-import { SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
+import { SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 
 /** What a submitted run needs, and the clock the response rows are stamped with. */
 export type ResponseDeps = SubmitRunDeps & { now: () => number };
@@ -195,9 +195,8 @@ async function planSession(
     const rows = await deps.store.messages.listForRun(session.id, previous.run_id);
     return { kind: "fork", session, uptoSeq: rows.at(-1)?.seq ?? 0 };
   }
-  const existing = conversation ? await deps.store.sessions.get(conversation) : null;
   // Another owner's conversation is neither continued nor made again under its id.
-  if (existing && conversation && !visibleTo(caller, existing.owner)) throw notFound("session", conversation);
+  const existing = conversation ? await deps.sessions.existingFor(conversation, caller) : null;
   return existing ? { kind: "continue", session: existing } : { kind: "new" };
 }
 

@@ -16,8 +16,8 @@ import { requireConfiguredModel } from "../shared/configured-model.js";
 import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { Transcript } from "../transcript/transcript.js";
-import { DomainError, notFound } from "../../kernel/errors.js";
-import { ownOnly, SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
+import { DomainError } from "../../kernel/errors.js";
+import { ownOnly, SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { contentText } from "../../kernel/text.js";
 
@@ -53,9 +53,7 @@ export async function startChatRun(
     return { session: await deps.sessions.require(run.sessionId), run };
   }
   if (request.messages.at(-1)?.role === "tool") return continueWithToolResults(deps, request, caller);
-  const named = request.sessionId ? await deps.store.sessions.get(request.sessionId) : null;
-  // Another owner's session is neither continued nor created again under its id: it is not found.
-  if (named && request.sessionId && !visibleTo(caller, named.owner)) throw notFound("session", request.sessionId);
+  const named = request.sessionId ? await deps.sessions.existingFor(request.sessionId, caller) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   requireConfiguredModel(deps.config, model);
   const resolver = new ChatSessionResolver({

@@ -20,8 +20,7 @@ import { requireConfiguredModel } from "../shared/configured-model.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import { contentText } from "../../kernel/text.js";
 import type { MessageContent, ModelOptions } from "../../kernel/chat.js";
-import { notFound } from "../../kernel/errors.js";
-import { ownOnly, SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
+import { ownOnly, SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 
 export type SubmitRunDeps = {
   config: Config;
@@ -85,9 +84,7 @@ export async function submitRun(
       fields: [{ path: ["session_id"], message: "letters, digits and . _ : @ -, no '..'" }],
     });
   }
-  const existing = sessionId ? await deps.store.sessions.get(sessionId) : null;
-  // Another owner's session is not continued, nor taken over by creating one of the same id: it is not found.
-  if (existing && sessionId && !visibleTo(caller, existing.owner)) throw notFound("session", sessionId);
+  const existing = sessionId ? await deps.sessions.existingFor(sessionId, caller) : null;
   // Nothing is stored for a run that cannot start for want of a model.
   requireConfiguredModel(
     deps.config,

@@ -396,7 +396,7 @@ export function hermesSessionRoutes() {
     const { runs, useCases, config } = c.get("services");
     const id = c.req.valid("param").session_id;
     const message = chatMessageOf(c.req.valid("json"));
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config, c.get("caller"));
     const outcome = await useCases.postMessage(
       id,
       { role: "user", content: message },
@@ -416,7 +416,7 @@ export function hermesSessionRoutes() {
     const { runs, sseKeepaliveMs, useCases, config, now } = c.get("services");
     const id = c.req.valid("param").session_id;
     const message = chatMessageOf(c.req.valid("json"));
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config, c.get("caller"));
     const outcome = await useCases.postMessage(
       id,
       { role: "user", content: message, stream: true },

@@ -159,7 +159,7 @@ export function openAiCompatRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
-    const sessionKey = sessionKeyOf(headers["x-hermes-session-key"], services.config);
+    const sessionKey = sessionKeyOf(headers["x-hermes-session-key"], services.config, c.get("caller"));
     const { session, run: started } = await services.useCases.startChatRun({
       messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,

@@ -118,7 +118,7 @@ export function responseRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     // Checked before anything runs, as Hermes checks it; echoed on the answer.
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), services.config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), services.config, c.get("caller"));
     const { response, session, run } = await services.useCases.createResponse(body, {
       signal: c.req.raw.signal,
       idempotency: c.get("idempotencyClaim"),

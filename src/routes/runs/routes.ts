@@ -352,7 +352,7 @@ export function runRoutes() {
     const { useCases } = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), c.get("services").config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), c.get("services").config, c.get("caller"));
     requireServedProvider(c.get("services").config, body.provider);
     const { session, run } = await useCases.submitRun(
       {
