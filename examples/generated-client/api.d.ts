@@ -15281,7 +15281,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only what this key did */
                 key_id?: string;
-                /** @description Only this action: key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, mcp.change, auth.denied (others may record their own) */
+                /** @description Only this action: key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, auth.denied (others may record their own) */
                 action?: string;
                 /** @description Only entries at or after this time (ISO 8601 date or date-time) */
                 from?: string;
