@@ -30,7 +30,7 @@ export type AccessServices = {
 };
 
 export type AccessLifecycle = {
-  /** At start-up: old audit entries go, and whether any key exists is read before the first request. */
+  /** At start-up: the audit entries past their retention go. */
   startup: () => Promise<void>;
   /** Stops hearing of other replicas' key changes. */
   stop: () => void;
@@ -61,7 +61,6 @@ export function createAccessServices(deps: {
     owners: sessionResources(store),
     startup: async () => {
       await audit.purgeExpired();
-      await keys.anyLive();
     },
     stop: () => stopHearingKeys?.(),
   };

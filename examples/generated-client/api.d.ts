@@ -1194,7 +1194,7 @@ export interface paths {
         head?: never;
         /**
          * Change a key's name, scopes, limits or expiry
-         * @description Fields left out stay as they are. Every replica uses the change from the key's next request on.
+         * @description Each query parameter changes one thing (`?scopes=sessions:read&tokens_per_day=none`); those left out stay as they are. Every replica uses the change from the key's next request on.
          */
         patch: operations["updateKey"];
         trace?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         };
         /**
          * Whether the inspector page must sign in, and its sign-in if it has one
-         * @description Needs no key. Without server.api_key and without any API key (a loopback server) `auth_required` is false and the page needs no sign-in.
+         * @description Needs no key. Without server.api_key (a loopback server) `auth_required` is false and the page needs no sign-in.
          */
         get: operations["getInspectorSignIn"];
         put?: never;
@@ -7049,29 +7049,6 @@ export interface components {
             /** @description Newest first */
             data: components["schemas"]["ApiKey"][];
         };
-        UpdateKeyRequest: {
-            /**
-             * @description A new name
-             * @example support bot (EU)
-             */
-            name?: string;
-            /**
-             * @description What the key may do: sessions:read, sessions:write, browser, browser:cdp, mcp, admin (admin holds every scope); an unknown one is refused
-             * @example [
-             *       "sessions:read",
-             *       "sessions:write"
-             *     ]
-             */
-            scopes?: string[];
-            /** @description New limits; null removes them all */
-            limits?: components["schemas"]["KeyLimits"] | null;
-            /**
-             * Format: date-time
-             * @description A new expiry (ISO 8601); null: it no longer expires
-             * @example 2027-06-01T00:00:00.000Z
-             */
-            expires_at?: string | null;
-        };
         AuditPage: {
             /** @description Newest first */
             data: components["schemas"]["AuditEntry"][];
@@ -7108,7 +7085,13 @@ export interface components {
              * @example null
              */
             owner: string | null;
-            /** @description What it was done to, when it names one */
+            /**
+             * @description What it was done to, when it names one
+             * @example {
+             *       "type": "session",
+             *       "id": "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T"
+             *     }
+             */
             resource: {
                 /**
                  * @description The kind of resource
@@ -15146,7 +15129,20 @@ export interface operations {
     };
     updateKey: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description A new name */
+                name?: string;
+                /** @description The new scopes, comma-separated (sessions:read, sessions:write, browser, browser:cdp, mcp, admin); an unknown one is refused */
+                scopes: string;
+                /** @description A new expiry (ISO 8601), or `never` */
+                expires_at?: "never" | string;
+                /** @description A new requests per minute; `none` removes the limit */
+                requests_per_minute?: "none" | number;
+                /** @description A new concurrent runs; `none` removes the limit */
+                concurrent_runs?: "none" | number;
+                /** @description A new tokens per day; `none` removes the limit */
+                tokens_per_day?: "none" | number;
+            };
             header?: never;
             path: {
                 /** @description The key's id (`key_…`) */
@@ -15154,18 +15150,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "scopes": [
-                 *         "sessions:read"
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["UpdateKeyRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description The changed key */
             200: {
@@ -15210,26 +15195,6 @@ export interface operations {
             };
             /** @description not_found: Not found */
             404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description payload_too_large: Payload too large */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description unsupported_media_type: Unsupported media type */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

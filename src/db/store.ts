@@ -66,8 +66,6 @@ export interface ApiKeyRepository {
   revoke(id: string, now: number): Promise<ApiKeyRecord | null>;
   /** Records that the key was used. */
   touch(id: string, now: number): Promise<void>;
-  /** Whether any key is neither revoked nor expired. */
-  anyLive(now: number): Promise<boolean>;
 }
 
 export interface AuditRepository {

@@ -101,7 +101,7 @@ describe("the audit log", () => {
   it("records the keys made, changed and revoked, and never a secret", async ({ app: t }) => {
     const made = await makeKey(t, { name: "audited", scopes: ["mcp"] });
     secrets.push(made.key.key);
-    await t.call("PATCH", `/v1/admin/keys/${made.key.id}`, { name: "renamed" });
+    await t.call("PATCH", `/v1/admin/keys/${made.key.id}?name=renamed`);
     await t.call("DELETE", `/v1/admin/keys/${made.key.id}`);
     const entries = (await audit(t, "?limit=200")).data.filter((entry) => entry.resource?.id === made.key.id);
     expect(entries.map((entry) => [entry.action, entry.status, entry.key_id])).toEqual([
@@ -110,6 +110,7 @@ describe("the audit log", () => {
       ["key.create", 201, null],
     ]);
     expect(entries[2].detail).toMatchObject({ name: "audited", scopes: ["mcp"] });
+    expect(entries[1].detail).toEqual({ changed: ["name"] });
     const everything = JSON.stringify((await audit(t, "?limit=200")).data);
     for (const secret of secrets) {
       expect(everything).not.toContain(secret);

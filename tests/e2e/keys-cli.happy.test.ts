@@ -1,13 +1,15 @@
 /**
  * `caduceus keys create|list|revoke` on the configured SQLite database, with and without a running server: a key made
- * from the command line (printed once) opens a server that had no key, a key revoked from the command line is refused
- * by the running server at once, keys and their audit entries survive a restart, and a bad request says why.
+ * from the command line (printed once) is an admin of the server, a key revoked from the command line is refused by
+ * the running server at once, keys and their audit entries survive a restart, and a bad request says why.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli, startCli, type CliServer } from "../fixtures/cli-process.js";
 import { tempDir } from "../fixtures/test-app.js";
+
+const SERVER_KEY = "keys-cli-server-key";
 
 type Printed = { id: string; key: string; owner: string; scopes: string[]; expires_at: number | null };
 
@@ -17,7 +19,7 @@ describe("caduceus keys", () => {
   const dir = tempDir("caduceus-keys-cli-");
   const db = join(dir, "keys.db");
   const run = (args: string[]) => runCli(["keys", ...args, "--db", db], { cwd: dir });
-  const serve = () => startCli(["--db", db, "--port", "0"], { cwd: dir });
+  const serve = () => startCli(["--db", db, "--port", "0"], { cwd: dir, env: { CADUCEUS_API_KEY: SERVER_KEY } });
   let server: CliServer | null = null;
   afterAll(async () => {
     await server?.stop();
@@ -32,9 +34,8 @@ describe("caduceus keys", () => {
     expect(made.stdout).toContain("shown once");
 
     server = await serve();
-    // The server had no key; now that one exists, it asks for one.
     expect((await server.call("GET", "/v1/sessions")).status).toBe(401);
-    expect((await server.call("GET", "/v1/sessions", undefined, bearer(opsKey!))).status).toBe(200);
+    expect((await server.call("GET", "/v1/admin/keys", undefined, bearer(opsKey!))).status).toBe(200);
 
     const json = await run([
       "create",

@@ -3,7 +3,7 @@
  * The `api_keys` table: keys found by the hash of their secret (a prepared read of a unique index, on every request
  * that shows one), listed newest first, changed, revoked and marked used.
  */
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { apiKeys } from "../schema.js";
 import type { ApiKeyPatch, ApiKeyRecord, OwnerFilter } from "../records.js";
@@ -74,15 +74,5 @@ export class SqliteApiKeyRepository implements Sync<ApiKeyRepository> {
 
   touch(id: string, now: number): void {
     this.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)).run();
-  }
-
-  anyLive(now: number): boolean {
-    const row = this.db
-      .select({ id: apiKeys.id })
-      .from(apiKeys)
-      .where(and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
-      .limit(1)
-      .get();
-    return row !== undefined;
   }
 }

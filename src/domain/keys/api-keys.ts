@@ -26,7 +26,8 @@ export type NewKeyInput = {
 export type KeyPatchInput = {
   name?: string;
   scopes?: string[];
-  limits?: KeyLimits | null;
+  /** Each limit given is set (a number) or removed (null); those left out stay as they are. */
+  limits?: { [Limit in keyof KeyLimits]?: number | null };
   /** Null: it no longer expires. */
   expires_at?: number | null;
 };
@@ -47,15 +48,10 @@ export type ApiKeysDeps = {
 const CACHE_MAX_KEYS = 10_000;
 /** How often, at most, a key's `last_used_at` is written: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
-/** How long "does any key exist" is kept before it is read again (a key made from the command line shows up). */
-const LIVE_KEYS_TTL_MS = 2_000;
 
 export class ApiKeys {
   private readonly cache = new Map<string, { key: ApiKeyRecord; at: number }>();
   private readonly touched = new Map<string, number>();
-  private liveKeys: { exist: boolean; at: number } | null = null;
-  /** The last answer read, kept across outages of the database. */
-  private lastKnown: boolean | null = null;
 
   constructor(private readonly deps: ApiKeysDeps) {}
 
@@ -80,7 +76,6 @@ export class ApiKeys {
       last_used_at: null,
       created_by: by.key_id,
     });
-    this.liveKeys = null;
     by.trail.note({
       action: "key.create",
       resource: { type: "key", id },
@@ -102,16 +97,28 @@ export class ApiKeys {
   async update(id: string, patch: KeyPatchInput, by: Caller): Promise<ApiKeyRecord> {
     const scopes = patch.scopes === undefined ? undefined : checkScopes(patch.scopes);
     if (patch.expires_at !== undefined) checkExpiry(patch.expires_at, this.deps.now());
+    const changes = Object.entries(patch.limits ?? {}).filter(([, value]) => value !== undefined);
+    // The limits as they stand with the changes over them; a removed one (null) is left out.
+    const limits: KeyLimits | undefined = changes.length
+      ? Object.fromEntries(
+          Object.entries({ ...(await this.require(id)).limits, ...Object.fromEntries(changes) }).filter(
+            ([, value]) => typeof value === "number",
+          ),
+        )
+      : undefined;
     const key = await this.deps.store.apiKeys.update(id, {
       name: patch.name,
       scopes,
-      limits: patch.limits === undefined ? undefined : (patch.limits ?? {}),
+      limits,
       expires_at: patch.expires_at,
     });
     if (!key) throw (await this.deps.store.apiKeys.get(id)) ? revoked(id) : notFound("key", id);
     this.forget(id);
-    this.liveKeys = null;
-    by.trail.note({ action: "key.update", resource: { type: "key", id }, detail: { changed: Object.keys(patch) } });
+    const changed = [
+      ...(["name", "scopes", "expires_at"] as const).filter((field) => patch[field] !== undefined),
+      ...changes.map(([name]) => name),
+    ];
+    by.trail.note({ action: "key.update", resource: { type: "key", id }, detail: { changed } });
     return key;
   }
 
@@ -120,7 +127,6 @@ export class ApiKeys {
     const key = await this.deps.store.apiKeys.revoke(id, this.deps.now());
     if (!key) throw (await this.deps.store.apiKeys.get(id)) ? revoked(id) : notFound("key", id);
     this.forget(id);
-    this.liveKeys = null;
     by.trail.note({ action: "key.revoke", resource: { type: "key", id }, detail: { name: key.name } });
     return key;
   }
@@ -151,30 +157,10 @@ export class ApiKeys {
     return key;
   }
 
-  /**
-   * Whether any key is live: a server without `server.api_key` asks for a key only once one exists. While the
-   * database is out of reach the last answer stands (read at start-up), so a check that needs no key (readiness)
-   * still answers.
-   */
-  async anyLive(): Promise<boolean> {
-    const now = this.deps.now();
-    if (this.liveKeys && now - this.liveKeys.at < LIVE_KEYS_TTL_MS) return this.liveKeys.exist;
-    try {
-      const exist = await this.deps.store.apiKeys.anyLive(now);
-      this.liveKeys = { exist, at: now };
-      this.lastKnown = exist;
-      return exist;
-    } catch (err) {
-      if (this.lastKnown === null) throw err;
-      return this.lastKnown;
-    }
-  }
-
   /** Drops a key (null: every key) from the cache; it is read again on its next use. */
   forget(keyId: string | null): void {
     if (keyId === null) {
       this.cache.clear();
-      this.liveKeys = null;
       return;
     }
     for (const [hash, entry] of this.cache) if (entry.key.id === keyId) this.cache.delete(hash);

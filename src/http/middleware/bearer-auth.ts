@@ -3,7 +3,8 @@
  * `Authorization: Bearer <key>` on every route but the health checks, the API reference and the inspector page's
  * own files; or the inspector's sign-in cookie, with `X-CSRF-Token` on anything that changes state. The key is the
  * server's (`server.api_key`: an admin) or an API key (its owner, scopes and limits): the request acts as that caller
- * from here on. A server with neither asks for no key and every request acts as an admin, as before keys existed.
+ * from here on. A server without `server.api_key` (loopback only) asks for no key, as before keys existed: a request
+ * without one acts as an admin, and one that shows an API key (`cad_…`) acts as that key — refused when it is not live.
  * Hand-written rather than hono's bearer-auth: a refusal must be our 401 (problem+json, or the OpenAI envelope on
  * the compatible routes, rendered by the app's error handler) with `WWW-Authenticate`, noted in the audit log; and the
  * key becomes the principal that scopes idempotency keys (the same for a cookie made with that key).
@@ -11,6 +12,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { callerOfKey, type Authentication } from "../../domain/keys/api-keys.js";
+import { KEY_PREFIX } from "../../domain/keys/key-secrets.js";
 import { keyPrincipal, principalOf, sameSecret, type InspectorSignIn } from "../../domain/inspector/sign-in.js";
 import { serverCaller } from "../../domain/shared/owner-scope.js";
 import { HttpError } from "../errors.js";
@@ -31,7 +33,7 @@ function isPublic(path: string, method: string): boolean {
 }
 
 /** What the middleware asks of the API keys. */
-export type KeyAuthenticator = { authenticate(secret: string): Promise<Authentication>; anyLive(): Promise<boolean> };
+export type KeyAuthenticator = { authenticate(secret: string): Promise<Authentication> };
 
 export type BearerAuthOptions = {
   apiKey: string | null;
@@ -56,21 +58,20 @@ export function bearerAuth(options: BearerAuthOptions): MiddlewareHandler<AppEnv
   return async (c, next) => {
     const trail = c.get("auditTrail");
     if (c.req.method === "OPTIONS" || isPublic(c.req.path, c.req.method)) return next();
-    if (!apiKey && !(await keys.anyLive())) {
+    const refuse = (message: string, actor: { key_id: string | null; owner: string | null } = SERVER_ACTOR) => {
+      trail.for(actor).note({ action: "auth.denied", detail: { method: c.req.method, path: c.req.path } });
+      return new HttpError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' } });
+    };
+    const header = c.req.header("authorization") ?? "";
+    const secret = /^Bearer\s+(.+)$/i.exec(header)?.[1].trim() ?? null;
+    if (!apiKey && !secret?.startsWith(KEY_PREFIX)) {
       c.set("caller", serverCaller(trail.for(SERVER_ACTOR)));
       return next();
     }
     // Answered here, not passed on: nothing after this (a browser's forwarding to its replica, a body read) runs for
     // a caller that has shown no key.
     if (!isServed(c.req.path)) throw new HttpError("not_found", `no route for ${c.req.method} ${c.req.path}`);
-    const refuse = (message: string, actor: { key_id: string | null; owner: string | null } = SERVER_ACTOR) => {
-      trail.for(actor).note({ action: "auth.denied", detail: { method: c.req.method, path: c.req.path } });
-      return new HttpError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' } });
-    };
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (match) {
-      const secret = match[1].trim();
+    if (secret !== null) {
       if (apiKey && sameSecret(secret, apiKey)) {
         c.set("caller", serverCaller(trail.for(SERVER_ACTOR)));
         c.set("principal", principalOf(secret));

@@ -23,8 +23,7 @@ const getState = createRoute({
   tags: ["inspector"],
   summary: "Whether the inspector page must sign in, and its sign-in if it has one",
   description:
-    "Needs no key. Without server.api_key and without any API key (a loopback server) `auth_required` is false and " +
-    "the page needs no sign-in.",
+    "Needs no key. Without server.api_key (a loopback server) `auth_required` is false and the page needs no sign-in.",
   security: [],
   responses: { 200: jsonAnswer("The sign-in state", SignInState), ...problemResponses({ auth: false }) },
 });
@@ -36,7 +35,8 @@ const signIn = createRoute({
   tags: ["inspector"],
   summary: "Exchange an API key for the inspector's sign-in cookie",
   description:
-    "The server's key or any live API key; the page then shows what that key's owner sees. Sets `caduceus_ui` (HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie " +
+    "The server's key or any live API key; the page then shows what that key's owner sees. Sets `caduceus_ui` " +
+    "(HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie " +
     "are authenticated like a Bearer key; those that change something must also send `X-CSRF-Token` with the " +
     "returned token (403 csrf_token_invalid otherwise). A wrong key answers 401.",
   security: [],
@@ -70,7 +70,7 @@ export function inspectorRoutes() {
     const session = await inspectorSignIn.find(getCookie(c, UI_COOKIE) ?? "");
     return c.json(
       {
-        auth_required: await inspectorSignIn.required(),
+        auth_required: inspectorSignIn.required,
         signed_in: session !== null,
         csrf_token: session?.csrf_token ?? null,
         expires_at: session ? iso(session.expires_at) : null,
@@ -80,7 +80,7 @@ export function inspectorRoutes() {
   });
   router.openapi(signIn, async (c) => {
     const { inspectorSignIn } = c.get("services");
-    if (!(await inspectorSignIn.required()))
+    if (!inspectorSignIn.required)
       throw new HttpError(
         "validation_failed",
         "the server has no API key (server.api_key): the page needs no sign-in",

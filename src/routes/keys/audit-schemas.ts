@@ -60,7 +60,10 @@ export const AuditEntrySchema = z
         id: z.string().openapi({ description: "Its id", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
       })
       .nullable()
-      .openapi({ description: "What it was done to, when it names one" }),
+      .openapi({
+        description: "What it was done to, when it names one",
+        example: { type: "session", id: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" },
+      }),
     status: z
       .number()
       .int()

@@ -21,7 +21,7 @@ import {
   CurrentKeySchema,
   KeyIdParam,
   KeyListQuery,
-  UpdateKeyBody,
+  UpdateKeyQuery,
 } from "./schemas.js";
 
 const timeOf = (iso: string | null | undefined) =>
@@ -96,14 +96,13 @@ const updateKey = createRoute({
   security: requires("admin"),
   tags: ["keys"],
   summary: "Change a key's name, scopes, limits or expiry",
-  description: "Fields left out stay as they are. Every replica uses the change from the key's next request on.",
-  request: {
-    params: KeyIdParam,
-    body: { required: true, content: jsonBody(UpdateKeyBody, { scopes: ["sessions:read"] }) },
-  },
+  description:
+    "Each query parameter changes one thing (`?scopes=sessions:read&tokens_per_day=none`); those left out stay as " +
+    "they are. Every replica uses the change from the key's next request on.",
+  request: { params: KeyIdParam, query: UpdateKeyQuery },
   responses: {
     200: jsonAnswer("The changed key", ApiKeySchema),
-    ...problemResponses({ codes: ["not_found"], body: true }),
+    ...problemResponses({ codes: ["not_found"] }),
   },
 });
 
@@ -183,14 +182,22 @@ export function keyRoutes() {
   });
 
   router.openapi(updateKey, async (c) => {
-    const body = c.req.valid("json");
-    const key = await c
-      .get("services")
-      .keys.update(
-        c.req.valid("param").key_id,
-        { name: body.name, scopes: body.scopes, limits: body.limits, expires_at: timeOf(body.expires_at) },
-        c.get("caller"),
-      );
+    const query = c.req.valid("query");
+    const limit = (value: number | "none" | undefined) => (value === "none" ? null : value);
+    const key = await c.get("services").keys.update(
+      c.req.valid("param").key_id,
+      {
+        name: query.name,
+        scopes: query.scopes?.split(",").map((scope) => scope.trim()),
+        limits: {
+          requests_per_minute: limit(query.requests_per_minute),
+          concurrent_runs: limit(query.concurrent_runs),
+          tokens_per_day: limit(query.tokens_per_day),
+        },
+        expires_at: query.expires_at === "never" ? null : timeOf(query.expires_at),
+      },
+      c.get("caller"),
+    );
     return c.json(presentKey(key), 200);
   });
 

@@ -4,7 +4,7 @@
  * changed or revoked is announced on the `caduceus_keys` channel in the same transaction, so every replica drops it
  * from its cache as the change commits (../key-announcements.ts).
  */
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ApiKeyPatch, ApiKeyRecord, OwnerFilter } from "../../records.js";
 import { apiKeyInsertValues, apiKeyPatchValues, apiKeyRecordOf } from "../../rows/api-keys.js";
 import { ownedBy } from "../../rows/owner-filter.js";
@@ -72,15 +72,6 @@ export class PgApiKeyRepository implements ApiKeyRepository {
 
   async touch(id: string, now: number): Promise<void> {
     await this.conn.exec.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id));
-  }
-
-  async anyLive(now: number): Promise<boolean> {
-    const [row] = await this.conn.exec
-      .select({ id: apiKeys.id })
-      .from(apiKeys)
-      .where(and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
-      .limit(1);
-    return row !== undefined;
   }
 
   /** Tells every replica the key changed; sent when the caller's transaction commits (at once without one). */
