@@ -5,12 +5,15 @@
  * the OpenAI error envelope on the compatible paths).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { asHttpError, HttpError } from "./http/errors.js";
 import { adapterRefusals } from "./http/adapter-refusals.js";
 import type { AppEnv } from "./http/env.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
+import { auditTrail } from "./http/middleware/audit-trail.js";
+import { keyRate } from "./http/middleware/key-rate.js";
 import { browserForwarding } from "./http/middleware/browser-forwarding.js";
 import { internalRoutes } from "./routes/internal/routes.js";
 import { corsAllowlist } from "./http/middleware/cors.js";
@@ -21,6 +24,8 @@ import { requestId } from "./http/middleware/request-id.js";
 import { requestLog } from "./http/middleware/request-log.js";
 import { securityHeaders } from "./http/middleware/security-headers.js";
 import { allowedMethods } from "./http/allowed-methods.js";
+import { SECURITY_SCHEME } from "./http/route-access.js";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "./domain/shared/scopes.js";
 import { errorResponderFor, openAiErrorBody } from "./http/openai-error.js";
 import { browserLiveRoutes } from "./routes/browser/live-routes.js";
 import { browserRoutes } from "./routes/browser/routes.js";
@@ -44,6 +49,8 @@ import { hermesSessionRoutes } from "./routes/hermes-sessions/routes.js";
 import { hermesModelRoutes } from "./routes/hermes-sessions/model-routes.js";
 import { hermesOutcome } from "./routes/runs/hermes-status.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
+import { keyRoutes } from "./routes/keys/routes.js";
+import { usageRoutes } from "./routes/usage/routes.js";
 import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
 import { VERSION } from "./version.js";
@@ -106,6 +113,12 @@ export const OPENAPI_INFO = {
         "The Hermes Agent API server's session resources (/api/sessions): list, create, read, change, delete, " +
         "transcript, fork, chat (whole or streamed) and search across sessions, over the same sessions and runs",
     },
+    {
+      name: "keys",
+      description:
+        "API keys (admin): scoped, owner-bound, limited, revocable; the audit log; usage and cost of model calls; " +
+        "who a request acts as",
+    },
     { name: "health", description: "Liveness and readiness checks" },
   ],
 };
@@ -143,6 +156,7 @@ export function createApp(deps: AppDeps): App {
     await next();
   });
   app.use("*", requestId());
+  app.use("*", auditTrail(services.audit));
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders());
   app.use("*", adapterRefusals());
@@ -152,8 +166,14 @@ export function createApp(deps: AppDeps): App {
   const methodsOf = allowedMethods(app.routes);
   app.use(
     "*",
-    bearerAuth(config.server.api_key, services.inspectorSignIn, (path) => methodsOf(path).length > 0),
+    bearerAuth({
+      apiKey: config.server.api_key,
+      keys: services.keys,
+      signIn: services.inspectorSignIn,
+      isServed: (path) => methodsOf(path).length > 0,
+    }),
   );
+  app.use("*", keyRate(services.requestRate, services.now));
   app.use(
     "*",
     bodyLimit({
@@ -171,7 +191,11 @@ export function createApp(deps: AppDeps): App {
   if (deps.store.topology === "shared")
     app.use(
       "/v1/sessions/*",
-      browserForwarding({ ownership: services.browserOwnership, internalKey: config.server.internal_key }),
+      browserForwarding({
+        ownership: services.browserOwnership,
+        internalKey: config.server.internal_key,
+        owners: services.owners,
+      }),
     );
   const idempotent = idempotency(deps.store.idempotency, services.now, {
     runStatus: async (runId) => {
@@ -179,7 +203,10 @@ export function createApp(deps: AppDeps): App {
       return run ? hermesOutcome(run.status).status : null;
     },
   });
-  app.use("/v1/*", idempotent);
+  // A key's answer holds its secret, which is never stored: the admin routes take no Idempotency-Key.
+  const idempotentButAdmin: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.path.startsWith("/v1/admin/") ? next() : idempotent(c, next);
+  app.use("/v1/*", idempotentButAdmin);
   app.use("/api/*", idempotent);
 
   app.route("/", healthRoutes());
@@ -201,14 +228,20 @@ export function createApp(deps: AppDeps): App {
   app.route("/", responseRoutes());
   app.route("/", hermesSessionRoutes());
   app.route("/", hermesModelRoutes());
+  app.route("/", keyRoutes());
+  app.route("/", usageRoutes());
   app.route("/", docsRoutes());
   app.route("/", inspectorRoutes());
   app.route("/", inspectorPage());
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+  app.openAPIRegistry.registerComponent("securitySchemes", SECURITY_SCHEME, {
     type: "http",
     scheme: "bearer",
-    description: "server.api_key, sent as `Authorization: Bearer <key>`",
+    description:
+      "The server key (server.api_key: every scope) or an API key (POST /v1/admin/keys), sent as " +
+      "`Authorization: Bearer <key>`. Each operation names the scope it needs: " +
+      SCOPES.map((scope) => `\`${scope}\` (${SCOPE_DESCRIPTIONS[scope]})`).join("; ") +
+      ". A key without it is answered 403 `insufficient_scope`.",
   });
   registerResponseHeaders((name, header) => app.openAPIRegistry.registerComponent("headers", name, header));
   registerErrorExamples(

@@ -7,12 +7,15 @@
 import { parseArgs } from "node:util";
 import { type FlagSetting } from "./config/load.js";
 import { configSchema, portSchema } from "./config/schema.js";
+import { parseKeysCommand, type KeysCommand } from "./keys-command.js";
 
 export type CliCommand =
   | { kind: "help" }
   | { kind: "version" }
   /** Serve; `configPath` undefined leaves the choice of file to loadConfig (CADUCEUS_CONFIG, ./caduceus.yaml). */
   | { kind: "serve"; configPath: string | undefined; flags: FlagSetting[] }
+  /** `caduceus keys …`: API keys on the configured database. */
+  | Exclude<KeysCommand, { kind: "invalid" }>
   /** The arguments cannot be used; `message` is one line saying why. */
   | { kind: "invalid"; message: string };
 
@@ -45,6 +48,7 @@ function isOptionName(name: string): name is OptionName {
 export function usageText(): string {
   const defaults = configSchema.parse({});
   return `Usage: caduceus [options]
+       caduceus keys <create|list|revoke> [options]   (API keys; see caduceus keys --help)
 
 Starts the Caduceus agent API server.
 
@@ -68,6 +72,7 @@ See caduceus.example.yaml for every setting.
 
 /** What the arguments (without `node` and the script) ask for. The last of a repeated flag wins. */
 export function parseCommandLine(argv: string[]): CliCommand {
+  if (argv[0] === "keys") return parseKeysCommand(argv.slice(1));
   // Not strict: Node's own messages for unknown options are long; the tokens let each refusal be one plain line.
   const { tokens } = parseArgs({ args: argv, options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const values = new Map<OptionName, string | true>();

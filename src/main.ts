@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseCommandLine, usageText } from "./cli.js";
+import { keysUsageText } from "./keys-command.js";
 import { loadConfig } from "./config/load.js";
 import { ConfigError, type Config } from "./config/schema.js";
 import type { Store } from "./db/store.js";
@@ -55,6 +56,9 @@ async function main(): Promise<void> {
     case "version":
       process.stdout.write(`${VERSION}\n`);
       return;
+    case "keys-help":
+      process.stdout.write(keysUsageText());
+      return;
     case "invalid":
       process.stderr.write(`caduceus: ${command.message}\n\n${usageText()}`);
       process.exitCode = EXIT_USAGE;
@@ -70,6 +74,16 @@ async function main(): Promise<void> {
       process.exit(EXIT_USAGE);
     }
     throw err;
+  }
+  if (command.kind === "keys") {
+    const { runKeysCommand } = await import("./keys-cli.js");
+    process.exitCode = await runKeysCommand(
+      config,
+      command.action,
+      (text) => process.stdout.write(text),
+      (text) => process.stderr.write(text),
+    );
+    return;
   }
   // Loaded only to serve: with SQLite, the browser driver and the tokenizer they take seconds on a busy machine,
   // and help, the version and a refused start answer without them.

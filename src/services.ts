@@ -22,6 +22,7 @@ import { EngineSessions } from "./domain/context/engine-session.js";
 import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { ToolImagesView } from "./domain/context/tool-images-view.js";
 import { EventBus } from "./domain/events/bus.js";
+import { GuardAudit } from "./domain/audit/guard-audit.js";
 import { Guard } from "./domain/guard/guard.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { InspectorSignIn } from "./domain/inspector/sign-in.js";
@@ -35,6 +36,7 @@ import { visionFor } from "./domain/shared/session-settings.js";
 import { Transcript } from "./domain/transcript/transcript.js";
 import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
+import { createAccessServices, type AccessServices } from "./access-services.js";
 
 /** Default interval of SSE keepalive comments. */
 const SSE_KEEPALIVE_MS = 15_000;
@@ -97,7 +99,7 @@ export type Services = {
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
   shutdown(): Promise<void>;
-};
+} & AccessServices;
 
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
@@ -105,6 +107,7 @@ export function createServices(deps: AppDeps): Services {
   const events = new EventBus(store.events, now, store.announcements ?? null);
   // What nearly every object is given; each takes the part of it that it names.
   const base = { config, store, events, logger, now };
+  const { startup: startAccess, stop: stopAccess, ...access } = createAccessServices(base);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
@@ -112,7 +115,7 @@ export function createServices(deps: AppDeps): Services {
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
-  const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines });
+  const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines, meter: access.meter });
   const compressions = new Compressions({
     ...base,
     engineSessions,
@@ -126,6 +129,7 @@ export function createServices(deps: AppDeps): Services {
   const tools = new ToolRegistry(toolProviders);
   const toolImages = new ToolImagesView(store);
   const guard = new Guard({ ...base, browser: browsers.guardFacts });
+  guard.decisions.addSink(new GuardAudit(store, access.audit));
   const agent = new AgentRunner({
     ...base,
     transcript,
@@ -135,6 +139,7 @@ export function createServices(deps: AppDeps): Services {
     replicaId,
     guard,
     compression: compressionTriggers,
+    meter: access.meter,
     prepareMessages: async (sessionId, model, chatMessages) =>
       applyPromptCaching(await toolImages.forModel(sessionId, visionFor(config, model), chatMessages), {
         model,
@@ -151,31 +156,14 @@ export function createServices(deps: AppDeps): Services {
     soleReplica: store.topology === "sole",
   });
   const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers, mcp };
-  const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged });
+  const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged, meter: access.meter });
   return {
-    inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now }),
-    config,
-    store,
-    logger,
-    now,
-    events,
-    sessions,
-    transcript,
+    inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),
+    ...access,
+    ...{ config, store, logger, now, events, sessions, transcript, heartbeat, browserOwnership, llm, browsers },
+    ...{ supervisors, engines, engineSessions, compressions, compressionTriggers, mcp, toolProviders, tools, guard },
     context: new ContextReader(config, store, sessions, transcript),
     readiness: new Readiness(config, store, heartbeat),
-    heartbeat,
-    browserOwnership,
-    llm,
-    browsers,
-    supervisors,
-    engines,
-    engineSessions,
-    compressions,
-    compressionTriggers,
-    mcp,
-    toolProviders,
-    tools,
-    guard,
     agent,
     runs: agent.reader,
     useCases,
@@ -185,12 +173,14 @@ export function createServices(deps: AppDeps): Services {
       await loadNamedPlugins(engines, config, await sessions.engineNamesInUse(), logger);
       assertContextConfig(config, engines);
       await store.idempotency.purgeExpired(now());
+      await startAccess();
       const interrupted = await agent.recovery.recoverInterrupted();
       if (interrupted > 0)
         logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
       await heartbeat.start();
     },
     shutdown: async () => {
+      stopAccess();
       await agent.shutdown();
       await heartbeat.stop();
       await Promise.all([supervisors.stopAll(), mcp.close()]);

@@ -90,7 +90,7 @@ export interface paths {
         };
         /**
          * List sessions, newest first
-         * @description Paginated with an opaque `cursor`: pass `next_cursor` of a page to get the next one.
+         * @description The caller's own sessions (an admin key: every owner's, or `owner`'s). Paginated with an opaque `cursor`: pass `next_cursor` of a page to get the next one.
          */
         get: operations["listSessions"];
         put?: never;
@@ -266,7 +266,7 @@ export interface paths {
         };
         /**
          * Every session's runs, newest first; or, with Idempotency-Key, the run that key submitted
-         * @description Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. With an `Idempotency-Key` header: the run a POST /v1/runs with that key (from the same caller) started, as a one-run page (404 `run_not_found` when none did). Errors use the OpenAI envelope.
+         * @description The runs of the caller's own sessions (an admin key: every owner's, or `owner`'s). Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. With an `Idempotency-Key` header: the run a POST /v1/runs with that key (from the same caller) started, as a one-run page (404 `run_not_found` when none did). Errors use the OpenAI envelope.
          */
         get: operations["listAllRuns"];
         put?: never;
@@ -1191,6 +1191,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API keys, newest first
+         * @description Never their secrets. Revoked keys only with `include_revoked=true`.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create an API key; its secret is in this answer only
+         * @description The key (`cad_…`, 192 random bits) is stored as a hash: keep it from this answer, it cannot be read again. Its owner is the key's own id unless one is named; its sessions and everything of them are its owner's. An unknown scope is refused naming it.
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One API key
+         * @description Never its secret; a revoked key is shown with `revoked_at`.
+         */
+        get: operations["getKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Its next request is refused with 401, on every replica. The key stays listed (revoked) so the audit log can name it; what its owner made stays its owner's.
+         */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a key's name, scopes, limits or expiry
+         * @description Each query parameter changes one thing (`?scopes=sessions:read&tokens_per_day=none`); those left out stay as they are. Every replica uses the change from the key's next request on.
+         */
+        patch: operations["updateKey"];
+        trace?: never;
+    };
+    "/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first
+         * @description Who (key, owner) did what (key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, auth.denied for 401, 403 and another owner's 404) to which resource, with the status it was answered with. Entries are kept `audit.retention_days`.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who this request acts as: its key, owner and scopes
+         * @description Any key may ask. The server key (and a server with no keys) acts as an admin with no API key.
+         */
+        get: operations["getCurrentKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens and cost of model calls, grouped by owner, key, session, model, purpose or day
+         * @description Every model call is recorded — agent turns, turns that carried images (`vision`), compression summaries — with its tokens (the provider's usage; counted here when it sent none) and its cost from the price table (`models.prices`; null without a price). A key sees its owner's calls; an admin every owner's, or `owner`'s.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui/session": {
         parameters: {
             query?: never;
@@ -1205,8 +1317,8 @@ export interface paths {
         get: operations["getInspectorSignIn"];
         put?: never;
         /**
-         * Exchange the API key for the inspector's sign-in cookie
-         * @description Sets `caduceus_ui` (HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie are authenticated like a Bearer key; those that change something must also send `X-CSRF-Token` with the returned token (403 csrf_token_invalid otherwise). A wrong key answers 401.
+         * Exchange an API key for the inspector's sign-in cookie
+         * @description The server's key or any live API key; the page then shows what that key's owner sees. Sets `caduceus_ui` (HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie are authenticated like a Bearer key; those that change something must also send `X-CSRF-Token` with the returned token (403 csrf_token_invalid otherwise). A wrong key answers 401.
          */
         post: operations["signInInspector"];
         /**
@@ -1269,7 +1381,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model" | "model_lock_unavailable";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "insufficient_scope" | "rate_limited" | "token_budget_exceeded" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model" | "model_lock_unavailable";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -3757,6 +3869,11 @@ export interface components {
             runtime: components["schemas"]["HermesRuntime"];
             usage: components["schemas"]["HermesRunUsage"];
             /**
+             * @description What its model calls cost in US dollars, from the price table (models.prices); null when none had a price
+             * @example 0.00042
+             */
+            cost_usd: number | null;
+            /**
              * @description Its answer, once it has ended with one
              * @example Done.
              */
@@ -3975,6 +4092,11 @@ export interface components {
             finished_at: string | null;
             /** @description What it waits on (pending interrupts); empty unless requires_action */
             interrupts: components["schemas"]["Interrupt"][];
+            /**
+             * @description What its model calls cost in US dollars, from the price table (models.prices); null when none had a price
+             * @example 0.00042
+             */
+            cost_usd: number | null;
         };
         RunPage: {
             /** @description This page's items */
@@ -6657,8 +6779,8 @@ export interface components {
              */
             tool_call_count: number;
             /**
-             * @description Always null: this server keeps no price list
-             * @example null
+             * @description What its model calls cost in US dollars, from the price table (models.prices); null when none had a price
+             * @example 0.0142
              */
             estimated_cost_usd: number | null;
             /**
@@ -7294,9 +7416,350 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A new API key with its secret, shown once */
+        CreatedApiKey: components["schemas"]["ApiKey"] & {
+            /**
+             * @description The secret: send it as `Authorization: Bearer <key>`. Shown in this answer only; store it now
+             * @example cad_Xk3qN0v7p2Lr9sT4wYb1cD6eF8gH5jKm
+             */
+            key: string;
+        };
+        /** @description What the key may use; past a limit it is answered 429 */
+        KeyLimits: {
+            /**
+             * @description Requests a minute (counted by each replica); unlimited when left out
+             * @example 600
+             */
+            requests_per_minute?: number;
+            /**
+             * @description Runs running or waiting at once, on every replica; unlimited when left out
+             * @example 2
+             */
+            concurrent_runs?: number;
+            /**
+             * @description Input and output tokens of its model calls per UTC day, on every replica; unlimited when left out
+             * @example 1000000
+             */
+            tokens_per_day?: number;
+        };
+        /** @description An API key; its secret is never shown again after it is made */
+        ApiKey: {
+            /**
+             * @description Always api_key
+             * @example api_key
+             * @enum {string}
+             */
+            object: "api_key";
+            /**
+             * @description The key's id
+             * @example key_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description What the key is for
+             * @example support bot
+             */
+            name: string;
+            /**
+             * @description The secret's first characters, to tell keys apart
+             * @example cad_Xk3q
+             */
+            start: string;
+            /**
+             * @description Whose resources it makes and sees
+             * @example team-support
+             */
+            owner: string;
+            /**
+             * @description What it may do
+             * @example [
+             *       "sessions:read"
+             *     ]
+             */
+            scopes: string[];
+            limits: components["schemas"]["KeyLimits"];
+            /**
+             * @description When it was made (ISO 8601)
+             * @example 2026-12-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When it stops working; null: never
+             * @example 2027-01-01T00:00:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * @description When a request last showed it (to the minute); null: never
+             * @example null
+             */
+            last_used_at: string | null;
+            /**
+             * @description When it was revoked; null while it works
+             * @example null
+             */
+            revoked_at: string | null;
+            /**
+             * @description The key that made it; null for the server key and the command line
+             * @example null
+             */
+            created_by: string | null;
+        };
+        CreateKeyRequest: {
+            /**
+             * @description What the key is for
+             * @example support bot
+             */
+            name: string;
+            /**
+             * @description What the key may do: sessions:read, sessions:write, browser, browser:cdp, mcp, admin (admin holds every scope); an unknown one is refused
+             * @example [
+             *       "sessions:read",
+             *       "sessions:write"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * @description Whose resources the key makes and sees; the key's own id when left out
+             * @example team-support
+             */
+            owner?: string | null;
+            /**
+             * Format: date-time
+             * @description When it stops working (ISO 8601); never when left out
+             * @example 2027-01-01T00:00:00.000Z
+             */
+            expires_at?: string | null;
+            /** @description What the key may use; none when left out */
+            limits?: components["schemas"]["KeyLimits"] | null;
+        };
+        ApiKeyList: {
+            /** @description Newest first */
+            data: components["schemas"]["ApiKey"][];
+        };
+        AuditPage: {
+            /** @description Newest first */
+            data: components["schemas"]["AuditEntry"][];
+            /**
+             * @description Cursor of the next (older) page, null on the last page
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        /** @description Who did what to which resource, and how it was answered */
+        AuditEntry: {
+            /**
+             * @description The entry's id; ids sort by time
+             * @example aud_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description When (ISO 8601)
+             * @example 2026-12-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description What was done
+             * @example session.delete
+             */
+            action: string;
+            /**
+             * @description The API key; null for the server key or the command line
+             * @example null
+             */
+            key_id: string | null;
+            /**
+             * @description The key's owner; null for the server key
+             * @example null
+             */
+            owner: string | null;
+            /**
+             * @description What it was done to, when it names one
+             * @example {
+             *       "type": "session",
+             *       "id": "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T"
+             *     }
+             */
+            resource: {
+                /**
+                 * @description The kind of resource
+                 * @example session
+                 */
+                type: string;
+                /**
+                 * @description Its id
+                 * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                id: string;
+            } | null;
+            /**
+             * @description The HTTP status it was answered with; null from the command line
+             * @example 204
+             */
+            status: number | null;
+            /**
+             * @description The request's X-Request-Id
+             * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            request_id: string | null;
+            /**
+             * @description What else is worth knowing (never a secret)
+             * @example {
+             *       "operation": "deleteSession"
+             *     }
+             */
+            detail: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Who a request acts as */
+        CurrentKey: {
+            /**
+             * @description Always api_key.caller
+             * @example api_key.caller
+             * @enum {string}
+             */
+            object: "api_key.caller";
+            /** @description The API key this request was made with; null for the server key (or a server without keys) */
+            key: components["schemas"]["ApiKey"] | null;
+            /**
+             * @description Whose resources the request makes and sees; null: the server key's
+             * @example team-support
+             */
+            owner: string | null;
+            /**
+             * @description Sees every owner's resources and holds every scope
+             * @example false
+             */
+            admin: boolean;
+            /**
+             * @description The scopes it holds
+             * @example [
+             *       "sessions:read"
+             *     ]
+             */
+            scopes: string[];
+        };
+        /** @description The caller's owner's model calls (an admin: every owner's, or `owner`'s) */
+        UsageReport: {
+            /**
+             * @description Always usage
+             * @example usage
+             * @enum {string}
+             */
+            object: "usage";
+            /**
+             * @description Start of the range (ISO 8601)
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            from: string;
+            /**
+             * @description End of the range, excluded (ISO 8601)
+             * @example 2026-12-08T00:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description How calls are grouped
+             * @example model
+             * @enum {string}
+             */
+            group_by: "owner" | "key" | "session" | "model" | "purpose" | "day";
+            /** @description Days in order; other groups with the most tokens first */
+            data: components["schemas"]["UsageRow"][];
+            /** @description Every group summed */
+            totals: {
+                /**
+                 * @description Model calls
+                 * @example 42
+                 */
+                calls: number;
+                /**
+                 * @description Prompt tokens (cached ones included)
+                 * @example 120000
+                 */
+                input_tokens: number;
+                /**
+                 * @description Prompt tokens the provider read from its cache
+                 * @example 80000
+                 */
+                cached_input_tokens: number;
+                /**
+                 * @description Completion tokens (reasoning included)
+                 * @example 6000
+                 */
+                output_tokens: number;
+                /**
+                 * @description Completion tokens spent reasoning
+                 * @example 1200
+                 */
+                reasoning_tokens: number;
+                /**
+                 * @description US dollars, from the price table (models.prices); null when no call had a price
+                 * @example 0.0264
+                 */
+                cost_usd: number | null;
+                /**
+                 * @description Calls whose model has no price: their cost is not in cost_usd
+                 * @example 0
+                 */
+                unpriced_calls: number;
+                /**
+                 * @description Prompt tokens the session's compressions had taken out of later calls' contexts (grouped by purpose: on the compression line)
+                 * @example 54000
+                 */
+                compression_saved_tokens: number;
+            };
+        };
+        /** @description One group's model calls, summed */
+        UsageRow: {
+            /**
+             * @description The owner, key, session, model, purpose (agent, vision, compression) or day; null: the server key's
+             * @example gpt-4o-mini
+             */
+            group: string | null;
+            /**
+             * @description Model calls
+             * @example 42
+             */
+            calls: number;
+            /**
+             * @description Prompt tokens (cached ones included)
+             * @example 120000
+             */
+            input_tokens: number;
+            /**
+             * @description Prompt tokens the provider read from its cache
+             * @example 80000
+             */
+            cached_input_tokens: number;
+            /**
+             * @description Completion tokens (reasoning included)
+             * @example 6000
+             */
+            output_tokens: number;
+            /**
+             * @description Completion tokens spent reasoning
+             * @example 1200
+             */
+            reasoning_tokens: number;
+            /**
+             * @description US dollars, from the price table (models.prices); null when no call had a price
+             * @example 0.0264
+             */
+            cost_usd: number | null;
+            /**
+             * @description Calls whose model has no price: their cost is not in cost_usd
+             * @example 0
+             */
+            unpriced_calls: number;
+            /**
+             * @description Prompt tokens the session's compressions had taken out of later calls' contexts (grouped by purpose: on the compression line)
+             * @example 54000
+             */
+            compression_saved_tokens: number;
+        };
         InspectorSignInState: {
             /**
-             * @description Whether the server has an API key, so the page must sign in
+             * @description Whether the server has a key or API keys, so the page must sign in
              * @example true
              */
             auth_required: boolean;
@@ -7330,8 +7793,8 @@ export interface components {
         };
         InspectorSignInRequest: {
             /**
-             * @description The server's API key (server.api_key)
-             * @example sk-caduceus-…
+             * @description The server's key (server.api_key) or an API key
+             * @example cad_4f9a2c71e8d3…
              */
             api_key: string;
         };
@@ -7495,10 +7958,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7567,10 +8041,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7607,6 +8092,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque cursor from the previous page's next_cursor */
                 cursor?: string;
+                /** @description With an admin key: list only this owner's. Other keys list their own owner's only. */
+                owner?: string;
             };
             header?: never;
             path?: never;
@@ -7645,10 +8132,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7734,7 +8232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7769,6 +8267,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7841,7 +8350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7855,6 +8364,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7925,7 +8445,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7939,6 +8459,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8020,7 +8551,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8054,6 +8585,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8131,7 +8673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8145,6 +8687,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8254,7 +8807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8305,7 +8858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description too_many_runs: Too many concurrent runs */
+            /** @description too_many_runs: Too many concurrent runs; rate_limited: Too many requests for this API key; token_budget_exceeded: The API key's tokens for the day are spent */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8385,7 +8938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8399,6 +8952,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8471,7 +9035,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8485,6 +9049,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8559,7 +9134,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8573,6 +9148,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8650,7 +9236,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8664,6 +9250,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8737,7 +9334,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8759,6 +9356,17 @@ export interface operations {
             };
             /** @description run_not_active: The run is not active; idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8798,6 +9406,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque cursor from the previous page's next_cursor */
                 cursor?: string;
+                /** @description With an admin key: list only this owner's. Other keys list their own owner's only. */
+                owner?: string;
             };
             header?: {
                 /** @description Look up the run this key submitted */
@@ -8839,7 +9449,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8853,6 +9463,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8937,7 +9558,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8988,7 +9609,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description too_many_runs: Too many concurrent runs */
+            /** @description too_many_runs: Too many concurrent runs; rate_limited: Too many requests for this API key; token_budget_exceeded: The API key's tokens for the day are spent */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9066,7 +9687,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9088,6 +9709,17 @@ export interface operations {
             };
             /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -9173,7 +9805,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9218,6 +9850,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9295,7 +9938,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9309,6 +9952,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9396,7 +10050,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9441,6 +10095,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9523,7 +10188,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9568,6 +10233,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9640,7 +10316,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9654,6 +10330,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9738,7 +10425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9783,6 +10470,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9852,10 +10550,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9928,7 +10637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9942,6 +10651,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10012,7 +10732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10026,6 +10746,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10098,7 +10829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10112,6 +10843,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10197,7 +10939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10242,6 +10984,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10314,7 +11067,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10328,6 +11081,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10411,7 +11175,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10425,6 +11189,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10504,7 +11279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10518,6 +11293,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10590,7 +11376,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10604,6 +11390,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10689,7 +11486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10734,6 +11531,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10829,7 +11637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10874,6 +11682,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10973,7 +11792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description cdp_method_not_allowed: CDP method not allowed; forbidden_origin: Origin not allowed */
+            /** @description cdp_method_not_allowed: CDP method not allowed; insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11018,6 +11837,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11098,7 +11928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11112,6 +11942,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11197,7 +12038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11242,6 +12083,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11319,7 +12171,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11343,6 +12195,17 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11424,7 +12287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11438,6 +12301,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11525,7 +12399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11570,6 +12444,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11652,7 +12537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11676,6 +12561,17 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11789,7 +12685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11833,6 +12729,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11920,7 +12827,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -11934,6 +12841,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12003,10 +12921,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12079,7 +13008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -12093,6 +13022,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12178,7 +13118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -12223,6 +13163,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12295,7 +13246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -12309,6 +13260,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12378,10 +13340,21 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12451,10 +13424,21 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12556,7 +13540,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -12607,7 +13591,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description too_many_runs: Too many concurrent runs */
+            /** @description too_many_runs: Too many concurrent runs; rate_limited: Too many requests for this API key; token_budget_exceeded: The API key's tokens for the day are spent */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -12691,10 +13675,21 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12764,10 +13759,21 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12856,7 +13862,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -12907,7 +13913,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description too_many_runs: Too many concurrent runs */
+            /** @description too_many_runs: Too many concurrent runs; rate_limited: Too many requests for this API key; token_budget_exceeded: The API key's tokens for the day are spent */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -12994,7 +14000,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13008,6 +14014,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13080,7 +14097,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13094,6 +14111,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13130,6 +14158,8 @@ export interface operations {
                 limit?: number;
                 /** @description Sessions to skip */
                 offset?: number | null;
+                /** @description With an admin key: list only this owner's. Other keys list their own owner's only. */
+                owner?: string;
             };
             header?: never;
             path?: never;
@@ -13168,10 +14198,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13254,7 +14295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13289,6 +14330,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13363,10 +14415,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13439,7 +14502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13453,6 +14516,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13525,7 +14599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13539,6 +14613,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13620,7 +14705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13654,6 +14739,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13733,7 +14829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13747,6 +14843,17 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13831,7 +14938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13876,6 +14983,17 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13960,7 +15078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -14011,7 +15129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description too_many_runs: Too many concurrent runs */
+            /** @description too_many_runs: Too many concurrent runs; rate_limited: Too many requests for this API key; token_budget_exceeded: The API key's tokens for the day are spent */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -14109,7 +15227,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed; session_key_requires_auth: X-Hermes-Session-Key needs an API key */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -14160,7 +15278,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description too_many_runs: Too many concurrent runs */
+            /** @description too_many_runs: Too many concurrent runs; rate_limited: Too many requests for this API key; token_budget_exceeded: The API key's tokens for the day are spent */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -14244,10 +15362,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14330,7 +15459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -14375,6 +15504,806 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: {
+                /** @description Only this owner's keys */
+                owner?: string;
+                /** @description List revoked keys too */
+                include_revoked?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "support bot",
+                 *       "scopes": [
+                 *         "sessions:read",
+                 *         "sessions:write"
+                 *       ],
+                 *       "owner": "team-support",
+                 *       "limits": {
+                 *         "requests_per_minute": 600,
+                 *         "concurrent_runs": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The key's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id (`key_…`) */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id (`key_…`) */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateKey: {
+        parameters: {
+            query: {
+                /** @description A new name */
+                name?: string;
+                /** @description The new scopes, comma-separated (sessions:read, sessions:write, browser, browser:cdp, mcp, admin); an unknown one is refused */
+                scopes: string;
+                /** @description A new expiry (ISO 8601), or `never` */
+                expires_at?: "never" | string;
+                /** @description A new requests per minute; `none` removes the limit */
+                requests_per_minute?: "none" | number;
+                /** @description A new concurrent runs; `none` removes the limit */
+                concurrent_runs?: "none" | number;
+                /** @description A new tokens per day; `none` removes the limit */
+                tokens_per_day?: "none" | number;
+            };
+            header?: never;
+            path: {
+                /** @description The key's id (`key_…`) */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+                /** @description Only what this key did */
+                key_id?: string;
+                /** @description Only this action: key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, auth.denied, guard.held, guard.blocked, guard.allowed (others may record their own) */
+                action?: string;
+                /** @description Only entries at or after this time (ISO 8601 date or date-time) */
+                from?: string;
+                /** @description Only entries before this time (ISO 8601 date or date-time) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCurrentKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentKey"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description With an admin key: list only this owner's. Other keys list their own owner's only. */
+                owner?: string;
+                /** @description Calls at or after this time (ISO 8601 date or date-time); 30 days before `to` when left out */
+                from?: string;
+                /** @description Calls before this time (ISO 8601 date or date-time); now when left out */
+                to?: string;
+                /** @description How calls are grouped (days are UTC) */
+                group_by?: "owner" | "key" | "session" | "model" | "purpose" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageReport"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14605,10 +16534,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description csrf_token_invalid: The CSRF token is missing or wrong; forbidden_origin: Origin not allowed */
+            /** @description insufficient_scope: The API key lacks the scope this needs; csrf_token_invalid: The CSRF token is missing or wrong; forbidden_origin: Origin not allowed */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

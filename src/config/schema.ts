@@ -2,12 +2,14 @@
  * @module schema
  * The server's configuration as a zod schema of the YAML file's shape: every default of the server lives here and
  * nothing else invents one (the `mcp` section's schema is ./mcp-schema.ts, the `agent.guard` section's
- * ./guard-schema.ts, the limits on strings ./limits.ts, all built in here). The per-section schemas the routes reuse
- * (browser, approvals, MCP servers), the types read off them, and the one value derived from a whole configuration
- * (the replica id). Reading the file, the environment and the flags is ./load.ts.
+ * ./guard-schema.ts, the sections of keys, prices and the audit log ./access-schema.ts, the limits on strings
+ * ./limits.ts, all built in here). The per-section schemas the routes reuse (browser, approvals, MCP servers), the
+ * types read off them, and the one value derived from a whole configuration (the replica id). Reading the file, the
+ * environment and the flags is ./load.ts.
  */
 import { hostname } from "node:os";
 import { z } from "zod";
+import { accessConfigSchemas } from "./access-schema.js";
 import { guardConfigSchema } from "./guard-schema.js";
 import { MAX_LIST_ENTRIES, MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS } from "./limits.js";
 import { mcpConfigSchema } from "./mcp-schema.js";
@@ -357,6 +359,7 @@ export const configSchema = z
       .object({ cache_ttl: z.enum(["5m", "1h"]).default("5m") })
       .strict()
       .prefault({}),
+    ...accessConfigSchemas,
     logging: z
       .object({
         level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -7,6 +7,8 @@ import type { FunctionTool, MessageContent, ModelOptions, Role, RunStatus, ToolC
 import type { ImageMimeType } from "../kernel/image-refs.js";
 import type { GuardHold, Provenance } from "../kernel/provenance.js";
 
+export * from "./access-records.js";
+
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
 export type StoredSessionConfig = Record<string, unknown>;
 
@@ -89,6 +91,8 @@ export type SessionRecord = {
   anchors_indexed: boolean;
   /** The random id of the guard's labelled blocks around untrusted content in this session's context. */
   fence_id: string;
+  /** Whose it is (the owner of the API key that made it); null for the server key's. */
+  owner: string | null;
 };
 
 export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
@@ -175,6 +179,8 @@ export type RunRecord = {
   model_options: ModelOptions | null;
   /** The replica that executes (or last executed) it; null on runs stored before replicas were recorded. */
   replica_id: string | null;
+  /** The API key that started it; null for the server key's. */
+  key_id: string | null;
 };
 
 export type NewRun = {
@@ -185,6 +191,7 @@ export type NewRun = {
   client_tools: FunctionTool[];
   model_options?: ModelOptions | null;
   replica_id: string;
+  key_id?: string | null;
   now: number;
 };
 
@@ -262,6 +269,7 @@ export type NewSession = {
   parent_session_id?: string | null;
   /** The guard's fence id; a fresh random one when not given. */
   fence_id?: string;
+  owner?: string | null;
   now: number;
 };
 
@@ -339,6 +347,8 @@ export type UiSessionRecord = {
   key_hash: string;
   created_at: number;
   expires_at: number;
+  /** The API key it was signed in with; null (or absent) for the server key. */
+  key_id?: string | null;
 };
 
 /** A server process sharing the database: where the others reach it and when it last beat. */
@@ -381,6 +391,8 @@ export type ApprovalGrantRecord = {
   /** The interrupt whose answer added it. */
   interrupt_id: string | null;
   created_at: number;
+  /** The owner of the session it was given in (absent: the server key's): an `always` grant holds for that owner's only. */
+  owner?: string | null;
 };
 
 /** A value a session keeps private: it never leaves for an origin it is not bound to, once untrusted content was read. */

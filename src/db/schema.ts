@@ -1,8 +1,9 @@
 /**
  * @module schema
  * The drizzle schema of the SQLite database: sessions, their transcript, tool calls and the images tools returned,
- * summaries, anchors, runs, events, dialog history and idempotency keys. Times are stored as epoch milliseconds. JSON columns hold text
- * parsed by the repositories.
+ * summaries, anchors, runs, events, dialog history and idempotency keys; API keys, sign-ins, model calls and the
+ * audit log are in ./access-schema.ts, exported from here too. Times are stored as epoch milliseconds. JSON columns
+ * hold text parsed by the repositories.
  */
 import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -56,9 +57,12 @@ export const sessions = sqliteTable(
      * so a page cannot close a block or forge one.
      */
     fenceId: text("fence_id").notNull().default(""),
+    /** Whose it is: the owner of the API key that made it; null for the server key's (and those made before keys). */
+    owner: text("owner"),
   },
   (t) => [
     index("sessions_created_idx").on(t.createdAt, t.id),
+    index("sessions_owner_idx").on(t.owner, t.createdAt, t.id),
     index("sessions_derived_idx").on(t.derivedKey),
     index("sessions_key_idx").on(t.sessionKey, t.updatedAt),
   ],
@@ -225,6 +229,8 @@ export const runs = sqliteTable(
     modelOptionsJson: text("model_options_json"),
     /** The replica that executes (or last executed) the run; what is `running` on a dead replica is interrupted. */
     replicaId: text("replica_id"),
+    /** The API key that started it (its limits count it); null for the server key's. */
+    keyId: text("key_id"),
   },
   (t) => [
     index("runs_session_idx").on(t.sessionId, t.createdAt),
@@ -232,6 +238,7 @@ export const runs = sqliteTable(
     // One run per session, whichever replica started it: a second one running or waiting cannot be inserted.
     uniqueIndex("runs_one_active_idx").on(t.sessionId).where(runIsActive),
     index("runs_replica_idx").on(t.replicaId),
+    index("runs_key_active_idx").on(t.keyId).where(runIsActive),
   ],
 );
 
@@ -310,6 +317,8 @@ export const approvalGrants = sqliteTable(
     addedBy: text("added_by").notNull(),
     interruptId: text("interrupt_id"),
     createdAt: integer("created_at").notNull(),
+    /** The owner whose sessions an `always` grant holds for (the owner of the session it was given in). */
+    owner: text("owner"),
   },
   (t) => [
     index("approval_grants_key_idx").on(t.matchKey, t.scope),
@@ -457,23 +466,6 @@ export const messageAnchors = sqliteTable(
 );
 
 /**
- * Sign-ins of the inspector page: the API key exchanged once for an HttpOnly cookie. Only hashes are kept — of the
- * cookie's token and of the key it was signed in with (a changed server key ends every sign-in) — and the CSRF token
- * that state-changing requests made with the cookie must carry.
- */
-export const uiSessions = sqliteTable(
-  "ui_sessions",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    csrfToken: text("csrf_token").notNull(),
-    keyHash: text("key_hash").notNull(),
-    createdAt: integer("created_at").notNull(),
-    expiresAt: integer("expires_at").notNull(),
-  },
-  (t) => [index("ui_sessions_expiry_idx").on(t.expiresAt)],
-);
-
-/**
  * The server processes sharing this database, each with the address the others forward its browsers' requests to
  * and when it last said it was alive. A replica whose heartbeat is older than the lease time is dead: its runs are
  * interrupted and its browsers taken over.
@@ -494,3 +486,5 @@ export const browserLeases = sqliteTable("browser_leases", {
   replicaId: text("replica_id").notNull(),
   acquiredAt: integer("acquired_at").notNull(),
 });
+
+export * from "./access-schema.js";

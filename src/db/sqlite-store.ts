@@ -28,6 +28,9 @@ import { SqliteSessionRepository } from "./repositories/sessions.js";
 import { SqliteSteerRepository } from "./repositories/steers.js";
 import { SqliteSummaryRepository } from "./repositories/summaries.js";
 import { SqliteTranscriptSearchRepository } from "./repositories/transcript-search.js";
+import { SqliteApiKeyRepository } from "./repositories/api-keys.js";
+import { SqliteAuditRepository } from "./repositories/audit-log.js";
+import { SqliteModelCallRepository } from "./repositories/model-calls.js";
 import type { Store, Sync } from "./store.js";
 import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
 
@@ -117,6 +120,9 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     forks: wrap(new SqliteForkRepository(sqlite, activeContext)),
     uiSessions: wrap(new SqliteUiSessionRepository(db)),
     replicas: wrap(new SqliteReplicaRepository(db)),
+    apiKeys: wrap(new SqliteApiKeyRepository(db)),
+    modelCalls: wrap(new SqliteModelCallRepository(db)),
+    audit: wrap(new SqliteAuditRepository(db)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> =>
       translatingFailures(() =>
         gate.transaction(

@@ -5,7 +5,15 @@
  * default, ./sqlite-store.ts) and PostgreSQL (the shared store of several replicas, ./postgres/) both give one.
  */
 import type {
+  ApiKeyPatch,
+  ApiKeyRecord,
   ApprovalGrantRecord,
+  AuditQuery,
+  AuditRecord,
+  ModelCallRecord,
+  OwnerFilter,
+  UsageQuery,
+  UsageRow,
   SessionUsage,
   AnchorFilter,
   AnchorRecord,
@@ -46,6 +54,41 @@ import type {
 
 // The repository contracts: what each table holds, as the domain calls it; both stores implement them.
 
+export interface ApiKeyRepository {
+  create(record: ApiKeyRecord): Promise<ApiKeyRecord>;
+  get(id: string): Promise<ApiKeyRecord | null>;
+  /** The key whose secret hashes to `hash`, revoked or not: one read of a unique index. */
+  findBySecretHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** Newest first, of one owner or (null) every owner; revoked keys only when asked for. */
+  list(owner: OwnerFilter, includeRevoked: boolean): Promise<ApiKeyRecord[]>;
+  /** Changes a key that is not revoked; null when there is none. Every replica hears of it (PostgreSQL). */
+  update(id: string, patch: ApiKeyPatch): Promise<ApiKeyRecord | null>;
+  /** Revokes a key that is not revoked yet; null when there is none. Every replica hears of it (PostgreSQL). */
+  revoke(id: string, now: number): Promise<ApiKeyRecord | null>;
+  /** Records that the key was used. */
+  touch(id: string, now: number): Promise<void>;
+}
+
+export interface AuditRepository {
+  insert(records: AuditRecord[]): Promise<void>;
+  /** Newest first. */
+  list(query: AuditQuery): Promise<AuditRecord[]>;
+  /** Deletes the entries made before `time`; answers how many went. */
+  deleteBefore(time: number): Promise<number>;
+}
+
+export interface ModelCallRepository {
+  insert(record: ModelCallRecord): Promise<void>;
+  /** The tokens (input and output) of the key's calls made at or after `since`. */
+  tokensOfKeySince(keyId: string, since: number): Promise<number>;
+  /** What each run's calls cost, summed over those with a price; a run none of whose calls had one is absent. */
+  costOfRuns(runIds: string[]): Promise<Map<string, number>>;
+  /** What each session's calls cost, as costOfRuns sums them. */
+  costOfSessions(sessionIds: string[]): Promise<Map<string, number>>;
+  /** The calls made in [from, to), grouped, largest token count first. */
+  report(query: UsageQuery): Promise<UsageRow[]>;
+}
+
 export interface AnchorRepository {
   /** Adds the anchors of a compacted span; known ones get their counts and seq range widened. Returns how many were new. */
   upsert(sessionId: string, items: AnchorRecord[]): Promise<number>;
@@ -84,9 +127,10 @@ export interface EventRepository {
 export interface ApprovalGrantRepository {
   add(grant: ApprovalGrantRecord): Promise<ApprovalGrantRecord>;
   /** A grant that approves a call with one of these keys in this session: the allowlist's, or the session's own. */
-  matching(sessionId: string, matchKeys: string[]): Promise<ApprovalGrantRecord | null>;
+  /** With `owner` given, an `always` grant holds only for that owner's sessions. */
+  matching(sessionId: string, matchKeys: string[], owner?: string | null): Promise<ApprovalGrantRecord | null>;
   /** Every grant of a scope, newest first. */
-  list(scope: "session" | "always"): Promise<ApprovalGrantRecord[]>;
+  list(scope: "session" | "always", owner?: OwnerFilter): Promise<ApprovalGrantRecord[]>;
   get(id: string): Promise<ApprovalGrantRecord | null>;
   /** Removes a grant; false when there was none. */
   remove(id: string): Promise<boolean>;
@@ -236,7 +280,9 @@ export interface RunRepository {
   create(run: NewRun): Promise<RunRecord | null>;
   get(id: string): Promise<RunRecord | null>;
   /** Runs newest first, of one session or (null) of every session; the cursor is the last run of the previous page. */
-  list(sessionId: string | null, limit?: number, cursor?: RunCursor | null): Promise<RunRecord[]>;
+  list(sessionId: string | null, limit?: number, cursor?: RunCursor | null, owner?: OwnerFilter): Promise<RunRecord[]>;
+  /** How many runs the key started are running or waiting, on any replica. */
+  activeCountOfKey(keyId: string): Promise<number>;
   update(id: string, patch: RunPatch, now: number): Promise<RunRecord | null>;
   /**
    * Moves a paused run back to running on the replica, if it is still paused: answers it, or null when another
@@ -268,16 +314,16 @@ export interface SessionRepository {
   create(input: NewSession): Promise<SessionRecord>;
   get(id: string): Promise<SessionRecord | null>;
   /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
-  findByDerivedKey(key: string): Promise<SessionRecord | null>;
+  findByDerivedKey(key: string, owner?: OwnerFilter): Promise<SessionRecord | null>;
   /** The sessions titled `base` or `base #N` (a title's lineage, as Hermes numbers forks), as `{id, title}`. */
-  titledLike(base: string): Promise<Array<{ id: string; title: string }>>;
+  titledLike(base: string, owner?: OwnerFilter): Promise<Array<{ id: string; title: string }>>;
   /** The most recently active session bound to this X-Hermes-Session-Key (a run with the key and no session). */
-  findBySessionKey(key: string): Promise<SessionRecord | null>;
-  /** Newest first; the cursor is the last row of the previous page. */
-  list(limit: number, cursor: SessionCursor | null): Promise<SessionRecord[]>;
+  findBySessionKey(key: string, owner?: OwnerFilter): Promise<SessionRecord | null>;
+  /** Newest first, of one owner or (null) every owner; the cursor is the last row of the previous page. */
+  list(limit: number, cursor: SessionCursor | null, owner?: OwnerFilter): Promise<SessionRecord[]>;
   update(id: string, patch: SessionPatch, now: number): Promise<SessionRecord | null>;
   /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
-  listByActivity(limit: number, offset: number): Promise<SessionRecord[]>;
+  listByActivity(limit: number, offset: number, owner?: OwnerFilter): Promise<SessionRecord[]>;
   /** Rows of the session go with it (foreign keys cascade). */
   delete(id: string): Promise<boolean>;
   incrementCompressionCount(id: string): Promise<void>;
@@ -294,11 +340,13 @@ export interface SummaryRepository {
   latest(sessionId: string): Promise<SummaryRecord | null>;
   list(sessionId: string): Promise<SummaryRecord[]>;
   insert(sessionId: string, summary: NewSummary): Promise<SummaryRecord>;
+  /** The tokens the session's compressions took out of its context, summed over every summary stored. */
+  savedTokens(sessionId: string): Promise<number>;
 }
 
 export interface TranscriptSearchRepository {
-  /** Every session's transcript at once, best hits first. */
-  searchAll(text: string, limit: number): Promise<SessionSearchHit[]>;
+  /** Every session's transcript at once (one owner's, with a filter), best hits first. */
+  searchAll(text: string, limit: number, owner?: OwnerFilter): Promise<SessionSearchHit[]>;
   search(sessionId: string, text: string, options: { role?: string | null; limit: number }): Promise<SearchHit[]>;
 }
 
@@ -343,6 +391,11 @@ export type Repositories = {
   uiSessions: UiSessionRepository;
   /** The replicas sharing the database and the browser leases they hold. */
   replicas: ReplicaRepository;
+  /** API keys (hashes of their secrets only). */
+  apiKeys: ApiKeyRepository;
+  /** Every model call with its tokens and cost. */
+  modelCalls: ModelCallRepository;
+  audit: AuditRepository;
 };
 
 export type StoreDialect = "sqlite" | "postgres";
@@ -371,5 +424,12 @@ export type Store = Repositories & {
    * A shared database's announcements of every event stored by any process, in commit order (PostgreSQL); absent on
    * SQLite, where this process is the only writer.
    */
-  announcements?: { listen(announced: (sessionId: string, id: number) => void): () => void };
+  announcements?: {
+    listen(announced: (sessionId: string, id: number) => void): () => void;
+    /**
+     * Hears of every API key changed or revoked by any process: its id, or null after the listening connection was
+     * lost and opened again (any key may have changed meanwhile).
+     */
+    listenKeyChanges(changed: (keyId: string | null) => void): () => void;
+  };
 };

@@ -1,9 +1,12 @@
 /**
  * @module router
  * The OpenAPI router every resource builds its routes on, with the default validation hook: a request that fails
- * its schema is one problem+json listing every failing field by location (`body.…`, `query.…`, `path.…`).
+ * its schema is one problem+json listing every failing field by location (`body.…`, `query.…`, `path.…`). Every
+ * operation registered on it passes the access checks of ./route-access.ts: its scope, the owners of the resources
+ * its path names, and its audit entry.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { withAccess } from "./route-access.js";
 import type { z } from "zod";
 import { HttpError, type FieldError } from "./errors.js";
 import type { AppEnv } from "./env.js";
@@ -44,11 +47,18 @@ export function issuesToFieldErrors(target: string, error: z.ZodError): FieldErr
 
 /** Every router answers validation failures with the same problem+json shape, listing every field. */
 export function createRouter(): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
         throw validationFailed(issuesToFieldErrors(result.target, result.error));
       }
     },
   });
+  const register = router.openapi;
+  const guarded = (route: RouteConfig, handler: Parameters<ReturnType<typeof withAccess>["wrap"]>[0], hook?: never) => {
+    const access = withAccess(route);
+    return register(access.route, access.wrap(handler) as never, hook);
+  };
+  router.openapi = guarded as unknown as typeof router.openapi;
+  return router;
 }

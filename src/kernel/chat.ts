@@ -31,6 +31,8 @@ export type TokenUsage = {
   /** Prompt tokens the provider read from its prompt cache, and wrote to it, where it reports them. */
   cache_read_tokens?: number;
   cache_write_tokens?: number;
+  /** Completion tokens a reasoning model spent thinking, where the provider reports them (part of completion_tokens). */
+  reasoning_tokens?: number;
 };
 
 export type RunStatus =

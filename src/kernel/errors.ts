@@ -38,6 +38,9 @@ export const DOMAIN_ERROR_CODES = [
   "approval_not_active",
   "approval_not_pending",
   "run_not_accepting_steer",
+  "insufficient_scope",
+  "rate_limited",
+  "token_budget_exceeded",
   "store_unavailable",
   "internal_error",
 ] as const;

@@ -8,7 +8,22 @@ import { randomBytes } from "node:crypto";
 /** Crockford base32: sortable as text, no ambiguous letters. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "ses" | "msg" | "run" | "sum" | "req" | "evt" | "int" | "str" | "resp" | "img" | "apg" | "prv";
+export type IdPrefix =
+  | "ses"
+  | "msg"
+  | "run"
+  | "sum"
+  | "req"
+  | "evt"
+  | "int"
+  | "str"
+  | "resp"
+  | "img"
+  | "apg"
+  | "prv"
+  | "key"
+  | "mcl"
+  | "aud";
 
 let lastTime = 0;
 let lastRandom: number[] = [];

@@ -46,6 +46,8 @@ const PREFIXED_KEY_PATTERNS: RegExp[] = [
   /\bglpat-[A-Za-z0-9_-]{20,}/dg,
   /\bpypi-[A-Za-z0-9_-]{32,}/dg,
   /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/dg,
+  // This server's own API keys.
+  /\bcad_[A-Za-z0-9_-]{32,}/dg,
 ];
 
 const JWT_PATTERN = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg;

@@ -12,6 +12,9 @@ import { useRoute } from "./route.js";
 import { SessionList } from "./session-list.js";
 import { SessionView } from "./session-view.js";
 import { EmptyState, Skeleton } from "./ui.js";
+import { useOpenPage } from "./admin-route.js";
+import { useCaller } from "./caller.js";
+import { PagesNav, PageView } from "./pages-nav.js";
 
 type Theme = "light" | "dark";
 const THEME_KEY = "caduceus-theme";
@@ -42,6 +45,8 @@ type AuthState = { phase: "loading" } | { phase: "sign-in"; error?: string } | {
 export function App() {
   const [auth, setAuth] = useState<AuthState>({ phase: "loading" });
   const route = useRoute();
+  const page = useOpenPage();
+  const caller = useCaller(auth.phase === "ready");
   const [theme, toggleTheme] = useTheme();
   const [paletteOpen, setPaletteOpen] = usePaletteShortcut();
   // On a narrow screen the session list is a drawer; choosing a session closes it.
@@ -82,6 +87,7 @@ export function App() {
           </span>
           Caduceus <span class="brand-sub">inspector</span>
         </h1>
+        <PagesNav caller={caller} page={page} />
         <button type="button" class="palette-button" onClick={() => setPaletteOpen(true)}>
           <Command size={16} />
           <span class="palette-button-text">Search and jump</span>
@@ -115,7 +121,9 @@ export function App() {
       <div class="columns">
         <SessionList selected={route.session} />
         <main class="main" aria-label="Session">
-          {route.session ? (
+          {page ? (
+            <PageView page={page} caller={caller} />
+          ) : route.session ? (
             <SessionView key={route.session} sessionId={route.session} runId={route.run} />
           ) : (
             <EmptyState icon={Command} title="Select or create a session">

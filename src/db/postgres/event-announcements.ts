@@ -4,17 +4,24 @@
  * `caduceus_events` with the session and the event id in its own transaction, so the notice is sent on commit, in
  * commit order. One dedicated connection listens; if it drops, it is opened again, and the listeners are told of
  * nothing they could have missed — a reconnect is followed by an announcement of each session's newest id, so their
- * subscribers read the rows they lack.
+ * subscribers read the rows they lack. The same connection hears `caduceus_keys`: the id of every API key changed or
+ * revoked, so each replica drops it from its cache as the change commits; after a reconnect its listeners are told
+ * that any key may have changed (null).
  */
 import pg from "pg";
 
 export const EVENTS_CHANNEL = "caduceus_events";
+export const KEYS_CHANNEL = "caduceus_keys";
 const RECONNECT_DELAY_MS = 500;
 
 type Announced = (sessionId: string, id: number) => void;
+type KeyChanged = (keyId: string | null) => void;
 
 export class PgEventAnnouncements {
   private readonly listeners = new Set<Announced>();
+  private readonly keyListeners = new Set<KeyChanged>();
+  /** Whether the connection was lost since it first listened: the next start tells the key listeners. */
+  private lost = false;
   private client: pg.Client | null = null;
   private closed = false;
 
@@ -24,6 +31,10 @@ export class PgEventAnnouncements {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on("notification", (message) => {
+      if (message.channel === KEYS_CHANNEL && message.payload) {
+        for (const listener of this.keyListeners) listener(message.payload);
+        return;
+      }
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       const space = message.payload.lastIndexOf(" ");
       const sessionId = message.payload.slice(0, space);
@@ -35,12 +46,19 @@ export class PgEventAnnouncements {
     client.on("end", () => this.reconnect(client));
     await client.connect();
     await client.query(`listen ${EVENTS_CHANNEL}`);
+    await client.query(`listen ${KEYS_CHANNEL}`);
     this.client = client;
+    if (this.lost) for (const listener of this.keyListeners) listener(null);
   }
 
   listen(announced: Announced): () => void {
     this.listeners.add(announced);
     return () => this.listeners.delete(announced);
+  }
+
+  listenKeyChanges(changed: KeyChanged): () => void {
+    this.keyListeners.add(changed);
+    return () => this.keyListeners.delete(changed);
   }
 
   async close(): Promise<void> {
@@ -53,6 +71,7 @@ export class PgEventAnnouncements {
   private reconnect(lost: pg.Client): void {
     if (this.closed || this.client !== lost) return;
     this.client = null;
+    this.lost = true;
     const retry = () => {
       if (this.closed) return;
       this.start().catch(() => setTimeout(retry, RECONNECT_DELAY_MS).unref());

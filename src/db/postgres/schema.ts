@@ -4,7 +4,8 @@
  * names in TypeScript and in SQL, so the two stores hold the same rows. Times are epoch milliseconds in `bigint`
  * columns read as numbers (they pass 2^31 in 1970, and stay far below 2^53); counters that add up over a run's turns
  * are `bigint` too. Full-text search reads a generated `tsvector` column of messages, built by the functions the
- * first migration defines (see drizzle-pg/).
+ * first migration defines (see drizzle-pg/). API keys, sign-ins, model calls and the audit log are in
+ * ./access-schema.ts, exported from here too.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -19,24 +20,12 @@ import {
   primaryKey,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { int8, storableText, text } from "./column-types.js";
 
-/** A `bigint` read as a number: an epoch-milliseconds time, or a count that may pass 2^31. */
-const int8 = (name: string) => bigint(name, { mode: "number" });
+export { storableText };
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => "bytea",
-});
-
-/**
- * Text as SQLite keeps it, but for NUL: PostgreSQL refuses the character in text, and a page (a dialog's message),
- * a model (its reasoning) or a client (a title) can send one. It is stored as U+FFFD, the replacement character,
- * instead of failing the write. Statements sent without drizzle's mapping (named ones) pass their text through it.
- */
-export const storableText = (value: string): string => value.replaceAll("\u0000", "\uFFFD");
-
-const text = customType<{ data: string; driverData: string }>({
-  dataType: () => "text",
-  toDriver: storableText,
 });
 
 /** Only the database writes and reads it (the column is generated); drizzle never sees its value. */
@@ -90,9 +79,12 @@ export const sessions = pgTable(
     anchorsIndexed: boolean("anchors_indexed").notNull().default(false),
     /** The random id of the guard's fences around untrusted content (see ../schema.ts). */
     fenceId: text("fence_id").notNull().default(""),
+    /** Whose it is: the owner of the API key that made it; null for the server key's (see ../schema.ts). */
+    owner: text("owner"),
   },
   (t) => [
     index("sessions_created_idx").on(t.createdAt, t.id),
+    index("sessions_owner_idx").on(t.owner, t.createdAt, t.id),
     index("sessions_derived_idx").on(t.derivedKey),
     index("sessions_key_idx").on(t.sessionKey, t.updatedAt),
   ],
@@ -264,6 +256,8 @@ export const runs = pgTable(
     modelOptionsJson: text("model_options_json"),
     /** The replica that executes (or last executed) the run; what is `running` on a dead replica is interrupted. */
     replicaId: text("replica_id"),
+    /** The API key that started it (its limits count it); null for the server key's. */
+    keyId: text("key_id"),
   },
   (t) => [
     index("runs_session_idx").on(t.sessionId, t.createdAt),
@@ -271,6 +265,7 @@ export const runs = pgTable(
     // One run per session, whichever replica started it: a second one running or waiting cannot be inserted.
     uniqueIndex("runs_one_active_idx").on(t.sessionId).where(runIsActive),
     index("runs_replica_idx").on(t.replicaId),
+    index("runs_key_active_idx").on(t.keyId).where(runIsActive),
   ],
 );
 
@@ -340,6 +335,8 @@ export const approvalGrants = pgTable(
     addedBy: text("added_by").notNull(),
     interruptId: text("interrupt_id"),
     createdAt: int8("created_at").notNull(),
+    /** The owner whose sessions an `always` grant holds for (see ../schema.ts). */
+    owner: text("owner"),
   },
   (t) => [
     index("approval_grants_key_idx").on(t.matchKey, t.scope),
@@ -468,19 +465,6 @@ export const messageAnchors = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.seq, t.kind, t.value] })],
 );
 
-/** Sign-ins of the inspector page; hashes only (see ../schema.ts). */
-export const uiSessions = pgTable(
-  "ui_sessions",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    csrfToken: text("csrf_token").notNull(),
-    keyHash: text("key_hash").notNull(),
-    createdAt: int8("created_at").notNull(),
-    expiresAt: int8("expires_at").notNull(),
-  },
-  (t) => [index("ui_sessions_expiry_idx").on(t.expiresAt)],
-);
-
 /** The server processes sharing this database, where the others reach each, and when it last said it was alive. */
 export const replicas = pgTable("replicas", {
   id: text("id").primaryKey(),
@@ -498,3 +482,5 @@ export const browserLeases = pgTable("browser_leases", {
   replicaId: text("replica_id").notNull(),
   acquiredAt: int8("acquired_at").notNull(),
 });
+
+export * from "./access-schema.js";

@@ -30,6 +30,9 @@ import { PgSteerRepository } from "./repositories/steers.js";
 import { PgSummaryRepository } from "./repositories/summaries.js";
 import { PgTranscriptSearchRepository } from "./repositories/transcript-search.js";
 import { PgUiSessionRepository } from "./repositories/ui-sessions.js";
+import { PgApiKeyRepository } from "./repositories/api-keys.js";
+import { PgAuditRepository } from "./repositories/audit-log.js";
+import { PgModelCallRepository } from "./repositories/model-calls.js";
 
 export function createPostgresStore(handle: PostgresHandle): Store {
   const conn = new PgConnection(handle.db, handle.pool);
@@ -57,6 +60,9 @@ export function createPostgresStore(handle: PostgresHandle): Store {
     forks: withStoreFailures(new PgForkRepository(conn)),
     uiSessions: withStoreFailures(new PgUiSessionRepository(conn)),
     replicas: withStoreFailures(new PgReplicaRepository(conn)),
+    apiKeys: withStoreFailures(new PgApiKeyRepository(conn)),
+    modelCalls: withStoreFailures(new PgModelCallRepository(conn)),
+    audit: withStoreFailures(new PgAuditRepository(conn)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> => translatingFailures(() => conn.transaction(fn)),
     ping: () =>
       translatingFailures(async () => {

@@ -8,8 +8,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
-import { runIsActive, runs, toolCalls } from "../schema.js";
-import type { NewRun, RunPatch, RunRecord, RunCursor, SessionUsage } from "../records.js";
+import { runIsActive, runs, sessions, toolCalls } from "../schema.js";
+import type { NewRun, OwnerFilter, RunPatch, RunRecord, RunCursor, SessionUsage } from "../records.js";
+import { ownedBy } from "../rows/owner-filter.js";
 import { modelOptionsJson, runPatchValues, runRecordOf, sessionUsageOf } from "../rows/runs.js";
 import type { RunRepository, Sync } from "../store.js";
 
@@ -37,6 +38,7 @@ export class SqliteRunRepository implements Sync<RunRepository> {
           clientToolsJson: sql.placeholder("clientToolsJson"),
           modelOptionsJson: sql.placeholder("modelOptionsJson"),
           replicaId: sql.placeholder("replicaId"),
+          keyId: sql.placeholder("keyId"),
           createdAt: sql.placeholder("now"),
           updatedAt: sql.placeholder("now"),
         })
@@ -69,6 +71,7 @@ export class SqliteRunRepository implements Sync<RunRepository> {
       clientToolsJson: run.client_tools.length ? JSON.stringify(run.client_tools) : null,
       modelOptionsJson: modelOptionsJson(run.model_options),
       replicaId: run.replica_id,
+      keyId: run.key_id ?? null,
       now: run.now,
     });
     return row ? runRecordOf(row) : null;
@@ -80,12 +83,18 @@ export class SqliteRunRepository implements Sync<RunRepository> {
   }
 
   /** Runs newest first, of one session or (null) of every session; the cursor is the last run of the previous page. */
-  list(sessionId: string | null, limit = 50, cursor: RunCursor | null = null): RunRecord[] {
+  list(sessionId: string | null, limit = 50, cursor: RunCursor | null = null, owner: OwnerFilter = null): RunRecord[] {
     const after = cursor ? sql`(${runs.createdAt}, ${runs.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
+    const owned = owner
+      ? inArray(
+          runs.sessionId,
+          this.db.select({ id: sessions.id }).from(sessions).where(ownedBy(sessions.owner, owner)),
+        )
+      : undefined;
     return this.db
       .select()
       .from(runs)
-      .where(and(sessionId === null ? undefined : eq(runs.sessionId, sessionId), after))
+      .where(and(sessionId === null ? undefined : eq(runs.sessionId, sessionId), after, owned))
       .orderBy(desc(runs.createdAt), desc(runs.id))
       .limit(limit)
       .all()
@@ -128,6 +137,16 @@ export class SqliteRunRepository implements Sync<RunRepository> {
   activeForSession(sessionId: string): RunRecord | null {
     const row = this.statements.activeForSession.get({ sessionId });
     return row ? runRecordOf(row) : null;
+  }
+
+  /** How many runs the key started are running or waiting, on any replica. */
+  activeCountOfKey(keyId: string): number {
+    const row = this.db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(runs)
+      .where(and(eq(runs.keyId, keyId), runIsActive))
+      .get();
+    return row?.count ?? 0;
   }
 
   /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */

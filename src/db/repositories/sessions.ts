@@ -4,14 +4,15 @@
  * the counters kept with them; lookups by id and by the key of a derived chat-completions conversation, and the
  * list newest first, paged by a (created_at, id) cursor.
  */
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { ActiveContextCache } from "../active-context-cache.js";
 import type { Db } from "../database.js";
 import { PreparedUpdates } from "../prepared-updates.js";
 import { sessions } from "../schema.js";
 import type { SessionRecord } from "../records.js";
 import { sessionInsertValues, sessionPatchValues, sessionRecordOf } from "../rows/sessions.js";
-import type { NewSession, SessionCursor, SessionPatch } from "../records.js";
+import type { NewSession, OwnerFilter, SessionCursor, SessionPatch } from "../records.js";
+import { ownedBy } from "../rows/owner-filter.js";
 import type { SessionRepository, Sync } from "../store.js";
 
 export class SqliteSessionRepository implements Sync<SessionRepository> {
@@ -62,11 +63,11 @@ export class SqliteSessionRepository implements Sync<SessionRepository> {
   }
 
   /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
-  findByDerivedKey(key: string): SessionRecord | null {
+  findByDerivedKey(key: string, owner: OwnerFilter = null): SessionRecord | null {
     const row = this.db
       .select()
       .from(sessions)
-      .where(eq(sessions.derivedKey, key))
+      .where(and(eq(sessions.derivedKey, key), ownedBy(sessions.owner, owner)))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1)
       .get();
@@ -74,22 +75,27 @@ export class SqliteSessionRepository implements Sync<SessionRepository> {
   }
 
   /** The sessions titled `base` or `base #N` (a title's lineage, as Hermes numbers forks), as `{id, title}`. */
-  titledLike(base: string): Array<{ id: string; title: string }> {
+  titledLike(base: string, owner: OwnerFilter = null): Array<{ id: string; title: string }> {
     const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
     const rows = this.db
       .select({ id: sessions.id, title: sessions.title })
       .from(sessions)
-      .where(or(eq(sessions.title, base), sql`${sessions.title} like ${`${escaped} #%`} escape '\\'`))
+      .where(
+        and(
+          or(eq(sessions.title, base), sql`${sessions.title} like ${`${escaped} #%`} escape '\\'`),
+          ownedBy(sessions.owner, owner),
+        ),
+      )
       .all();
     return rows.flatMap((row) => (row.title === null ? [] : [{ id: row.id, title: row.title }]));
   }
 
   /** The most recently active session bound to this X-Hermes-Session-Key. */
-  findBySessionKey(key: string): SessionRecord | null {
+  findBySessionKey(key: string, owner: OwnerFilter = null): SessionRecord | null {
     const row = this.db
       .select()
       .from(sessions)
-      .where(eq(sessions.sessionKey, key))
+      .where(and(eq(sessions.sessionKey, key), ownedBy(sessions.owner, owner)))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1)
       .get();
@@ -97,7 +103,7 @@ export class SqliteSessionRepository implements Sync<SessionRepository> {
   }
 
   /** Newest first; the cursor is the last row of the previous page. */
-  list(limit: number, cursor: SessionCursor | null): SessionRecord[] {
+  list(limit: number, cursor: SessionCursor | null, owner: OwnerFilter = null): SessionRecord[] {
     // A row-value comparison lets SQLite seek in (created_at, id) instead of scanning the pages before.
     const where = cursor
       ? sql`(${sessions.createdAt}, ${sessions.id}) < (${cursor.created_at}, ${cursor.id})`
@@ -105,7 +111,7 @@ export class SqliteSessionRepository implements Sync<SessionRepository> {
     return this.db
       .select()
       .from(sessions)
-      .where(where)
+      .where(and(where, ownedBy(sessions.owner, owner)))
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
       .limit(limit)
       .all()
@@ -119,10 +125,11 @@ export class SqliteSessionRepository implements Sync<SessionRepository> {
   }
 
   /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
-  listByActivity(limit: number, offset: number): SessionRecord[] {
+  listByActivity(limit: number, offset: number, owner: OwnerFilter = null): SessionRecord[] {
     return this.db
       .select()
       .from(sessions)
+      .where(ownedBy(sessions.owner, owner))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(limit + 1)
       .offset(offset)

@@ -43,4 +43,16 @@ export class SqliteSummaryRepository implements Sync<SummaryRepository> {
     const row = this.db.insert(summaries).values(summaryInsertValues(sessionId, summary)).returning().get();
     return summaryRecordOf(row);
   }
+
+  /** The tokens the session's compressions took out of its context, summed over every summary stored. */
+  savedTokens(sessionId: string): number {
+    const row = this.db
+      .select({
+        saved: sql<number>`coalesce(sum(${summaries.tokensBefore} - ${summaries.tokensAfter}), 0)`.mapWith(Number),
+      })
+      .from(summaries)
+      .where(eq(summaries.sessionId, sessionId))
+      .get();
+    return Math.max(0, row?.saved ?? 0);
+  }
 }

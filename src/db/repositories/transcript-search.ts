@@ -4,7 +4,7 @@
  * a query that cannot fail to parse, hits ranked by bm25, each with a snippet.
  */
 import type Database from "better-sqlite3";
-import type { SearchHit, SessionSearchHit } from "../records.js";
+import type { OwnerFilter, SearchHit, SessionSearchHit } from "../records.js";
 import type { TranscriptSearchRepository, Sync } from "../store.js";
 
 /**
@@ -50,18 +50,21 @@ export class SqliteTranscriptSearchRepository implements Sync<TranscriptSearchRe
       from messages_fts
       join messages m on m.id = messages_fts.message_id
       join sessions s on s.id = m.session_id
-      where messages_fts match @query
+      where messages_fts match @query and (@every_owner = 1 or s.owner is @owner)
       order by rank, m.created_at desc
       limit @limit`);
   }
 
-  /** Every session's transcript at once, best hits first. */
-  searchAll(text: string, limit: number): SessionSearchHit[] {
+  /** Every session's transcript at once (of one owner's sessions, with a filter), best hits first. */
+  searchAll(text: string, limit: number, owner: OwnerFilter = null): SessionSearchHit[] {
     const query = toFtsQuery(text);
     if (!query) return [];
-    const rows = this.everywhere.all({ query, limit }) as Array<
-      Omit<SessionSearchHit, "in_context"> & { in_context: number }
-    >;
+    const rows = this.everywhere.all({
+      query,
+      limit,
+      every_owner: owner ? 0 : 1,
+      owner: owner?.owner ?? null,
+    }) as Array<Omit<SessionSearchHit, "in_context"> & { in_context: number }>;
     return rows.map((row) => ({ ...row, in_context: row.in_context === 1 }));
   }
 

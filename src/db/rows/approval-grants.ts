@@ -6,6 +6,7 @@
 import { and, eq, inArray, or, type AnyColumn, type SQL } from "drizzle-orm";
 import type { approvalGrants } from "../schema.js";
 import type { ApprovalGrantRecord } from "../records.js";
+import { ownedBy } from "./owner-filter.js";
 
 type Row = typeof approvalGrants.$inferSelect;
 type Insert = typeof approvalGrants.$inferInsert;
@@ -20,6 +21,8 @@ export function approvalGrantRecordOf(row: Row): ApprovalGrantRecord {
     added_by: row.addedBy,
     interrupt_id: row.interruptId,
     created_at: row.createdAt,
+    // Absent for the server key's grants, as their records were before owners existed.
+    ...(row.owner === null ? {} : { owner: row.owner }),
   };
 }
 
@@ -33,16 +36,24 @@ export function approvalGrantInsertValues(grant: ApprovalGrantRecord): Insert {
     addedBy: grant.added_by,
     interruptId: grant.interrupt_id,
     createdAt: grant.created_at,
+    owner: grant.owner ?? null,
   };
 }
 
 /** The columns the match reads, the same in either dialect's table. */
-type GrantColumns = { matchKey: AnyColumn; scope: AnyColumn; sessionId: AnyColumn };
+type GrantColumns = { matchKey: AnyColumn; scope: AnyColumn; sessionId: AnyColumn; owner: AnyColumn };
 
-/** The grants that approve a call with one of these keys in this session: the allowlist's, or the session's own. */
-export function grantMatching(t: GrantColumns, sessionId: string, matchKeys: string[]): SQL | undefined {
-  return and(
-    inArray(t.matchKey, matchKeys),
-    or(eq(t.scope, "always"), and(eq(t.scope, "session"), eq(t.sessionId, sessionId))),
-  );
+/**
+ * The grants that approve a call with one of these keys in this session: the allowlist's (of the session's owner, when
+ * `owner` is given), or the session's own.
+ */
+export function grantMatching(
+  t: GrantColumns,
+  sessionId: string,
+  matchKeys: string[],
+  owner?: string | null,
+): SQL | undefined {
+  const allowlist =
+    owner === undefined ? eq(t.scope, "always") : and(eq(t.scope, "always"), ownedBy(t.owner, { owner }));
+  return and(inArray(t.matchKey, matchKeys), or(allowlist, and(eq(t.scope, "session"), eq(t.sessionId, sessionId))));
 }

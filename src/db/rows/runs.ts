@@ -34,6 +34,7 @@ export function runRecordOf(row: Row): RunRecord {
     client_tools: row.clientToolsJson ? (JSON.parse(row.clientToolsJson) as FunctionTool[]) : [],
     model_options: row.modelOptionsJson ? (JSON.parse(row.modelOptionsJson) as ModelOptions) : null,
     replica_id: row.replicaId,
+    key_id: row.keyId,
   };
 }
 

@@ -39,6 +39,7 @@ export function sessionRecordOf(row: Row): SessionRecord {
     parent_session_id: row.parentSessionId,
     anchors_indexed: row.anchorsIndexed,
     fence_id: row.fenceId,
+    owner: row.owner,
   };
 }
 
@@ -55,6 +56,7 @@ export function sessionInsertValues(input: NewSession): Insert {
     parentSessionId: input.parent_session_id ?? null,
     anchorsIndexed: true,
     fenceId: input.fence_id ?? newFenceId(),
+    owner: input.owner ?? null,
     createdAt: input.now,
     updatedAt: input.now,
   };

@@ -17,6 +17,7 @@ export function uiSessionInsertValues(record: UiSessionRecord): Insert {
     keyHash: record.key_hash,
     createdAt: record.created_at,
     expiresAt: record.expires_at,
+    keyId: record.key_id ?? null,
   };
 }
 
@@ -28,5 +29,7 @@ export function uiSessionRecordOf(row: Row): UiSessionRecord {
     key_hash: row.keyHash,
     created_at: row.createdAt,
     expires_at: row.expiresAt,
+    // Absent for the server key's sign-ins, as their records were before API keys existed.
+    ...(row.keyId === null ? {} : { key_id: row.keyId }),
   };
 }

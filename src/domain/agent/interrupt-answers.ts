@@ -189,6 +189,7 @@ export class InterruptAnswers {
     const tool = interrupt.tool ?? "";
     const matchKey = approvalMatchKey(tool, interrupt.arguments);
     const at = now();
+    const owner = (await store.sessions.get(interrupt.session_id))?.owner ?? null;
     await store.approvalGrants.add({
       id: newId("apg", at),
       scope,
@@ -198,6 +199,7 @@ export class InterruptAnswers {
       added_by: by,
       interrupt_id: interrupt.id,
       created_at: at,
+      owner,
     });
     this.deps.logger.info(
       { session_id: interrupt.session_id, tool, match_key: matchKey, scope },

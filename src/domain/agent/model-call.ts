@@ -13,6 +13,7 @@ import type {
 import { APIError } from "openai";
 import { classifyLlmError, type LlmFailureKind } from "../shared/model-errors.js";
 import type { ModelCallView } from "../events/event-types.js";
+import { normalizeUsage } from "../shared/provider-usage.js";
 import type { ToolSchema } from "./tool-registry.js";
 import type { ChatMessage, FunctionTool, ModelOptions, TokenUsage, ToolCall } from "../../kernel/chat.js";
 
@@ -124,35 +125,6 @@ function baseParams(request: ModelRequest): ChatCompletionCreateParamsBase {
   };
   if (request.tools.length) params.tools = request.tools;
   return params;
-}
-
-/** The usage fields providers put their prompt-cache figures in, besides OpenAI's `prompt_tokens_details`. */
-type ProviderUsage = {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
-  /** Anthropic's OpenAI-compatible endpoint and gateways passing its figures on. */
-  cache_read_input_tokens?: number;
-  cache_creation_input_tokens?: number;
-  /** DeepSeek. */
-  prompt_cache_hit_tokens?: number;
-};
-
-const count = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
-
-function normalizeUsage(usage: ProviderUsage | null | undefined): TokenUsage | null {
-  if (!usage || typeof usage.prompt_tokens !== "number") return null;
-  const completion = usage.completion_tokens ?? 0;
-  const details = usage.prompt_tokens_details ?? {};
-  return {
-    prompt_tokens: usage.prompt_tokens,
-    completion_tokens: completion,
-    total_tokens: usage.total_tokens ?? usage.prompt_tokens + completion,
-    cache_read_tokens:
-      count(details.cached_tokens) || count(usage.cache_read_input_tokens) || count(usage.prompt_cache_hit_tokens),
-    cache_write_tokens: count(details.cache_write_tokens) || count(usage.cache_creation_input_tokens),
-  };
 }
 
 /** A reasoning model's thoughts on a message or a delta, under either name OpenAI-compatible servers use. */

@@ -11,6 +11,7 @@ import type { FunctionTool } from "../../kernel/chat.js";
 import { DomainError } from "../../kernel/errors.js";
 import { requireConfiguredModel } from "../shared/configured-model.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
+import type { Caller } from "../shared/owner-scope.js";
 import type { IdempotencyClaim } from "./idempotency-claim.js";
 import type { RunTable } from "./run-table.js";
 
@@ -48,6 +49,24 @@ export class RunAdmission {
     }
     const settings = resolveSessionSettings(config, session);
     return { model: requireConfiguredModel(config, settings.model), settings };
+  }
+
+  /**
+   * Holds the caller's key to its `concurrent_runs`, counting its runs running or waiting on every replica; called in
+   * the transaction that stores the run, under a lock on the key, so two replicas cannot both take the last place.
+   */
+  async checkKeyRuns(caller: Caller): Promise<void> {
+    const limit = caller.limits?.concurrent_runs;
+    if (limit === undefined || caller.key_id === null) return;
+    await this.store.sessions.lockName(`key-runs:${caller.key_id}`);
+    const active = await this.store.runs.activeCountOfKey(caller.key_id);
+    if (active < limit) return;
+    throw new DomainError(
+      "too_many_runs",
+      `the API key ${caller.key_id} has ${active} runs in progress, its limit (concurrent_runs ${limit}); retry when ` +
+        `one ends`,
+      { retryAfterS: RETRY_AFTER_S, details: { limit, limit_name: "concurrent_runs", active } },
+    );
   }
 
   /**

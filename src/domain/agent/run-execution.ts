@@ -19,19 +19,14 @@ import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
 import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
 import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
-import {
-  abortReason,
-  CANCELLED_TOOL_RESULT,
-  INTERRUPTED_TOOL_RESULT,
-  RunAborted,
-  RunStop,
-  unlessAborted,
-} from "./run-stop.js";
+import { CANCELLED_TOOL_RESULT, INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
 import { summarizeRun } from "../shared/run-summary.js";
 import type { ModelCallView } from "../events/event-types.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage } from "../shared/tools.js";
+import { forRun, meteredTurn } from "./turn-usage.js";
+import { failureOf } from "./run-failures.js";
 
 /**
  * Some OpenAI-compatible servers leave tool-call ids empty or number them per response (`call_0` every time); ids
@@ -102,25 +97,8 @@ export class RunExecution {
     try {
       ({ status, error, waitingOn } = await this.loop());
     } catch (err) {
-      if (signal.aborted || err instanceof RunAborted) {
-        const stop = signal.reason instanceof RunStop ? signal.reason : null;
-        status = stop?.status ?? "interrupted";
-        error = `${status}: ${abortReason(signal)}`;
-      } else if (err instanceof ModelCallError) {
-        status = "failed";
-        error = err.message;
-        this.deps.logger.warn(
-          { run_id: this.params.run.id, session_id: this.params.sessionId, kind: err.kind, status: err.status },
-          "model call failed",
-        );
-      } else if (isStoreUnavailable(err)) {
-        status = "interrupted";
-        error = `interrupted: ${(err as Error).message}`;
-      } else {
-        status = "failed";
-        error = `internal error during the run: ${err instanceof Error ? err.message : String(err)}`;
-        this.deps.logger.error({ err, run_id: this.params.run.id }, "run failed with an internal error");
-      }
+      const ids = { run_id: this.params.run.id, session_id: this.params.sessionId };
+      ({ status, error } = failureOf(err, signal, this.deps.logger, ids));
     }
     try {
       if (status === "requires_action") return await this.pause(waitingOn);
@@ -205,6 +183,7 @@ export class RunExecution {
 
   private async callModel(tools: SessionTools): Promise<ModelTurn & { call: ModelCallView }> {
     const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
+    await this.deps.meter?.checkBudget(run.key_id);
     const sent = this.fenceId ? withGuardNotice(this.context, this.fenceId) : this.context;
     const messages = await this.deps.prepareMessages(sessionId, model, sent);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
@@ -251,6 +230,7 @@ export class RunExecution {
     );
     if (!thought && turn.reasoning) thought = turn.reasoning;
     announce();
+    await this.deps.meter?.record(meteredTurn(this.params, messages, turn));
     return turn;
   }
 
@@ -344,7 +324,11 @@ export class RunExecution {
   ): Promise<void> {
     const cm = this.deps.compression;
     if (!cm) return;
-    const outcome = await unlessAborted(call(cm, this.params.run.id), this.params.signal);
+    const { run, signal } = this.params;
+    const outcome = await unlessAborted(
+      forRun(this.deps.meter, run, () => call(cm, run.id)),
+      signal,
+    );
     if (!outcome?.compressed) return;
     this.compressed = true;
     if (reload) await this.reloadContext();

@@ -19,6 +19,7 @@ import type { InterruptView } from "../shared/interrupt-view.js";
 import type { RunResultSummary } from "../shared/run-summary.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { RunGuard } from "./guard-port.js";
+import type { ModelCallMeter } from "../shared/metering.js";
 
 export type LoopDeps = {
   config: Config;
@@ -35,6 +36,8 @@ export type LoopDeps = {
   prepareMessages: (sessionId: string, model: string, messages: ChatMessage[]) => Promise<ChatMessage[]>;
   /** The prompt-injection guard: assesses each tool call after untrusted content and watches the calls that run. */
   guard: RunGuard;
+  /** Records each model call's usage and holds a key to its tokens of the day; without one nothing is recorded. */
+  meter?: ModelCallMeter;
   logger: Logger;
   now: () => number;
 };
@@ -42,6 +45,8 @@ export type LoopDeps = {
 export type RunParams = {
   run: RunRecord;
   sessionId: string;
+  /** The session's owner: its model calls are counted as theirs. */
+  owner: string | null;
   model: string;
   client: OpenAI;
   /** The message that started the run; null when a paused run is resumed. */

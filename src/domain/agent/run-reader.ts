@@ -4,7 +4,7 @@
  * of reads, a run's rows, the session's active run, the interrupts waiting, and a run's state as a stretch's end —
  * for a replay of the request that started it, or for a wait on a run that already ended or paused.
  */
-import type { InterruptRecord, RunCursor, RunRecord, StoredMessage } from "../../db/records.js";
+import type { InterruptRecord, OwnerFilter, RunCursor, RunRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { FINAL_RUN_STATUSES } from "../../kernel/chat.js";
 import { notFound } from "../../kernel/errors.js";
@@ -16,9 +16,17 @@ import { summarizeRun } from "../shared/run-summary.js";
 import type { RunTable } from "./run-table.js";
 import type { StartedRun } from "./run-params.js";
 
-/** A run as clients see it: the stored run, what it waits on, and its answer once it has ended with one. */
-/** A run, what it waits on, its answer, and the type of the last event it published (null before any). */
-export type RunView = { run: RunRecord; interrupts: InterruptView[]; output: string | null; last_event: string | null };
+/**
+ * A run as clients see it: the stored run, what it waits on, its answer once it has ended with one, the type of the
+ * last event it published (null before any), and what its model calls cost (null when none had a price).
+ */
+export type RunView = {
+  run: RunRecord;
+  interrupts: InterruptView[];
+  output: string | null;
+  last_event: string | null;
+  cost_usd: number | null;
+};
 
 /** The answer a run gave: the text of its last assistant message, once it has ended with one. */
 function outputOf(run: RunRecord, answer: StoredMessage | undefined): string | null {
@@ -43,21 +51,29 @@ export class RunReader {
   /** The run, what it waits on and its answer. */
   async view(runId: string): Promise<RunView> {
     const { run, interrupts } = await this.get(runId);
-    const [[answer], lastEvents] = await Promise.all([
+    const [[answer], lastEvents, costs] = await Promise.all([
       this.store.messages.lastAnswerOfRuns([run.id]),
       this.store.events.lastTypesOfRuns([run.id]),
+      this.store.modelCalls.costOfRuns([run.id]),
     ]);
-    return { run, interrupts, output: outputOf(run, answer), last_event: lastEvents.get(run.id) ?? null };
+    return {
+      run,
+      interrupts,
+      output: outputOf(run, answer),
+      last_event: lastEvents.get(run.id) ?? null,
+      cost_usd: costs.get(run.id) ?? null,
+    };
   }
 
-  /** The views of stored runs, in four reads whatever their number: the runs' interrupts, answers and last events. */
+  /** The views of stored runs, in five reads whatever their number: interrupts, answers, last events and costs. */
   async viewsOf(runs: RunRecord[]): Promise<RunView[]> {
     const ids = runs.map((run) => run.id);
     const waiting = runs.filter((run) => run.status === "requires_action").map((run) => run.id);
-    const [pending, answers, lastEvents] = await Promise.all([
+    const [pending, answers, lastEvents, costs] = await Promise.all([
       this.store.interrupts.pendingForRuns(waiting),
       this.store.messages.lastAnswerOfRuns(ids),
       this.store.events.lastTypesOfRuns(ids),
+      this.store.modelCalls.costOfRuns(ids),
     ]);
     const interruptsOf = new Map<string, InterruptRecord[]>();
     for (const interrupt of pending)
@@ -68,16 +84,18 @@ export class RunReader {
       interrupts: (interruptsOf.get(run.id) ?? []).map(viewInterrupt),
       output: outputOf(run, answerOf.get(run.id)),
       last_event: lastEvents.get(run.id) ?? null,
+      cost_usd: costs.get(run.id) ?? null,
     }));
   }
 
-  /** Runs newest first, of one session or (null) of every session, a page at a time, as views. */
+  /** Runs newest first, of one session or (null) of every session — of one owner's, with a filter — as views. */
   async page(
     sessionId: string | null,
     limit: number,
     cursor: RunCursor | null,
+    owner: OwnerFilter = null,
   ): Promise<{ runs: RunView[]; next: RunCursor | null }> {
-    const rows = await this.store.runs.list(sessionId, limit + 1, cursor);
+    const rows = await this.store.runs.list(sessionId, limit + 1, cursor, owner);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const next = rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null;

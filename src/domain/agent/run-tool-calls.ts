@@ -99,7 +99,8 @@ export class RunToolCalls {
     // denies.
     for (const call of [...asking]) {
       const key = approvalMatchKey(call.function.name, redactedArguments(call.function.arguments));
-      if (!(await store.approvalGrants.matching(sessionId, [key]))) continue;
+      // The allowlist holds for the sessions of the owner whose session it was given in.
+      if (!(await store.approvalGrants.matching(sessionId, [key], session.owner))) continue;
       asking.splice(asking.indexOf(call), 1);
       toRun.push(call);
     }

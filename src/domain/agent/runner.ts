@@ -27,6 +27,7 @@ import { RunRecovery } from "./run-recovery.js";
 import { summarizeRun } from "../shared/run-summary.js";
 import { RunTable } from "./run-table.js";
 import type { SessionTools, ToolRegistry } from "./tool-registry.js";
+import { SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 
 export type { InterruptAnswerInput } from "./interrupt-answers.js";
 export type { RunView } from "./run-reader.js";
@@ -53,6 +54,8 @@ export type StartOptions = {
   model?: string;
   /** Sampling settings for this run's model calls only (Hermes's per-run `model_options`). */
   modelOptions?: ModelOptions | null;
+  /** Who starts it: the run is its key's (limits, usage) and its start is noted in its audit trail. */
+  caller?: Caller;
 };
 
 function isFinal(finished: FinishedRun): boolean {
@@ -116,7 +119,9 @@ export class AgentRunner {
   async start(session: SessionRecord, message: MessageInput, options: StartOptions): Promise<StartedRun> {
     const { store, transcript, events, now } = this.deps;
     const sessionId = session.id;
+    const caller = options.caller ?? SERVER_CALLER;
     const admitted = await this.admission.admit(session);
+    await this.deps.meter?.checkBudget(caller.key_id);
     const { settings } = admitted;
     const model = options.model ?? admitted.model;
     const tools = await this.deps.tools.forSession(session);
@@ -128,6 +133,7 @@ export class AgentRunner {
     // The run row, its idempotency key and the user message commit together, before anything can fail or crash:
     // a retry of the same request then finds this run, whatever happened to the process.
     const { run, userMessage } = await store.transaction(async () => {
+      await this.admission.checkKeyRuns(caller);
       const created = await this.admission.createRun({
         id: runId,
         session_id: sessionId,
@@ -136,6 +142,7 @@ export class AgentRunner {
         client_tools: clientTools,
         model_options: options.modelOptions ?? null,
         replica_id: this.deps.replicaId,
+        key_id: caller.key_id,
         now: now(),
       });
       if (claim) await this.admission.claimKey(claim, runId, now());
@@ -157,6 +164,7 @@ export class AgentRunner {
       void done.then(() => external.removeEventListener("abort", onAbort));
     }
 
+    caller.trail.note({ action: "run.start", resource: { type: "run", id: runId }, detail: { session_id: sessionId } });
     await events.publish(sessionId, "run.started", { run_id: runId, session_id: sessionId, model });
     this.deps.logger.info({ run_id: runId, session_id: sessionId, model, background }, "run started");
     await events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
@@ -189,6 +197,7 @@ export class AgentRunner {
     const execution = new RunExecution(this.deps, {
       run,
       sessionId: session.id,
+      owner: session.owner,
       model,
       client,
       userMessage,

@@ -4,16 +4,16 @@
  * session — the allowlist (`always`). Recorded when an approval is answered with that scope (interrupt-answers.ts),
  * consulted before a call asks (run-tool-calls.ts), listed and removed here.
  */
-import type { ApprovalGrantRecord } from "../../db/records.js";
+import type { ApprovalGrantRecord, OwnerFilter } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 
 export class StandingApprovals {
   constructor(private readonly store: Store) {}
 
-  /** The allowlist (`always`), newest first. */
-  allowlist(): Promise<ApprovalGrantRecord[]> {
-    return this.store.approvalGrants.list("always");
+  /** The allowlist (`always`) of one owner, or (null) every owner's, newest first. */
+  allowlist(owner: OwnerFilter = null): Promise<ApprovalGrantRecord[]> {
+    return this.store.approvalGrants.list("always", owner);
   }
 
   /** One entry of the allowlist. */

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Store } from "../../db/store.js";
 import { contentText } from "../../kernel/text.js";
 import { DomainError } from "../../kernel/errors.js";
+import { ownOnly, SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 import type { SessionService } from "../sessions/service.js";
 import type { MessageInput } from "../shared/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
@@ -99,7 +100,11 @@ export class ChatSessionResolver {
     },
   ) {}
 
-  async resolve(messages: ChatRequestMessage[], sessionIdHeader: string | null): Promise<ResolvedChat> {
+  async resolve(
+    messages: ChatRequestMessage[],
+    sessionIdHeader: string | null,
+    caller: Caller = SERVER_CALLER,
+  ): Promise<ResolvedChat> {
     const last = messages[messages.length - 1];
     if (!last || last.role !== "user") {
       throw new DomainError("validation_failed", "the last message must be the user's turn for the agent to answer", {
@@ -114,15 +119,20 @@ export class ChatSessionResolver {
     const resolved = await store.transaction(async (): Promise<{ session: SessionRecord; created: boolean }> => {
       if (sessionIdHeader) {
         await store.sessions.lockName(`id:${sessionIdHeader}`);
-        const named = await store.sessions.get(sessionIdHeader);
+        // Another owner's session is neither continued nor made again under its id: it is not found.
+        const named = await this.deps.sessions.existingFor(sessionIdHeader, caller);
         if (named) return { session: named, created: false };
-        return { session: await this.createWith(messages, { id: sessionIdHeader, derivedKey: null }), created: true };
+        return {
+          session: await this.createWith(messages, { id: sessionIdHeader, derivedKey: null, caller }),
+          created: true,
+        };
       }
       const key = derivedKeyOf(messages);
       await store.sessions.lockName(`key:${key}`);
-      const existing = messages.length > 1 ? await store.sessions.findByDerivedKey(key) : null;
+      // Only the caller's own conversations are continued: two owners sending the same turns never share one.
+      const existing = messages.length > 1 ? await store.sessions.findByDerivedKey(key, ownOnly(caller)) : null;
       if (existing && !(await this.deps.isBusy(existing.id))) return { session: existing, created: false };
-      return { session: await this.createWith(messages, { derivedKey: key }), created: true };
+      return { session: await this.createWith(messages, { derivedKey: key, caller }), created: true };
     });
     if (!resolved.created) return { ...resolved, userMessage };
     // Read again after the transaction: the row as the earlier turns left it.
@@ -133,7 +143,7 @@ export class ChatSessionResolver {
   /** A new session holding the request's system prompt and earlier turns; called inside the caller's transaction. */
   private async createWith(
     messages: ChatRequestMessage[],
-    options: { id?: string; derivedKey: string | null },
+    options: { id?: string; derivedKey: string | null; caller: Caller },
   ): Promise<SessionRecord> {
     const systemPrompt = systemPromptOf(messages);
     const firstUser = messages.find((m) => m.role === "user")!;
@@ -143,7 +153,7 @@ export class ChatSessionResolver {
       .filter((m) => m.role !== "system" && m.role !== "developer")
       .map(toInput);
     const created = await this.deps.sessions.create(
-      { id: options.id, title, system_prompt: systemPrompt },
+      { id: options.id, title, system_prompt: systemPrompt, caller: options.caller },
       options.derivedKey,
     );
     if (earlier.length) await this.deps.transcript.append(created.id, earlier, { model: created.model });

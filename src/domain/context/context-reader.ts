@@ -8,7 +8,7 @@ import type { Store } from "../../db/store.js";
 import type { SessionService } from "../sessions/service.js";
 import { readContext, type ContextSnapshot } from "./context-view.js";
 import { searchAllTranscripts, searchTranscript } from "./session-search.js";
-import type { SearchHit, SessionSearchHit, SummaryRecord, TranscriptAnchor } from "../../db/records.js";
+import type { OwnerFilter, SearchHit, SessionSearchHit, SummaryRecord, TranscriptAnchor } from "../../db/records.js";
 import type { Transcript } from "../transcript/transcript.js";
 import type { Role } from "../../kernel/chat.js";
 
@@ -52,8 +52,8 @@ export class ContextReader {
     return searchTranscript(this.store, sessionId, query, options);
   }
 
-  /** Search over every session's transcript. */
-  searchAll(query: string, limit?: number): Promise<SessionSearchHit[]> {
-    return searchAllTranscripts(this.store, query, limit);
+  /** Search over every session's transcript (one owner's sessions, with a filter). */
+  searchAll(query: string, limit?: number, owner: OwnerFilter = null): Promise<SessionSearchHit[]> {
+    return searchAllTranscripts(this.store, query, limit, owner);
   }
 }

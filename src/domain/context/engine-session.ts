@@ -17,6 +17,7 @@ import type { AnchorKind, ContextEngine, ContextItem, EngineSessionInfo } from "
 import type { ContextEngineRegistry } from "./engine-registry.js";
 import { readEngineState, type EngineState } from "./engine-state.js";
 import { SummaryModel } from "./summary-model.js";
+import type { ModelCallMeter } from "../shared/metering.js";
 
 export type EngineSessionDeps = {
   config: Config;
@@ -25,6 +26,8 @@ export type EngineSessionDeps = {
   now: () => number;
   llm: LlmClients;
   engines: ContextEngineRegistry;
+  /** Records the summary model's calls. */
+  meter?: ModelCallMeter;
 };
 
 /** A session read for its engine: the row, the settings in force, the threshold it compresses at. */
@@ -74,6 +77,8 @@ export class EngineSessions {
       sessionModel: settings.model,
       now: this.deps.now,
       state,
+      meter: this.deps.meter,
+      session: { id: session.id, owner: session.owner },
     });
     const info: EngineSessionInfo = {
       sessionId: session.id,

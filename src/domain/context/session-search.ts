@@ -5,7 +5,7 @@
  */
 import type { Store } from "../../db/store.js";
 import type { ToolDefinition } from "../shared/tools.js";
-import type { SearchHit, SessionSearchHit } from "../../db/records.js";
+import type { OwnerFilter, SearchHit, SessionSearchHit } from "../../db/records.js";
 import type { Role } from "../../kernel/chat.js";
 import { provenanceOfSeqs } from "./recovered-provenance.js";
 
@@ -28,8 +28,9 @@ export function searchAllTranscripts(
   store: Store,
   query: string,
   limit = SEARCH_LIMIT_DEFAULT,
+  owner: OwnerFilter = null,
 ): Promise<SessionSearchHit[]> {
-  return store.search.searchAll(query, Math.max(1, Math.min(limit, 200)));
+  return store.search.searchAll(query, Math.max(1, Math.min(limit, 200)), owner);
 }
 
 function renderHits(hits: SearchHit[], query: string): string {

@@ -10,6 +10,9 @@ import { classifyLlmError } from "../shared/model-errors.js";
 import type { Summarizer, SummaryRequestMessage, SummaryResult } from "./summarizer.js";
 import { recordSummaryFailure, recordSummarySuccess, type EngineState } from "./engine-state.js";
 import { redactSecrets } from "../../kernel/redaction.js";
+import type { ModelCallMeter } from "../shared/metering.js";
+import { normalizeUsage, type ProviderUsage } from "../shared/provider-usage.js";
+import { countTextTokens } from "../shared/tokens.js";
 
 /** Where summaries are written: `auxiliary.compression.*`, each unset field falling back to `model.*`. */
 export type SummaryEndpoint = LlmEndpoint & { model: string | null };
@@ -63,6 +66,9 @@ export class SummaryModel implements Summarizer {
       sessionModel: string | null;
       now: () => number;
       state: EngineState;
+      /** Records each summary call, for the session's owner and the run (and key) the compression serves. */
+      meter?: ModelCallMeter;
+      session?: { id: string; owner: string | null };
     },
   ) {
     this.state = deps.state;
@@ -102,6 +108,32 @@ export class SummaryModel implements Summarizer {
     return { ok: false, abort: false, reason: failure.reason };
   }
 
+  /** Records a summary call (answered, whatever its answer was worth). */
+  private async meter(
+    model: string,
+    messages: SummaryRequestMessage[],
+    usage: ProviderUsage | null | undefined,
+    text: string,
+  ): Promise<void> {
+    const { meter, session } = this.deps;
+    if (!meter) return;
+    const attribution = meter.attribution();
+    await meter.record({
+      purpose: "compression",
+      model,
+      session_id: session?.id ?? null,
+      owner: session?.owner ?? null,
+      key_id: attribution?.key_id ?? null,
+      run_id: attribution?.run_id ?? null,
+      usage: normalizeUsage(usage),
+      count: {
+        input: () => messages.reduce((sum, message) => sum + countTextTokens(message.content, model), 0),
+        output: () => countTextTokens(text, model),
+        reasoning: () => 0,
+      },
+    });
+  }
+
   private async attempt(
     endpoint: SummaryEndpoint,
     messages: SummaryRequestMessage[],
@@ -114,6 +146,7 @@ export class SummaryModel implements Summarizer {
       const response = await client.chat.completions.create({ model, messages, stream: false }, { signal });
       const choice = response.choices?.[0];
       const text = typeof choice?.message?.content === "string" ? choice.message.content.trim() : "";
+      await this.meter(model, messages, response.usage, text);
       if (choice?.finish_reason === "length")
         throw new EmptySummaryError("the summary was cut off (finish_reason: length)");
       if (!text) throw new EmptySummaryError("the summary model answered with empty content");

@@ -9,7 +9,8 @@ import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { countMessageTokens } from "../shared/tokens.js";
-import type { SessionCursor, SessionRecord } from "../../db/records.js";
+import type { OwnerFilter, SessionCursor, SessionRecord } from "../../db/records.js";
+import { noteRefused, ownOnly, SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
 import { SessionConfigChecks, type EngineNames } from "./config-checks.js";
 import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "../shared/config-policy.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
@@ -25,9 +26,11 @@ export type CreateSessionInput = {
   source?: string | null;
   /** The session it is forked from. */
   parent_session_id?: string | null;
+  /** Who makes it: the session is its owner's, and its creation is noted in its audit trail. */
+  caller?: Caller;
 };
 
-export type UpdateSessionInput = Omit<CreateSessionInput, "source" | "parent_session_id">;
+export type UpdateSessionInput = Omit<CreateSessionInput, "source" | "parent_session_id" | "caller">;
 
 /** Where a session's live browser stands; the browser capability provides it. */
 export type BrowserStatusSource = {
@@ -86,6 +89,28 @@ export class SessionService {
   }
 
   /**
+   * The session as the caller sees it: null when there is none or it is another owner's — the same to the caller
+   * (the refusal is noted in its audit trail).
+   */
+  async findFor(id: string, caller: Caller): Promise<SessionRecord | null> {
+    const session = await this.deps.store.sessions.get(id);
+    if (!session || visibleTo(caller, session.owner)) return session;
+    noteRefused(caller, "session", id);
+    return null;
+  }
+
+  /**
+   * The session a request names to continue, or to make under that id: the caller's own, or null when there is none
+   * (the request makes it). Another owner's is neither continued nor taken over: it is not found.
+   */
+  async existingFor(id: string, caller: Caller): Promise<SessionRecord | null> {
+    const session = await this.deps.store.sessions.get(id);
+    if (!session || visibleTo(caller, session.owner)) return session;
+    noteRefused(caller, "session", id);
+    throw notFound("session", id);
+  }
+
+  /**
    * Creates a session a client asked for. The engine it names is imported first when it is an
    * installed plugin nobody loaded yet — only after every other check passed, so a refused request
    * runs no plugin code.
@@ -104,7 +129,8 @@ export class SessionService {
     this.checks.assertUsable(config);
     const now = this.deps.now();
     const model = input.model ?? null;
-    return this.deps.store.sessions.create({
+    const caller = input.caller ?? SERVER_CALLER;
+    const session = await this.deps.store.sessions.create({
       id: input.id ?? newId("ses", now),
       title: input.title ?? null,
       model,
@@ -115,8 +141,11 @@ export class SessionService {
       derived_key: derivedKey,
       source: input.source ?? null,
       parent_session_id: input.parent_session_id ?? null,
+      owner: caller.owner,
       now,
     });
+    caller.trail.note({ action: "session.create", resource: { type: "session", id: session.id } });
+    return session;
   }
 
   /** See SessionConfigChecks.problems: what this server refuses in a session config, every field listed. */
@@ -139,11 +168,13 @@ export class SessionService {
     }
   }
 
+  /** A page of sessions, newest first: one owner's, or every owner's (null). */
   async list(
     limit: number,
     cursor: SessionCursor | null,
+    owner: OwnerFilter = null,
   ): Promise<{ sessions: SessionRecord[]; next: SessionCursor | null }> {
-    const rows = await this.deps.store.sessions.list(limit + 1, cursor);
+    const rows = await this.deps.store.sessions.list(limit + 1, cursor, owner);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return { sessions: page, next: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
@@ -226,9 +257,15 @@ export class SessionService {
     return (await this.deps.store.sessions.update(id, { end_reason: reason, ended_at: at }, at)) ?? session;
   }
 
-  /** Another session that holds this exact title, if one does (Hermes keeps titles unique). */
-  async titleHolder(title: string, exceptId: string | null = null): Promise<string | null> {
-    const held = (await this.deps.store.sessions.titledLike(title)).find((s) => s.title === title && s.id !== exceptId);
+  /** Another of the caller's sessions that holds this exact title, if one does (Hermes keeps titles unique). */
+  async titleHolder(
+    title: string,
+    exceptId: string | null = null,
+    caller: Caller = SERVER_CALLER,
+  ): Promise<string | null> {
+    const held = (await this.deps.store.sessions.titledLike(title, ownOnly(caller))).find(
+      (s) => s.title === title && s.id !== exceptId,
+    );
     return held?.id ?? null;
   }
 
@@ -236,11 +273,11 @@ export class SessionService {
    * The next title of a title's lineage, as Hermes titles a fork: `T` if no session holds it, else `T #N` one past the
    * highest number in use (a `T #2` source gives `T #3`).
    */
-  async nextTitleInLineage(title: string): Promise<string> {
+  async nextTitleInLineage(title: string, caller: Caller = SERVER_CALLER): Promise<string> {
     const base = title.replace(/ #\d+$/, "");
     const numbered = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} #(\\d+)$`);
     let highest = 0;
-    for (const { title: held } of await this.deps.store.sessions.titledLike(base)) {
+    for (const { title: held } of await this.deps.store.sessions.titledLike(base, ownOnly(caller))) {
       if (held === base) highest = Math.max(highest, 1);
       const match = numbered.exec(held);
       if (match) highest = Math.max(highest, Number(match[1]));
@@ -253,9 +290,18 @@ export class SessionService {
     return this.deps.store.runs.usageOfSessions(ids);
   }
 
+  /** What each session's model calls cost, where any had a price (from the price table, `models.prices`). */
+  costOf(ids: string[]): Promise<Map<string, number>> {
+    return this.deps.store.modelCalls.costOfSessions(ids);
+  }
+
   /** Sessions most recently active first, by offset (Hermes's paging), and whether more follow. */
-  async listByActivity(limit: number, offset: number): Promise<{ sessions: SessionRecord[]; hasMore: boolean }> {
-    const rows = await this.deps.store.sessions.listByActivity(limit, offset);
+  async listByActivity(
+    limit: number,
+    offset: number,
+    owner: OwnerFilter = null,
+  ): Promise<{ sessions: SessionRecord[]; hasMore: boolean }> {
+    const rows = await this.deps.store.sessions.listByActivity(limit, offset, owner);
     return { sessions: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 

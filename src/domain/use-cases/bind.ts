@@ -14,6 +14,7 @@ import type { EventBus } from "../events/bus.js";
 import type { McpService } from "../mcp/mcp-service.js";
 import type { SessionService } from "../sessions/service.js";
 import type { Transcript } from "../transcript/transcript.js";
+import type { ModelCallMeter } from "../shared/metering.js";
 import { compressSession } from "./compress-session.js";
 import { createResponse, deleteResponse, readResponse, viewOf } from "./create-response.js";
 import { createSession } from "./create-session.js";
@@ -40,6 +41,8 @@ export type UseCaseDeps = {
   mcp: McpService;
   events: EventBus;
   now: () => number;
+  /** Records model calls (a compression asked for counts for the caller's key). */
+  meter?: ModelCallMeter;
   /** With several replicas: tells the one holding the session's browser, if another, that its settings changed. */
   browserSettingsChanged?: (sessionId: string) => Promise<void>;
 };

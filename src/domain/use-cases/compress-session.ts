@@ -8,10 +8,18 @@ import { DomainError } from "../../kernel/errors.js";
 import type { AgentRunner } from "../agent/runner.js";
 import type { Compressions } from "../context/compressions.js";
 import type { CompressOutcome } from "../shared/compression.js";
+import type { ModelCallMeter } from "../shared/metering.js";
+import type { Caller } from "../shared/owner-scope.js";
 
-export type CompressSessionDeps = { agent: AgentRunner; compressions: Compressions };
+export type CompressSessionDeps = { agent: AgentRunner; compressions: Compressions; meter?: ModelCallMeter };
 
-export type CompressSessionInput = { focusTopic: string | null; dryRun: boolean; signal?: AbortSignal };
+export type CompressSessionInput = {
+  focusTopic: string | null;
+  dryRun: boolean;
+  signal?: AbortSignal;
+  /** Who asks: the summary's model call is counted for its key. */
+  caller?: Caller;
+};
 
 export async function compressSession(
   deps: CompressSessionDeps,
@@ -25,5 +33,7 @@ export async function compressSession(
       `session ${sessionId} is running an agent, which compresses when it needs to; retry when the run ends`,
     );
   }
-  return deps.compressions.compress(sessionId, { trigger: "manual", ...input });
+  const { caller, ...options } = input;
+  const work = () => deps.compressions.compress(sessionId, { trigger: "manual", ...options });
+  return deps.meter ? deps.meter.within({ run_id: null, key_id: caller?.key_id ?? null }, work) : work();
 }

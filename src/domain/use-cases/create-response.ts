@@ -23,6 +23,7 @@ import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { MessageInput } from "../shared/message-shape.js";
 import { forkSession } from "./fork-session.js";
 import type { SubmitRunDeps } from "./submit-run.js";
+import { SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 
 /** What a submitted run needs, and the clock the response rows are stamped with. */
 export type ResponseDeps = SubmitRunDeps & { now: () => number };
@@ -104,9 +105,10 @@ export async function findResponse(store: Store, id: string): Promise<ResponseRe
 export async function createResponse(
   deps: ResponseDeps,
   body: CreateResponseInput,
-  options: { signal?: AbortSignal; idempotency?: IdempotencyClaim } = {},
+  options: { signal?: AbortSignal; idempotency?: IdempotencyClaim; caller?: Caller } = {},
 ): Promise<CreatedResponse> {
   const stream = body.stream === true;
+  const caller = options.caller ?? SERVER_CALLER;
   const prior = options.idempotency?.priorRunId;
   if (prior) {
     const response = await deps.store.responses.getByRun(prior);
@@ -129,13 +131,13 @@ export async function createResponse(
     });
   }
 
-  const plan = await planSession(deps, body, conversation);
+  const plan = await planSession(deps, body, conversation, caller);
   // Nothing is stored for a response that cannot be answered for want of a model.
   requireConfiguredModel(
     deps.config,
     resolveSessionSettings(deps.config, plan.kind === "new" ? { model: null, config: {} } : plan.session).model,
   );
-  let session = await sessionOf(deps, plan, body, conversation, userMessage);
+  let session = await sessionOf(deps, plan, body, conversation, userMessage, caller);
   if (body.instructions != null && body.instructions !== session.system_prompt) {
     session = await deps.sessions.setSystemPrompt(session.id, body.instructions);
   }
@@ -146,6 +148,7 @@ export async function createResponse(
     idempotency: options.idempotency,
     background: body.background === true,
     untilClientTools: true,
+    caller,
   });
   const response = await deps.store.responses.create({
     id: newId("resp", deps.now()),
@@ -175,21 +178,25 @@ async function planSession(
   deps: ResponseDeps,
   body: CreateResponseInput,
   conversation: string | null,
+  caller: Caller,
 ): Promise<SessionPlan> {
   if (body.previous_response_id) {
     const previous = await deps.store.responses.get(body.previous_response_id);
-    if (!previous || !previous.stored || previous.deleted_at !== null) {
+    // Another owner's response is not found, as a missing one.
+    const visible = previous ? await deps.sessions.findFor(previous.session_id, caller) : null;
+    if (!previous || !previous.stored || previous.deleted_at !== null || !visible) {
       throw new DomainError("not_found", `previous response ${body.previous_response_id} does not exist`, {
         fields: [{ path: ["previous_response_id"], message: "no stored response has this id" }],
       });
     }
-    const session = await deps.sessions.require(previous.session_id);
+    const session = visible;
     if ((await deps.store.responses.latestOfSession(session.id))?.id === previous.id)
       return { kind: "continue", session };
     const rows = await deps.store.messages.listForRun(session.id, previous.run_id);
     return { kind: "fork", session, uptoSeq: rows.at(-1)?.seq ?? 0 };
   }
-  const existing = conversation ? await deps.store.sessions.get(conversation) : null;
+  // Another owner's conversation is neither continued nor made again under its id.
+  const existing = conversation ? await deps.sessions.existingFor(conversation, caller) : null;
   return existing ? { kind: "continue", session: existing } : { kind: "new" };
 }
 
@@ -199,13 +206,16 @@ async function sessionOf(
   body: CreateResponseInput,
   conversation: string | null,
   userMessage: MessageInput,
+  caller: Caller,
 ): Promise<SessionRecord> {
   if (plan.kind === "continue") return plan.session;
-  if (plan.kind === "fork") return (await forkSession(deps, plan.session.id, { upto_seq: plan.uptoSeq })).session;
+  if (plan.kind === "fork")
+    return (await forkSession(deps, plan.session.id, { upto_seq: plan.uptoSeq, caller })).session;
   const session = await deps.sessions.create({
     id: conversation ?? undefined,
     title: contentText(userMessage.content).slice(0, TITLE_MAX_CHARS),
     system_prompt: body.instructions ?? null,
+    caller,
   });
   await deps.engineSessions.sessionStarted(session.id);
   return session;

@@ -10,6 +10,7 @@ import { DomainError } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import type { EngineSessions } from "../context/engine-session.js";
 import type { SessionService } from "../sessions/service.js";
+import type { Caller } from "../shared/owner-scope.js";
 
 export type ForkSessionDeps = {
   store: Store;
@@ -24,6 +25,8 @@ export type ForkSessionInput = {
   title?: string | null;
   /** The last source row the fork holds; every row when absent. */
   upto_seq?: number;
+  /** Who forks it: the fork is its owner's. */
+  caller?: Caller;
 };
 
 export async function forkSession(
@@ -50,6 +53,7 @@ export async function forkSession(
       config: source.config,
       source: source.source,
       parent_session_id: source.id,
+      caller: input.caller,
     });
     const copied = await deps.store.forks.copyTranscript(source.id, session.id, upto, deps.now());
     // The copied rows may carry the values the source keeps private: the fork keeps them private too.

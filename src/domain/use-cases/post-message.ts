@@ -18,6 +18,7 @@ import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import { assertWellFormed, type MessageInput } from "../shared/message-shape.js";
 import type { Transcript } from "../transcript/transcript.js";
+import type { Caller } from "../shared/owner-scope.js";
 
 export type PostMessageInput = MessageInput & {
   run?: boolean;
@@ -48,7 +49,7 @@ export async function postMessage(
   deps: PostMessageDeps,
   sessionId: string,
   input: PostMessageInput,
-  options: { signal?: AbortSignal; idempotency?: IdempotencyClaim } = {},
+  options: { signal?: AbortSignal; idempotency?: IdempotencyClaim; caller?: Caller } = {},
 ): Promise<PostOutcome> {
   const { config, sessions, transcript, agent } = deps;
   const session = await sessions.require(sessionId);
@@ -92,14 +93,14 @@ export async function postMessage(
   const settings = resolveSessionSettings(config, session);
   if (!run)
     return { kind: "appended", messages: await transcript.append(sessionId, [message], { model: settings.model }) };
-  const { idempotency, signal } = options;
+  const { idempotency, signal, caller } = options;
   const feed = stream ?? false;
   const priorRunId = idempotency?.priorRunId;
   // A retry of a request whose run is stored is answered from that run: it needs no model.
   if (!priorRunId) requireConfiguredModel(config, settings.model, "append with run: false");
   const started = priorRunId
     ? await agent.reader.replay(priorRunId, { feed })
-    : await agent.start(session, message, { feed, signal, idempotency, background, clientTools: tools });
+    : await agent.start(session, message, { feed, signal, idempotency, background, clientTools: tools, caller });
   if (started.feed) return { kind: "stream", runId: started.runId, feed: started.feed };
   if (background && !priorRunId)
     return { kind: "background", messages: started.userMessage ? [started.userMessage] : [], run: started.run };

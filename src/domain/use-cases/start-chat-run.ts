@@ -17,6 +17,7 @@ import type { SessionService } from "../sessions/service.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import type { Transcript } from "../transcript/transcript.js";
 import { DomainError } from "../../kernel/errors.js";
+import { ownOnly, SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 import type { FunctionTool } from "../../kernel/chat.js";
 import { contentText } from "../../kernel/text.js";
 
@@ -40,16 +41,19 @@ export async function startChatRun(
     tools?: FunctionTool[];
     signal?: AbortSignal;
     idempotency?: IdempotencyClaim;
+    /** Who asks: a session it names must be its own; one it makes is its own; the run is its key's. */
+    caller?: Caller;
   },
 ): Promise<{ session: SessionRecord; run: StartedRun }> {
+  const caller = request.caller ?? SERVER_CALLER;
   const prior = request.idempotency?.priorRunId;
   if (prior) {
     // The run's session, whatever the retry's headers name: the body hash does not cover X-Hermes-Session-Id.
     const run = await deps.agent.reader.replay(prior, { feed: request.stream });
     return { session: await deps.sessions.require(run.sessionId), run };
   }
-  if (request.messages.at(-1)?.role === "tool") return continueWithToolResults(deps, request);
-  const named = request.sessionId ? await deps.store.sessions.get(request.sessionId) : null;
+  if (request.messages.at(-1)?.role === "tool") return continueWithToolResults(deps, request, caller);
+  const named = request.sessionId ? await deps.sessions.existingFor(request.sessionId, caller) : null;
   const model = resolveSessionSettings(deps.config, named ?? { model: null, config: {} }).model;
   requireConfiguredModel(deps.config, model);
   const resolver = new ChatSessionResolver({
@@ -57,7 +61,7 @@ export async function startChatRun(
     // This replica's runs, then the store's: a run another replica executes holds the session too.
     isBusy: async (id) => deps.agent.isBusy(id) || (await deps.store.runs.activeForSession(id)) !== null,
   });
-  const { session, userMessage, created } = await resolver.resolve(request.messages, request.sessionId);
+  const { session, userMessage, created } = await resolver.resolve(request.messages, request.sessionId, caller);
   if (created) await deps.engineSessions.sessionStarted(session.id);
   const run = await deps.agent.start(session, userMessage, {
     feed: request.stream,
@@ -65,6 +69,7 @@ export async function startChatRun(
     idempotency: request.idempotency,
     clientTools: request.tools,
     untilClientTools: true,
+    caller,
   });
   if (!request.sessionId) rekeyWhenAnswered(deps, session.id, request.messages, run);
   return { session, run };
@@ -103,6 +108,7 @@ function rekeyWhenAnswered(
 async function continueWithToolResults(
   deps: ChatRunDeps,
   request: { messages: ChatRequestMessage[]; sessionId: string | null; stream: boolean },
+  caller: Caller,
 ): Promise<{ session: SessionRecord; run: StartedRun }> {
   const { messages } = request;
   let first = messages.length;
@@ -114,11 +120,11 @@ async function continueWithToolResults(
   const lastUser = messages.findLastIndex((message) => message.role === "user");
   const owner =
     request.sessionId ??
-    (await deps.store.sessions.findByDerivedKey(derivedKeyOf(messages.slice(0, lastUser + 1))))?.id;
+    (await deps.store.sessions.findByDerivedKey(derivedKeyOf(messages.slice(0, lastUser + 1)), ownOnly(caller)))?.id;
   const pending = (await deps.agent.reader.pendingClientToolCalls((id) => callIds.has(id))).find(
     (interrupt) => interrupt.session_id === owner,
   );
-  const session = pending ? await deps.sessions.require(pending.session_id) : null;
+  const session = pending ? await deps.sessions.findFor(pending.session_id, caller) : null;
   const runId = session ? await deps.agent.reader.activeRunOf(session.id) : null;
   const waiting = runId ? await deps.agent.reader.get(runId) : null;
   if (!session || !waiting || !waiting.interrupts.some((i) => i.kind === "client_tool")) {

@@ -20,6 +20,7 @@ import { requireConfiguredModel } from "../shared/configured-model.js";
 import { resolveSessionSettings } from "../shared/session-settings.js";
 import { contentText } from "../../kernel/text.js";
 import type { MessageContent, ModelOptions } from "../../kernel/chat.js";
+import { ownOnly, SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
 
 export type SubmitRunDeps = {
   config: Config;
@@ -61,8 +62,9 @@ function historyOf(messages: SubmittedMessage[]): MessageInput[] {
 export async function submitRun(
   deps: SubmitRunDeps,
   body: SubmitRunInput,
-  options: { idempotency?: IdempotencyClaim } = {},
+  options: { idempotency?: IdempotencyClaim; caller?: Caller } = {},
 ): Promise<{ session: SessionRecord; run: StartedRun }> {
+  const caller = options.caller ?? SERVER_CALLER;
   const prior = options.idempotency?.priorRunId;
   if (prior) {
     const run = await deps.agent.reader.replay(prior, { feed: false });
@@ -76,19 +78,19 @@ export async function submitRun(
       fields: [{ path: ["input"], message: "no user message found in input" }],
     });
   }
-  const sessionId = body.session_id?.trim() || (await declaredSession(deps, body));
+  const sessionId = body.session_id?.trim() || (await declaredSession(deps, body, caller));
   if (sessionId !== null && !CLIENT_SESSION_ID.test(sessionId)) {
     throw new DomainError("validation_failed", "session_id must be a path-safe id of at most 256 characters", {
       fields: [{ path: ["session_id"], message: "letters, digits and . _ : @ -, no '..'" }],
     });
   }
-  const existing = sessionId ? await deps.store.sessions.get(sessionId) : null;
+  const existing = sessionId ? await deps.sessions.existingFor(sessionId, caller) : null;
   // Nothing is stored for a run that cannot start for want of a model.
   requireConfiguredModel(
     deps.config,
     resolveSessionSettings(deps.config, existing ?? { model: null, config: {} }).model,
   );
-  let session = existing ?? (await createSession(deps, sessionId, body, input, userText));
+  let session = existing ?? (await createSession(deps, sessionId, body, input, userText, caller));
   // The key now names this conversation: a later run with it and no session id continues here.
   if (body.session_key && session.session_key !== body.session_key)
     session = (await deps.store.sessions.update(session.id, { session_key: body.session_key }, deps.now())) ?? session;
@@ -101,6 +103,7 @@ export async function submitRun(
       idempotency: options.idempotency,
       model: body.model && !isDefaultModelName(deps.config, body.model) ? body.model : undefined,
       modelOptions: body.model_options ?? null,
+      caller,
     },
   );
   return { session, run };
@@ -118,17 +121,19 @@ function isDefaultModelName(config: Config, name: string): boolean {
  * The session a run without `session_id` continues, as Hermes chooses it: the one `previous_response_id` answered
  * in, else the newest session bound to the X-Hermes-Session-Key; null for a new one.
  */
-async function declaredSession(deps: SubmitRunDeps, body: SubmitRunInput): Promise<string | null> {
+async function declaredSession(deps: SubmitRunDeps, body: SubmitRunInput, caller: Caller): Promise<string | null> {
   if (body.previous_response_id) {
     const response = await deps.store.responses.get(body.previous_response_id);
-    if (!response || response.deleted_at !== null) {
+    const session = response ? await deps.sessions.findFor(response.session_id, caller) : null;
+    if (!response || response.deleted_at !== null || !session) {
       throw new DomainError("not_found", `Previous response not found: ${body.previous_response_id}`, {
         fields: [{ path: ["previous_response_id"], message: "no stored response has this id" }],
       });
     }
     return response.session_id;
   }
-  if (body.session_key) return (await deps.store.sessions.findBySessionKey(body.session_key))?.id ?? null;
+  if (body.session_key)
+    return (await deps.store.sessions.findBySessionKey(body.session_key, ownOnly(caller)))?.id ?? null;
   return null;
 }
 
@@ -139,6 +144,7 @@ async function createSession(
   body: SubmitRunInput,
   input: SubmittedMessage[],
   userText: string,
+  caller: Caller,
 ): Promise<SessionRecord> {
   const earlier = historyOf(body.conversation_history ?? input.slice(0, -1));
   const created = await deps.store.transaction(async () => {
@@ -146,6 +152,7 @@ async function createSession(
       id: id ?? undefined,
       title: userText.slice(0, TITLE_MAX_CHARS),
       system_prompt: body.instructions ?? null,
+      caller,
     });
     if (earlier.length) await deps.transcript.append(session.id, earlier, { model: session.model });
     return session;

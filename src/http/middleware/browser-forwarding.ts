@@ -3,13 +3,16 @@
  * Browser and dialog requests go to the replica that holds the session's browser: on the holder (or when the browser
  * is free, which makes this replica its holder) they are served here; otherwise they are sent on, as they came, to
  * the holder's internal address with the internal key, and its answer (a stream included) is passed back. A request
- * forwarded to us carries that key and is served here, never sent on again.
+ * forwarded to us carries that key and is served here, never sent on again. A session that does not exist, or that is
+ * another owner's, is neither claimed nor forwarded: the route answers it, as not found.
  */
 import type { MiddlewareHandler } from "hono";
 import { sameSecret } from "../../domain/inspector/sign-in.js";
 import type { BrowserOwnership } from "../../domain/replicas/browser-ownership.js";
 import { FORWARDED_BY_HEADER, INTERNAL_KEY_HEADER } from "../../domain/replicas/owned-browser-tools.js";
 import { DomainError } from "../../kernel/errors.js";
+import type { OwnedResources } from "../../domain/owners/owned-resources.js";
+import { visibleTo } from "../../domain/shared/owner-scope.js";
 import type { AppEnv } from "../env.js";
 
 /** The routes that act on a session's browser, or list or answer its dialogs. */
@@ -18,13 +21,19 @@ const BROWSER_PATH = /^\/v1\/sessions\/([^/]+)\/(?:snapshot|browser(?:\/.*)?|dia
 /** Hop-by-hop headers, and those fetch sets itself. */
 const DROPPED_HEADERS = ["host", "connection", "keep-alive", "transfer-encoding", "content-length", "upgrade"];
 
-export type BrowserForwardingOptions = { ownership: BrowserOwnership; internalKey: string | null };
+export type BrowserForwardingOptions = {
+  ownership: BrowserOwnership;
+  internalKey: string | null;
+  owners: OwnedResources;
+};
 
 export function browserForwarding(options: BrowserForwardingOptions): MiddlewareHandler<AppEnv> {
-  const { ownership, internalKey } = options;
+  const { ownership, internalKey, owners } = options;
   return async (c, next) => {
     const match = BROWSER_PATH.exec(c.req.path);
     if (!match) return next();
+    const sessionOwner = await owners.ownerOf("session", decodeURIComponent(match[1]));
+    if (sessionOwner === undefined || !visibleTo(c.get("caller"), sessionOwner)) return next();
     const given = c.req.header(INTERNAL_KEY_HEADER);
     if (given !== undefined && internalKey !== null && sameSecret(given, internalKey)) {
       // Sent on by another replica, which found this one holding the browser: serve it (taking the lease if the

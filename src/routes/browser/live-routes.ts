@@ -19,6 +19,7 @@ import {
   ScreenshotQuery,
   StorageStateSchema,
 } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const MJPEG_BOUNDARY = "caduceus-frame";
 const SCREENCAST_DEFAULTS = { quality: 60, maxWidth: 1280, maxHeight: 720 };
@@ -27,6 +28,7 @@ const screenshotRoute = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/browser/screenshot",
   operationId: "getBrowserScreenshot",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "A PNG of the active tab: the viewport, the whole page, or one frame",
   description:
@@ -49,6 +51,7 @@ const screencastRoute = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/browser/screencast",
   operationId: "streamBrowserScreencast",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "A live view of the active tab (CDP screencast)",
   description:
@@ -77,6 +80,7 @@ const inputRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/browser/input",
   operationId: "sendBrowserInput",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "A person's click, typing, key or scroll on the active tab; take over and release",
   description:
@@ -103,6 +107,7 @@ const getStorageStateRoute = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/browser/storage-state",
   operationId: "getBrowserStorageState",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "Export the browser's cookies and local storage (Playwright storage state)",
   description:
@@ -119,6 +124,7 @@ const putStorageStateRoute = createRoute({
   method: "put",
   path: "/v1/sessions/{id}/browser/storage-state",
   operationId: "putBrowserStorageState",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "Import cookies and local storage, replacing the browser's own",
   description:

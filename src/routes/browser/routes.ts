@@ -27,11 +27,13 @@ import {
   RespondResultSchema,
   SnapshotSchema,
 } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const getSnapshot = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/snapshot",
   operationId: "getBrowserSnapshot",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "Browser state: pending and recent dialogs, frame tree, console",
   description: "Answers from state kept by the supervisor, so it answers promptly even while a dialog blocks the page.",
@@ -46,6 +48,7 @@ const navigateRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/browser/navigate",
   operationId: "navigateBrowser",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "Start the browser if needed and open a URL",
   description:
@@ -71,6 +74,7 @@ const evaluateRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/browser/evaluate",
   operationId: "evaluateScript",
+  security: requires("browser:cdp"),
   tags: ["browser"],
   summary: "Evaluate JavaScript in the top frame or any frame of the tree",
   description: "JavaScript exceptions are results (`ok: false`), not errors.",
@@ -93,6 +97,7 @@ const cdpRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/browser/cdp",
   operationId: "sendCdpCommand",
+  security: requires("browser:cdp"),
   tags: ["browser"],
   summary: "Send a raw CDP command, optionally inside an out-of-process iframe",
   description:
@@ -137,6 +142,7 @@ const stopRoute = createRoute({
   method: "delete",
   path: "/v1/sessions/{id}/browser",
   operationId: "stopBrowser",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "Stop the session's browser supervisor",
   description:
@@ -152,6 +158,7 @@ const respondRoute = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/dialogs/respond",
   operationId: "respondToDialog",
+  security: requires("browser"),
   tags: ["browser"],
   summary: "Answer a pending JavaScript dialog",
   description:

@@ -28,11 +28,13 @@ import {
   SearchResult,
   SummaryList,
 } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const getContext = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/context",
   operationId: "getContext",
+  security: requires("sessions:read"),
   tags: ["context"],
   summary: "The active context exactly as the model would get it",
   description:
@@ -48,6 +50,7 @@ const postCompress = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/compress",
   operationId: "compressContext",
+  security: requires("sessions:write"),
   tags: ["context"],
   summary: "Compress the context now",
   description:
@@ -69,6 +72,7 @@ const listSummaries = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/summaries",
   operationId: "listSummaries",
+  security: requires("sessions:read"),
   tags: ["context"],
   summary: "Every persisted summary version of the session",
   description:
@@ -85,6 +89,7 @@ const listAnchors = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/anchors",
   operationId: "listAnchors",
+  security: requires("sessions:read"),
   tags: ["context"],
   summary: "The anchor index of the whole transcript",
   description:
@@ -103,6 +108,7 @@ const searchMessages = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/search",
   operationId: "searchMessages",
+  security: requires("sessions:read"),
   tags: ["context"],
   summary: "Full-text search over the whole transcript, compacted rows included",
   description:
@@ -129,6 +135,7 @@ export function contextRoutes() {
       focusTopic: body.focus_topic ?? null,
       dryRun: body.dry_run ?? false,
       signal: c.req.raw.signal,
+      caller: c.get("caller"),
     });
     return c.json(presentCompression(outcome), 200);
   });

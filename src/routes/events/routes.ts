@@ -12,11 +12,13 @@ import { problemResponses } from "../shared/problem-responses.js";
 import { SessionEventSchema } from "./event-schemas.js";
 import { parseEventId } from "./last-event-id.js";
 import { EventsHeaders, EventsQuery } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const streamEvents = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/events",
   operationId: "streamEvents",
+  security: requires("sessions:read"),
   tags: ["events"],
   summary: "Server-sent events of the session, live; resumable with Last-Event-ID",
   description:

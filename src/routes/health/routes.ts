@@ -12,6 +12,7 @@ import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { presentDetailedHealth, presentHealth, presentReadiness } from "./present.js";
 import { DetailedHealthSchema, HealthSchema, ReadySchema } from "./schemas.js";
+import { ANY_KEY } from "../../http/route-access.js";
 
 /** `/health` is the operation; `/v1/health` is the same answer under the versioned prefix. */
 function healthRoute(path: string, operationId: string) {
@@ -36,6 +37,7 @@ const readyRoute = createRoute({
   method: "get",
   path: "/health/ready",
   operationId: "getReadiness",
+  security: ANY_KEY,
   tags: ["health"],
   summary: "Readiness of the database, the model and the browser",
   description:
@@ -60,6 +62,7 @@ const detailedRoute = createRoute({
   method: "get",
   path: "/health/detailed",
   operationId: "getDetailedHealth",
+  security: ANY_KEY,
   tags: ["health"],
   summary: "Readiness with the server's load: runs, browsers and their memory, uptime",
   description:

@@ -12,6 +12,7 @@ import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { HermesRuntimeSchema } from "../runs/schemas.js";
 import { hermesRuntime, providerOf, requireServedProvider } from "../runs/hermes-status.js";
 import { HermesSessionIdParam } from "./schemas.js";
+import { ANY_KEY, requires } from "../../http/route-access.js";
 
 const TAG = "hermes-sessions";
 
@@ -74,6 +75,7 @@ const optionsRoute = createRoute({
   method: "get",
   path: "/api/model/options",
   operationId: "getHermesModelOptions",
+  security: ANY_KEY,
   tags: [TAG],
   summary: "The models a client can pick, as Hermes lists them",
   description: "This server serves one endpoint (`model.base_url`): one provider, the configured model.",
@@ -84,6 +86,7 @@ const lockRoute = createRoute({
   method: "post",
   path: "/api/sessions/{session_id}/model",
   operationId: "lockHermesSessionModel",
+  security: requires("sessions:write"),
   tags: [TAG],
   summary: "Lock a session to a model: its next runs call it",
   description:

@@ -30,6 +30,7 @@ export function presentHermesSession(
   session: SessionRecord,
   opening: StoredMessage | null,
   usage: SessionUsage = NO_USAGE,
+  cost: number | null = null,
 ): HermesSession {
   const preview = opening ? contentText(opening.content).replace(/\s+/g, " ").trim().slice(0, PREVIEW_CHARS) : null;
   return {
@@ -44,8 +45,8 @@ export function presentHermesSession(
     end_reason: session.end_reason,
     message_count: session.message_count,
     ...usage,
-    // This server keeps no price list: a cost it cannot know is null, not 0.
-    estimated_cost_usd: null,
+    // From the price table (models.prices): a cost it cannot know (no price for the model) is null, not 0.
+    estimated_cost_usd: cost,
     preview: preview || null,
     pinned: session.pinned,
     archived: session.archived,

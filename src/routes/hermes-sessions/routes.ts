@@ -39,6 +39,8 @@ import { HttpError } from "../../http/errors.js";
 import type { ContentPart } from "../../kernel/chat.js";
 import { SESSION_KEY_HEADER, sessionKeyOf } from "../openai/headers.js";
 import { hermesRuntime } from "../runs/hermes-status.js";
+import { requires } from "../../http/route-access.js";
+import { ownerFilter } from "../../domain/shared/owner-scope.js";
 
 const TAG = "hermes-sessions";
 
@@ -46,6 +48,7 @@ const listRoute = createRoute({
   method: "get",
   path: "/api/sessions",
   operationId: "listHermesSessions",
+  security: requires("sessions:read"),
   tags: [TAG],
   summary: "Sessions, most recently active first, by offset",
   description:
@@ -58,6 +61,7 @@ const createRouteDef = createRoute({
   method: "post",
   path: "/api/sessions",
   operationId: "createHermesSession",
+  security: requires("sessions:write"),
   tags: [TAG],
   summary: "Create a session, under the client's id when it sends one",
   description:
@@ -79,6 +83,7 @@ const searchRoute = createRoute({
   method: "get",
   path: "/api/sessions/search",
   operationId: "searchHermesSessions",
+  security: requires("sessions:read"),
   tags: [TAG],
   summary: "Full-text search across every session's transcript",
   description: "Compacted rows included; identifiers (paths, error codes, PR numbers) are searched as written.",
@@ -90,6 +95,7 @@ const getRouteDef = createRoute({
   method: "get",
   path: "/api/sessions/{session_id}",
   operationId: "getHermesSession",
+  security: requires("sessions:read"),
   tags: [TAG],
   summary: "A session",
   description: "In Hermes's shape: Unix-second times, the opening user message as `preview`, the flags a client set.",
@@ -104,6 +110,7 @@ const patchRoute = createRoute({
   method: "patch",
   path: "/api/sessions/{session_id}",
   operationId: "patchHermesSession",
+  security: requires("sessions:write"),
   tags: [TAG],
   summary: "Rename a session, pin, archive, hide or end it",
   description:
@@ -124,6 +131,7 @@ const deleteRouteDef = createRoute({
   method: "delete",
   path: "/api/sessions/{session_id}",
   operationId: "deleteHermesSession",
+  security: requires("sessions:write"),
   tags: [TAG],
   summary: "Delete a session and everything stored for it",
   description:
@@ -139,6 +147,7 @@ const messagesRoute = createRoute({
   method: "get",
   path: "/api/sessions/{session_id}/messages",
   operationId: "listHermesSessionMessages",
+  security: requires("sessions:read"),
   tags: [TAG],
   summary: "A window of the transcript: the newest 500 rows by default",
   description:
@@ -154,6 +163,7 @@ const forkRoute = createRoute({
   method: "post",
   path: "/api/sessions/{session_id}/fork",
   operationId: "forkHermesSession",
+  security: requires("sessions:write"),
   tags: [TAG],
   summary: "A new session holding a copy of this one's transcript, up to a row",
   description:
@@ -191,6 +201,7 @@ const chatRoute = createRoute({
   method: "post",
   path: "/api/sessions/{session_id}/chat",
   operationId: "chatHermesSession",
+  security: requires("sessions:write"),
   tags: [TAG],
   summary: "Run the agent on a message and answer when it is done",
   description:
@@ -210,6 +221,7 @@ const chatStreamRoute = createRoute({
   method: "post",
   path: "/api/sessions/{session_id}/chat/stream",
   operationId: "chatHermesSessionStream",
+  security: requires("sessions:write"),
   tags: [TAG],
   summary: "Run the agent on a message, streamed in Hermes's frames and order",
   description:
@@ -241,8 +253,12 @@ const titleInUse = (message: string) =>
 /** A session as the Hermes routes answer it: its opening message and what its runs used, read for it. */
 async function hermesSession(c: Context<AppEnv>, session: SessionRecord) {
   const { sessions, transcript } = c.get("services");
-  const [opening, usage] = await Promise.all([transcript.openingMessage(session.id), sessions.usageOf([session.id])]);
-  return presentHermesSession(session, opening, usage.get(session.id));
+  const [opening, usage, costs] = await Promise.all([
+    transcript.openingMessage(session.id),
+    sessions.usageOf([session.id]),
+    sessions.costOf([session.id]),
+  ]);
+  return presentHermesSession(session, opening, usage.get(session.id), costs.get(session.id) ?? null);
 }
 
 export function hermesSessionRoutes() {
@@ -250,11 +266,17 @@ export function hermesSessionRoutes() {
 
   router.openapi(listRoute, async (c) => {
     const { sessions, transcript } = c.get("services");
-    const { limit, offset } = c.req.valid("query");
-    const page = await sessions.listByActivity(limit, offset);
+    const { limit, offset, owner } = c.req.valid("query");
+    const page = await sessions.listByActivity(limit, offset, ownerFilter(c.get("caller"), owner));
     const ids = page.sessions.map((s) => s.id);
-    const [openings, usage] = await Promise.all([transcript.openingMessages(ids), sessions.usageOf(ids)]);
-    const data = page.sessions.map((s) => presentHermesSession(s, openings.get(s.id) ?? null, usage.get(s.id)));
+    const [openings, usage, costs] = await Promise.all([
+      transcript.openingMessages(ids),
+      sessions.usageOf(ids),
+      sessions.costOf(ids),
+    ]);
+    const data = page.sessions.map((s) =>
+      presentHermesSession(s, openings.get(s.id) ?? null, usage.get(s.id), costs.get(s.id) ?? null),
+    );
     return c.json(
       {
         object: "list" as const,
@@ -273,7 +295,7 @@ export function hermesSessionRoutes() {
     const id = body.id ?? body.session_id;
     if (id && (await sessions.find(id))) throw sessionExists(id);
     if (body.title) {
-      const holder = await sessions.titleHolder(body.title);
+      const holder = await sessions.titleHolder(body.title, null, c.get("caller"));
       if (holder) throw titleInUse(`Title already in use by session ${holder}`);
     }
     const created = await useCases.createSession({
@@ -282,6 +304,7 @@ export function hermesSessionRoutes() {
       model: body.model ?? null,
       system_prompt: body.system_prompt ?? null,
       source: body.source ?? null,
+      caller: c.get("caller"),
     });
     const session = created.session;
     return c.json(
@@ -296,7 +319,7 @@ export function hermesSessionRoutes() {
   router.openapi(searchRoute, async (c) => {
     const { context } = c.get("services");
     const { q, limit } = c.req.valid("query");
-    return c.json(presentSearch(q, await context.searchAll(q, limit)), 200);
+    return c.json(presentSearch(q, await context.searchAll(q, limit, ownerFilter(c.get("caller")))), 200);
   });
 
   router.openapi(getRouteDef, async (c) => {
@@ -318,7 +341,7 @@ export function hermesSessionRoutes() {
         errors: unsupported.map((key) => ({ location: `body.${key}`, message: "not a field a client changes" })),
       });
     if (body.title) {
-      const holder = await sessions.titleHolder(body.title, id);
+      const holder = await sessions.titleHolder(body.title, id, c.get("caller"));
       if (holder) throw titleInUse(`Title '${body.title}' is already in use by session ${holder}`);
     }
     if (body.title !== undefined) await useCases.updateSession(id, { title: body.title || null });
@@ -361,10 +384,10 @@ export function hermesSessionRoutes() {
     // source's title lineage ("T" → "T #2").
     let title = body.title ?? null;
     if (title) {
-      const holder = await sessions.titleHolder(title);
+      const holder = await sessions.titleHolder(title, null, c.get("caller"));
       if (holder) throw titleInUse(`Title '${title}' is already in use by session ${holder}`);
-    } else if (source.title) title = await sessions.nextTitleInLineage(source.title);
-    const { session } = await useCases.forkSession(sourceId, { ...body, title });
+    } else if (source.title) title = await sessions.nextTitleInLineage(source.title, c.get("caller"));
+    const { session } = await useCases.forkSession(sourceId, { ...body, title, caller: c.get("caller") });
     await sessions.end(sourceId, "branched");
     return c.json({ object: "hermes.session" as const, session: await hermesSession(c, session) }, 201);
   });
@@ -373,11 +396,11 @@ export function hermesSessionRoutes() {
     const { runs, useCases, config } = c.get("services");
     const id = c.req.valid("param").session_id;
     const message = chatMessageOf(c.req.valid("json"));
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config, c.get("caller"));
     const outcome = await useCases.postMessage(
       id,
       { role: "user", content: message },
-      { signal: c.req.raw.signal, idempotency: c.get("idempotencyClaim") },
+      { signal: c.req.raw.signal, idempotency: c.get("idempotencyClaim"), caller: c.get("caller") },
     );
     if (outcome.kind !== "ran") throw new Error(`a chat answered ${outcome.kind}`);
     const { run, output } = await runs.view(outcome.run.id);
@@ -393,11 +416,11 @@ export function hermesSessionRoutes() {
     const { runs, sseKeepaliveMs, useCases, config, now } = c.get("services");
     const id = c.req.valid("param").session_id;
     const message = chatMessageOf(c.req.valid("json"));
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), config, c.get("caller"));
     const outcome = await useCases.postMessage(
       id,
       { role: "user", content: message, stream: true },
-      { signal: c.req.raw.signal, idempotency: c.get("idempotencyClaim") },
+      { signal: c.req.raw.signal, idempotency: c.get("idempotencyClaim"), caller: c.get("caller") },
     );
     if (outcome.kind !== "stream") throw new Error(`a streamed chat answered ${outcome.kind}`);
     const { feed } = outcome;

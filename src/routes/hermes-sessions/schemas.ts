@@ -43,10 +43,11 @@ export const HermesSessionSchema = z
       .openapi({ description: "Prompt tokens written to the provider's cache", example: 0 }),
     api_call_count: z.number().int().openapi({ description: "Model calls its runs made", example: 6 }),
     tool_call_count: z.number().int().openapi({ description: "Tool calls in its transcript", example: 4 }),
-    estimated_cost_usd: z
-      .number()
-      .nullable()
-      .openapi({ description: "Always null: this server keeps no price list", example: null }),
+    estimated_cost_usd: z.number().nullable().openapi({
+      description:
+        "What its model calls cost in US dollars, from the price table (models.prices); null when none had a price",
+      example: 0.0142,
+    }),
     preview: z
       .string()
       .nullable()
@@ -89,6 +90,16 @@ export const HermesListQuery = z.object({
     .min(0)
     .default(0)
     .openapi({ param: { name: "offset", in: "query" }, description: "Sessions to skip", example: 0 }),
+  owner: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: "owner", in: "query" },
+      description: "With an admin key: list only this owner's. Other keys list their own owner's only.",
+      example: "team-support",
+    }),
 });
 
 export const HermesSessionIdParam = z.object({

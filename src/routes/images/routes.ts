@@ -7,11 +7,13 @@ import { createRouter } from "../../http/router.js";
 import { RESPONSE_HEADERS, problemResponses } from "../shared/problem-responses.js";
 import { presentImage } from "./present.js";
 import { ImageBytes, ImageParams } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const getImage = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/images/{image_id}",
   operationId: "getImage",
+  security: requires("sessions:read"),
   tags: ["messages"],
   summary: "An image a tool returned, as its bytes",
   description:

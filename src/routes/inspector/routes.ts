@@ -14,6 +14,7 @@ import { jsonBody } from "../shared/json-content.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { SignInBody, SignInResult, SignInState } from "./schemas.js";
+import { ANY_KEY } from "../../http/route-access.js";
 
 const getState = createRoute({
   method: "get",
@@ -32,9 +33,10 @@ const signIn = createRoute({
   path: "/ui/session",
   operationId: "signInInspector",
   tags: ["inspector"],
-  summary: "Exchange the API key for the inspector's sign-in cookie",
+  summary: "Exchange an API key for the inspector's sign-in cookie",
   description:
-    "Sets `caduceus_ui` (HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie " +
+    "The server's key or any live API key; the page then shows what that key's owner sees. Sets `caduceus_ui` " +
+    "(HttpOnly, SameSite=Strict, Path=/, 12 hours; Secure over https). Requests with the cookie " +
     "are authenticated like a Bearer key; those that change something must also send `X-CSRF-Token` with the " +
     "returned token (403 csrf_token_invalid otherwise). A wrong key answers 401.",
   security: [],
@@ -49,6 +51,7 @@ const signOut = createRoute({
   method: "delete",
   path: "/ui/session",
   operationId: "signOutInspector",
+  security: ANY_KEY,
   tags: ["inspector"],
   summary: "Sign the inspector out",
   description: "Ends the sign-in the cookie stands for and clears the cookie. Needs the cookie and `X-CSRF-Token`.",

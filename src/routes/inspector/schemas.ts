@@ -10,7 +10,7 @@ export const SignInBody = z
       .string()
       .min(1)
       .max(4_096)
-      .openapi({ description: "The server's API key (server.api_key)", example: "sk-caduceus-…" }),
+      .openapi({ description: "The server's key (server.api_key) or an API key", example: "cad_4f9a2c71e8d3…" }),
   })
   .strict()
   .openapi("InspectorSignInRequest");
@@ -29,7 +29,7 @@ export const SignInState = z
   .object({
     auth_required: z
       .boolean()
-      .openapi({ description: "Whether the server has an API key, so the page must sign in", example: true }),
+      .openapi({ description: "Whether the server has a key or API keys, so the page must sign in", example: true }),
     signed_in: z
       .boolean()
       .openapi({ description: "Whether this request carried a live sign-in cookie", example: true }),

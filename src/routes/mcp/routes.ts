@@ -8,11 +8,13 @@ import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { presentMcpServers } from "./present.js";
 import { McpServerListSchema } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const listMcpServers = createRoute({
   method: "get",
   path: "/v1/mcp/servers",
   operationId: "listMcpServers",
+  security: requires("mcp"),
   tags: ["mcp"],
   summary: "List the MCP servers and their tools",
   description:

@@ -16,11 +16,13 @@ import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { isSeqCursor } from "./cursor.js";
 import { presentAppended, presentBackgroundRun, presentMessagePage, presentRun } from "./present.js";
 import { AppendedMessages, BackgroundRunResult, MessagePage, PostMessageBody, RunResult } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const postMessage = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/messages",
   operationId: "postMessage",
+  security: requires("sessions:write"),
   tags: ["messages"],
   summary: "Append a message; for a user message, run the agent",
   description:
@@ -65,6 +67,7 @@ const listMessages = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/messages",
   operationId: "listMessages",
+  security: requires("sessions:read"),
   tags: ["messages"],
   summary: "The full transcript, compacted rows included, in seq order",
   description:
@@ -90,6 +93,7 @@ export function messageRoutes() {
       {
         signal: c.req.raw.signal,
         idempotency: c.get("idempotencyClaim"),
+        caller: c.get("caller"),
       },
     );
     if (outcome.kind === "appended") return c.json(presentAppended(outcome), 201);

@@ -7,6 +7,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { openAiErrorResponses } from "./schemas.js";
+import { ANY_KEY } from "../../http/route-access.js";
 
 const ToolsetSchema = z
   .object({
@@ -67,6 +68,7 @@ const listToolsetsRoute = createRoute({
   method: "get",
   path: "/v1/toolsets",
   operationId: "listToolsets",
+  security: ANY_KEY,
   tags: ["compatibility"],
   summary: "The agent's toolsets, as Hermes lists them",
   description:
@@ -80,6 +82,7 @@ const listSkillsRoute = createRoute({
   method: "get",
   path: "/v1/skills",
   operationId: "listSkills",
+  security: ANY_KEY,
   tags: ["compatibility"],
   summary: "The agent's skills, as Hermes lists them",
   description:

@@ -17,13 +17,19 @@ export const SESSION_KEY_PATTERN = /^[^\x00-\x1f\x7f]+$/;
 /**
  * The request's X-Hermes-Session-Key, checked as the Hermes API server checks it: blank is none; it needs an API key
  * on the server (a caller-chosen scope is only trusted from an authenticated caller: 403); a CR, LF or NUL is 400
- * "Invalid session key", more than 256 characters 400 "Session key too long".
+ * "Invalid session key", more than 256 characters 400 "Session key too long". A request made with an API key is
+ * authenticated whether or not the server has a key of its own.
  */
-export function sessionKeyOf(raw: string | undefined, config: { server: { api_key: string | null } }): string | null {
+export function sessionKeyOf(
+  raw: string | undefined,
+  config: { server: { api_key: string | null } },
+  caller?: { key_id: string | null },
+): string | null {
   const key = raw?.trim() ?? "";
   if (!key) return null;
   const errors = [{ location: "header.x-hermes-session-key", message: "" }];
-  if (!config.server.api_key) {
+  // Shown with the server key or an API key; a server with neither authenticates nobody.
+  if (!config.server.api_key && !caller?.key_id) {
     errors[0].message = "needs an API key on the server";
     throw new HttpError(
       "session_key_requires_auth",

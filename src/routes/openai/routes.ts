@@ -23,11 +23,13 @@ import {
   ModelListSchema,
   openAiErrorResponses,
 } from "./schemas.js";
+import { ANY_KEY, requires } from "../../http/route-access.js";
 
 const listModels = createRoute({
   method: "get",
   path: "/v1/models",
   operationId: "listModels",
+  security: ANY_KEY,
   tags: ["compatibility"],
   summary: "Models, in the OpenAI list shape",
   description: "The configured model, so OpenAI clients that list models before chatting find one.",
@@ -41,6 +43,7 @@ const capabilities = createRoute({
   method: "get",
   path: "/v1/capabilities",
   operationId: "getCapabilities",
+  security: ANY_KEY,
   tags: ["compatibility"],
   summary: "Features and endpoints of this server, for clients that discover them",
   description:
@@ -52,6 +55,7 @@ const chatCompletions = createRoute({
   method: "post",
   path: "/v1/chat/completions",
   operationId: "createChatCompletion",
+  security: requires("sessions:write"),
   tags: ["compatibility"],
   summary: "OpenAI chat completions, answered by the agent",
   description:
@@ -155,7 +159,7 @@ export function openAiCompatRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
-    const sessionKey = sessionKeyOf(headers["x-hermes-session-key"], services.config);
+    const sessionKey = sessionKeyOf(headers["x-hermes-session-key"], services.config, c.get("caller"));
     const { session, run: started } = await services.useCases.startChatRun({
       messages: body.messages,
       sessionId: headers["x-hermes-session-id"]?.trim() || null,
@@ -170,6 +174,7 @@ export function openAiCompatRoutes() {
       })),
       signal: c.req.raw.signal,
       idempotency: c.get("idempotencyClaim"),
+      caller: c.get("caller"),
     });
     const identity = completionIdentity(started.runId, services.now(), body.model, services.config);
     const sessionHeaders: Record<string, string> = { [SESSION_HEADER]: session.id, "X-Run-Id": started.runId };

@@ -22,11 +22,13 @@ import {
   type DeletedResponse,
 } from "./schemas.js";
 import { responseEvents } from "./stream.js";
+import { requires } from "../../http/route-access.js";
 
 const createResponseRoute = createRoute({
   method: "post",
   path: "/v1/responses",
   operationId: "createResponse",
+  security: requires("sessions:write"),
   tags: ["compatibility"],
   summary: "OpenAI Responses, answered by the agent",
   description:
@@ -80,6 +82,7 @@ const getResponseRoute = createRoute({
   method: "get",
   path: "/v1/responses/{response_id}",
   operationId: "getResponse",
+  security: requires("sessions:read"),
   tags: ["compatibility"],
   summary: "A stored response, as it stands",
   description:
@@ -95,6 +98,7 @@ const deleteResponseRoute = createRoute({
   method: "delete",
   path: "/v1/responses/{response_id}",
   operationId: "deleteResponse",
+  security: requires("sessions:write"),
   tags: ["compatibility"],
   summary: "Delete a response",
   description:
@@ -114,10 +118,11 @@ export function responseRoutes() {
     const services = c.get("services");
     const body = c.req.valid("json");
     // Checked before anything runs, as Hermes checks it; echoed on the answer.
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), services.config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), services.config, c.get("caller"));
     const { response, session, run } = await services.useCases.createResponse(body, {
       signal: c.req.raw.signal,
       idempotency: c.get("idempotencyClaim"),
+      caller: c.get("caller"),
     });
     const model = body.model ?? services.config.model.name ?? "caduceus";
     const current = async () => presentResponse(await services.useCases.viewResponse(response), model);

@@ -9,6 +9,8 @@ import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { RESPONSE_HEADERS } from "../shared/problem-responses.js";
 import type { Services } from "../../services.js";
+import { requires } from "../../http/route-access.js";
+import { ownerFilter } from "../../domain/shared/owner-scope.js";
 
 const GrantSchema = z
   .object({
@@ -47,6 +49,7 @@ const listRoute = createRoute({
   method: "get",
   path: "/v1/approvals/allowlist",
   operationId: "listAllowlist",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "Tools approved for every session (the `always` approvals), newest first",
   description:
@@ -67,6 +70,7 @@ const getRoute = createRoute({
   method: "get",
   path: "/v1/approvals/allowlist/{entry_id}",
   operationId: "getAllowlistEntry",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "One entry of the allowlist",
   description: "What it approves, who added it and when.",
@@ -78,6 +82,7 @@ const deleteRoute = createRoute({
   method: "delete",
   path: "/v1/approvals/allowlist/{entry_id}",
   operationId: "deleteAllowlistEntry",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Remove an entry of the allowlist: its tool asks again",
   description: "The next call of its tool (or command pattern) waits for a person again, in every session.",
@@ -103,7 +108,7 @@ const present = (grant: Grant): z.infer<typeof GrantSchema> => ({
 export function approvalRoutes() {
   const router = createRouter();
   router.openapi(listRoute, async (c) => {
-    const entries = await c.get("services").agent.standing.allowlist();
+    const entries = await c.get("services").agent.standing.allowlist(ownerFilter(c.get("caller")));
     return c.json({ data: entries.map(present) }, 200);
   });
   router.openapi(getRoute, async (c) => {

@@ -12,11 +12,13 @@ import { SessionIdParam } from "../shared/params.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { InterruptAnswerBody, InterruptAnswered, InterruptList, InterruptParams } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const listInterrupts = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/interrupts",
   operationId: "listInterrupts",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "Everything waiting on a person or the client: approvals, client tool calls, page dialogs",
   description: "Each entry names the route that answers it (`answer_route`).",
@@ -31,6 +33,7 @@ const answerInterrupt = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/interrupts/{interrupt_id}",
   operationId: "answerInterrupt",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Answer an interrupt of any kind",
   description:

@@ -17,6 +17,7 @@ export function presentRunResource(
   run: RunRecord,
   interrupts: InterruptView[],
   output: string | null = null,
+  cost: number | null = null,
 ): RunResourceResponse {
   return {
     object: "hermes.run",
@@ -35,13 +36,16 @@ export function presentRunResource(
     finished_at: run.finished_at === null ? null : iso(run.finished_at),
     output,
     interrupts,
+    cost_usd: cost,
   };
 }
 
 /** A page of runs, each with what it waits on and its answer. */
 export function presentRunPage(page: { runs: RunView[]; next: RunCursor | null }): RunPageResponse {
   return {
-    data: page.runs.map(({ run, interrupts, output }) => presentRunResource(run, interrupts, output)),
+    data: page.runs.map(({ run, interrupts, output, cost_usd: cost }) =>
+      presentRunResource(run, interrupts, output, cost),
+    ),
     next_cursor: page.next ? encodeCursor(page.next) : null,
   };
 }
@@ -74,6 +78,7 @@ export function presentHermesRun(view: RunView, config: Config): HermesRunRespon
     last_event: lastEvent === null ? null : hermesEventName(lastEvent, run.status),
     runtime: hermesRuntime(config, run.model),
     usage: hermesUsage(run.usage, run.cache),
+    cost_usd: view.cost_usd,
     output,
     error: run.error,
     ...(outcome.status === "waiting_for_approval" && approval

@@ -15,7 +15,7 @@ import { hermesRunFrames } from "./hermes-frames.js";
 import { parseEventId } from "../events/last-event-id.js";
 import { EventsHeaders, EventsQuery } from "../events/schemas.js";
 import { jsonBody } from "../shared/json-content.js";
-import { PageQuery } from "../shared/pagination.js";
+import { OwnedPageQuery, PageQuery } from "../shared/pagination.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { openAiErrorResponses } from "../openai/schemas.js";
 import { problemResponses } from "../shared/problem-responses.js";
@@ -40,11 +40,14 @@ import {
   ToolOutputsAnswered,
   ToolOutputsBody,
 } from "./schemas.js";
+import { ownRunId, requires } from "../../http/route-access.js";
+import { ownerFilter } from "../../domain/shared/owner-scope.js";
 
 const getRun = createRoute({
   method: "get",
   path: "/v1/runs/{run_id}",
   operationId: "getRun",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "One run in Hermes's words: status, flags, last event, runtime, usage, its answer and what it waits on",
   description:
@@ -63,6 +66,7 @@ const getSessionRun = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/runs/{run_id}",
   operationId: "getSessionRun",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "One run of the session: status, iterations, usage, error, timestamps and what it waits on",
   description:
@@ -79,6 +83,7 @@ const listRuns = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/runs",
   operationId: "listRuns",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "The session's runs, newest first",
   description: "Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it.",
@@ -93,6 +98,7 @@ const cancelRun = createRoute({
   method: "post",
   path: "/v1/runs/{run_id}/cancel",
   operationId: "cancelRun",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Cancel a running or waiting run",
   description:
@@ -109,6 +115,7 @@ const runEvents = createRoute({
   method: "get",
   path: "/v1/runs/{run_id}/events",
   operationId: "streamRunEvents",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "Server-sent events of one run: replayed, then live, ending after its last event",
   description:
@@ -132,6 +139,7 @@ const submitToolOutputs = createRoute({
   method: "post",
   path: "/v1/runs/{run_id}/tool_outputs",
   operationId: "submitToolOutputs",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Send the outputs of the client's own tool calls; the run resumes",
   description:
@@ -158,6 +166,7 @@ const steerRun = createRoute({
   method: "post",
   path: "/v1/runs/{run_id}/steer",
   operationId: "steerRun",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Add a user message the run takes in before its next model call",
   description:
@@ -183,6 +192,7 @@ const submitRun = createRoute({
   method: "post",
   path: "/v1/runs",
   operationId: "submitRun",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Submit a run as Hermes clients do; it goes on in the background",
   description:
@@ -223,14 +233,15 @@ const listAllRuns = createRoute({
   method: "get",
   path: "/v1/runs",
   operationId: "listAllRuns",
+  security: requires("sessions:read"),
   tags: ["runs"],
   summary: "Every session's runs, newest first; or, with Idempotency-Key, the run that key submitted",
   description:
-    "Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. With an `Idempotency-Key` " +
+    "The runs of the caller's own sessions (an admin key: every owner's, or `owner`'s). Paginated with an opaque `cursor`; each run as GET /v1/runs/{run_id} answers it. With an `Idempotency-Key` " +
     "header: the run a POST /v1/runs with that key (from the same caller) started, as a one-run page (404 " +
     "`run_not_found` when none did). Errors use the OpenAI envelope.",
   request: {
-    query: PageQuery,
+    query: OwnedPageQuery,
     headers: z.object({
       "idempotency-key": z
         .string()
@@ -248,6 +259,7 @@ const stopRun = createRoute({
   method: "post",
   path: "/v1/runs/{run_id}/stop",
   operationId: "stopRun",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Stop a run (Hermes's name for cancel); a run that has ended is answered as it is",
   description:
@@ -264,6 +276,7 @@ const approveRun = createRoute({
   method: "post",
   path: "/v1/runs/{run_id}/approval",
   operationId: "answerRunApproval",
+  security: requires("sessions:write"),
   tags: ["runs"],
   summary: "Answer the run's pending approval with Hermes's choices",
   description:
@@ -291,9 +304,6 @@ const approveRun = createRoute({
   },
 });
 
-/** A streamed chat completion's id (`chatcmpl-<run id>`) names its run, as Hermes's approval events name it. */
-const ownRunId = (id: string) => (id.startsWith("chatcmpl-") ? id.slice("chatcmpl-".length) : id);
-
 /** A run the Hermes routes do not know is `run_not_found`, as Hermes names it. */
 async function orRunNotFound<T>(runId: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -318,9 +328,9 @@ export function runRoutes() {
     const { runs, sessions } = c.get("services");
     const { id, run_id: runId } = c.req.valid("param");
     await sessions.require(id);
-    const { run, interrupts, output } = await runs.view(runId);
+    const { run, interrupts, output, cost_usd: cost } = await runs.view(runId);
     if (run.session_id !== id) throw new HttpError("not_found", `run ${runId} is not a run of session ${id}`);
-    return c.json(presentRunResource(run, interrupts, output), 200);
+    return c.json(presentRunResource(run, interrupts, output, cost), 200);
   });
 
   router.openapi(listRuns, async (c) => {
@@ -342,7 +352,7 @@ export function runRoutes() {
     const { useCases } = c.get("services");
     const body = c.req.valid("json");
     const headers = c.req.valid("header");
-    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), c.get("services").config);
+    const sessionKey = sessionKeyOf(c.req.header(SESSION_KEY_HEADER), c.get("services").config, c.get("caller"));
     requireServedProvider(c.get("services").config, body.provider);
     const { session, run } = await useCases.submitRun(
       {
@@ -355,7 +365,7 @@ export function runRoutes() {
         model: body.model ?? null,
         model_options: body.model_options ?? null,
       },
-      { idempotency: c.get("idempotencyClaim") },
+      { idempotency: c.get("idempotencyClaim"), caller: c.get("caller") },
     );
     c.header("X-Hermes-Session-Id", session.id);
     if (sessionKey) c.header(SESSION_KEY_HEADER, sessionKey);
@@ -382,7 +392,8 @@ export function runRoutes() {
       return c.json({ object: "list" as const, data: [presentHermesRun(view, config)], next_cursor: null }, 200);
     }
     const query = c.req.valid("query");
-    const page = await runs.page(null, query.limit, decodeCursor(query.cursor, isRunCursor));
+    const owner = ownerFilter(c.get("caller"), query.owner);
+    const page = await runs.page(null, query.limit, decodeCursor(query.cursor, isRunCursor), owner);
     return c.json(presentHermesRunPage(page, config), 200);
   });
 
@@ -391,7 +402,7 @@ export function runRoutes() {
     const runId = ownRunId(c.req.valid("param").run_id);
     // A run that has ended is answered as it is, as Hermes does; one still going is stopped (it ends cancelled).
     if (await orRunNotFound(runId, () => runs.hasEnded(runId)))
-      return c.json(presentHermesRun(await runs.view(runId), config), 200);
+      return c.json(presentHermesRun(await orRunNotFound(runId, () => runs.view(runId)), config), 200);
     await agent.cancelRun(runId, "stopped by a client").catch((err: unknown) => {
       // It ended while the stop was on its way: the stop has nothing left to do.
       if (!(err instanceof DomainError && err.code === "run_not_active")) throw err;

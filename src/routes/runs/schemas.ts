@@ -57,6 +57,11 @@ export const RunResourceSchema = RunSchema.extend({
   interrupts: z
     .array(InterruptSchema)
     .openapi({ description: "What it waits on (pending interrupts); empty unless requires_action" }),
+  cost_usd: z.number().nullable().openapi({
+    description:
+      "What its model calls cost in US dollars, from the price table (models.prices); null when none had a price",
+    example: 0.00042,
+  }),
 }).openapi("RunResource", { description: "An agent run, as stored" });
 
 export const RunPage = pageOf(RunResourceSchema, "RunPage");
@@ -147,6 +152,11 @@ export const HermesRunSchema = z
       .openapi({ description: "The last event it published (Hermes's names)", example: "run.completed" }),
     runtime: HermesRuntimeSchema,
     usage: HermesUsageSchema,
+    cost_usd: z.number().nullable().openapi({
+      description:
+        "What its model calls cost in US dollars, from the price table (models.prices); null when none had a price",
+      example: 0.00042,
+    }),
     output: z.string().nullable().openapi({ description: "Its answer, once it has ended with one", example: "Done." }),
     error: z.string().nullable().openapi({ description: "Why it failed", example: null }),
     approval: HermesApprovalSchema.optional().openapi({

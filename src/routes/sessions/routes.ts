@@ -6,7 +6,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { decodeCursor } from "../../http/cursor.js";
 import { createRouter } from "../../http/router.js";
 import { jsonBody } from "../shared/json-content.js";
-import { PageQuery } from "../shared/pagination.js";
+import { OwnedPageQuery } from "../shared/pagination.js";
+import { ownerFilter } from "../../domain/shared/owner-scope.js";
 import { IdempotencyHeaders, SessionIdParam } from "../shared/params.js";
 import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
@@ -14,11 +15,13 @@ import { sessionBodyHook } from "./body-hook.js";
 import { isSessionCursor } from "./cursor.js";
 import { presentSession, presentSessionPage } from "./present.js";
 import { CreateSessionBody, SessionPage, SessionSchema, UpdateSessionBody } from "./schemas.js";
+import { requires } from "../../http/route-access.js";
 
 const createSession = createRoute({
   method: "post",
   path: "/v1/sessions",
   operationId: "createSession",
+  security: requires("sessions:write"),
   tags: ["sessions"],
   summary: "Create a session",
   description:
@@ -53,10 +56,13 @@ const listSessions = createRoute({
   method: "get",
   path: "/v1/sessions",
   operationId: "listSessions",
+  security: requires("sessions:read"),
   tags: ["sessions"],
   summary: "List sessions, newest first",
-  description: "Paginated with an opaque `cursor`: pass `next_cursor` of a page to get the next one.",
-  request: { query: PageQuery },
+  description:
+    "The caller's own sessions (an admin key: every owner's, or `owner`'s). Paginated with an opaque `cursor`: pass " +
+    "`next_cursor` of a page to get the next one.",
+  request: { query: OwnedPageQuery },
   responses: { 200: jsonAnswer("A page of sessions", SessionPage), ...problemResponses({}) },
 });
 
@@ -64,6 +70,7 @@ const getSession = createRoute({
   method: "get",
   path: "/v1/sessions/{id}",
   operationId: "getSession",
+  security: requires("sessions:read"),
   tags: ["sessions"],
   summary: "Get a session with its token statistics",
   description:
@@ -76,6 +83,7 @@ const patchSession = createRoute({
   method: "patch",
   path: "/v1/sessions/{id}",
   operationId: "updateSession",
+  security: requires("sessions:write"),
   tags: ["sessions"],
   summary: "Change title, model, system prompt or config",
   description:
@@ -95,6 +103,7 @@ const deleteSession = createRoute({
   method: "delete",
   path: "/v1/sessions/{id}",
   operationId: "deleteSession",
+  security: requires("sessions:write"),
   tags: ["sessions"],
   summary: "Delete a session, its rows, and stop its browser",
   description:
@@ -113,7 +122,9 @@ export function sessionRoutes() {
   router.openapi(
     createSession,
     async (c) => {
-      const snapshot = await c.get("services").useCases.createSession(c.req.valid("json"));
+      const snapshot = await c
+        .get("services")
+        .useCases.createSession({ ...c.req.valid("json"), caller: c.get("caller") });
       c.header("Location", `/v1/sessions/${snapshot.session.id}`);
       return c.json(presentSession(snapshot), 201);
     },
@@ -123,7 +134,8 @@ export function sessionRoutes() {
   router.openapi(listSessions, async (c) => {
     const { sessions } = c.get("services");
     const query = c.req.valid("query");
-    const page = await sessions.list(query.limit, decodeCursor(query.cursor, isSessionCursor));
+    const owner = ownerFilter(c.get("caller"), query.owner);
+    const page = await sessions.list(query.limit, decodeCursor(query.cursor, isSessionCursor), owner);
     return c.json(
       presentSessionPage(
         page.sessions.map((s) => sessions.snapshot(s)),

@@ -1,7 +1,8 @@
 /**
  * @module pagination
  * Cursor pagination as the list operations document it: the `limit`/`cursor` query and the `{ data, next_cursor }`
- * page. The cursor itself is opaque to clients (src/http/cursor.ts makes and reads it).
+ * page, and the `owner` a list of owned resources may be narrowed to. The cursor itself is opaque to clients
+ * (src/http/cursor.ts makes and reads it).
  */
 import { z } from "@hono/zod-openapi";
 
@@ -24,6 +25,23 @@ export const PageQuery = z.object({
       example: "eyJzZXEiOjUwfQ",
     }),
 });
+
+/** A list's `?owner=`: an admin key names whose resources it lists (every owner's when left out). */
+export const OwnerQuery = z.object({
+  owner: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: "owner", in: "query" },
+      description: "With an admin key: list only this owner's. Other keys list their own owner's only.",
+      example: "team-support",
+    }),
+});
+
+/** A page of one owner's resources (or, for an admin, of every owner's). */
+export const OwnedPageQuery = PageQuery.merge(OwnerQuery);
 
 export function pageOf<T extends z.ZodTypeAny>(item: T, name: string) {
   return z

@@ -155,6 +155,14 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   },
   payload_too_large: { detail: "the request body is larger than 10485760 bytes (server.max_body_bytes)" },
   too_many_runs: { detail: "10 runs are already in progress (server.max_concurrent_runs); retry in a few seconds" },
+  insufficient_scope: { detail: "this needs the sessions:write scope, which the API key key_01JD5Z3Q8V does not have" },
+  rate_limited: {
+    detail: "the API key key_01JD5Z3Q8V made its 60 requests of this minute (requests_per_minute); retry in 12 s",
+  },
+  token_budget_exceeded: {
+    detail:
+      "the API key key_01JD5Z3Q8V used 100000 of its 100000 tokens today (tokens_per_day); it resets at 2025-01-02T00:00:00.000Z",
+  },
   model_error: { detail: "the model answered 500: upstream overloaded" },
   agent_incomplete: { detail: "the run run_01JD5Z3Q8V6N2C4K7M9P0R1S2T ended cancelled: the client disconnected" },
   model_not_configured: { detail: "no model is configured; set model.name (CADUCEUS_MODEL)" },
@@ -187,12 +195,22 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   model_lock_unavailable: { detail: "provider anthropic is not served here (this server's model endpoint is openai)" },
 };
 
-const RETRYABLE_CODES = new Set<ErrorCode>(["too_many_runs", "idempotency_key_in_flight", "store_unavailable"]);
+const RETRYABLE_CODES = new Set<ErrorCode>([
+  "too_many_runs",
+  "rate_limited",
+  "token_budget_exceeded",
+  "idempotency_key_in_flight",
+  "store_unavailable",
+]);
 
 /** Every code an operation of this kind can answer, in the order of the closed list. */
 export function errorCodesOf(spec: ErrorSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(["validation_failed", "forbidden_origin", "internal_error", ...(spec.codes ?? [])]);
-  if (spec.auth !== false) codes.add("unauthorized");
+  // A key may lack the operation's scope, or have made its requests of the minute.
+  if (spec.auth !== false)
+    for (const code of ["unauthorized", "insufficient_scope", "rate_limited"] as const) codes.add(code);
+  // What refuses a run for the server's load also refuses it for the key's tokens of the day.
+  if (codes.has("too_many_runs")) codes.add("token_budget_exceeded");
   if (spec.store !== false) codes.add("store_unavailable");
   if (spec.body) for (const code of ["payload_too_large", "unsupported_media_type"] as const) codes.add(code);
   if (spec.idempotent) {

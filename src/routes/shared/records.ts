@@ -16,3 +16,6 @@ export type SessionRecord = Answer<Services["sessions"]["require"]>;
 export type SessionSearchHit = Answer<Services["context"]["searchAll"]>[number];
 export type ResponseRecord = Answer<Services["useCases"]["readResponse"]>["response"];
 export type SessionUsage = NonNullable<ReturnType<Answer<Services["sessions"]["usageOf"]>["get"]>>;
+export type ApiKeyRecord = Answer<Services["keys"]["require"]>;
+export type AuditRecord = Answer<Services["audit"]["list"]>[number];
+export type UsageReport = Answer<Services["usage"]["report"]>;

@@ -2,10 +2,11 @@
  * @module approval-grants
  * The `approval_grants` table on PostgreSQL (see ../../repositories/approval-grants.ts).
  */
-import { desc, eq } from "drizzle-orm";
-import type { ApprovalGrantRecord } from "../../records.js";
+import { and, desc, eq } from "drizzle-orm";
+import type { ApprovalGrantRecord, OwnerFilter } from "../../records.js";
 import type { ApprovalGrantRepository } from "../../store.js";
 import { approvalGrantInsertValues, approvalGrantRecordOf, grantMatching } from "../../rows/approval-grants.js";
+import { ownedBy } from "../../rows/owner-filter.js";
 import type { PgConnection } from "../connection.js";
 import { approvalGrants } from "../schema.js";
 
@@ -17,21 +18,21 @@ export class PgApprovalGrantRepository implements ApprovalGrantRepository {
     return approvalGrantRecordOf(row);
   }
 
-  async matching(sessionId: string, matchKeys: string[]): Promise<ApprovalGrantRecord | null> {
+  async matching(sessionId: string, matchKeys: string[], owner?: string | null): Promise<ApprovalGrantRecord | null> {
     if (matchKeys.length === 0) return null;
     const [row] = await this.conn.exec
       .select()
       .from(approvalGrants)
-      .where(grantMatching(approvalGrants, sessionId, matchKeys))
+      .where(grantMatching(approvalGrants, sessionId, matchKeys, owner))
       .limit(1);
     return row ? approvalGrantRecordOf(row) : null;
   }
 
-  async list(scope: "session" | "always"): Promise<ApprovalGrantRecord[]> {
+  async list(scope: "session" | "always", owner?: OwnerFilter): Promise<ApprovalGrantRecord[]> {
     const rows = await this.conn.exec
       .select()
       .from(approvalGrants)
-      .where(eq(approvalGrants.scope, scope))
+      .where(and(eq(approvalGrants.scope, scope), ownedBy(approvalGrants.owner, owner)))
       .orderBy(desc(approvalGrants.createdAt), desc(approvalGrants.id));
     return rows.map(approvalGrantRecordOf);
   }

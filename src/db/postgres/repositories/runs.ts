@@ -6,12 +6,13 @@
  * active run of a session, whichever replica inserts it.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { RunCursor } from "../../records.js";
+import type { OwnerFilter, RunCursor } from "../../records.js";
+import { ownedBy } from "../../rows/owner-filter.js";
 import type { RunRepository } from "../../store.js";
 import type { NewRun, RunPatch, RunRecord, SessionUsage } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { NamedUpdates } from "../named-statements.js";
-import { RUN_IS_ACTIVE, runs, storableText, toolCalls } from "../schema.js";
+import { RUN_IS_ACTIVE, runIsActive, runs, sessions, storableText, toolCalls } from "../schema.js";
 import { modelOptionsJson, runPatchValues, runRecordOf, sessionUsageOf } from "../../rows/runs.js";
 
 /**
@@ -30,13 +31,14 @@ const ACTIVE_RUN = namedStatement(
 
 /**
  * A new running run: $1 id, $2 session, $3 model, $4 background, $5 the client's tools as JSON or null, $6 the
- * replica, $7 now, $8 the model options as JSON or null. The one-active-run index refusing it answers no row rather than aborting the caller's transaction.
+ * replica, $7 now, $8 the model options as JSON or null, $9 the API key that started it or null. The one-active-run
+ * index refusing it answers no row rather than aborting the caller's transaction.
  */
 const CREATE_RUN = namedStatement(
   "create_run",
   `insert into runs (id, session_id, status, model, background, client_tools_json, replica_id, created_at, updated_at,
-    model_options_json)
-  values ($1, $2, 'running', $3, $4, $5, $6, $7, $7, $8)
+    model_options_json, key_id)
+  values ($1, $2, 'running', $3, $4, $5, $6, $7, $7, $8, $9)
   on conflict do nothing
   returning ${updates.rows.list}`,
 );
@@ -55,6 +57,7 @@ export class PgRunRepository implements RunRepository {
       run.replica_id,
       run.now,
       modelOptionsJson(run.model_options),
+      run.key_id ?? null,
     ]);
     return raw ? runRecordOf(updates.rows.read(raw)) : null;
   }
@@ -65,12 +68,23 @@ export class PgRunRepository implements RunRepository {
   }
 
   /** Runs newest first, of one session or (null) of every session; the cursor is the last run of the previous page. */
-  async list(sessionId: string | null, limit = 50, cursor: RunCursor | null = null): Promise<RunRecord[]> {
+  async list(
+    sessionId: string | null,
+    limit = 50,
+    cursor: RunCursor | null = null,
+    owner: OwnerFilter = null,
+  ): Promise<RunRecord[]> {
     const after = cursor ? sql`(${runs.createdAt}, ${runs.id}) < (${cursor.created_at}, ${cursor.id})` : undefined;
+    const owned = owner
+      ? inArray(
+          runs.sessionId,
+          this.conn.exec.select({ id: sessions.id }).from(sessions).where(ownedBy(sessions.owner, owner)),
+        )
+      : undefined;
     const rows = await this.conn.exec
       .select()
       .from(runs)
-      .where(and(sessionId === null ? undefined : eq(runs.sessionId, sessionId), after))
+      .where(and(sessionId === null ? undefined : eq(runs.sessionId, sessionId), after, owned))
       .orderBy(desc(runs.createdAt), desc(runs.id))
       .limit(limit);
     return rows.map(runRecordOf);
@@ -116,6 +130,15 @@ export class PgRunRepository implements RunRepository {
   async activeForSession(sessionId: string): Promise<RunRecord | null> {
     const [raw] = await this.conn.query(ACTIVE_RUN, [sessionId]);
     return raw ? runRecordOf(updates.rows.read(raw)) : null;
+  }
+
+  /** How many runs the key started are running or waiting, on any replica. */
+  async activeCountOfKey(keyId: string): Promise<number> {
+    const [row] = await this.conn.exec
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(runs)
+      .where(and(eq(runs.keyId, keyId), runIsActive));
+    return row?.count ?? 0;
   }
 
   /** Runs paused on an interrupt, oldest first: they survive a restart and resume when answered. */

@@ -4,9 +4,10 @@
  * (../../repositories/sessions.ts). Nothing of a session's active context is kept in memory here: several replicas
  * write the same sessions, so every read goes to the database.
  */
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { SessionRepository } from "../../store.js";
-import type { NewSession, SessionCursor, SessionPatch, SessionRecord } from "../../records.js";
+import type { NewSession, OwnerFilter, SessionCursor, SessionPatch, SessionRecord } from "../../records.js";
+import { ownedBy } from "../../rows/owner-filter.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { NamedUpdates } from "../named-statements.js";
 import { sessions } from "../schema.js";
@@ -42,39 +43,44 @@ export class PgSessionRepository implements SessionRepository {
   }
 
   /** The newest session holding this derived key (two conversations can reach the same one: identical turns). */
-  async findByDerivedKey(key: string): Promise<SessionRecord | null> {
+  async findByDerivedKey(key: string, owner: OwnerFilter = null): Promise<SessionRecord | null> {
     const [row] = await this.conn.exec
       .select()
       .from(sessions)
-      .where(eq(sessions.derivedKey, key))
+      .where(and(eq(sessions.derivedKey, key), ownedBy(sessions.owner, owner)))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1);
     return row ? sessionRecordOf(row) : null;
   }
 
   /** The sessions titled `base` or `base #N` (a title's lineage, as Hermes numbers forks), as `{id, title}`. */
-  async titledLike(base: string): Promise<Array<{ id: string; title: string }>> {
+  async titledLike(base: string, owner: OwnerFilter = null): Promise<Array<{ id: string; title: string }>> {
     const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
     const rows = await this.conn.exec
       .select({ id: sessions.id, title: sessions.title })
       .from(sessions)
-      .where(or(eq(sessions.title, base), sql`${sessions.title} like ${`${escaped} #%`} escape '\\'`));
+      .where(
+        and(
+          or(eq(sessions.title, base), sql`${sessions.title} like ${`${escaped} #%`} escape '\\'`),
+          ownedBy(sessions.owner, owner),
+        ),
+      );
     return rows.flatMap((row) => (row.title === null ? [] : [{ id: row.id, title: row.title }]));
   }
 
   /** The most recently active session bound to this X-Hermes-Session-Key. */
-  async findBySessionKey(key: string): Promise<SessionRecord | null> {
+  async findBySessionKey(key: string, owner: OwnerFilter = null): Promise<SessionRecord | null> {
     const [row] = await this.conn.exec
       .select()
       .from(sessions)
-      .where(eq(sessions.sessionKey, key))
+      .where(and(eq(sessions.sessionKey, key), ownedBy(sessions.owner, owner)))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(1);
     return row ? sessionRecordOf(row) : null;
   }
 
   /** Newest first; the cursor is the last row of the previous page. */
-  async list(limit: number, cursor: SessionCursor | null): Promise<SessionRecord[]> {
+  async list(limit: number, cursor: SessionCursor | null, owner: OwnerFilter = null): Promise<SessionRecord[]> {
     // A row-value comparison lets PostgreSQL seek in sessions_created_idx instead of scanning the pages before.
     const where = cursor
       ? sql`(${sessions.createdAt}, ${sessions.id}) < (${cursor.created_at}, ${cursor.id})`
@@ -82,7 +88,7 @@ export class PgSessionRepository implements SessionRepository {
     const rows = await this.conn.exec
       .select()
       .from(sessions)
-      .where(where)
+      .where(and(where, ownedBy(sessions.owner, owner)))
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
       .limit(limit);
     return rows.map(sessionRecordOf);
@@ -96,10 +102,11 @@ export class PgSessionRepository implements SessionRepository {
   }
 
   /** Most recently active first, `offset` rows in, one more than `limit` so the caller knows whether more follow. */
-  async listByActivity(limit: number, offset: number): Promise<SessionRecord[]> {
+  async listByActivity(limit: number, offset: number, owner: OwnerFilter = null): Promise<SessionRecord[]> {
     const rows = await this.conn.exec
       .select()
       .from(sessions)
+      .where(ownedBy(sessions.owner, owner))
       .orderBy(desc(sessions.updatedAt), desc(sessions.id))
       .limit(limit + 1)
       .offset(offset);

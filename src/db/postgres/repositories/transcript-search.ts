@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { TranscriptSearchRepository } from "../../store.js";
-import type { SearchHit, SessionSearchHit } from "../../records.js";
+import type { OwnerFilter, SearchHit, SessionSearchHit } from "../../records.js";
 import type { PgConnection } from "../connection.js";
 
 /** A commit SHA cut short, as people type them (`git log --oneline` shows 7). */
@@ -65,7 +65,7 @@ export class PgTranscriptSearchRepository implements TranscriptSearchRepository 
   constructor(private readonly conn: PgConnection) {}
 
   /** Every session's transcript at once, best hits first. */
-  async searchAll(text: string, limit: number): Promise<SessionSearchHit[]> {
+  async searchAll(text: string, limit: number, owner: OwnerFilter = null): Promise<SessionSearchHit[]> {
     const terms = termsOf(text);
     if (terms.length === 0) return [];
     const result = await this.conn.exec.execute<HitRow & { session_id: string; session_title: string | null }>(sql`
@@ -74,6 +74,7 @@ export class PgTranscriptSearchRepository implements TranscriptSearchRepository 
       from messages m
       join sessions s on s.id = m.session_id
       where ${sql.join(terms.map(termMatch), sql` and `)}
+        ${owner ? sql`and s.owner is not distinct from ${owner.owner}` : sql``}
       order by rank, m.created_at desc
       limit ${limit}`);
     const matchers = terms.map(matcherOf);
