@@ -23,6 +23,7 @@ import { applyPromptCaching } from "./domain/context/prompt-caching.js";
 import { ToolImagesView } from "./domain/context/tool-images-view.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
+import { ModelRouter } from "./domain/llm/model-router.js";
 import { InspectorSignIn } from "./domain/inspector/sign-in.js";
 import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
@@ -60,6 +61,8 @@ export type Services = {
   context: ContextReader;
   readiness: Readiness;
   llm: LlmClients;
+  /** The models runs and compressions call, with their fallbacks and circuit breakers. */
+  models: ModelRouter;
   /** What clients and the agent do with a session's browser. */
   browsers: BrowserService;
   /** The supervised browsers, one per session that uses one. */
@@ -104,12 +107,33 @@ export function createServices(deps: AppDeps): Services {
   const base = { config, store, events, logger, now };
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
+  const models = new ModelRouter({ config, clients: llm, now, observer: null });
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
-  const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines });
+  const engineSessions = new EngineSessions({
+    config,
+    store,
+    logger,
+    now,
+    models,
+    engines,
+    summaryFellBack: (sessionId, notice) => {
+      logger.warn(
+        { session_id: sessionId, from: notice.from, to: notice.to, kind: notice.kind },
+        "summary model falls back",
+      );
+      void events.publish(sessionId, "model.fallback", {
+        run_id: null,
+        purpose: notice.purpose,
+        from_model: notice.from,
+        to_model: notice.to,
+        reason: notice.kind,
+      });
+    },
+  });
   const compressions = new Compressions({
     ...base,
     engineSessions,
@@ -126,7 +150,7 @@ export function createServices(deps: AppDeps): Services {
     ...base,
     transcript,
     sessions,
-    llm,
+    models,
     tools,
     replicaId,
     compression: compressionTriggers,
@@ -161,6 +185,7 @@ export function createServices(deps: AppDeps): Services {
     heartbeat,
     browserOwnership,
     llm,
+    models,
     browsers,
     supervisors,
     engines,

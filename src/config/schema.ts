@@ -338,6 +338,20 @@ export const mcpConfigSchema = z
   })
   .strict();
 
+/** A model another one falls back to; its unset endpoint and key are those of the model it stands in for. */
+const fallbackModelSchema = z
+  .object({
+    model: z.string().min(1).max(MAX_NAME_CHARS),
+    base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
+    api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
+    /** Its context window; null: from the built-in table by its name. */
+    context_length: z.number().int().min(1024).nullable().default(null),
+  })
+  .strict();
+export type FallbackModelConfig = z.infer<typeof fallbackModelSchema>;
+const MAX_FALLBACKS = 10;
+const fallbacksSchema = z.array(fallbackModelSchema).max(MAX_FALLBACKS).default([]);
+
 const modelEndpointSchema = z
   .object({
     /**
@@ -356,6 +370,18 @@ const modelEndpointSchema = z
      * of vision families), `on` for a model.name the table does not know, `off` to send only their text.
      */
     vision: z.enum(["auto", "on", "off"]).default("auto"),
+    /** Models tried in order when this one fails with a retryable failure (see docs/models.md). */
+    fallbacks: fallbacksSchema,
+    /** The circuit breaker that keeps a failing model out of the chain for a while. */
+    breaker: z
+      .object({
+        /** How long a model that failed stays out before one call probes it again (half-open). */
+        cooldown_s: z.number().positive().max(86_400).default(30),
+        /** Failed calls in a row (each after the client's own retries) that take a model out. */
+        failure_threshold: z.number().int().min(1).max(100).default(1),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
@@ -417,6 +443,8 @@ export const configSchema = z
             base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
             api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
             context_length: z.number().int().min(1024).nullable().default(null),
+            /** Summary models tried in order when the summary model fails with a retryable failure. */
+            fallbacks: fallbacksSchema,
           })
           .strict()
           .prefault({}),
@@ -448,6 +476,24 @@ export const configSchema = z
          * check them.
          */
         identity: z.enum(["caduceus", "hermes-agent"]).default("caduceus"),
+      })
+      .strict()
+      .prefault({}),
+    telemetry: z
+      .object({
+        /** Where spans are sent (OTLP over HTTP, e.g. http://collector:4318); null: OTEL_EXPORTER_OTLP_ENDPOINT, else off. */
+        otlp_endpoint: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
+        /** The `service.name` of the spans; OTEL_SERVICE_NAME wins. */
+        service_name: z.string().min(1).max(MAX_NAME_CHARS).default("caduceus"),
+        /** Put prompts, answers and tool arguments on spans (off: only sizes, names and ids). */
+        capture_content: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
+    metrics: z
+      .object({
+        /** Serve GET /metrics without the admin key (for a scraper on a private network). */
+        public: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

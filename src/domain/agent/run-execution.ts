@@ -16,7 +16,9 @@ import { buildActiveContext, toChatMessage } from "../context/active-context.js"
 import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
-import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
+import type { ModelTurn } from "../llm/chat-turn.js";
+import type { FallbackNotice } from "../llm/model-chain.js";
+import { ModelFailure } from "../shared/model-errors.js";
 import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
 import {
   abortReason,
@@ -102,7 +104,7 @@ export class RunExecution {
         const stop = signal.reason instanceof RunStop ? signal.reason : null;
         status = stop?.status ?? "interrupted";
         error = `${status}: ${abortReason(signal)}`;
-      } else if (err instanceof ModelCallError) {
+      } else if (err instanceof ModelFailure) {
         status = "failed";
         error = err.message;
         this.deps.logger.warn(
@@ -174,7 +176,7 @@ export class RunExecution {
       this.addUsage(turn.usage);
       if (!turn.content?.trim() && turn.toolCalls.length === 0) {
         await this.saveProgress();
-        throw new ModelCallError(
+        throw new ModelFailure(
           "empty",
           "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint",
         );
@@ -199,7 +201,7 @@ export class RunExecution {
   }
 
   private async callModel(tools: SessionTools): Promise<ModelTurn> {
-    const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
+    const { run, model, signal, streamModel, sessionId, clientTools } = this.params;
     const messages = await this.deps.prepareMessages(sessionId, model, this.context);
     const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
     const { events } = this.deps;
@@ -212,9 +214,9 @@ export class RunExecution {
       // Streamed chunks are published without waiting: the bus stores them in order, before what follows them.
       void events.publish(sessionId, "reasoning.available", { run_id: run.id, text: thought });
     };
-    const turn = await callModel(
-      client,
-      { model, messages, tools: schemas, options: run.model_options },
+    const turn = await this.deps.models.chat(
+      model,
+      { messages, tools: schemas, options: run.model_options },
       {
         signal,
         // Stream from the model when someone watches the session live, so they see the answer grow.
@@ -240,11 +242,28 @@ export class RunExecution {
             },
             "model call attempt failed",
           ),
+        onFallback: (notice) => this.fellBack(notice),
       },
     );
     if (!thought && turn.reasoning) thought = turn.reasoning;
     announce();
     return turn;
+  }
+
+  /** Another model stands in for the one that failed: the run's watchers and the log are told. */
+  private fellBack(notice: FallbackNotice): void {
+    const { run, sessionId } = this.params;
+    this.deps.logger.warn(
+      { run_id: run.id, session_id: sessionId, from: notice.from, to: notice.to, kind: notice.kind },
+      "model call falls back to another model",
+    );
+    void this.deps.events.publish(sessionId, "model.fallback", {
+      run_id: run.id,
+      purpose: notice.purpose,
+      from_model: notice.from,
+      to_model: notice.to,
+      reason: notice.kind,
+    });
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
@@ -276,16 +295,17 @@ export class RunExecution {
     };
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
-    const row = await this.persist(input);
+    // Its event names the model that wrote it: a fallback's when one stood in.
+    const row = await this.persist(input, turn.model);
     this.calls.opened(calls);
     this.context.push(toChatMessage(row));
     return calls;
   }
 
-  private async persist(input: MessageInput): Promise<StoredMessage> {
-    const { sessionId, model, run } = this.params;
-    const [row] = await this.deps.transcript.append(sessionId, [input], { model, runId: run.id });
-    return this.stored(row);
+  private async persist(input: MessageInput, answeredBy?: string): Promise<StoredMessage> {
+    const { sessionId, run, model } = this.params;
+    const [row] = await this.deps.transcript.append(sessionId, [input], { model: answeredBy ?? model, runId: run.id });
+    return this.stored(row, answeredBy);
   }
 
   /** A tool's result, with the images it returned stored once beside the row, which references them. */
@@ -300,10 +320,15 @@ export class RunExecution {
     return row;
   }
 
-  private async stored(row: StoredMessage): Promise<StoredMessage> {
+  private async stored(row: StoredMessage, answeredBy?: string): Promise<StoredMessage> {
     const { sessionId, run } = this.params;
     this.messages.push(row);
-    await this.deps.events.publish(sessionId, "message.created", { run_id: run.id, message: publicMessage(row) });
+    const payload = { run_id: run.id, message: publicMessage(row) };
+    await this.deps.events.publish(
+      sessionId,
+      "message.created",
+      answeredBy ? { ...payload, model: answeredBy } : payload,
+    );
     return row;
   }
 

@@ -3,7 +3,6 @@
  * What one stretch of a run is given (its dependencies and parameters) and what it comes to, shared by the
  * execution, its tool calls and the runner that starts both.
  */
-import type OpenAI from "openai";
 import type { Config } from "../../config/schema.js";
 import type { RunRecord, StoredMessage } from "../../db/records.js";
 import type { EventFeed } from "../events/feed.js";
@@ -18,6 +17,7 @@ import type { Transcript } from "../transcript/transcript.js";
 import type { InterruptView } from "../shared/interrupt-view.js";
 import type { RunResultSummary } from "../shared/run-summary.js";
 import type { SessionTools } from "./tool-registry.js";
+import type { ModelRouter } from "../llm/model-router.js";
 
 export type LoopDeps = {
   config: Config;
@@ -25,6 +25,8 @@ export type LoopDeps = {
   events: EventBus;
   transcript: Transcript;
   sessions: SessionService;
+  /** The run's model and the models that stand in for it. */
+  models: ModelRouter;
   /** Compresses at a run's safe points; without one the session's figures are kept up to date by the loop. */
   compression?: RunCompression;
   /**
@@ -40,7 +42,6 @@ export type RunParams = {
   run: RunRecord;
   sessionId: string;
   model: string;
-  client: OpenAI;
   /** The message that started the run; null when a paused run is resumed. */
   userMessage: StoredMessage | null;
   /** The server's tools for the session. */

@@ -11,7 +11,6 @@ import { FINAL_RUN_STATUSES, type FunctionTool, type ModelOptions } from "../../
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { StandingApprovals } from "./standing-approvals.js";
 import { newId } from "../../kernel/ids.js";
-import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../shared/configured-model.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
@@ -33,7 +32,6 @@ export type { RunView } from "./run-reader.js";
 export type { StartedRun } from "./run-params.js";
 
 export type AgentRunnerDeps = LoopDeps & {
-  llm: LlmClients;
   tools: ToolRegistry;
   /** This replica's id (`server.replica_id`): the runs it executes are recorded as its own. */
   replicaId: string;
@@ -180,17 +178,10 @@ export class AgentRunner {
     const { settings, tools } = known;
     const model = run.model ?? requireConfiguredModel(config, settings.model);
     const controller = new AbortController();
-    const client = this.deps.llm.get({
-      baseURL: config.model.base_url,
-      apiKey: config.model.api_key,
-      timeoutMs: config.model.timeout_s * 1000,
-      maxRetries: config.model.max_retries,
-    });
     const execution = new RunExecution(this.deps, {
       run,
       sessionId: session.id,
       model,
-      client,
       userMessage,
       tools,
       clientTools: run.client_tools,

@@ -9,7 +9,8 @@ import type { SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
-import type { LlmClients } from "../llm/client.js";
+import type { FallbackNotice } from "../llm/model-chain.js";
+import type { ModelRouter } from "../llm/model-router.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 import { effectiveTokens, toChatMessage } from "./active-context.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "../shared/budgets.js";
@@ -23,8 +24,10 @@ export type EngineSessionDeps = {
   store: Store;
   logger: Logger;
   now: () => number;
-  llm: LlmClients;
+  models: ModelRouter;
   engines: ContextEngineRegistry;
+  /** Hears of a summary model standing in for another during a session's compression. */
+  summaryFellBack?: (sessionId: string, notice: FallbackNotice) => void;
 };
 
 /** A session read for its engine: the row, the settings in force, the threshold it compresses at. */
@@ -68,12 +71,13 @@ export class EngineSessions {
     // A summary exists only once a compression was stored; most turns of most sessions need not look.
     const previousSummary =
       session.compression_count > 0 ? ((await store.summaries.latest(session.id))?.body ?? null) : null;
+    const { summaryFellBack } = this.deps;
     const summarizer = new SummaryModel({
-      config: this.deps.config,
-      llm: this.deps.llm,
+      models: this.deps.models,
       sessionModel: settings.model,
       now: this.deps.now,
       state,
+      onFallback: summaryFellBack && ((notice) => summaryFellBack(session.id, notice)),
     });
     const info: EngineSessionInfo = {
       sessionId: session.id,
