@@ -102,17 +102,10 @@ export class ModelChain {
     return this.deps.captureContent;
   }
 
-  /** The models in the order a call tries them now: those their breaker admits first, the others after. */
-  private order(): ModelTarget[] {
-    const admitted: ModelTarget[] = [];
-    const held: ModelTarget[] = [];
-    for (const target of this.targets) (this.deps.breakers.admit(keyOf(target)) ? admitted : held).push(target);
-    return [...admitted, ...held];
-  }
-
   /**
    * Calls `attempt` with each model in turn until one answers; the answer and the model that gave it come back, or
-   * the last failure is thrown. `onFallback` hears of each stand-in before it is called.
+   * the last failure is thrown. The models whose breaker admits a call are tried first, in order, the others after
+   * them. `onFallback` hears of each stand-in before it is called.
    */
   async call<T>(
     attempt: (client: OpenAI, target: ModelTarget, span: Span, marks: AttemptMarks) => Promise<T>,
@@ -123,8 +116,12 @@ export class ModelChain {
     },
   ): Promise<{ value: T; target: ModelTarget }> {
     let failed: { target: ModelTarget; kind: LlmFailureKind | "empty"; err: unknown } | null = null;
-    for (const target of this.order()) {
-      if (failed?.kind === "context_length" && target.contextLength <= failed.target.contextLength) continue;
+    const tryOne = async (target: ModelTarget): Promise<{ value: T; target: ModelTarget } | null> => {
+      // A prompt over one model's window goes only to a model with a larger one.
+      if (failed?.kind === "context_length" && target.contextLength <= failed.target.contextLength) {
+        this.deps.breakers.released(keyOf(target));
+        return null;
+      }
       if (failed) {
         const notice: FallbackNotice = {
           purpose: this.purpose,
@@ -150,9 +147,23 @@ export class ModelChain {
         if (kind === "context_length") this.deps.breakers.released(keyOf(target));
         else this.deps.breakers.failed(keyOf(target), `${kind}: ${err instanceof Error ? err.message : String(err)}`);
         failed = { target, kind, err };
+        return null;
       }
+    };
+    const held: ModelTarget[] = [];
+    for (const target of this.targets) {
+      if (!this.deps.breakers.admit(keyOf(target))) {
+        held.push(target);
+        continue;
+      }
+      const answered = await tryOne(target);
+      if (answered) return answered;
     }
-    throw failed?.err ?? new Error("the model chain has no model to call");
+    for (const target of held) {
+      const answered = await tryOne(target);
+      if (answered) return answered;
+    }
+    throw (failed as { err: unknown } | null)?.err ?? new Error("the model chain has no model to call");
   }
 
   /** One attempt with one model: its span, its timing, its record. */
