@@ -19,6 +19,8 @@ import { requireJsonBody } from "./http/middleware/json-body.js";
 import { loopbackHostGuard } from "./http/middleware/loopback-host.js";
 import { requestId } from "./http/middleware/request-id.js";
 import { requestLog } from "./http/middleware/request-log.js";
+import { requestMetrics } from "./http/middleware/request-metrics.js";
+import { requestTracing } from "./http/middleware/request-tracing.js";
 import { securityHeaders } from "./http/middleware/security-headers.js";
 import { allowedMethods } from "./http/allowed-methods.js";
 import { errorResponderFor, openAiErrorBody } from "./http/openai-error.js";
@@ -33,6 +35,7 @@ import { inspectorRoutes } from "./routes/inspector/routes.js";
 import { imageRoutes } from "./routes/images/routes.js";
 import { mcpRoutes } from "./routes/mcp/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
+import { metricsRoutes } from "./routes/metrics/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { interruptRoutes } from "./routes/runs/interrupt-routes.js";
 import { approvalRoutes } from "./routes/runs/approval-routes.js";
@@ -142,6 +145,8 @@ export function createApp(deps: AppDeps): App {
     await next();
   });
   app.use("*", requestId());
+  app.use("*", requestTracing());
+  app.use("*", requestMetrics(services.metrics));
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders());
   app.use("*", adapterRefusals());
@@ -151,7 +156,12 @@ export function createApp(deps: AppDeps): App {
   const methodsOf = allowedMethods(app.routes);
   app.use(
     "*",
-    bearerAuth(config.server.api_key, services.inspectorSignIn, (path) => methodsOf(path).length > 0),
+    bearerAuth(
+      config.server.api_key,
+      services.inspectorSignIn,
+      (path) => methodsOf(path).length > 0,
+      config.metrics.public ? ["/metrics"] : [],
+    ),
   );
   app.use(
     "*",
@@ -182,6 +192,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api/*", idempotent);
 
   app.route("/", healthRoutes());
+  app.route("/", metricsRoutes());
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
   app.route("/", imageRoutes());

@@ -24,6 +24,7 @@ import { ToolImagesView } from "./domain/context/tool-images-view.js";
 import { EventBus } from "./domain/events/bus.js";
 import { LlmClients } from "./domain/llm/client.js";
 import { ModelRouter } from "./domain/llm/model-router.js";
+import { ServerMetrics } from "./telemetry/metrics.js";
 import { InspectorSignIn } from "./domain/inspector/sign-in.js";
 import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
@@ -63,6 +64,8 @@ export type Services = {
   llm: LlmClients;
   /** The models runs and compressions call, with their fallbacks and circuit breakers. */
   models: ModelRouter;
+  /** The Prometheus metrics GET /metrics serves. */
+  metrics: ServerMetrics;
   /** What clients and the agent do with a session's browser. */
   browsers: BrowserService;
   /** The supervised browsers, one per session that uses one. */
@@ -107,9 +110,14 @@ export function createServices(deps: AppDeps): Services {
   const base = { config, store, events, logger, now };
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
-  const models = new ModelRouter({ config, clients: llm, now, observer: null });
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
+  const metrics = new ServerMetrics({
+    browsersLive: () => supervisors.activeCount,
+    interruptsWaiting: async () => (await store.interrupts.allPending()).length,
+  });
+  events.tap((event) => metrics.eventStored(event));
+  const models = new ModelRouter({ config, clients: llm, now, observer: metrics });
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
@@ -186,6 +194,7 @@ export function createServices(deps: AppDeps): Services {
     browserOwnership,
     llm,
     models,
+    metrics,
     browsers,
     supervisors,
     engines,
@@ -214,6 +223,7 @@ export function createServices(deps: AppDeps): Services {
       await heartbeat.stop();
       await Promise.all([supervisors.stopAll(), mcp.close()]);
       events.endAll();
+      metrics.close();
     },
   };
 }

@@ -34,10 +34,12 @@ export function bearerAuth(
   apiKey: string | null,
   signIn: InspectorSignIn,
   isServed: (path: string) => boolean = () => true,
+  /** Paths the operator made public besides the fixed ones (`/metrics` with `metrics.public: true`). */
+  alsoPublic: string[] = [],
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!apiKey || c.req.method === "OPTIONS") return next();
-    if (isPublic(c.req.path, c.req.method)) return next();
+    if (isPublic(c.req.path, c.req.method) || alsoPublic.includes(c.req.path)) return next();
     // Answered here, not passed on: nothing after this (a browser's forwarding to its replica, a body read) runs for
     // a caller that has shown no key.
     if (!isServed(c.req.path)) throw new HttpError("not_found", `no route for ${c.req.method} ${c.req.path}`);

@@ -1,0 +1,27 @@
+import { describe, expect } from "vitest";
+import { withApp } from "../fixtures/suite.js";
+
+/** GET /metrics is the operator's: refused without the admin key, unless `metrics.public` opens it. */
+const KEY = "metrics-admin-key-0123456789";
+const locked = withApp({ overrides: { server: { api_key: KEY } } });
+const open = withApp({ overrides: { server: { api_key: KEY }, metrics: { public: true } } });
+
+describe("GET /metrics without the admin key", () => {
+  locked("is refused with 401 and a challenge, with no metric in the body", async ({ app }) => {
+    for (const authorization of ["", "Bearer not-the-key"]) {
+      const res = await app.call("GET", "/metrics", undefined, { authorization });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      expect(await res.text()).not.toContain("caduceus_");
+    }
+  });
+});
+
+describe("GET /metrics with metrics.public", () => {
+  open("answers a scraper without a key, and opens nothing else", async ({ app }) => {
+    const res = await app.call("GET", "/metrics", undefined, { authorization: "" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("# TYPE caduceus_http_requests_total counter");
+    expect((await app.call("GET", "/v1/sessions", undefined, { authorization: "" })).status).toBe(401);
+  });
+});
