@@ -61,10 +61,7 @@ export type Services = {
   /** Read-only views of a session's context (active context, summaries, anchors, search). */
   context: ContextReader;
   readiness: Readiness;
-  llm: LlmClients;
-  /** The models runs and compressions call, with their fallbacks and circuit breakers. */
   models: ModelRouter;
-  /** The Prometheus metrics GET /metrics serves. */
   metrics: ServerMetrics;
   /** What clients and the agent do with a session's browser. */
   browsers: BrowserService;
@@ -109,39 +106,14 @@ export function createServices(deps: AppDeps): Services {
   // What nearly every object is given; each takes the part of it that it names.
   const base = { config, store, events, logger, now };
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
-  const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
-  const metrics = new ServerMetrics({
-    browsersLive: () => supervisors.activeCount,
-    interruptsWaiting: async () => (await store.interrupts.allPending()).length,
-  });
-  events.tap((event) => metrics.eventStored(event));
-  const models = new ModelRouter({ config, clients: llm, now, observer: metrics });
+  const metrics = new ServerMetrics({ events, browsers: supervisors, interrupts: store.interrupts });
+  const models = new ModelRouter({ config, clients: new LlmClients(), now, observer: metrics });
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
-  const engineSessions = new EngineSessions({
-    config,
-    store,
-    logger,
-    now,
-    models,
-    engines,
-    summaryFellBack: (sessionId, notice) => {
-      logger.warn(
-        { session_id: sessionId, from: notice.from, to: notice.to, kind: notice.kind },
-        "summary model falls back",
-      );
-      void events.publish(sessionId, "model.fallback", {
-        run_id: null,
-        purpose: notice.purpose,
-        from_model: notice.from,
-        to_model: notice.to,
-        reason: notice.kind,
-      });
-    },
-  });
+  const engineSessions = new EngineSessions({ config, store, logger, now, models, engines, events });
   const compressions = new Compressions({
     ...base,
     engineSessions,
@@ -189,10 +161,9 @@ export function createServices(deps: AppDeps): Services {
     sessions,
     transcript,
     context: new ContextReader(config, store, sessions, transcript),
-    readiness: new Readiness(config, store, heartbeat),
+    readiness: new Readiness(config, store, heartbeat, models),
     heartbeat,
     browserOwnership,
-    llm,
     models,
     metrics,
     browsers,

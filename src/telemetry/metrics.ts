@@ -18,10 +18,11 @@ import type { FallbackNotice, ModelCallObserver, ModelCallRecord } from "../doma
 /** Latency buckets in seconds, from a cached answer to a long model call. */
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
-/** What the gauges read when scraped. */
-export type GaugeSources = {
-  browsersLive: () => number;
-  interruptsWaiting: () => Promise<number>;
+/** Where the counts come from: the events stored, and what the gauges read when scraped. */
+export type MetricSources = {
+  events: { tap(listener: (event: SessionEvent) => void): () => void };
+  browsers: { readonly activeCount: number };
+  interrupts: { allPending(): Promise<unknown[]> };
 };
 
 export class ServerMetrics implements ModelCallObserver {
@@ -38,7 +39,7 @@ export class ServerMetrics implements ModelCallObserver {
   private readonly tokensSaved: Counter;
   private readonly loopDelay: IntervalHistogram;
 
-  constructor(sources: GaugeSources) {
+  constructor(sources: MetricSources) {
     const registers = [this.registry];
     this.requests = new Counter({
       name: "caduceus_http_requests_total",
@@ -107,7 +108,7 @@ export class ServerMetrics implements ModelCallObserver {
       help: "Supervised browsers running in this process",
       registers,
       collect() {
-        this.set(sources.browsersLive());
+        this.set(sources.browsers.activeCount);
       },
     });
     new Gauge({
@@ -115,7 +116,7 @@ export class ServerMetrics implements ModelCallObserver {
       help: "Interrupts (approvals, client tool outputs) waiting for an answer",
       registers,
       async collect() {
-        this.set(await sources.interruptsWaiting());
+        this.set((await sources.interrupts.allPending()).length);
       },
     });
     this.loopDelay = monitorEventLoopDelay({ resolution: 20 });
@@ -131,6 +132,7 @@ export class ServerMetrics implements ModelCallObserver {
         loopDelay.reset();
       },
     });
+    sources.events.tap((event) => this.eventStored(event));
   }
 
   requestServed(method: string, route: string, status: number, seconds: number): void {

@@ -1326,6 +1326,37 @@ export interface components {
                      * @example /usr/bin/chromium
                      */
                     detail?: string;
+                    /** @description With model.fallbacks: each model of the chain, the primary first */
+                    chain?: {
+                        /**
+                         * @description The model
+                         * @example gpt-4o-mini
+                         */
+                        model: string;
+                        /**
+                         * @description model.name, or one of model.fallbacks
+                         * @example fallback
+                         * @enum {string}
+                         */
+                        role: "primary" | "fallback";
+                        /**
+                         * @description What its probe found
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok" | "degraded" | "unavailable";
+                        /**
+                         * @description What was found, or what to do about it
+                         * @example gpt-4o-mini at https://api.openai.com/v1
+                         */
+                        detail?: string;
+                        /**
+                         * @description Its circuit breaker: open keeps it out of runs until a probe after model.breaker.cooldown_s
+                         * @example closed
+                         * @enum {string}
+                         */
+                        breaker: "closed" | "open" | "half_open";
+                    }[];
                 };
                 /** @description Chromium executable found, or the CDP endpoint answers /json/version */
                 browser: {
@@ -1494,6 +1525,37 @@ export interface components {
                      * @example /usr/bin/chromium
                      */
                     detail?: string;
+                    /** @description With model.fallbacks: each model of the chain, the primary first */
+                    chain?: {
+                        /**
+                         * @description The model
+                         * @example gpt-4o-mini
+                         */
+                        model: string;
+                        /**
+                         * @description model.name, or one of model.fallbacks
+                         * @example fallback
+                         * @enum {string}
+                         */
+                        role: "primary" | "fallback";
+                        /**
+                         * @description What its probe found
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok" | "degraded" | "unavailable";
+                        /**
+                         * @description What was found, or what to do about it
+                         * @example gpt-4o-mini at https://api.openai.com/v1
+                         */
+                        detail?: string;
+                        /**
+                         * @description Its circuit breaker: open keeps it out of runs until a probe after model.breaker.cooldown_s
+                         * @example closed
+                         * @enum {string}
+                         */
+                        breaker: "closed" | "open" | "half_open";
+                    }[];
                 };
                 /** @description Chromium executable found, or the CDP endpoint answers /json/version */
                 browser: {

@@ -17,7 +17,7 @@ import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
 import type { ModelTurn } from "../llm/chat-turn.js";
-import type { FallbackNotice } from "../llm/model-chain.js";
+import { callRunModel } from "./run-model-call.js";
 import { ModelFailure } from "../shared/model-errors.js";
 import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
 import {
@@ -201,69 +201,7 @@ export class RunExecution {
   }
 
   private async callModel(tools: SessionTools): Promise<ModelTurn> {
-    const { run, model, signal, streamModel, sessionId, clientTools } = this.params;
-    const messages = await this.deps.prepareMessages(sessionId, model, this.context);
-    const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
-    const { events } = this.deps;
-    // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
-    let thought = "";
-    let announced = false;
-    const announce = () => {
-      if (announced || !thought) return;
-      announced = true;
-      // Streamed chunks are published without waiting: the bus stores them in order, before what follows them.
-      void events.publish(sessionId, "reasoning.available", { run_id: run.id, text: thought });
-    };
-    const turn = await this.deps.models.chat(
-      model,
-      { messages, tools: schemas, options: run.model_options },
-      {
-        signal,
-        // Stream from the model when someone watches the session live, so they see the answer grow.
-        stream: streamModel || events.hasListeners(sessionId),
-        onDelta: (content) => {
-          announce();
-          void events.publish(sessionId, "message.delta", { run_id: run.id, content });
-        },
-        onReasoningDelta: (content) => {
-          thought += content;
-          void events.publish(sessionId, "reasoning.delta", { run_id: run.id, content });
-        },
-        onAttemptFailed: ({ attempt, kind, status }) =>
-          this.deps.logger.warn(
-            {
-              run_id: run.id,
-              session_id: sessionId,
-              model,
-              kind,
-              status,
-              attempt,
-              max_attempts: this.deps.config.model.max_retries + 1,
-            },
-            "model call attempt failed",
-          ),
-        onFallback: (notice) => this.fellBack(notice),
-      },
-    );
-    if (!thought && turn.reasoning) thought = turn.reasoning;
-    announce();
-    return turn;
-  }
-
-  /** Another model stands in for the one that failed: the run's watchers and the log are told. */
-  private fellBack(notice: FallbackNotice): void {
-    const { run, sessionId } = this.params;
-    this.deps.logger.warn(
-      { run_id: run.id, session_id: sessionId, from: notice.from, to: notice.to, kind: notice.kind },
-      "model call falls back to another model",
-    );
-    void this.deps.events.publish(sessionId, "model.fallback", {
-      run_id: run.id,
-      purpose: notice.purpose,
-      from_model: notice.from,
-      to_model: notice.to,
-      reason: notice.kind,
-    });
+    return callRunModel(this.deps, this.params, this.context, tools);
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */

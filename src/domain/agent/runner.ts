@@ -26,6 +26,7 @@ import { RunRecovery } from "./run-recovery.js";
 import { summarizeRun } from "../shared/run-summary.js";
 import { RunTable } from "./run-table.js";
 import type { SessionTools, ToolRegistry } from "./tool-registry.js";
+import { inSpan, markFailed } from "../shared/tracing.js";
 
 export type { InterruptAnswerInput } from "./interrupt-answers.js";
 export type { RunView } from "./run-reader.js";
@@ -190,7 +191,28 @@ export class AgentRunner {
       streamModel,
       signal: controller.signal,
     });
-    const done = execution.execute();
+    const done = inSpan(
+      "invoke_agent",
+      {
+        attributes: {
+          "gen_ai.operation.name": "invoke_agent",
+          "gen_ai.request.model": model,
+          "caduceus.session_id": session.id,
+          "caduceus.run_id": run.id,
+        },
+      },
+      async (span) => {
+        const finished = await execution.execute();
+        span.setAttributes({
+          "caduceus.run.status": finished.run.status,
+          "caduceus.run.iterations": finished.run.iterations,
+          "gen_ai.usage.input_tokens": finished.run.usage.prompt_tokens,
+          "gen_ai.usage.output_tokens": finished.run.usage.completion_tokens,
+        });
+        if (finished.run.status === "failed") markFailed(span, new Error(finished.run.error ?? "the run failed"));
+        return finished;
+      },
+    );
     this.table.executing.set(session.id, { runId: run.id, controller, execution, done });
     void done
       .then((finished) => this.stretchEnded(session.id, finished))

@@ -9,7 +9,7 @@ import type { SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
-import type { FallbackNotice } from "../llm/model-chain.js";
+import type { EventBus } from "../events/bus.js";
 import type { ModelRouter } from "../llm/model-router.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 import { effectiveTokens, toChatMessage } from "./active-context.js";
@@ -26,8 +26,8 @@ export type EngineSessionDeps = {
   now: () => number;
   models: ModelRouter;
   engines: ContextEngineRegistry;
-  /** Hears of a summary model standing in for another during a session's compression. */
-  summaryFellBack?: (sessionId: string, notice: FallbackNotice) => void;
+  /** Told when a summary model stands in for another (`model.fallback`). */
+  events: EventBus;
 };
 
 /** A session read for its engine: the row, the settings in force, the threshold it compresses at. */
@@ -71,13 +71,22 @@ export class EngineSessions {
     // A summary exists only once a compression was stored; most turns of most sessions need not look.
     const previousSummary =
       session.compression_count > 0 ? ((await store.summaries.latest(session.id))?.body ?? null) : null;
-    const { summaryFellBack } = this.deps;
+    const { events, logger } = this.deps;
     const summarizer = new SummaryModel({
       models: this.deps.models,
       sessionModel: settings.model,
       now: this.deps.now,
       state,
-      onFallback: summaryFellBack && ((notice) => summaryFellBack(session.id, notice)),
+      onFallback: ({ purpose, from, to, kind }) => {
+        logger.warn({ session_id: session.id, from, to, kind }, "summary model falls back to another model");
+        void events.publish(session.id, "model.fallback", {
+          run_id: null,
+          purpose,
+          from_model: from,
+          to_model: to,
+          reason: kind,
+        });
+      },
     });
     const info: EngineSessionInfo = {
       sessionId: session.id,
