@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finishReasonOf, ToolCallAssembler, usageOf } from "../../src/domain/llm/provider-quirks.js";
+import { finishReasonOf, streamErrorOf, ToolCallAssembler, usageOf } from "../../src/domain/llm/provider-quirks.js";
 import { CircuitBreakers } from "../../src/domain/llm/circuit-breaker.js";
 
 /**
@@ -52,6 +52,15 @@ describe("finish reasons and usage", () => {
       completion_tokens: 2,
     });
     expect(usageOf({ usage: null })).toBeNull();
+  });
+});
+
+describe("errors inside a stream", () => {
+  it("vLLM: a chunk of object error is an error with its message; any other chunk is none", () => {
+    expect(streamErrorOf({ object: "error", message: "The model ran out of KV cache", type: "BadRequestError" })).toBe(
+      "The model ran out of KV cache",
+    );
+    expect(streamErrorOf({ object: "chat.completion.chunk", choices: [] })).toBeNull();
   });
 });
 

@@ -4,7 +4,6 @@
  * (`auxiliary.compression.*`, its fallbacks, then the session's model). A failure of the whole chain either aborts the
  * compression or lets the fallback summary stand in; timeouts and unusable answers also start a cooldown.
  */
-import type { ChatMessage } from "../../kernel/chat.js";
 import type { FallbackNotice } from "../llm/model-chain.js";
 import type { ModelRouter } from "../llm/model-router.js";
 import { classifyLlmError, ModelFailure } from "../shared/model-errors.js";
@@ -49,7 +48,7 @@ export class SummaryModel implements Summarizer {
     }
     if (signal?.aborted) return { ok: false, abort: true, reason: "cancelled" };
     try {
-      const answer = await models.summarize(sessionModel, messages as ChatMessage[], {
+      const answer = await models.summarize(sessionModel, messages, {
         signal,
         onFallback: this.deps.onFallback,
       });

@@ -7,7 +7,7 @@
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { TokenUsage, ToolCall } from "../../kernel/chat.js";
 import { ModelFailure } from "../shared/model-errors.js";
-import { finishReasonOf, reasoningOf, ToolCallAssembler, usageOf } from "./provider-quirks.js";
+import { finishReasonOf, reasoningOf, streamErrorOf, ToolCallAssembler, usageOf } from "./provider-quirks.js";
 
 /** What one model call produced, however it was transported. */
 export type ModelTurn = {
@@ -62,6 +62,8 @@ export async function readChatStream(
   for await (const chunk of stream) {
     chunks += 1;
     if (typeof chunk !== "object" || chunk === null) throw malformedAnswer("a stream chunk is not an object");
+    const streamError = streamErrorOf(chunk);
+    if (streamError) throw new ModelFailure("server", `model call failed: server: ${streamError}`);
     usage = usageOf(chunk) ?? usage;
     if (typeof chunk.model === "string" && chunk.model) responseModel = chunk.model;
     // Azure's content-filter chunks and OpenAI's usage chunk have no choice; Azure's annotations have no delta.

@@ -57,7 +57,7 @@ export type AttemptOutcome = {
 };
 
 /** Marks an attempt makes as it goes. */
-export type AttemptMarks = { firstToken(): void };
+export type AttemptMarks = { firstToken: () => void };
 
 export type ChainDeps = {
   clients: LlmClients;
@@ -163,7 +163,9 @@ export class ModelChain {
       const answered = await tryOne(target);
       if (answered) return answered;
     }
-    throw (failed as { err: unknown } | null)?.err ?? new Error("the model chain has no model to call");
+    const last = (failed as { err: unknown } | null)?.err;
+    if (last instanceof Error) throw last;
+    throw new Error(last === undefined ? "the model chain has no model to call" : "every model of the chain failed");
   }
 
   /** One attempt with one model: its span, its timing, its record. */

@@ -74,6 +74,17 @@ export function finishReasonOf(raw: unknown, toolCalls: number): string {
   return reason;
 }
 
+/**
+ * vLLM (and servers built like it) may send an error during a stream as a chunk of its own,
+ * `{"object": "error", "message": …}`, with no choices, where OpenAI sends an `error` frame (which the SDK raises):
+ * its message, or null for any other chunk.
+ */
+export function streamErrorOf(chunk: unknown): string | null {
+  const part = chunk as { object?: unknown; message?: unknown };
+  if (part.object !== "error") return null;
+  return typeof part.message === "string" && part.message ? part.message : "the server reported an error";
+}
+
 /** One tool-call fragment of a streamed delta, as any provider sends it. */
 export type ToolCallFragment = {
   index?: number | null;

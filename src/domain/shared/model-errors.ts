@@ -60,7 +60,7 @@ function streamErrorKind(error: unknown): LlmFailureKind {
   const code = frame.code;
   // OpenRouter puts the HTTP status it would have answered with in `code`.
   if (typeof code === "number") return statusKind(code, "");
-  const text = `${String(frame.type ?? "")} ${String(code ?? "")}`;
+  const text = [frame.type, code].filter((part): part is string => typeof part === "string").join(" ");
   if (/rate_limit|rate limit|too_many/i.test(text)) return "rate_limit";
   if (/context_length/i.test(text)) return "context_length";
   if (/server_error|internal|overloaded|unavailable|api_error/i.test(text)) return "server";
