@@ -110,6 +110,33 @@ describe("traces of a run", () => {
     },
   );
 
+  plain("a browser action is a span of the tool call that made it", async ({ app, fake, pages }) => {
+    fake.reset();
+    fake.enqueue(
+      { tool_calls: [{ id: "call_nav_1", name: "browser_navigate", arguments: { url: pages.url("127.0.0.1", "/") } }] },
+      { content: "Navigated." },
+    );
+    const id = await app.createSession();
+    exporter.reset();
+    try {
+      expect((await app.call("POST", `/v1/sessions/${id}/messages`, { content: "Open the page." })).status).toBe(200);
+      const spans = await waitFor(() => {
+        const finished = exporter.getFinishedSpans();
+        return finished.some((span) => span.name === "POST /v1/sessions/:id/messages") && finished;
+      });
+      const [tool] = named(spans, "execute_tool browser_navigate");
+      const [action] = named(spans, "browser browser_navigate");
+      expect(parentOf(action)).toBe(tool.spanContext().spanId);
+      expect(action.attributes).toMatchObject({
+        "caduceus.session_id": id,
+        "caduceus.browser.action": "browser_navigate",
+      });
+      expect(action.attributes["caduceus.browser.failed"]).toBeUndefined();
+    } finally {
+      await app.call("DELETE", `/v1/sessions/${id}/browser`);
+    }
+  });
+
   plain("a compression is a span of the request that asked for it", async ({ app }) => {
     const id = await app.createSession();
     exporter.reset();
