@@ -21,6 +21,7 @@ const RECORDED_TOOLS: ToolDefinition[] = [
   "read_file",
   "weather",
   "read",
+  "run_command",
 ].map((name) => ({
   name,
   description: `The recorded model's ${name}`,
@@ -203,6 +204,24 @@ describe("provider conformance: recorded streams through the agent loop", () => 
       { name: "read", args: { offset: 1, limit: 100, path: "/app/skills/agent-runtime/stage-design/SKILL.md" } },
     ]);
     expect(rows[1].tool_calls![0].id).toBe("call_297140");
+    expectWellFormed(rows);
+  });
+
+  it("Ollama: parallel calls each whole in a chunk of its own, empty content beside them, no usage", async ({
+    app,
+    replay,
+  }) => {
+    replay.play("ollama-parallel-tool-calls", "azure-text");
+    const id = await app.createSession();
+    const { run } = await streamedRun(app, id, "List the files.");
+    expect(run).toMatchObject({ status: "completed", usage: { prompt_tokens: 15, completion_tokens: 5 } });
+    const rows = await transcript(app, id);
+    expect(rows[1]).toMatchObject({ role: "assistant", content: null });
+    expect(callsOf(rows[1])).toEqual([
+      { name: "run_command", args: { command: "ls" } },
+      { name: "run_command", args: { command: "ls -l" } },
+    ]);
+    expect(rows[1].tool_calls!.map((call) => call.id)).toEqual(["call_wteop8bt", "call_rk2xye1l"]);
     expectWellFormed(rows);
   });
 
