@@ -22,6 +22,8 @@ import { requireJsonBody } from "./http/middleware/json-body.js";
 import { loopbackHostGuard } from "./http/middleware/loopback-host.js";
 import { requestId } from "./http/middleware/request-id.js";
 import { requestLog } from "./http/middleware/request-log.js";
+import { requestMetrics } from "./http/middleware/request-metrics.js";
+import { requestTracing } from "./http/middleware/request-tracing.js";
 import { securityHeaders } from "./http/middleware/security-headers.js";
 import { allowedMethods } from "./http/allowed-methods.js";
 import { SECURITY_SCHEME } from "./http/route-access.js";
@@ -39,6 +41,7 @@ import { imageRoutes } from "./routes/images/routes.js";
 import { mcpRoutes } from "./routes/mcp/routes.js";
 import { guardRoutes } from "./routes/guard/routes.js";
 import { messageRoutes } from "./routes/messages/routes.js";
+import { metricsRoutes } from "./routes/metrics/routes.js";
 import { runRoutes } from "./routes/runs/routes.js";
 import { interruptRoutes } from "./routes/runs/interrupt-routes.js";
 import { approvalRoutes } from "./routes/runs/approval-routes.js";
@@ -157,6 +160,8 @@ export function createApp(deps: AppDeps): App {
   });
   app.use("*", requestId());
   app.use("*", auditTrail(services.audit));
+  app.use("*", requestTracing());
+  app.use("*", requestMetrics(services.metrics));
   app.use("*", requestLog(logger));
   app.use("*", securityHeaders());
   app.use("*", adapterRefusals());
@@ -171,6 +176,7 @@ export function createApp(deps: AppDeps): App {
       keys: services.keys,
       signIn: services.inspectorSignIn,
       isServed: (path) => methodsOf(path).length > 0,
+      alsoPublic: config.metrics.public ? ["/metrics"] : [],
     }),
   );
   app.use("*", keyRate(services.requestRate, services.now));
@@ -210,6 +216,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api/*", idempotent);
 
   app.route("/", healthRoutes());
+  app.route("/", metricsRoutes());
   app.route("/", sessionRoutes());
   app.route("/", messageRoutes());
   app.route("/", imageRoutes());

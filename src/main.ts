@@ -87,13 +87,17 @@ async function main(): Promise<void> {
   }
   // Loaded only to serve: with SQLite, the browser driver and the tokenizer they take seconds on a busy machine,
   // and help, the version and a refused start answer without them.
-  const [{ createApp }, { openStore }, { createHttpServer }, { createLogger }] = await Promise.all([
+  const [{ createApp }, { openStore }, { createHttpServer }, { createLogger }, { startTracing }] = await Promise.all([
     import("./app.js"),
     import("./db/open-store.js"),
     import("./http/node-adapter.js"),
     import("./logger.js"),
+    import("./telemetry/tracing.js"),
   ]);
   const logger = createLogger(config);
+  // Before anything makes a span: the tracer provider is global, read when a span starts.
+  const tracing = startTracing(config);
+  if (tracing) logger.info({ service: config.telemetry.service_name }, "tracing: spans are exported over OTLP");
   let store: Store;
   try {
     store = await openStore(config.database);
@@ -174,6 +178,7 @@ async function main(): Promise<void> {
     }
     await drainResponses(server, responsesDone);
     await store.close();
+    await tracing?.shutdown().catch((err: unknown) => logger.warn({ err }, "could not flush the last spans"));
     logger.flush?.();
     process.exit(0);
   };

@@ -25,6 +25,8 @@ import { EventBus } from "./domain/events/bus.js";
 import { GuardAudit } from "./domain/audit/guard-audit.js";
 import { Guard } from "./domain/guard/guard.js";
 import { LlmClients } from "./domain/llm/client.js";
+import { ModelRouter } from "./domain/llm/model-router.js";
+import { ServerMetrics } from "./telemetry/metrics.js";
 import { InspectorSignIn } from "./domain/inspector/sign-in.js";
 import { McpService } from "./domain/mcp/mcp-service.js";
 import { Readiness } from "./domain/readiness.js";
@@ -62,7 +64,8 @@ export type Services = {
   /** Read-only views of a session's context (active context, summaries, anchors, search). */
   context: ContextReader;
   readiness: Readiness;
-  llm: LlmClients;
+  models: ModelRouter;
+  metrics: ServerMetrics;
   /** What clients and the agent do with a session's browser. */
   browsers: BrowserService;
   /** The supervised browsers, one per session that uses one. */
@@ -109,13 +112,17 @@ export function createServices(deps: AppDeps): Services {
   const base = { config, store, events, logger, now };
   const { startup: startAccess, stop: stopAccess, ...access } = createAccessServices(base);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
-  const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
+  const metrics = new ServerMetrics({ events, browsers: supervisors, interrupts: store.interrupts });
+  const models = new ModelRouter({ config, clients: new LlmClients(), now, observer: metrics });
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
   const transcript = new Transcript(store, now);
-  const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines, meter: access.meter });
+  const engineSessions = new EngineSessions({
+    ...{ config, store, logger, now, models, engines, events },
+    meter: access.meter,
+  });
   const compressions = new Compressions({
     ...base,
     engineSessions,
@@ -134,7 +141,7 @@ export function createServices(deps: AppDeps): Services {
     ...base,
     transcript,
     sessions,
-    llm,
+    models,
     tools,
     replicaId,
     guard,
@@ -160,10 +167,11 @@ export function createServices(deps: AppDeps): Services {
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),
     ...access,
-    ...{ config, store, logger, now, events, sessions, transcript, heartbeat, browserOwnership, llm, browsers },
+    ...{ config, store, logger, now, events, sessions, transcript, heartbeat, browserOwnership, browsers },
     ...{ supervisors, engines, engineSessions, compressions, compressionTriggers, mcp, toolProviders, tools, guard },
     context: new ContextReader(config, store, sessions, transcript),
-    readiness: new Readiness(config, store, heartbeat),
+    readiness: new Readiness(config, store, heartbeat, models),
+    ...{ models, metrics },
     agent,
     runs: agent.reader,
     useCases,
@@ -185,6 +193,7 @@ export function createServices(deps: AppDeps): Services {
       await heartbeat.stop();
       await Promise.all([supervisors.stopAll(), mcp.close()]);
       events.endAll();
+      metrics.close();
     },
   };
 }

@@ -43,6 +43,8 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["model", "api_key"], names: ["OPENAI_API_KEY"], kind: "string" },
   { path: ["model", "name"], names: ["CADUCEUS_MODEL"], kind: "string" },
   { path: ["model", "context_length"], names: ["CADUCEUS_CONTEXT_LENGTH"], kind: "int" },
+  { path: ["telemetry", "otlp_endpoint"], names: ["CADUCEUS_OTLP_ENDPOINT"], kind: "string" },
+  { path: ["telemetry", "service_name"], names: ["OTEL_SERVICE_NAME"], kind: "string" },
   { path: ["context", "engine"], names: ["CADUCEUS_CONTEXT_ENGINE"], kind: "string" },
   { path: ["browser", "executable_path"], names: ["CADUCEUS_BROWSER_EXECUTABLE"], kind: "string" },
   { path: ["browser", "cdp_url"], names: ["CADUCEUS_BROWSER_CDP_URL", "BROWSER_CDP_URL"], kind: "string" },

@@ -1,7 +1,7 @@
 /**
  * @module schema
  * The server's configuration as a zod schema of the YAML file's shape: every default of the server lives here and
- * nothing else invents one (the `mcp` section's schema is ./mcp-schema.ts, the `agent.guard` section's
+ * nothing else invents one (the `mcp` section's schema is ./mcp-schema.ts, the `model` section's ./model-schema.ts, the `agent.guard` section's
  * ./guard-schema.ts, the sections of keys, prices and the audit log ./access-schema.ts, the limits on strings
  * ./limits.ts, all built in here). The per-section schemas the routes reuse (browser, approvals, MCP servers), the
  * types read off them, and the one value derived from a whole configuration (the replica id). Reading the file, the
@@ -13,8 +13,10 @@ import { accessConfigSchemas } from "./access-schema.js";
 import { guardConfigSchema } from "./guard-schema.js";
 import { MAX_LIST_ENTRIES, MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS } from "./limits.js";
 import { mcpConfigSchema } from "./mcp-schema.js";
+import { fallbacksSchema, modelEndpointSchema } from "./model-schema.js";
 
 export { MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS } from "./limits.js";
+export type { FallbackModelConfig } from "./model-schema.js";
 export { MCP_SERVER_NAME, mcpConfigSchema, mcpServerConfigSchema, type McpServerConfig } from "./mcp-schema.js";
 
 const MB = 1024 * 1024;
@@ -241,27 +243,6 @@ export const approvalsConfigSchema = z
   .strict();
 export type ApprovalsConfig = z.infer<typeof approvalsConfigSchema>;
 
-const modelEndpointSchema = z
-  .object({
-    /**
-     * `openai`: the OpenAI-compatible endpoint the other keys name; `demo`: the built-in demo model; `auto`: the
-     * endpoint when any of name, base_url or api_key is set, else the demo model (with a warning).
-     */
-    provider: z.enum(["auto", "openai", "demo"]).default("auto"),
-    base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
-    api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
-    name: z.string().min(1).max(MAX_NAME_CHARS).nullable().default(null),
-    context_length: z.number().int().min(1024).nullable().default(null),
-    timeout_s: z.number().positive().default(120),
-    max_retries: z.number().int().min(0).max(10).default(2),
-    /**
-     * Whether the model is shown the images tools return (screenshots): `auto` by the model's name (a built-in table
-     * of vision families), `on` for a model.name the table does not know, `off` to send only their text.
-     */
-    vision: z.enum(["auto", "on", "off"]).default("auto"),
-  })
-  .strict();
-
 export const configSchema = z
   .object({
     server: z
@@ -320,6 +301,8 @@ export const configSchema = z
             base_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
             api_key: z.string().min(1).max(MAX_SECRET_CHARS).nullable().default(null),
             context_length: z.number().int().min(1024).nullable().default(null),
+            /** Summary models tried in order when the summary model fails with a retryable failure. */
+            fallbacks: fallbacksSchema,
           })
           .strict()
           .prefault({}),
@@ -352,6 +335,24 @@ export const configSchema = z
          * check them.
          */
         identity: z.enum(["caduceus", "hermes-agent"]).default("caduceus"),
+      })
+      .strict()
+      .prefault({}),
+    telemetry: z
+      .object({
+        /** Where spans are sent (OTLP over HTTP, e.g. http://collector:4318); null: OTEL_EXPORTER_OTLP_ENDPOINT, else off. */
+        otlp_endpoint: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
+        /** The `service.name` of the spans; OTEL_SERVICE_NAME wins. */
+        service_name: z.string().min(1).max(MAX_NAME_CHARS).default("caduceus"),
+        /** Put prompts, answers and tool arguments on spans (off: only sizes, names and ids). */
+        capture_content: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
+    metrics: z
+      .object({
+        /** Serve GET /metrics without the admin key (for a scraper on a private network). */
+        public: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

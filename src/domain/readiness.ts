@@ -13,11 +13,22 @@ import type { Store } from "../db/store.js";
 import { redactSecrets } from "../kernel/redaction.js";
 import { findBrowserExecutable } from "./shared/browser-executable.js";
 import { DEMO_MODEL_WARNING, isModelConfigured, missingModelSettings } from "./shared/configured-model.js";
+import type { ModelRouter } from "./llm/model-router.js";
 
 const STORE_NAMES = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 
 export type CheckState = "ok" | "degraded" | "unavailable";
 export type Check = { status: CheckState; detail?: string };
+/** One model of the run chain as readiness found it: its probe, and its circuit breaker. */
+export type ChainEntry = {
+  model: string;
+  role: "primary" | "fallback";
+  status: CheckState;
+  detail?: string;
+  breaker: "closed" | "open" | "half_open";
+};
+/** The model check, with each model of the chain when fallbacks are configured. */
+export type ModelCheck = Check & { chain?: ChainEntry[] };
 /** This replica among those sharing the database: `sole` on SQLite (one process), `shared` on PostgreSQL. */
 export type ReplicaRole = {
   id: string;
@@ -32,7 +43,7 @@ export type ReplicaRole = {
 };
 export type ReadinessReport = {
   status: CheckState;
-  checks: { database: Check; model: Check; browser: Check; leases: Check };
+  checks: { database: Check; model: ModelCheck; browser: Check; leases: Check };
   replica: ReplicaRole;
 };
 
@@ -161,12 +172,13 @@ async function checkExecutable(configured: string): Promise<Check> {
 type CachedProbe = { expiresAt: number; check: Promise<Check> };
 
 export class Readiness {
-  private readonly cache = new Map<"model" | "browser", CachedProbe>();
+  private readonly cache = new Map<string, CachedProbe>();
 
   constructor(
     private readonly config: Config,
     private readonly store: Store,
     private readonly heartbeat: HeartbeatView,
+    private readonly models: ModelRouter,
   ) {}
 
   async check(): Promise<ReadinessReport> {
@@ -246,14 +258,58 @@ export class Readiness {
     return `${STORE_NAMES[this.store.dialect]} at ${this.store.location}`;
   }
 
-  private async model(): Promise<Check> {
-    const { base_url, api_key, name } = this.config.model;
+  /**
+   * The run chain: every model probed (answers cached), each with its breaker. Unavailable only when no model of the
+   * chain can answer; degraded when the primary cannot and a fallback stands in, or a fallback cannot.
+   */
+  private async model(): Promise<ModelCheck> {
+    const { name } = this.config.model;
     // Worded as the 503 a run would answer, so both say the same keys.
     if (!name || !isModelConfigured(this.config, name))
       return { status: "degraded", detail: `${missingModelSettings(this.config, name)}; runs answer 503` };
     if (this.config.model.provider === "demo") return { status: "degraded", detail: DEMO_MODEL_WARNING };
-    const baseUrl = base_url ?? OPENAI_DEFAULT_BASE_URL;
-    return this.cached("model", () => probeModel(name, baseUrl, api_key));
+    const targets = this.models.agentTargets(name);
+    const chain: ChainEntry[] = await Promise.all(
+      targets.map(async (target, index) => {
+        const probed = await this.cached(`model:${index}`, () =>
+          probeModel(target.model, target.baseURL ?? OPENAI_DEFAULT_BASE_URL, target.apiKey),
+        );
+        const breaker = this.models.breakerOf(target);
+        const entry: ChainEntry = {
+          model: target.model,
+          role: index === 0 ? "primary" : "fallback",
+          ...probed,
+          breaker: breaker.state,
+        };
+        if (breaker.state !== "open" || probed.status === "unavailable") return entry;
+        const until = new Date(breaker.open_until ?? 0).toISOString();
+        return {
+          ...entry,
+          status: "degraded",
+          detail: `its circuit breaker is open until ${until} after ${breaker.last_failure}`,
+        };
+      }),
+    );
+    const [primary, ...fallbacks] = chain;
+    if (fallbacks.length === 0) return { status: primary.status, detail: primary.detail };
+    const standIn = fallbacks.find((entry) => entry.status === "ok");
+    const down = fallbacks.filter((entry) => entry.status !== "ok").map((entry) => entry.model);
+    if (primary.status === "ok") {
+      if (down.length === 0)
+        return { status: "ok", detail: `${primary.detail}; ${fallbacks.length} fallback(s) answer`, chain };
+      return { status: "degraded", detail: `${primary.detail}; fallback(s) not usable: ${down.join(", ")}`, chain };
+    }
+    if (standIn)
+      return {
+        status: "degraded",
+        detail: `the primary model is not usable (${primary.detail}); ${standIn.model} stands in`,
+        chain,
+      };
+    return {
+      status: primary.status === "degraded" ? "degraded" : "unavailable",
+      detail: `${primary.detail}; no fallback is usable`,
+      chain,
+    };
   }
 
   private async browser(): Promise<Check> {
@@ -263,7 +319,7 @@ export class Readiness {
   }
 
   /** The probe's answer while it is fresh (the server's config never changes); checks at once share one probe. */
-  private cached(name: "model" | "browser", run: () => Promise<Check>): Promise<Check> {
+  private cached(name: string, run: () => Promise<Check>): Promise<Check> {
     const now = performance.now();
     const hit = this.cache.get(name);
     if (hit && now < hit.expiresAt) return hit.check;

@@ -115,6 +115,7 @@ const PAGES: Record<string, PageSetup> = {
     ],
   },
   "docs/hermes-clients.md": { model: "demo" },
+  "docs/observability.md": { model: "demo" },
   "docs/browser.md": { model: "demo" },
   "docs/scale-out.md": {
     model: "none",

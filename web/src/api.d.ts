@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Requests by route and status with their latency, runs by status, model calls, tokens, latency and time to first token by model and purpose, fallbacks, compressions and the tokens they saved, live browsers, interrupts waiting and event-loop lag, in Prometheus' text format (docs/observability.md lists them). Needs the admin key (`server.api_key` or an admin API key) unless `metrics.public` is true.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions": {
         parameters: {
             query?: never;
@@ -780,7 +800,7 @@ export interface paths {
         };
         /**
          * Server-sent events of the session, live; resumable with Last-Event-ID
-         * @description Frames carry `event:` (run.started, message.created, message.delta, reasoning.delta, reasoning.available, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, browser.takeover, browser.released, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, guard.held, guard.blocked, guard.allowed, run.steered, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
+         * @description Frames carry `event:` (run.started, message.created, message.delta, reasoning.delta, reasoning.available, model.fallback, tool.started, tool.completed, context.compressing, context.compressed, browser.starting, browser.disconnected, browser.takeover, browser.released, dialog.opened, dialog.closed, frame.attached, frame.navigated, frame.detached, run.requires_action, approval.requested, approval.responded, guard.held, guard.blocked, guard.allowed, run.steered, run.completed, run.failed, run.cancelled), `id:` (one counter for the whole server: increasing within the session, with gaps where other sessions' events took numbers) and `data:` (JSON). Without Last-Event-ID the stream starts with live events; with it, every persisted event after that id is replayed first, then the stream goes live, without gaps or duplicates. A `: keepalive` comment is sent every 15 s.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1462,6 +1482,37 @@ export interface components {
                      * @example /usr/bin/chromium
                      */
                     detail?: string;
+                    /** @description With model.fallbacks: each model of the chain, the primary first */
+                    chain?: {
+                        /**
+                         * @description The model
+                         * @example gpt-4o-mini
+                         */
+                        model: string;
+                        /**
+                         * @description model.name, or one of model.fallbacks
+                         * @example fallback
+                         * @enum {string}
+                         */
+                        role: "primary" | "fallback";
+                        /**
+                         * @description What its probe found
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok" | "degraded" | "unavailable";
+                        /**
+                         * @description What was found, or what to do about it
+                         * @example gpt-4o-mini at https://api.openai.com/v1
+                         */
+                        detail?: string;
+                        /**
+                         * @description Its circuit breaker: open keeps it out of runs until a probe after model.breaker.cooldown_s
+                         * @example closed
+                         * @enum {string}
+                         */
+                        breaker: "closed" | "open" | "half_open";
+                    }[];
                 };
                 /** @description Chromium executable found, or the CDP endpoint answers /json/version */
                 browser: {
@@ -1707,6 +1758,37 @@ export interface components {
                      * @example /usr/bin/chromium
                      */
                     detail?: string;
+                    /** @description With model.fallbacks: each model of the chain, the primary first */
+                    chain?: {
+                        /**
+                         * @description The model
+                         * @example gpt-4o-mini
+                         */
+                        model: string;
+                        /**
+                         * @description model.name, or one of model.fallbacks
+                         * @example fallback
+                         * @enum {string}
+                         */
+                        role: "primary" | "fallback";
+                        /**
+                         * @description What its probe found
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok" | "degraded" | "unavailable";
+                        /**
+                         * @description What was found, or what to do about it
+                         * @example gpt-4o-mini at https://api.openai.com/v1
+                         */
+                        detail?: string;
+                        /**
+                         * @description Its circuit breaker: open keeps it out of runs until a probe after model.breaker.cooldown_s
+                         * @example closed
+                         * @enum {string}
+                         */
+                        breaker: "closed" | "open" | "half_open";
+                    }[];
                 };
                 /** @description Chromium executable found, or the CDP endpoint answers /json/version */
                 browser: {
@@ -2840,7 +2922,7 @@ export interface components {
             action?: "accept" | "dismiss";
         } | null;
         /** @description One SSE frame of a run's stream: the session's events, then `done` */
-        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["GuardHeldEvent"] | components["schemas"]["GuardBlockedEvent"] | components["schemas"]["GuardAllowedEvent"] | components["schemas"]["RunSteeredEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
+        RunEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ModelFallbackEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["GuardHeldEvent"] | components["schemas"]["GuardBlockedEvent"] | components["schemas"]["GuardAllowedEvent"] | components["schemas"]["RunSteeredEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"] | components["schemas"]["DoneEvent"];
         /** @description The `run.started` frame */
         RunStartedEvent: {
             /**
@@ -2937,6 +3019,11 @@ export interface components {
                         total_tokens: number;
                     } | null;
                 };
+                /**
+                 * @description On an assistant row a model wrote: the model that answered (a fallback's when one stood in)
+                 * @example gpt-4o-mini
+                 */
+                model?: string;
             };
         };
         /** @description The `message.delta` frame */
@@ -3018,6 +3105,49 @@ export interface components {
                  * @example First, check the logs.
                  */
                 text: string;
+            };
+        };
+        /** @description The `model.fallback` frame */
+        ModelFallbackEvent: {
+            /**
+             * @description The event type
+             * @example model.fallback
+             * @enum {string}
+             */
+            event: "model.fallback";
+            /**
+             * @description One counter for the whole server, so increasing within a session and a run; resume with Last-Event-ID
+             * @example 7
+             */
+            id?: number;
+            /** @description The event's payload, sent as the frame's JSON `data:` */
+            data: {
+                /**
+                 * @description The run whose call fell back; null for a compression outside a run
+                 * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+                 */
+                run_id: string | null;
+                /**
+                 * @description A run's model call, or a compression's summary
+                 * @example agent
+                 * @enum {string}
+                 */
+                purpose: "agent" | "compression";
+                /**
+                 * @description The model that failed
+                 * @example gpt-4o-mini
+                 */
+                from_model: string;
+                /**
+                 * @description The model that stands in for it
+                 * @example llama-3.3-70b-versatile
+                 */
+                to_model: string;
+                /**
+                 * @description The class of the failure: network, timeout, rate_limit, server, malformed, empty or context_length
+                 * @example rate_limit
+                 */
+                reason: string;
             };
         };
         /** @description The `tool.started` frame */
@@ -4331,13 +4461,13 @@ export interface components {
                  * @example message.delta
                  * @enum {string}
                  */
-                event: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "guard.held" | "guard.blocked" | "guard.allowed" | "run.steered" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
+                event: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "model.fallback" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.responded" | "guard.held" | "guard.blocked" | "guard.allowed" | "run.steered" | "run.completed" | "run.failed" | "run.cancelled" | "approval.request";
                 /**
                  * @description Our event type; the rest of `data` is that event's payload
                  * @example message.delta
                  * @enum {string}
                  */
-                type: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "guard.held" | "guard.blocked" | "guard.allowed" | "run.steered" | "run.completed" | "run.failed" | "run.cancelled";
+                type: "run.started" | "message.created" | "message.delta" | "reasoning.delta" | "reasoning.available" | "model.fallback" | "tool.started" | "tool.completed" | "context.compressing" | "context.compressed" | "browser.starting" | "browser.disconnected" | "browser.takeover" | "browser.released" | "dialog.opened" | "dialog.closed" | "frame.attached" | "frame.navigated" | "frame.detached" | "run.requires_action" | "approval.requested" | "approval.responded" | "guard.held" | "guard.blocked" | "guard.allowed" | "run.steered" | "run.completed" | "run.failed" | "run.cancelled";
                 /**
                  * @description The run
                  * @example run_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -5493,7 +5623,7 @@ export interface components {
             value: string;
         };
         /** @description One SSE frame of a session's stream, by `event`; `data` is the frame's JSON */
-        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["GuardHeldEvent"] | components["schemas"]["GuardBlockedEvent"] | components["schemas"]["GuardAllowedEvent"] | components["schemas"]["RunSteeredEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        SessionEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageCreatedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ReasoningDeltaEvent"] | components["schemas"]["ReasoningAvailableEvent"] | components["schemas"]["ModelFallbackEvent"] | components["schemas"]["ToolStartedEvent"] | components["schemas"]["ToolCompletedEvent"] | components["schemas"]["ContextCompressingEvent"] | components["schemas"]["ContextCompressedEvent"] | components["schemas"]["BrowserStartingEvent"] | components["schemas"]["BrowserDisconnectedEvent"] | components["schemas"]["BrowserTakeoverEvent"] | components["schemas"]["BrowserReleasedEvent"] | components["schemas"]["DialogOpenedEvent"] | components["schemas"]["DialogClosedEvent"] | components["schemas"]["FrameAttachedEvent"] | components["schemas"]["FrameNavigatedEvent"] | components["schemas"]["FrameDetachedEvent"] | components["schemas"]["RunRequiresActionEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalRespondedEvent"] | components["schemas"]["GuardHeldEvent"] | components["schemas"]["GuardBlockedEvent"] | components["schemas"]["GuardAllowedEvent"] | components["schemas"]["RunSteeredEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         /** @description The MCP servers of the server configuration */
         McpServerList: {
             /** @description Every configured server, in configuration order */
@@ -8077,6 +8207,79 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, in the Prometheus text exposition format 0.0.4 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

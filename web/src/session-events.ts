@@ -20,6 +20,7 @@ const LISTENED: Record<SessionEventType, true> = {
   "message.delta": true,
   "reasoning.delta": true,
   "reasoning.available": true,
+  "model.fallback": true,
   "tool.started": true,
   "tool.completed": true,
   "context.compressing": true,

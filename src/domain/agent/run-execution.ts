@@ -17,7 +17,9 @@ import { sessionFenceId, withGuardNotice } from "../shared/fence.js";
 import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
-import { callModel, ModelCallError, type ModelTurn } from "./model-call.js";
+import type { ModelTurn } from "../llm/chat-turn.js";
+import { callRunModel } from "./run-model-call.js";
+import { ModelFailure } from "../shared/model-errors.js";
 import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
 import { CANCELLED_TOOL_RESULT, INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
 import { summarizeRun } from "../shared/run-summary.js";
@@ -157,7 +159,7 @@ export class RunExecution {
       this.addUsage(turn.usage);
       if (!turn.content?.trim() && turn.toolCalls.length === 0) {
         await this.saveProgress();
-        throw new ModelCallError(
+        throw new ModelFailure(
           "empty",
           "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint",
         );
@@ -182,55 +184,11 @@ export class RunExecution {
   }
 
   private async callModel(tools: SessionTools): Promise<ModelTurn & { call: ModelCallView }> {
-    const { run, model, client, signal, streamModel, sessionId, clientTools } = this.params;
+    const { run } = this.params;
     await this.deps.meter?.checkBudget(run.key_id);
     const sent = this.fenceId ? withGuardNotice(this.context, this.fenceId) : this.context;
-    const messages = await this.deps.prepareMessages(sessionId, model, sent);
-    const schemas = clientTools.length ? [...tools.schemas(), ...clientTools] : tools.schemas();
-    const { events } = this.deps;
-    // The whole reasoning is announced once, before the answer it led to (or at the end when none follows).
-    let thought = "";
-    let announced = false;
-    const announce = () => {
-      if (announced || !thought) return;
-      announced = true;
-      // Streamed chunks are published without waiting: the bus stores them in order, before what follows them.
-      void events.publish(sessionId, "reasoning.available", { run_id: run.id, text: thought });
-    };
-    const turn = await callModel(
-      client,
-      { model, messages, tools: schemas, options: run.model_options },
-      {
-        signal,
-        now: this.deps.now,
-        // Stream from the model when someone watches the session live, so they see the answer grow.
-        stream: streamModel || events.hasListeners(sessionId),
-        onDelta: (content) => {
-          announce();
-          void events.publish(sessionId, "message.delta", { run_id: run.id, content });
-        },
-        onReasoningDelta: (content) => {
-          thought += content;
-          void events.publish(sessionId, "reasoning.delta", { run_id: run.id, content });
-        },
-        onAttemptFailed: ({ attempt, kind, status }) =>
-          this.deps.logger.warn(
-            {
-              run_id: run.id,
-              session_id: sessionId,
-              model,
-              kind,
-              status,
-              attempt,
-              max_attempts: this.deps.config.model.max_retries + 1,
-            },
-            "model call attempt failed",
-          ),
-      },
-    );
-    if (!thought && turn.reasoning) thought = turn.reasoning;
-    announce();
-    await this.deps.meter?.record(meteredTurn(this.params, messages, turn));
+    const turn = await callRunModel(this.deps, this.params, sent, tools);
+    await this.deps.meter?.record(meteredTurn(this.params, turn.sent, turn));
     return turn;
   }
 
@@ -263,16 +221,17 @@ export class RunExecution {
     };
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
-    const row = await this.persist(input, turn.call);
+    // Its event names the model that wrote it: a fallback's when one stood in.
+    const row = await this.persist(input, turn.call, turn.model);
     this.calls.opened(calls);
     this.context.push(toChatMessage(row, this.fenceId));
     return calls;
   }
 
-  private async persist(input: MessageInput, call: ModelCallView): Promise<StoredMessage> {
-    const { sessionId, model, run } = this.params;
-    const [row] = await this.deps.transcript.append(sessionId, [input], { model, runId: run.id });
-    return this.stored(row, call);
+  private async persist(input: MessageInput, call: ModelCallView, answeredBy: string): Promise<StoredMessage> {
+    const { sessionId, run } = this.params;
+    const [row] = await this.deps.transcript.append(sessionId, [input], { model: answeredBy, runId: run.id });
+    return this.stored(row, { model_call: call, model: answeredBy });
   }
 
   /** A tool's result, with the images it returned stored once beside the row, which references them. */
@@ -287,11 +246,17 @@ export class RunExecution {
     return row;
   }
 
-  private async stored(row: StoredMessage, call?: ModelCallView): Promise<StoredMessage> {
+  private async stored(
+    row: StoredMessage,
+    answer?: { model_call: ModelCallView; model: string },
+  ): Promise<StoredMessage> {
     const { sessionId, run } = this.params;
     this.messages.push(row);
-    const data = { run_id: run.id, message: publicMessage(row), ...(call ? { model_call: call } : {}) };
-    await this.deps.events.publish(sessionId, "message.created", data);
+    await this.deps.events.publish(sessionId, "message.created", {
+      run_id: run.id,
+      message: publicMessage(row),
+      ...answer,
+    });
     return row;
   }
 

@@ -7,7 +7,7 @@
 import type { RunStatus } from "../../kernel/chat.js";
 import { DomainError, isStoreUnavailable } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
-import { ModelCallError } from "./model-call.js";
+import { ModelFailure } from "../shared/model-errors.js";
 import { abortReason, RunAborted, RunStop } from "./run-stop.js";
 
 export function failureOf(
@@ -21,7 +21,7 @@ export function failureOf(
     const status = stop?.status ?? "interrupted";
     return { status, error: `${status}: ${abortReason(signal)}` };
   }
-  if (err instanceof ModelCallError) {
+  if (err instanceof ModelFailure) {
     logger.warn({ ...ids, kind: err.kind, status: err.status }, "model call failed");
     return { status: "failed", error: err.message };
   }

@@ -3,7 +3,6 @@
  * What one stretch of a run is given (its dependencies and parameters) and what it comes to, shared by the
  * execution, its tool calls and the runner that starts both.
  */
-import type OpenAI from "openai";
 import type { Config } from "../../config/schema.js";
 import type { RunRecord, StoredMessage } from "../../db/records.js";
 import type { EventFeed } from "../events/feed.js";
@@ -20,6 +19,7 @@ import type { RunResultSummary } from "../shared/run-summary.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { RunGuard } from "./guard-port.js";
 import type { ModelCallMeter } from "../shared/metering.js";
+import type { ModelRouter } from "../llm/model-router.js";
 
 export type LoopDeps = {
   config: Config;
@@ -27,6 +27,8 @@ export type LoopDeps = {
   events: EventBus;
   transcript: Transcript;
   sessions: SessionService;
+  /** The run's model and the models that stand in for it. */
+  models: ModelRouter;
   /** Compresses at a run's safe points; without one the session's figures are kept up to date by the loop. */
   compression?: RunCompression;
   /**
@@ -48,7 +50,6 @@ export type RunParams = {
   /** The session's owner: its model calls are counted as theirs. */
   owner: string | null;
   model: string;
-  client: OpenAI;
   /** The message that started the run; null when a paused run is resumed. */
   userMessage: StoredMessage | null;
   /** The server's tools for the session. */

@@ -19,6 +19,7 @@ import type { LoopDeps, RunParams } from "./run-params.js";
 import { INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage, ToolOutput } from "../shared/tools.js";
+import { inSpan } from "../shared/tracing.js";
 
 /** How much of a failed tool call's error text its log line shows. */
 const TOOL_ERROR_LOGGED_CHARS = 300;
@@ -321,10 +322,26 @@ export class RunToolCalls {
           arguments: call.function.arguments,
         });
         const startedAt = performance.now();
+        const capture = this.deps.config.telemetry.capture_content;
         const execute = () => tools.execute(call, { session, runId: run.id, signal });
-        const output: ToolOutput = await unlessAborted(
-          guard.execute(call, approved.get(call.id) ?? null, execute),
-          signal,
+        const output: ToolOutput = await inSpan(
+          `execute_tool ${call.function.name}`,
+          {
+            attributes: {
+              "gen_ai.operation.name": "execute_tool",
+              "gen_ai.tool.name": call.function.name,
+              "gen_ai.tool.call.id": call.id,
+              "caduceus.session_id": sessionId,
+              "caduceus.run_id": run.id,
+              ...(capture ? { "gen_ai.tool.call.arguments": call.function.arguments } : {}),
+            },
+          },
+          async (span) => {
+            const result = await unlessAborted(guard.execute(call, approved.get(call.id) ?? null, execute), signal);
+            span.setAttribute("caduceus.tool.is_error", result.is_error ?? false);
+            if (capture) span.setAttribute("gen_ai.tool.call.result", result.content);
+            return result;
+          },
         );
         if (signal.aborted) throw new RunAborted();
         // The arguments stay out of the log: they are the model's text and can carry anything the page showed it.

@@ -11,7 +11,6 @@ import { FINAL_RUN_STATUSES, type FunctionTool, type ModelOptions } from "../../
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { StandingApprovals } from "./standing-approvals.js";
 import { newId } from "../../kernel/ids.js";
-import type { LlmClients } from "../llm/client.js";
 import { requireConfiguredModel } from "../shared/configured-model.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
@@ -28,13 +27,13 @@ import { summarizeRun } from "../shared/run-summary.js";
 import { RunTable } from "./run-table.js";
 import type { SessionTools, ToolRegistry } from "./tool-registry.js";
 import { SERVER_CALLER, type Caller } from "../shared/owner-scope.js";
+import { inSpan, markFailed } from "../shared/tracing.js";
 
 export type { InterruptAnswerInput } from "./interrupt-answers.js";
 export type { RunView } from "./run-reader.js";
 export type { StartedRun } from "./run-params.js";
 
 export type AgentRunnerDeps = LoopDeps & {
-  llm: LlmClients;
   tools: ToolRegistry;
   /** This replica's id (`server.replica_id`): the runs it executes are recorded as its own. */
   replicaId: string;
@@ -188,18 +187,11 @@ export class AgentRunner {
     const { settings, tools } = known;
     const model = run.model ?? requireConfiguredModel(config, settings.model);
     const controller = new AbortController();
-    const client = this.deps.llm.get({
-      baseURL: config.model.base_url,
-      apiKey: config.model.api_key,
-      timeoutMs: config.model.timeout_s * 1000,
-      maxRetries: config.model.max_retries,
-    });
     const execution = new RunExecution(this.deps, {
       run,
       sessionId: session.id,
       owner: session.owner,
       model,
-      client,
       userMessage,
       tools,
       clientTools: run.client_tools,
@@ -208,7 +200,28 @@ export class AgentRunner {
       streamModel,
       signal: controller.signal,
     });
-    const done = execution.execute();
+    const done = inSpan(
+      "invoke_agent",
+      {
+        attributes: {
+          "gen_ai.operation.name": "invoke_agent",
+          "gen_ai.request.model": model,
+          "caduceus.session_id": session.id,
+          "caduceus.run_id": run.id,
+        },
+      },
+      async (span) => {
+        const finished = await execution.execute();
+        span.setAttributes({
+          "caduceus.run.status": finished.run.status,
+          "caduceus.run.iterations": finished.run.iterations,
+          "gen_ai.usage.input_tokens": finished.run.usage.prompt_tokens,
+          "gen_ai.usage.output_tokens": finished.run.usage.completion_tokens,
+        });
+        if (finished.run.status === "failed") markFailed(span, new Error(finished.run.error ?? "the run failed"));
+        return finished;
+      },
+    );
     this.table.executing.set(session.id, { runId: run.id, controller, execution, done });
     void done
       .then((finished) => this.stretchEnded(session.id, finished))

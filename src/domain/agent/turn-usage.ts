@@ -9,7 +9,7 @@ import type { ChatMessage } from "../../kernel/chat.js";
 import type { RunRecord } from "../../db/records.js";
 import type { MeteredCall, ModelCallMeter } from "../shared/metering.js";
 import { countMessageTokens, countTextTokens } from "../shared/tokens.js";
-import type { ModelTurn } from "./model-call.js";
+import type { ModelTurn } from "../llm/chat-turn.js";
 import type { RunParams } from "./run-params.js";
 
 /** Whether a request's messages carry an image for the model to see. */
@@ -20,7 +20,9 @@ function carriesImages(messages: ChatMessage[]): boolean {
 }
 
 export function meteredTurn(params: RunParams, sent: ChatMessage[], turn: ModelTurn): MeteredCall {
-  const { run, model, sessionId, owner } = params;
+  const { run, sessionId, owner } = params;
+  // The model that did the work: a fallback's when one stood in.
+  const { model } = turn;
   return {
     purpose: carriesImages(sent) ? "vision" : "agent",
     model,

@@ -11,6 +11,7 @@ import { headOf } from "../../kernel/text.js";
 import type { DialogAction } from "../shared/browser-views.js";
 import { parseToolArgs, toolParameters, type ToolArgs } from "../shared/tool-args.js";
 import type { ToolDefinition, ToolOutput } from "../shared/tools.js";
+import { inSpan } from "../shared/tracing.js";
 import { MAX_SCROLL_PX, MAX_WAIT_MS, SCROLL_DIRECTIONS, type ScrollDirection } from "./interactions.js";
 
 /** The browser operations the tools call, per session; the browser service implements them. */
@@ -103,22 +104,28 @@ function defineTool<S extends ToolArgs>(browser: BrowserOperations, tool: Browse
     name: tool.name,
     description: tool.description,
     parameters: toolParameters(tool.args),
-    execute: async (raw, ctx) => {
-      let result: ToolOutput;
-      try {
-        if (tool.acts) browser.assertAgentMayAct(ctx.session.id);
-        const args = parseToolArgs(tool.args, raw);
-        if (respond) result = await respond(args, ctx.session.id);
-        else {
-          const data = await call!(args, ctx.session.id);
-          result = output(data, tool.failsWhenNotOk === true && notOk(data));
-        }
-      } catch (error) {
-        result = failure(error);
-      }
-      const sources = await browser.contentSources(ctx.session.id, result.data).catch(() => []);
-      return { ...result, provenance: provenanceOf(sources) };
-    },
+    execute: (raw, ctx) =>
+      inSpan(
+        `browser ${tool.name}`,
+        { attributes: { "caduceus.session_id": ctx.session.id, "caduceus.browser.action": tool.name } },
+        async (span) => {
+          let result: ToolOutput;
+          try {
+            if (tool.acts) browser.assertAgentMayAct(ctx.session.id);
+            const args = parseToolArgs(tool.args, raw);
+            if (respond) result = await respond(args, ctx.session.id);
+            else {
+              const data = await call!(args, ctx.session.id);
+              result = output(data, tool.failsWhenNotOk === true && notOk(data));
+            }
+          } catch (error) {
+            span.setAttribute("caduceus.browser.failed", true);
+            result = failure(error);
+          }
+          const sources = await browser.contentSources(ctx.session.id, result.data).catch(() => []);
+          return { ...result, provenance: provenanceOf(sources) };
+        },
+      ),
   };
 }
 

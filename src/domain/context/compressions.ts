@@ -14,6 +14,7 @@ import { normalizeResult, type EngineCompressResult } from "./engine.js";
 import type { EngineSessions } from "./engine-session.js";
 import { readEngineState } from "./engine-state.js";
 import type { CompressOutcome, CompressRequest } from "../shared/compression.js";
+import { inSpan } from "../shared/tracing.js";
 
 export type CompressionsDeps = {
   engineSessions: EngineSessions;
@@ -33,7 +34,24 @@ export class Compressions {
   /** Compresses the session's context now, after any compression of it already under way. */
   compress(sessionId: string, request: CompressRequest): Promise<CompressOutcome> {
     const previous = this.running.get(sessionId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.compressNow(sessionId, request));
+    const next = previous
+      .catch(() => undefined)
+      .then(() =>
+        inSpan(
+          "compression",
+          { attributes: { "caduceus.session_id": sessionId, "caduceus.compression.trigger": request.trigger } },
+          async (span) => {
+            const outcome = await this.compressNow(sessionId, request);
+            span.setAttributes({
+              "caduceus.compression.compressed": outcome.compressed,
+              "caduceus.compression.tokens_before": outcome.tokens_before,
+              "caduceus.compression.tokens_after": outcome.tokens_after,
+              "caduceus.compression.fallback_used": outcome.fallback_used,
+            });
+            return outcome;
+          },
+        ),
+      );
     this.running.set(sessionId, next);
     void next
       .finally(() => {

@@ -9,7 +9,8 @@ import type { SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
-import type { LlmClients } from "../llm/client.js";
+import type { EventBus } from "../events/bus.js";
+import type { ModelRouter } from "../llm/model-router.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
 import { effectiveTokens, toChatMessage } from "./active-context.js";
 import { computeThresholdTokens, hasDistinctSummaryModel, summaryModelWindow } from "../shared/budgets.js";
@@ -24,10 +25,12 @@ export type EngineSessionDeps = {
   store: Store;
   logger: Logger;
   now: () => number;
-  llm: LlmClients;
+  models: ModelRouter;
   engines: ContextEngineRegistry;
   /** Records the summary model's calls. */
   meter?: ModelCallMeter;
+  /** Told when a summary model stands in for another (`model.fallback`). */
+  events: EventBus;
 };
 
 /** A session read for its engine: the row, the settings in force, the threshold it compresses at. */
@@ -71,14 +74,24 @@ export class EngineSessions {
     // A summary exists only once a compression was stored; most turns of most sessions need not look.
     const previousSummary =
       session.compression_count > 0 ? ((await store.summaries.latest(session.id))?.body ?? null) : null;
+    const { events, logger } = this.deps;
     const summarizer = new SummaryModel({
-      config: this.deps.config,
-      llm: this.deps.llm,
+      models: this.deps.models,
       sessionModel: settings.model,
       now: this.deps.now,
       state,
       meter: this.deps.meter,
       session: { id: session.id, owner: session.owner },
+      onFallback: ({ purpose, from, to, kind }) => {
+        logger.warn({ session_id: session.id, from, to, kind }, "summary model falls back to another model");
+        void events.publish(session.id, "model.fallback", {
+          run_id: null,
+          purpose,
+          from_model: from,
+          to_model: to,
+          reason: kind,
+        });
+      },
     });
     const info: EngineSessionInfo = {
       sessionId: session.id,

@@ -60,6 +60,8 @@ export class EventBus {
   private readonly catchingUp = new Map<string, Promise<void>>();
   private readonly catchUpAgain = new Set<string>();
   private readonly stopListening: () => void = () => {};
+  /** Who hears of every event this process stores, whatever its session (the metrics). */
+  private readonly taps = new Set<(event: SessionEvent) => void>();
 
   constructor(
     private readonly repository: Store["events"],
@@ -107,9 +109,16 @@ export class EventBus {
       // The session was deleted while something still reported on it: nothing left to tell.
       return null;
     }
+    for (const tap of this.taps) tap(event);
     if (!this.announcements) this.deliver(event);
     else if (this.listeners.has(sessionId)) await this.deliveredUpTo(sessionId, event.id);
     return event;
+  }
+
+  /** Hears of every event this process stores from now on; answers the function that stops it. */
+  tap(listener: (event: SessionEvent) => void): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
   }
 
   /** Another replica (or this one) stored an event: the session's subscribers here get the rows they lack. */

@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   "message.delta",
   "reasoning.delta",
   "reasoning.available",
+  "model.fallback",
   "tool.started",
   "tool.completed",
   "context.compressing",
@@ -71,14 +72,28 @@ export type ModelCallView = {
 /** The payloads by name; mapped over EVENT_TYPES below, so a listed type without a payload does not compile. */
 type Payloads = {
   "run.started": RunRef & { session_id: string; model: string };
-  /** A stored row; an assistant row a model call answered with carries what that call took. */
-  "message.created": RunRef & { message: PublicMessage; model_call?: ModelCallView };
+  /**
+   * A stored row; an assistant row a model call answered with carries what that call took (`model_call`) and the
+   * model that answered (`model`: a fallback's when one stood in).
+   */
+  "message.created": RunRef & { message: PublicMessage; model_call?: ModelCallView; model?: string };
   /** A chunk of an assistant's text as the model streams it; the whole text follows in `message.created`. */
   "message.delta": RunRef & { content: string };
   /** A chunk of a reasoning model's thoughts as it streams them. */
   "reasoning.delta": RunRef & { content: string };
   /** A model call's whole reasoning, once, before the answer it led to; kept with the assistant row. */
   "reasoning.available": RunRef & { text: string };
+  /**
+   * A model failed with a retryable failure and another stands in (`model.fallbacks`, or the compression chain):
+   * `run_id` is null for a compression outside a run. Text already streamed from the failed model is superseded.
+   */
+  "model.fallback": {
+    run_id: string | null;
+    purpose: "agent" | "compression";
+    from_model: string;
+    to_model: string;
+    reason: string;
+  };
   "tool.started": RunRef & { tool_call_id: string; name: string; arguments: string };
   "tool.completed": RunRef & { tool_call_id: string; name: string; is_error: boolean; content: string };
   /** Published before the engine (and its summary model) is called, so a client can show that work is under way. */

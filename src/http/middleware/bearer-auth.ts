@@ -40,6 +40,8 @@ export type BearerAuthOptions = {
   keys: KeyAuthenticator;
   signIn: InspectorSignIn;
   isServed?: (path: string) => boolean;
+  /** Paths the operator made public besides the fixed ones (`/metrics` with `metrics.public: true`). */
+  alsoPublic?: string[];
 };
 
 const REFUSALS: Record<Exclude<Authentication, { ok: true }>["reason"], string> = {
@@ -54,10 +56,11 @@ const REFUSALS: Record<Exclude<Authentication, { ok: true }>["reason"], string> 
  * routes and read a 401 as "this route exists"); the API's paths are public in its OpenAPI document anyway.
  */
 export function bearerAuth(options: BearerAuthOptions): MiddlewareHandler<AppEnv> {
-  const { apiKey, keys, signIn, isServed = () => true } = options;
+  const { apiKey, keys, signIn, isServed = () => true, alsoPublic = [] } = options;
   return async (c, next) => {
     const trail = c.get("auditTrail");
-    if (c.req.method === "OPTIONS" || isPublic(c.req.path, c.req.method)) return next();
+    if (c.req.method === "OPTIONS" || isPublic(c.req.path, c.req.method) || alsoPublic.includes(c.req.path))
+      return next();
     const refuse = (message: string, actor: { key_id: string | null; owner: string | null } = SERVER_ACTOR) => {
       trail.for(actor).note({ action: "auth.denied", detail: { method: c.req.method, path: c.req.path } });
       return new HttpError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="caduceus"' } });

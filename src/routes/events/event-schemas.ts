@@ -65,7 +65,15 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
     session_id: z.string().openapi({ description: "The session", example: "ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T" }),
     model: z.string().openapi({ description: "The model the run uses", example: "gpt-4o-mini" }),
   }),
-  "message.created": z.object({ run_id: RUN_ID, message: MessageSchema, model_call: MODEL_CALL }),
+  "message.created": z.object({
+    run_id: RUN_ID,
+    message: MessageSchema,
+    model_call: MODEL_CALL,
+    model: z.string().optional().openapi({
+      description: "On an assistant row a model wrote: the model that answered (a fallback's when one stood in)",
+      example: "gpt-4o-mini",
+    }),
+  }),
   "message.delta": z.object({
     run_id: RUN_ID,
     content: z.string().openapi({ description: "A chunk of the assistant's text", example: "The page " }),
@@ -77,6 +85,23 @@ const PAYLOADS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
   "reasoning.available": z.object({
     run_id: RUN_ID,
     text: z.string().openapi({ description: "The model call's whole reasoning", example: "First, check the logs." }),
+  }),
+  "model.fallback": z.object({
+    run_id: RUN_ID.nullable().openapi({
+      description: "The run whose call fell back; null for a compression outside a run",
+      example: "run_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
+    }),
+    purpose: z
+      .enum(["agent", "compression"])
+      .openapi({ description: "A run's model call, or a compression's summary", example: "agent" }),
+    from_model: z.string().openapi({ description: "The model that failed", example: "gpt-4o-mini" }),
+    to_model: z
+      .string()
+      .openapi({ description: "The model that stands in for it", example: "llama-3.3-70b-versatile" }),
+    reason: z.string().openapi({
+      description: "The class of the failure: network, timeout, rate_limit, server, malformed, empty or context_length",
+      example: "rate_limit",
+    }),
   }),
   "tool.started": z.object({
     run_id: RUN_ID,

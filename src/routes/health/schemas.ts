@@ -37,7 +37,29 @@ export const ReadySchema = z
     checks: z
       .object({
         database: checkSchema("The database (SQLite file or PostgreSQL) answers a ping"),
-        model: checkSchema("Model endpoint answers GET /models with the configured key"),
+        model: checkSchema("Model endpoint answers GET /models with the configured key").extend({
+          chain: z
+            .array(
+              z.object({
+                model: z.string().openapi({ description: "The model", example: "gpt-4o-mini" }),
+                role: z
+                  .enum(["primary", "fallback"])
+                  .openapi({ description: "model.name, or one of model.fallbacks", example: "fallback" }),
+                status: CheckState.openapi({ description: "What its probe found", example: "ok" }),
+                detail: z.string().optional().openapi({
+                  description: "What was found, or what to do about it",
+                  example: "gpt-4o-mini at https://api.openai.com/v1",
+                }),
+                breaker: z.enum(["closed", "open", "half_open"]).openapi({
+                  description:
+                    "Its circuit breaker: open keeps it out of runs until a probe after model.breaker.cooldown_s",
+                  example: "closed",
+                }),
+              }),
+            )
+            .optional()
+            .openapi({ description: "With model.fallbacks: each model of the chain, the primary first" }),
+        }),
         browser: checkSchema("Chromium executable found, or the CDP endpoint answers /json/version"),
         leases: checkSchema(
           "The lease table: this replica's heartbeat is recorded and within server.lease_ttl_ms (else the other replicas take its runs and browsers over)",

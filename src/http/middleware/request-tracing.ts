@@ -1,0 +1,44 @@
+/**
+ * @module request-tracing
+ * A server span per request, child of the caller's trace when it sent a `traceparent` (W3C trace context), and the
+ * active span for everything the request does — its run, its model calls (whose requests carry the context on), its
+ * tool calls. Named by method and route template once the route is known. Without a configured SDK it costs nothing.
+ */
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { MiddlewareHandler } from "hono";
+import { TRACER_NAME } from "../../domain/shared/tracing.js";
+import type { AppEnv } from "../env.js";
+import { routeTemplateOf } from "../route-template.js";
+
+const headerGetter = {
+  get: (carrier: Headers, key: string) => carrier.get(key) ?? undefined,
+  keys: (carrier: Headers) => [...carrier.keys()],
+};
+
+export function requestTracing(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const parent = propagation.extract(ROOT_CONTEXT, c.req.raw.headers, headerGetter);
+    const span = trace.getTracer(TRACER_NAME).startSpan(
+      c.req.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          "http.request.method": c.req.method,
+          "url.path": c.req.path,
+          "caduceus.request_id": c.get("requestId"),
+        },
+      },
+      parent,
+    );
+    try {
+      await context.with(trace.setSpan(parent, span), () => next());
+    } finally {
+      const route = routeTemplateOf(c);
+      span.updateName(`${c.req.method} ${route}`);
+      span.setAttribute("http.route", route);
+      span.setAttribute("http.response.status_code", c.res.status);
+      if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
+  };
+}
