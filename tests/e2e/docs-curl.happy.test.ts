@@ -73,6 +73,9 @@ type PageSetup = {
   cleanUp?: (rewrites: Array<[string, string]>) => void;
 };
 
+/** The server key of a page that shows keys at work (docs/keys.md), as its reader's shell has it. */
+const DOCS_SERVER_KEY = "docs-server-key-4f9c2a7e1b";
+
 /** Every page with curl blocks, the longest first (they start in this order, PAGES_AT_ONCE at a time). */
 const PAGES: Record<string, PageSetup> = {
   "docs/api.md": {
@@ -116,6 +119,11 @@ const PAGES: Record<string, PageSetup> = {
   },
   "docs/hermes-clients.md": { model: "demo" },
   "docs/observability.md": { model: "demo" },
+  "docs/keys.md": {
+    model: "demo",
+    config: { server: { api_key: DOCS_SERVER_KEY } },
+    vars: () => Promise.resolve({ CADUCEUS_API_KEY: DOCS_SERVER_KEY }),
+  },
   "docs/browser.md": { model: "demo" },
   "docs/scale-out.md": {
     model: "none",

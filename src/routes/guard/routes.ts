@@ -6,6 +6,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { maskToken } from "../../kernel/redaction-patterns.js";
 import { createRouter } from "../../http/router.js";
+import { requires } from "../../http/route-access.js";
 import { jsonBody } from "../shared/json-content.js";
 import { SessionIdParam } from "../shared/params.js";
 import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
@@ -24,6 +25,7 @@ const markPrivate = createRoute({
   path: "/v1/sessions/{id}/private-values",
   operationId: "addPrivateValue",
   tags: ["sessions"],
+  security: requires("sessions:write"),
   summary: "Mark a value private: once untrusted content was read, it never leaves for another origin",
   description:
     "After the session has read a page, a dialog or an MCP result, any tool call that would carry this value (as " +
@@ -50,6 +52,7 @@ const listPrivate = createRoute({
   path: "/v1/sessions/{id}/private-values",
   operationId: "listPrivateValues",
   tags: ["sessions"],
+  security: requires("sessions:read"),
   summary: "The session's private values, masked",
   description: "Those marked private here, and the passwords the agent typed into password fields.",
   request: { params: SessionIdParam },
@@ -61,6 +64,7 @@ const forgetPrivate = createRoute({
   path: "/v1/sessions/{id}/private-values/{value_id}",
   operationId: "deletePrivateValue",
   tags: ["sessions"],
+  security: requires("sessions:write"),
   summary: "Let a private value go",
   description: "The guard stops tracking it.",
   request: { params: PrivateValueParams },
