@@ -1258,7 +1258,7 @@ export interface paths {
         head?: never;
         /**
          * Change a key's name, scopes, limits or expiry
-         * @description Each query parameter changes one thing (`?scopes=sessions:read&tokens_per_day=none`); those left out stay as they are. Every replica uses the change from the key's next request on.
+         * @description Each field of the body changes one thing (`{"scopes": ["sessions:read"], "limits": {"tokens_per_day": null}}`); those left out stay as they are. Every replica uses the change from the key's next request on.
          */
         patch: operations["updateKey"];
         trace?: never;
@@ -7665,6 +7665,45 @@ export interface components {
         ApiKeyList: {
             /** @description Newest first */
             data: components["schemas"]["ApiKey"][];
+        };
+        UpdateKeyRequest: {
+            /**
+             * @description A new name
+             * @example support bot (EU)
+             */
+            name?: string;
+            /**
+             * @description What the key may do: sessions:read, sessions:write, browser, browser:cdp, mcp, admin (admin holds every scope); an unknown one is refused
+             * @example [
+             *       "sessions:read",
+             *       "sessions:write"
+             *     ]
+             */
+            scopes?: string[];
+            /**
+             * Format: date-time
+             * @description A new expiry (ISO 8601); null: never
+             * @example 2027-06-01T00:00:00Z
+             */
+            expires_at?: string | null;
+            /** @description The limits to change; those left out stay as they are */
+            limits?: {
+                /**
+                 * @description A new limit of requests a minute; null removes the limit, left out keeps it
+                 * @example 300
+                 */
+                requests_per_minute?: number | null;
+                /**
+                 * @description A new limit of runs at once; null removes the limit, left out keeps it
+                 * @example null
+                 */
+                concurrent_runs?: number | null;
+                /**
+                 * @description A new limit of tokens per UTC day; null removes the limit, left out keeps it
+                 * @example 500000
+                 */
+                tokens_per_day?: number | null;
+            };
         };
         AuditPage: {
             /** @description Newest first */
@@ -16154,20 +16193,7 @@ export interface operations {
     };
     updateKey: {
         parameters: {
-            query: {
-                /** @description A new name */
-                name?: string;
-                /** @description The new scopes, comma-separated (sessions:read, sessions:write, browser, browser:cdp, mcp, admin); an unknown one is refused */
-                scopes: string;
-                /** @description A new expiry (ISO 8601), or `never` */
-                expires_at?: "never" | string;
-                /** @description A new requests per minute; `none` removes the limit */
-                requests_per_minute?: "none" | number;
-                /** @description A new concurrent runs; `none` removes the limit */
-                concurrent_runs?: "none" | number;
-                /** @description A new tokens per day; `none` removes the limit */
-                tokens_per_day?: "none" | number;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The key's id (`key_…`) */
@@ -16175,7 +16201,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scopes": [
+                 *         "sessions:read"
+                 *       ],
+                 *       "limits": {
+                 *         "tokens_per_day": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateKeyRequest"];
+            };
+        };
         responses: {
             /** @description The changed key */
             200: {
@@ -16220,6 +16260,26 @@ export interface operations {
             };
             /** @description not_found: Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -101,7 +101,7 @@ describe("the audit log", () => {
   it("records the keys made, changed and revoked, and never a secret", async ({ app: t }) => {
     const made = await makeKey(t, { name: "audited", scopes: ["mcp"] });
     secrets.push(made.key.key);
-    await t.call("PATCH", `/v1/admin/keys/${made.key.id}?name=renamed`);
+    await t.call("PATCH", `/v1/admin/keys/${made.key.id}`, { name: "renamed" });
     await t.call("DELETE", `/v1/admin/keys/${made.key.id}`);
     const entries = (await audit(t, "?limit=200")).data.filter((entry) => entry.resource?.id === made.key.id);
     expect(entries.map((entry) => [entry.action, entry.status, entry.key_id])).toEqual([

@@ -103,11 +103,13 @@ describe("API keys", () => {
   it("applies a change of scopes from the key's next request", async ({ app: t }) => {
     const made = await makeKey(t, { name: "changing", scopes: ["sessions:read", "sessions:write"] });
     expect((await made.call("POST", "/v1/sessions", {})).status).toBe(201);
-    const changed = await t.call("PATCH", `/v1/admin/keys/${made.key.id}?scopes=sessions:read&name=ro`);
+    const changed = await t.call("PATCH", `/v1/admin/keys/${made.key.id}`, { scopes: ["sessions:read"], name: "ro" });
     expect(await json<ApiKeyResponse>(changed)).toMatchObject({ name: "ro", scopes: ["sessions:read"] });
-    const limited = await t.call("PATCH", `/v1/admin/keys/${made.key.id}?tokens_per_day=500&concurrent_runs=2`);
+    const limited = await t.call("PATCH", `/v1/admin/keys/${made.key.id}`, {
+      limits: { tokens_per_day: 500, concurrent_runs: 2 },
+    });
     expect((await json<ApiKeyResponse>(limited)).limits).toEqual({ tokens_per_day: 500, concurrent_runs: 2 });
-    const lifted = await t.call("PATCH", `/v1/admin/keys/${made.key.id}?tokens_per_day=none`);
+    const lifted = await t.call("PATCH", `/v1/admin/keys/${made.key.id}`, { limits: { tokens_per_day: null } });
     expect((await json<ApiKeyResponse>(lifted)).limits).toEqual({ concurrent_runs: 2 });
     const refused = await made.call("POST", "/v1/sessions", {});
     expect(refused.status).toBe(403);
@@ -140,7 +142,7 @@ describe("API keys", () => {
       const refused = await made.call("GET", "/v1/sessions");
       expect(refused.status).toBe(401);
       expect((await json<ProblemResponse>(refused)).detail).toBe("the API key has expired");
-      await t.call("PATCH", `/v1/admin/keys/${made.key.id}?expires_at=never`);
+      await t.call("PATCH", `/v1/admin/keys/${made.key.id}`, { expires_at: null });
       expect((await made.call("GET", "/v1/sessions")).status).toBe(200);
     } finally {
       clock.offsetMs = 0;

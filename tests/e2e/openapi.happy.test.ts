@@ -70,11 +70,14 @@ describe("the request examples of the OpenAPI document", () => {
     // at work (steer it), one waiting on the client's tool call (send the outputs), an interrupt's one a pending
     // approval.
     const LAST = ["/dialogs/respond", "/steer", "/tool_outputs", "/interrupts/{interrupt_id}", "/approval"];
-    const order = (path: string) => (path === "/v1/sessions" ? 0 : 2 + LAST.findIndex((end) => path.endsWith(end)));
+    // A key's change runs on the key the key example makes.
+    const order = (path: string) =>
+      path === "/v1/sessions" ? 0 : path.includes("{key_id}") ? 1.5 : 2 + LAST.findIndex((end) => path.endsWith(end));
     withExamples.sort((a, b) => order(a.path) - order(b.path));
     let sessionId = "";
     let runId = "";
     let interruptId = "";
+    let keyId = "";
     for (const { method, path, op, example } of withExamples) {
       if (path.endsWith("/dialogs/respond")) {
         // Answering a dialog needs one open: the page raises it, as a page would.
@@ -95,7 +98,8 @@ describe("the request examples of the OpenAPI document", () => {
         .replace("{id}", sessionId)
         .replace("{session_id}", sessionId)
         .replace("{run_id}", runId)
-        .replace("{interrupt_id}", interruptId);
+        .replace("{interrupt_id}", interruptId)
+        .replace("{key_id}", keyId);
       const res = await t.call(method.toUpperCase(), target, example);
       const text = await res.clone().text();
       const successes = Object.keys(op.responses)
@@ -103,6 +107,7 @@ describe("the request examples of the OpenAPI document", () => {
         .filter((status) => status < 300);
       expect(successes, `${op.operationId} answered ${res.status}: ${text}`).toContain(res.status);
       if (path === "/v1/sessions" && method === "post") sessionId = (await json<CreateSessionResponse>(res)).id;
+      if (path === "/v1/admin/keys" && method === "post") keyId = (await json<{ id: string }>(res)).id;
     }
   });
 });

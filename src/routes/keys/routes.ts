@@ -21,7 +21,7 @@ import {
   CurrentKeySchema,
   KeyIdParam,
   KeyListQuery,
-  UpdateKeyQuery,
+  UpdateKeyBody,
 } from "./schemas.js";
 
 const timeOf = (iso: string | null | undefined) =>
@@ -97,12 +97,19 @@ const updateKey = createRoute({
   tags: ["keys"],
   summary: "Change a key's name, scopes, limits or expiry",
   description:
-    "Each query parameter changes one thing (`?scopes=sessions:read&tokens_per_day=none`); those left out stay as " +
-    "they are. Every replica uses the change from the key's next request on.",
-  request: { params: KeyIdParam, query: UpdateKeyQuery },
+    'Each field of the body changes one thing (`{"scopes": ["sessions:read"], "limits": ' +
+    '{"tokens_per_day": null}}`); those left out stay as they are. Every replica uses the change from the key\'s ' +
+    "next request on.",
+  request: {
+    params: KeyIdParam,
+    body: {
+      required: true,
+      content: jsonBody(UpdateKeyBody, { scopes: ["sessions:read"], limits: { tokens_per_day: null } }),
+    },
+  },
   responses: {
     200: jsonAnswer("The changed key", ApiKeySchema),
-    ...problemResponses({ codes: ["not_found"] }),
+    ...problemResponses({ codes: ["not_found"], body: true }),
   },
 });
 
@@ -182,19 +189,14 @@ export function keyRoutes() {
   });
 
   router.openapi(updateKey, async (c) => {
-    const query = c.req.valid("query");
-    const limit = (value: number | "none" | undefined) => (value === "none" ? null : value);
+    const body = c.req.valid("json");
     const key = await c.get("services").keys.update(
       c.req.valid("param").key_id,
       {
-        name: query.name,
-        scopes: query.scopes?.split(",").map((scope) => scope.trim()),
-        limits: {
-          requests_per_minute: limit(query.requests_per_minute),
-          concurrent_runs: limit(query.concurrent_runs),
-          tokens_per_day: limit(query.tokens_per_day),
-        },
-        expires_at: query.expires_at === "never" ? null : timeOf(query.expires_at),
+        name: body.name,
+        scopes: body.scopes,
+        limits: body.limits,
+        expires_at: timeOf(body.expires_at),
       },
       c.get("caller"),
     );

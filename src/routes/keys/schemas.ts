@@ -4,7 +4,7 @@
  * only in the answer that creates it — and the audit log's entries.
  */
 import { z } from "@hono/zod-openapi";
-import { isScope, SCOPES } from "../../domain/shared/scopes.js";
+import { SCOPES } from "../../domain/shared/scopes.js";
 
 const KEY_ID_EXAMPLE = "key_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
 const iso = (description: string, example: string | null) => z.string().nullable().openapi({ description, example });
@@ -79,57 +79,37 @@ export const CreateKeyBody = z
   .strict()
   .openapi("CreateKeyRequest");
 
-const limitChange = (name: string, example: number | "none") =>
+const limitChange = (what: string, example: number | null) =>
   z
-    .union([z.literal("none"), z.coerce.number().int().min(1).max(1_000_000_000)])
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .nullable()
     .optional()
-    .openapi({
-      param: { name, in: "query" },
-      description: `A new ${name.replaceAll("_", " ")}; \`none\` removes the limit`,
-      example,
-    });
+    .openapi({ description: `A new ${what}; null removes the limit, left out keeps it`, example });
 
-/**
- * A key's changes as PATCH takes them: query parameters, each changing one thing, the others left as they are (the
- * key is named in the path; a JSON body would be no clearer for so few fields).
- */
-export const UpdateKeyQuery = z.object({
-  name: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({ param: { name: "name", in: "query" }, description: "A new name", example: "support bot (EU)" }),
-  scopes: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .superRefine((value, ctx) => {
-      const unknown = (value ?? "").split(",").filter((scope) => !isScope(scope.trim()));
-      if (unknown.length)
-        ctx.addIssue({
-          code: "custom",
-          message: `unknown scope ${unknown.map((s) => `"${s}"`).join(", ")}; scopes are ${SCOPES.join(", ")}`,
-        });
-    })
-    .openapi({
-      param: { name: "scopes", in: "query" },
-      description: `The new scopes, comma-separated (${SCOPES.join(", ")}); an unknown one is refused`,
-      example: "sessions:read,sessions:write",
-    }),
-  expires_at: z
-    .union([z.literal("never"), z.iso.datetime({ offset: true })])
-    .optional()
-    .openapi({
-      param: { name: "expires_at", in: "query" },
-      description: "A new expiry (ISO 8601), or `never`",
+/** A key's changes as PATCH takes them: each field present changes one thing, the others stay as they are. */
+export const UpdateKeyBody = z
+  .object({
+    name: z.string().min(1).max(200).optional().openapi({ description: "A new name", example: "support bot (EU)" }),
+    scopes: scopeList.optional(),
+    expires_at: z.iso.datetime({ offset: true }).nullable().optional().openapi({
+      description: "A new expiry (ISO 8601); null: never",
       example: "2027-06-01T00:00:00Z",
     }),
-  requests_per_minute: limitChange("requests_per_minute", 300),
-  concurrent_runs: limitChange("concurrent_runs", "none"),
-  tokens_per_day: limitChange("tokens_per_day", 500000),
-});
+    limits: z
+      .object({
+        requests_per_minute: limitChange("limit of requests a minute", 300),
+        concurrent_runs: limitChange("limit of runs at once", null),
+        tokens_per_day: limitChange("limit of tokens per UTC day", 500_000),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: "The limits to change; those left out stay as they are" }),
+  })
+  .strict()
+  .openapi("UpdateKeyRequest");
 
 export const ApiKeySchema = z
   .object({
