@@ -98,6 +98,19 @@ describe("the audit log", () => {
     });
   });
 
+  it("records a session's MCP servers set and changed, by whom, and not other changes", async ({ app: t }) => {
+    const made = await alice.call("POST", "/v1/sessions", { config: { mcp: { servers: [] } } });
+    const { id } = await json<{ id: string }>(made);
+    expect((await alice.call("PATCH", `/v1/sessions/${id}`, { title: "renamed" })).status).toBe(200);
+    expect((await alice.call("PATCH", `/v1/sessions/${id}`, { config: { mcp: { servers: [] } } })).status).toBe(200);
+    const changes = (await audit(t, "?action=mcp.change&limit=200")).data.filter((e) => e.resource?.id === id);
+    expect(changes.map((entry) => [entry.key_id, entry.owner, entry.status])).toEqual([
+      [alice.key.id, "alice", 200],
+      [alice.key.id, "alice", 201],
+    ]);
+    expect(changes[0].detail).toEqual({ servers: [] });
+  });
+
   it("records the keys made, changed and revoked, and never a secret", async ({ app: t }) => {
     const made = await makeKey(t, { name: "audited", scopes: ["mcp"] });
     secrets.push(made.key.key);

@@ -1272,7 +1272,7 @@ export interface paths {
         };
         /**
          * The audit log, newest first
-         * @description Who (key, owner) did what (key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, auth.denied for 401, 403 and another owner's 404) to which resource, with the status it was answered with. Entries are kept `audit.retention_days`.
+         * @description Who (key, owner) did what (key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, mcp.change, guard.held, guard.blocked, guard.allowed, auth.denied for 401, 403 and another owner's 404) to which resource, with the status it was answered with. Entries are kept `audit.retention_days`.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -16331,7 +16331,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only what this key did */
                 key_id?: string;
-                /** @description Only this action: key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, auth.denied, guard.held, guard.blocked, guard.allowed (others may record their own) */
+                /** @description Only this action: key.create, key.update, key.revoke, session.create, session.delete, run.start, interrupt.answer, browser.cdp, mcp.change, auth.denied, guard.held, guard.blocked, guard.allowed (others may record their own) */
                 action?: string;
                 /** @description Only entries at or after this time (ISO 8601 date or date-time) */
                 from?: string;

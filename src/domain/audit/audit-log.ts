@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "run.start",
   "interrupt.answer",
   "browser.cdp",
+  "mcp.change",
   "auth.denied",
   "guard.held",
   "guard.blocked",

@@ -10,7 +10,7 @@ import { notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { countMessageTokens } from "../shared/tokens.js";
 import type { OwnerFilter, SessionCursor, SessionRecord } from "../../db/records.js";
-import { noteRefused, ownOnly, SERVER_CALLER, visibleTo, type Caller } from "../shared/owner-scope.js";
+import { noteRefused, ownOnly, SERVER_CALLER, visibleTo, type AuditNote, type Caller } from "../shared/owner-scope.js";
 import { SessionConfigChecks, type EngineNames } from "./config-checks.js";
 import { mergeSessionConfig, ownedSessionConfig, type SessionOwnedConfig } from "../shared/config-policy.js";
 import { resolveSessionSettings, type SessionSettings } from "../shared/session-settings.js";
@@ -30,7 +30,20 @@ export type CreateSessionInput = {
   caller?: Caller;
 };
 
-export type UpdateSessionInput = Omit<CreateSessionInput, "source" | "parent_session_id" | "caller">;
+export type UpdateSessionInput = Omit<CreateSessionInput, "source" | "parent_session_id" | "caller"> & {
+  /** Who changes it: a change of its MCP servers is noted in its audit trail (`mcp.change`). */
+  caller?: Caller;
+};
+
+/** The audit note of a session's MCP servers set or changed: the servers it is offered now. */
+function mcpChange(session: SessionRecord, config: Config): AuditNote {
+  const { mcp } = ownedSessionConfig(session.config, config);
+  return {
+    action: "mcp.change",
+    resource: { type: "session", id: session.id },
+    detail: { servers: mcp?.servers ?? null },
+  };
+}
 
 /** Where a session's live browser stands; the browser capability provides it. */
 export type BrowserStatusSource = {
@@ -145,6 +158,7 @@ export class SessionService {
       now,
     });
     caller.trail.note({ action: "session.create", resource: { type: "session", id: session.id } });
+    if (config.mcp !== undefined) caller.trail.note(mcpChange(session, this.deps.config));
     return session;
   }
 
@@ -213,6 +227,8 @@ export class SessionService {
         this.deps.now(),
       );
       if (!updated) throw notFound("session", id);
+      if (input.config?.mcp !== undefined)
+        (input.caller ?? SERVER_CALLER).trail.note(mcpChange(updated, this.deps.config));
       return { session: updated, previous: session };
     });
   }

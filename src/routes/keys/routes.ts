@@ -139,7 +139,8 @@ const listAudit = createRoute({
   summary: "The audit log, newest first",
   description:
     "Who (key, owner) did what (key.create, key.update, key.revoke, session.create, session.delete, run.start, " +
-    "interrupt.answer, browser.cdp, auth.denied for 401, 403 and another owner's 404) to which resource, with the " +
+    "interrupt.answer, browser.cdp, mcp.change, guard.held, guard.blocked, guard.allowed, auth.denied for 401, 403 " +
+    "and another owner's 404) to which resource, with the " +
     "status it was answered with. Entries are kept `audit.retention_days`.",
   request: { query: AuditQuery },
   responses: { 200: jsonAnswer("A page of entries", AuditPageSchema), ...problemResponses({}) },

@@ -153,7 +153,9 @@ export function sessionRoutes() {
   router.openapi(
     patchSession,
     async (c) => {
-      const snapshot = await c.get("services").useCases.updateSession(c.req.valid("param").id, c.req.valid("json"));
+      const snapshot = await c
+        .get("services")
+        .useCases.updateSession(c.req.valid("param").id, { ...c.req.valid("json"), caller: c.get("caller") });
       return c.json(presentSession(snapshot), 200);
     },
     sessionBodyHook,
