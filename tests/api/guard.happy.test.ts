@@ -4,7 +4,13 @@ import { afterAll, describe, expect } from "vitest";
 import { waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 import { fenced } from "../fixtures/fences.js";
 import { fixtureServerConfig } from "../fixtures/mcp-server.js";
-import { json, type ListMessagesResponse, type MessageRow, type SessionResponse } from "../fixtures/responses.js";
+import {
+  json,
+  type AuditPageResponse,
+  type ListMessagesResponse,
+  type MessageRow,
+  type SessionResponse,
+} from "../fixtures/responses.js";
 import { withApp } from "../fixtures/suite.js";
 import { tempDir } from "../fixtures/test-app.js";
 import type { GuardDecision } from "../../src/kernel/provenance.js";
@@ -185,6 +191,15 @@ describe("a risky call after untrusted content", () => {
       ["guard.allowed", "user", held.id],
     ]);
     expect(seen[1].data.provenance).toEqual(held.guard!.provenance);
+    // The audit log keeps both decisions on the run, with where the content came from but not its words.
+    const audit = await json<AuditPageResponse>(await t.call("GET", "/v1/admin/audit?limit=200"));
+    const entries = audit.data.filter((e) => e.action.startsWith("guard.") && e.resource?.id === paused.run.id);
+    expect(entries.map((e) => [e.action, e.detail.by, e.detail.interrupt_id])).toEqual([
+      ["guard.allowed", "user", held.id],
+      ["guard.held", "guard", held.id],
+    ]);
+    expect(entries[1].detail.provenance).toEqual([expect.objectContaining({ source: "mcp:fx/fetch_note" })]);
+    expect(JSON.stringify(entries)).not.toContain(item.excerpt);
   });
 
   it("is answered through Hermes's approval route too: deny refuses it, and the model is told why", async ({
