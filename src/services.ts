@@ -115,6 +115,7 @@ export function createServices(deps: AppDeps): Services {
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
   const metrics = new ServerMetrics({ events, browsers: supervisors, interrupts: store.interrupts });
+  access.meter.onRecorded((call) => metrics.costRecorded(call));
   const models = new ModelRouter({ config, clients: new LlmClients(), now, observer: metrics });
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
   const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });

@@ -2,13 +2,10 @@
  * @module metrics
  * The server's Prometheus metrics (prom-client), one registry per app: requests by route and status with their
  * latency, runs by how they ended, model calls, tokens, latency and time to first token by model and purpose,
- * fallbacks, compressions and the tokens they saved, live browsers, interrupts waiting, and event-loop lag. Runs and
- * compressions are counted from the events the server stores; model calls from the model chains' observer; gauges are
- * read when scraped.
- *
- * Not here yet, on purpose: a cost counter (it needs the price table of the per-call usage records), and scheduled
- * job firings and webhook deliveries (nothing fires or delivers them yet). Each is one more counter registered beside
- * these, fed the way `modelCalled` is.
+ * fallbacks, their cost in US dollars by model and purpose (from the price table, as each call is recorded for the
+ * usage report), compressions and the tokens they saved, live browsers, interrupts waiting, and event-loop lag. Runs
+ * and compressions are counted from the events the server stores; model calls from the model chains' observer; cost
+ * from the usage meter; gauges are read when scraped.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -37,6 +34,7 @@ export class ServerMetrics implements ModelCallObserver {
   private readonly fallbacks: Counter<"purpose" | "from_model" | "to_model" | "reason">;
   private readonly compressions: Counter<"trigger" | "fallback_used">;
   private readonly tokensSaved: Counter;
+  private readonly cost: Counter<"model" | "purpose">;
   private readonly loopDelay: IntervalHistogram;
 
   constructor(sources: MetricSources) {
@@ -103,6 +101,12 @@ export class ServerMetrics implements ModelCallObserver {
       help: "Context tokens the stored compressions took out (tokens before minus tokens after)",
       registers,
     });
+    this.cost = new Counter({
+      name: "caduceus_model_cost_usd_total",
+      help: "What model calls cost in US dollars (models.prices), by model and purpose; unpriced calls add nothing",
+      labelNames: ["model", "purpose"],
+      registers,
+    });
     new Gauge({
       name: "caduceus_browsers_live",
       help: "Supervised browsers running in this process",
@@ -151,6 +155,11 @@ export class ServerMetrics implements ModelCallObserver {
     this.modelTokens.inc({ model, purpose, kind: "input" }, usage.prompt_tokens);
     this.modelTokens.inc({ model, purpose, kind: "output" }, usage.completion_tokens);
     if (usage.cache_read_tokens) this.modelTokens.inc({ model, purpose, kind: "cache_read" }, usage.cache_read_tokens);
+  }
+
+  /** A model call recorded for the usage report, with its cost when its model has a price. */
+  costRecorded(call: { model: string; purpose: string; cost_usd: number | null }): void {
+    if (call.cost_usd !== null) this.cost.inc({ model: call.model, purpose: call.purpose }, call.cost_usd);
   }
 
   fellBack(notice: FallbackNotice): void {

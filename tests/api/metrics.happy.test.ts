@@ -6,7 +6,12 @@ import { withApp } from "../fixtures/suite.js";
  * GET /metrics scraped after real traffic (a run through the fake model, a failed request) and read with a Prometheus
  * text parser: the families exist with their types, and the samples count what happened.
  */
-const it = withApp({ overrides: { server: { api_key: "metrics-admin-key-0123456789" } } });
+const it = withApp({
+  overrides: {
+    server: { api_key: "metrics-admin-key-0123456789" },
+    models: { prices: { "fake-model": { input_per_million: 2, output_per_million: 10 } } },
+  },
+});
 
 function family(families: PrometheusFamily[], name: string): PrometheusFamily {
   const found = families.find((f) => f.name === name);
@@ -48,6 +53,9 @@ describe("GET /metrics", () => {
     const tokens = family(families, "caduceus_model_tokens_total");
     expect(valueOf(tokens, { model: "fake-model", purpose: "agent", kind: "input" })).toBe(30);
     expect(valueOf(tokens, { model: "fake-model", purpose: "agent", kind: "output" })).toBe(3);
+    // Priced from models.prices, as the usage report prices it: 30 × $2 and 3 × $10 per million tokens.
+    const cost = family(families, "caduceus_model_cost_usd_total");
+    expect(valueOf(cost, { model: "fake-model", purpose: "agent" })).toBeCloseTo(0.00009, 10);
     // One series only (fake-model, agent): its buckets are its own.
     const modelLatency = family(families, "caduceus_model_call_duration_seconds");
     expect(modelLatency.metrics[0].buckets?.["+Inf"]).toBe("1");

@@ -28,10 +28,19 @@ export type UsageMeterDeps = {
   prices: Record<string, ModelPrice>;
 };
 
+/** A call as it was recorded: what the metrics' cost counter is told. */
+export type RecordedCall = { model: string; purpose: string; cost_usd: number | null };
+
 export class UsageMeter implements ModelCallMeter {
   private readonly current = new AsyncLocalStorage<Attribution>();
+  private readonly listeners: Array<(call: RecordedCall) => void> = [];
 
   constructor(private readonly deps: UsageMeterDeps) {}
+
+  /** Hears of every call once it is recorded (the metrics count its cost). */
+  onRecorded(listener: (call: RecordedCall) => void): void {
+    this.listeners.push(listener);
+  }
 
   async record(call: MeteredCall): Promise<void> {
     try {
@@ -46,6 +55,7 @@ export class UsageMeter implements ModelCallMeter {
           ? await this.deps.store.summaries.savedTokens(call.session_id)
           : 0;
       const at = this.deps.now();
+      const cost = costOf(this.deps.prices, call.model, { input, cached_input: cached, output });
       await this.deps.store.modelCalls.insert({
         id: newId("mcl", at),
         created_at: at,
@@ -60,9 +70,10 @@ export class UsageMeter implements ModelCallMeter {
         output_tokens: output,
         reasoning_tokens: reasoning,
         estimated,
-        cost_usd: costOf(this.deps.prices, call.model, { input, cached_input: cached, output }),
+        cost_usd: cost,
         saved_tokens: saved,
       });
+      for (const listener of this.listeners) listener({ model: call.model, purpose: call.purpose, cost_usd: cost });
     } catch (err) {
       this.deps.logger.error(
         { err, session_id: call.session_id, run_id: call.run_id, purpose: call.purpose },
