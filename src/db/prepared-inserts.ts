@@ -23,7 +23,7 @@ export class PreparedInsert<Table extends SQLiteTable> {
     this.statement = db
       .insert(table)
       .values(values as never)
-      .prepare() as unknown as Prepared;
+      .prepare();
   }
 
   /** Inserts the row, which names every column (one it leaves out would be stored as null, not its default). */
