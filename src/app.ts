@@ -12,7 +12,6 @@ import { asHttpError, HttpError } from "./http/errors.js";
 import { adapterRefusals } from "./http/adapter-refusals.js";
 import type { AppEnv } from "./http/env.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
-import { auditTrail } from "./http/middleware/audit-trail.js";
 import { keyRate } from "./http/middleware/key-rate.js";
 import { browserForwarding } from "./http/middleware/browser-forwarding.js";
 import { internalRoutes } from "./routes/internal/routes.js";
@@ -20,11 +19,7 @@ import { corsAllowlist } from "./http/middleware/cors.js";
 import { idempotency } from "./http/middleware/idempotency.js";
 import { requireJsonBody } from "./http/middleware/json-body.js";
 import { loopbackHostGuard } from "./http/middleware/loopback-host.js";
-import { requestId } from "./http/middleware/request-id.js";
-import { requestLog } from "./http/middleware/request-log.js";
-import { requestMetrics } from "./http/middleware/request-metrics.js";
-import { requestTracing } from "./http/middleware/request-tracing.js";
-import { securityHeaders } from "./http/middleware/security-headers.js";
+import { requestFrame } from "./http/middleware/request-frame.js";
 import { allowedMethods } from "./http/allowed-methods.js";
 import { SECURITY_SCHEME } from "./http/route-access.js";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "./domain/shared/scopes.js";
@@ -154,16 +149,7 @@ export function createApp(deps: AppDeps): App {
   const app = new OpenAPIHono<AppEnv>() as App;
   app.services = services;
 
-  app.use("*", async (c, next) => {
-    c.set("services", services);
-    await next();
-  });
-  app.use("*", requestId());
-  app.use("*", auditTrail(services.audit));
-  app.use("*", requestTracing());
-  app.use("*", requestMetrics(services.metrics));
-  app.use("*", requestLog(logger));
-  app.use("*", securityHeaders());
+  app.use("*", requestFrame({ services, audit: services.audit, metrics: services.metrics, logger }));
   app.use("*", adapterRefusals());
   app.use("*", loopbackHostGuard(config.server.api_key));
   app.use("*", corsAllowlist(config.server.cors_origins));

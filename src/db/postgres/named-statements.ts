@@ -83,3 +83,28 @@ export class NamedUpdates<T extends PgTable> {
     return { statement: entry.statement, values: [key, ...params] };
   }
 }
+
+/**
+ * `insert into <table> (every column) values ($1, …)`: a whole row written by name, as the SQLite repositories'
+ * prepared inserts (../prepared-inserts.ts) are, its values through the columns' own mapping. For rows written on
+ * every turn (a model call's usage, an audit entry).
+ */
+export class NamedInsert<T extends PgTable> {
+  private readonly entries: Array<[string, Column]>;
+  readonly statement: NamedStatement;
+
+  constructor(label: string, table: T) {
+    this.entries = Object.entries(getTableColumns(table));
+    const names = this.entries.map(([, column]) => quoted(column.name)).join(", ");
+    const params = this.entries.map((_, i) => `$${i + 1}`).join(", ");
+    this.statement = namedStatement(label, `insert into ${quoted(getTableName(table))} (${names}) values (${params})`);
+  }
+
+  /** The values of a row that names every column (one it leaves out is stored as null, not its default). */
+  values(row: T["$inferInsert"]): unknown[] {
+    return this.entries.map(([key, column]) => {
+      const value = (row as Record<string, unknown>)[key];
+      return value === null || value === undefined ? null : column.mapToDriverValue(value);
+    });
+  }
+}

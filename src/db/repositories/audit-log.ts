@@ -5,17 +5,23 @@
  */
 import { desc, lt } from "drizzle-orm";
 import type { Db } from "../database.js";
+import { PreparedInsert } from "../prepared-inserts.js";
 import { auditLog } from "../schema.js";
 import type { AuditQuery, AuditRecord } from "../records.js";
 import { auditConditions, auditInsertValues, auditRecordOf } from "../rows/audit-log.js";
 import type { AuditRepository, Sync } from "../store.js";
 
 export class SqliteAuditRepository implements Sync<AuditRepository> {
-  constructor(private readonly db: Db) {}
+  /** Every run started writes an entry; built once. */
+  private readonly insertRow: PreparedInsert<typeof auditLog>;
+
+  constructor(private readonly db: Db) {
+    this.insertRow = new PreparedInsert(db, auditLog);
+  }
 
   insert(records: AuditRecord[]): void {
-    if (records.length === 0) return;
-    this.db.insert(auditLog).values(records.map(auditInsertValues)).run();
+    if (records.length === 1) this.insertRow.run(auditInsertValues(records[0]));
+    else if (records.length > 1) this.db.insert(auditLog).values(records.map(auditInsertValues)).run();
   }
 
   list(query: AuditQuery): AuditRecord[] {

@@ -5,6 +5,7 @@
  */
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../database.js";
+import { PreparedInsert } from "../prepared-inserts.js";
 import { modelCalls } from "../schema.js";
 import type { ModelCallRecord, UsageGrouping, UsageQuery, UsageRow } from "../records.js";
 import { modelCallInsertValues, usageRowOf } from "../rows/model-calls.js";
@@ -30,10 +31,15 @@ function groupOf(grouping: UsageGrouping): SQL {
 }
 
 export class SqliteModelCallRepository implements Sync<ModelCallRepository> {
-  constructor(private readonly db: Db) {}
+  /** Every model call is recorded; built once. */
+  private readonly insertRow: PreparedInsert<typeof modelCalls>;
+
+  constructor(private readonly db: Db) {
+    this.insertRow = new PreparedInsert(db, modelCalls);
+  }
 
   insert(record: ModelCallRecord): void {
-    this.db.insert(modelCalls).values(modelCallInsertValues(record)).run();
+    this.insertRow.run(modelCallInsertValues(record));
   }
 
   tokensOfKeySince(keyId: string, since: number): number {

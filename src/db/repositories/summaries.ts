@@ -13,6 +13,8 @@ import type { SummaryRepository, Sync } from "../store.js";
 export class SqliteSummaryRepository implements Sync<SummaryRepository> {
   /** Read by every GET /context of a compressed session; built once. */
   private readonly latestBySession;
+  /** Read for every model call of a turn (its usage row says what compression saved); built once. */
+  private readonly savedBySession;
 
   constructor(private readonly db: Db) {
     this.latestBySession = db
@@ -21,6 +23,13 @@ export class SqliteSummaryRepository implements Sync<SummaryRepository> {
       .where(eq(summaries.sessionId, sql.placeholder("sessionId")))
       .orderBy(desc(summaries.version))
       .limit(1)
+      .prepare();
+    this.savedBySession = db
+      .select({
+        saved: sql<number>`coalesce(sum(${summaries.tokensBefore} - ${summaries.tokensAfter}), 0)`.mapWith(Number),
+      })
+      .from(summaries)
+      .where(eq(summaries.sessionId, sql.placeholder("sessionId")))
       .prepare();
   }
 
@@ -46,13 +55,7 @@ export class SqliteSummaryRepository implements Sync<SummaryRepository> {
 
   /** The tokens the session's compressions took out of its context, summed over every summary stored. */
   savedTokens(sessionId: string): number {
-    const row = this.db
-      .select({
-        saved: sql<number>`coalesce(sum(${summaries.tokensBefore} - ${summaries.tokensAfter}), 0)`.mapWith(Number),
-      })
-      .from(summaries)
-      .where(eq(summaries.sessionId, sessionId))
-      .get();
+    const row = this.savedBySession.get({ sessionId });
     return Math.max(0, row?.saved ?? 0);
   }
 }

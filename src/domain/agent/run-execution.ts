@@ -165,7 +165,6 @@ export class RunExecution {
         );
       }
       const calls = await this.persistAssistant(turn);
-      await this.saveProgress();
       if (turn.usage) await this.recordUsage(turn.usage);
       else await this.checkEstimatedSize();
       if (calls.length === 0) {
@@ -221,17 +220,30 @@ export class RunExecution {
     };
     if (calls.length) input.tool_calls = calls;
     if (turn.reasoning) input.reasoning = turn.reasoning;
-    // Its event names the model that wrote it: a fallback's when one stood in.
     const row = await this.persist(input, turn.call, turn.model);
     this.calls.opened(calls);
     this.context.push(toChatMessage(row, this.fenceId));
     return calls;
   }
 
+  /**
+   * The model's answer, the run's progress and the event announcing the answer, in one transaction. The event names
+   * the model that wrote it: a fallback's when one stood in.
+   */
   private async persist(input: MessageInput, call: ModelCallView, answeredBy: string): Promise<StoredMessage> {
+    const { store, events, transcript } = this.deps;
     const { sessionId, run } = this.params;
-    const [row] = await this.deps.transcript.append(sessionId, [input], { model: answeredBy, runId: run.id });
-    return this.stored(row, { model_call: call, model: answeredBy });
+    const row = await events.publishWithin(sessionId, (stage) =>
+      store.transaction(async () => {
+        const [stored] = await transcript.append(sessionId, [input], { model: answeredBy, runId: run.id });
+        await this.saveProgress();
+        const data = { run_id: run.id, message: publicMessage(stored), model_call: call, model: answeredBy };
+        await stage([{ type: "message.created", data }]);
+        return stored;
+      }),
+    );
+    this.messages.push(row);
+    return row;
   }
 
   /** A tool's result, with the images it returned stored once beside the row, which references them. */

@@ -129,30 +129,41 @@ export class AgentRunner {
     const runId = newId("run", now());
     const claim = options.idempotency;
     const background = options.background ?? false;
-    // The run row, its idempotency key and the user message commit together, before anything can fail or crash:
-    // a retry of the same request then finds this run, whatever happened to the process.
-    const { run, userMessage } = await store.transaction(async () => {
-      await this.admission.checkKeyRuns(caller);
-      const created = await this.admission.createRun({
-        id: runId,
-        session_id: sessionId,
-        model,
-        background,
-        client_tools: clientTools,
-        model_options: options.modelOptions ?? null,
-        replica_id: this.deps.replicaId,
-        key_id: caller.key_id,
-        now: now(),
-      });
-      if (claim) await this.admission.claimKey(claim, runId, now());
-      const [row] = await transcript.append(sessionId, [message], { model, runId });
-      return { run: created, userMessage: row };
+    const untilClientTools = options.untilClientTools ?? false;
+    // Opened before the run is stored: its first events are handed over as soon as they are committed.
+    const feed = options.feed && !background ? this.followers.openFeed(runId, sessionId, untilClientTools) : null;
+    // The run row, its idempotency key, the user message and the events announcing them commit together, before
+    // anything can fail or crash: a retry of the same request then finds this run, whatever happened to the process.
+    const stored = events.publishWithin(sessionId, (stage) =>
+      store.transaction(async () => {
+        await this.admission.checkKeyRuns(caller);
+        const created = await this.admission.createRun({
+          id: runId,
+          session_id: sessionId,
+          model,
+          background,
+          client_tools: clientTools,
+          model_options: options.modelOptions ?? null,
+          replica_id: this.deps.replicaId,
+          key_id: caller.key_id,
+          now: now(),
+        });
+        if (claim) await this.admission.claimKey(claim, runId, now());
+        const [row] = await transcript.append(sessionId, [message], { model, runId });
+        await stage([
+          { type: "run.started", data: { run_id: runId, session_id: sessionId, model } },
+          { type: "message.created", data: { run_id: runId, message: publicMessage(row) } },
+        ]);
+        return { run: created, userMessage: row };
+      }),
+    );
+    const { run, userMessage } = await stored.catch((err: unknown) => {
+      feed?.cancel();
+      throw err;
     });
 
     // A run just created is neither ended nor paused: wait for its first end or pause.
-    const done = this.followers.waitFor(runId, options.untilClientTools ?? false);
-    const feed =
-      options.feed && !background ? this.followers.openFeed(runId, sessionId, options.untilClientTools ?? false) : null;
+    const done = this.followers.waitFor(runId, untilClientTools);
     feed?.onCancel(() => void this.stopRun(runId, "the client disconnected").catch(() => undefined));
     const external = background ? undefined : options.signal;
     if (external) {
@@ -164,9 +175,7 @@ export class AgentRunner {
     }
 
     caller.trail.note({ action: "run.start", resource: { type: "run", id: runId }, detail: { session_id: sessionId } });
-    await events.publish(sessionId, "run.started", { run_id: runId, session_id: sessionId, model });
     this.deps.logger.info({ run_id: runId, session_id: sessionId, model, background }, "run started");
-    await events.publish(sessionId, "message.created", { run_id: runId, message: publicMessage(userMessage) });
 
     // A background run is followed through its stored events (GET /v1/runs/{id}/events), often by a watcher that
     // connects after the model was called: it streams from the model, so its text is there as it grows.

@@ -17,6 +17,10 @@ export type SessionEventOf<T extends SessionEventType> = {
 /** Any stored event; its `type` tells which payload `data` is. */
 export type SessionEvent = { [T in SessionEventType]: SessionEventOf<T> }[SessionEventType];
 export type EventListener = (event: SessionEvent) => void;
+/** An event to store: a type with its payload. */
+export type PendingEvent = { [T in SessionEventType]: { type: T; data: EventPayload<T> } }[SessionEventType];
+/** Stores events inside the transaction that calls it (see EventBus.publishWithin). */
+export type StageEvents = (events: PendingEvent[]) => Promise<void>;
 
 /**
  * Where a shared database announces each event stored, by any replica, once it is committed — in commit order, which
@@ -80,14 +84,40 @@ export class EventBus {
    * stored in the order they were made, so a caller that does not wait still sees its events in order.
    */
   publish<T extends SessionEventType>(sessionId: string, type: T, data: EventPayload<T>): Promise<SessionEvent | null> {
-    const stored = (this.queues.get(sessionId) ?? Promise.resolve()).then(() => this.store(sessionId, type, data));
-    // One publish that fails must not hold back the ones after it; a session's queue goes once it has drained.
-    const tail = stored.catch(() => undefined);
+    return this.inTurn(sessionId, () => this.store(sessionId, type, data));
+  }
+
+  /**
+   * Runs `write` — a transaction of the caller's — in the session's turn, once the events published before it are
+   * stored: the events it stages are stored inside that transaction (one commit for the rows and the events that
+   * announce them) and handed to the live subscribers once it has committed, never when it rolled back. `write` must
+   * not publish on the same session itself: that would wait for its own turn.
+   */
+  publishWithin<R>(sessionId: string, write: (stage: StageEvents) => Promise<R>): Promise<R> {
+    return this.inTurn(sessionId, async () => {
+      const staged: SessionEvent[] = [];
+      const result = await write(async (events) => {
+        const now = this.now();
+        for (const { type, data } of events) {
+          const stored = await this.repository.insert(sessionId, type, data, now, runIdOf(data));
+          staged.push({ ...stored, type, data } as SessionEvent);
+        }
+      });
+      for (const event of staged) await this.handOver(event);
+      return result;
+    });
+  }
+
+  /** Runs `work` after the session's earlier publishes; one that fails does not hold back the ones after it. */
+  private inTurn<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+    const result = (this.queues.get(sessionId) ?? Promise.resolve()).then(work);
+    // A session's queue goes once it has drained.
+    const tail = result.catch(() => undefined);
     this.queues.set(sessionId, tail);
     void tail.then(() => {
       if (this.queues.get(sessionId) === tail) this.queues.delete(sessionId);
     });
-    return stored;
+    return result;
   }
 
   private async store<T extends SessionEventType>(
@@ -109,10 +139,15 @@ export class EventBus {
       // The session was deleted while something still reported on it: nothing left to tell.
       return null;
     }
+    await this.handOver(event);
+    return event;
+  }
+
+  /** A stored (and committed) event goes to the taps and the session's live subscribers. */
+  private async handOver(event: SessionEvent): Promise<void> {
     for (const tap of this.taps) tap(event);
     if (!this.announcements) this.deliver(event);
-    else if (this.listeners.has(sessionId)) await this.deliveredUpTo(sessionId, event.id);
-    return event;
+    else if (this.listeners.has(event.session_id)) await this.deliveredUpTo(event.session_id, event.id);
   }
 
   /** Hears of every event this process stores from now on; answers the function that stops it. */

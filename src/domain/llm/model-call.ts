@@ -109,9 +109,48 @@ function baseParams(request: ModelRequest): ChatCompletionCreateParamsBase {
   return params;
 }
 
+/**
+ * Each tool's JSON schema as sent, serialized once: a session's tools are the same objects call after call (the
+ * providers' constant schemas), and they are most of a short conversation's request.
+ */
+const serializedSchemas = new WeakMap<object, string>();
+
+/** An object's JSON with one more field, given as JSON, at its end. */
+function withField(objectJson: string, name: string, valueJson: string): string {
+  return `${objectJson.slice(0, -1)}${objectJson.length > 2 ? "," : ""}"${name}":${valueJson}}`;
+}
+
+/** A tool as JSON.stringify would write it (every field it has), its schema taken from the cache. */
+function toolJson(tool: FunctionTool): string {
+  const { function: fn, ...outer } = tool;
+  const { parameters, ...described } = fn;
+  let fnJson = JSON.stringify(described);
+  if (parameters !== undefined) {
+    let schema = serializedSchemas.get(parameters);
+    if (schema === undefined) {
+      schema = JSON.stringify(parameters);
+      serializedSchemas.set(parameters, schema);
+    }
+    fnJson = withField(fnJson, "parameters", schema);
+  }
+  return withField(JSON.stringify(outer), "function", fnJson);
+}
+
+/**
+ * The request as the SDK would send it, with the tools' schemas serialized once rather than on every call; the SDK
+ * sends a body given as text with its content type as it is.
+ */
+function requestOptions(params: ChatCompletionCreateParamsBase, tools: FunctionTool[], signal: AbortSignal) {
+  const { tools: _sentAsText, ...rest } = params;
+  const head = JSON.stringify(rest);
+  const body = tools.length ? withField(head, "tools", `[${tools.map(toolJson).join(",")}]`) : head;
+  return { signal, body, headers: { "content-type": "application/json" } };
+}
+
 /** One non-streaming call: the whole answer at once. */
 async function callOnce(client: OpenAI, request: ModelRequest, signal: AbortSignal): Promise<ModelTurn> {
-  const response = await client.chat.completions.create({ ...baseParams(request), stream: false }, { signal });
+  const params = { ...baseParams(request), stream: false as const };
+  const response = await client.chat.completions.create(params, requestOptions(params, request.tools, signal));
   return readChatCompletion(response, request.model);
 }
 
@@ -122,10 +161,8 @@ async function callStreaming(
   signal: AbortSignal,
   handlers: StreamCallbacks,
 ): Promise<ModelTurn> {
-  const stream = await client.chat.completions.create(
-    { ...baseParams(request), stream: true, stream_options: { include_usage: true } },
-    { signal },
-  );
+  const params = { ...baseParams(request), stream: true as const, stream_options: { include_usage: true } };
+  const stream = await client.chat.completions.create(params, requestOptions(params, request.tools, signal));
   return readChatStream(stream as AsyncIterable<ChatCompletionChunk>, request.model, signal, handlers);
 }
 

@@ -1,12 +1,9 @@
 /**
  * @module security-headers
- * The security headers of every response (SPEC §2). Hand-written rather than hono's secure-headers: the
- * API reference under /docs needs its own CSP on the same app, and the Node adapter sends this exact set
- * on the refusals the app never sees, so the set is one exported record.
+ * The security headers of every response (SPEC §2), set by ./request-frame.ts. Hand-written rather than hono's
+ * secure-headers: the API reference under /docs needs its own CSP on the same app, and the Node adapter sends this
+ * exact set on the refusals the app never sees, so the set is one exported record.
  */
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env.js";
-
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** The inspector page: its own scripts only; inline styles (style attributes), images from us and data: URLs. */
 const INSPECTOR_CSP =
@@ -22,14 +19,10 @@ export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": JSON_CSP,
 };
 
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    for (const [name, value] of Object.entries(JSON_SECURITY_HEADERS)) headers.set(name, value);
-    const isDocs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
-    if (isDocs) headers.set("Content-Security-Policy", DOCS_CSP);
-    if (c.req.path === "/ui" || (c.req.path.startsWith("/ui/") && c.req.path !== "/ui/session"))
-      headers.set("Content-Security-Policy", INSPECTOR_CSP);
-  };
+/** Sets the security headers of a response to a request for `path`. */
+export function setSecurityHeaders(headers: Headers, path: string): void {
+  for (const [name, value] of Object.entries(JSON_SECURITY_HEADERS)) headers.set(name, value);
+  if (path === "/docs" || path.startsWith("/docs/")) headers.set("Content-Security-Policy", DOCS_CSP);
+  if (path === "/ui" || (path.startsWith("/ui/") && path !== "/ui/session"))
+    headers.set("Content-Security-Policy", INSPECTOR_CSP);
 }

@@ -10,6 +10,7 @@ import { modelCallInsertValues, usageRowOf } from "../../rows/model-calls.js";
 import { ownedBy } from "../../rows/owner-filter.js";
 import type { ModelCallRepository } from "../../store.js";
 import type { PgConnection } from "../connection.js";
+import { NamedInsert } from "../named-statements.js";
 import { modelCalls } from "../schema.js";
 
 /** What a report groups by: a column, or the UTC day of the call. */
@@ -30,11 +31,14 @@ function groupOf(grouping: UsageGrouping): SQL {
   }
 }
 
+/** Every model call is recorded. */
+const INSERT_CALL = new NamedInsert("insert_model_call", modelCalls);
+
 export class PgModelCallRepository implements ModelCallRepository {
   constructor(private readonly conn: PgConnection) {}
 
   async insert(record: ModelCallRecord): Promise<void> {
-    await this.conn.exec.insert(modelCalls).values(modelCallInsertValues(record));
+    await this.conn.query(INSERT_CALL.statement, INSERT_CALL.values(modelCallInsertValues(record)));
   }
 
   async tokensOfKeySince(keyId: string, since: number): Promise<number> {

@@ -3,12 +3,18 @@
  * The `summaries` table on PostgreSQL, as the SQLite repository (../../repositories/summaries.ts) keeps it: every
  * version of a session's compression summary; the latest one is what the next compression builds on.
  */
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { SummaryRepository } from "../../store.js";
 import type { NewSummary, SummaryRecord } from "../../records.js";
-import type { PgConnection } from "../connection.js";
+import { namedStatement, type PgConnection } from "../connection.js";
 import { summaries } from "../schema.js";
 import { summaryInsertValues, summaryRecordOf } from "../../rows/summaries.js";
+
+/** Read for every model call of a turn (its usage row says what compression saved). */
+const SAVED_TOKENS = namedStatement(
+  "saved_tokens",
+  "select coalesce(sum(tokens_before - tokens_after), 0)::int8 as saved from summaries where session_id = $1",
+);
 
 export class PgSummaryRepository implements SummaryRepository {
   constructor(private readonly conn: PgConnection) {}
@@ -39,12 +45,7 @@ export class PgSummaryRepository implements SummaryRepository {
 
   /** The tokens the session's compressions took out of its context, summed over every summary stored. */
   async savedTokens(sessionId: string): Promise<number> {
-    const [row] = await this.conn.exec
-      .select({
-        saved: sql<number>`coalesce(sum(${summaries.tokensBefore} - ${summaries.tokensAfter}), 0)`.mapWith(Number),
-      })
-      .from(summaries)
-      .where(eq(summaries.sessionId, sessionId));
-    return Math.max(0, row?.saved ?? 0);
+    const [row] = await this.conn.query<{ saved: unknown }>(SAVED_TOKENS, [sessionId]);
+    return Math.max(0, Number(row?.saved ?? 0));
   }
 }
