@@ -30,6 +30,7 @@ import { errorResponderFor, openAiErrorBody } from "./http/openai-error.js";
 import { browserLiveRoutes } from "./routes/browser/live-routes.js";
 import { browserRoutes } from "./routes/browser/routes.js";
 import { contextRoutes } from "./routes/context/routes.js";
+import { recallRoutes } from "./routes/recall/routes.js";
 import { docsRoutes } from "./routes/docs/routes.js";
 import { eventRoutes } from "./routes/events/routes.js";
 import { healthRoutes } from "./routes/health/routes.js";
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps): App {
   app.route("/", interruptRoutes());
   app.route("/", approvalRoutes());
   app.route("/", contextRoutes());
+  app.route("/", recallRoutes());
   app.route("/", browserRoutes());
   app.route("/", browserLiveRoutes());
   app.route("/", eventRoutes());

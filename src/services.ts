@@ -37,6 +37,7 @@ import { Transcript } from "./domain/transcript/transcript.js";
 import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
 import { createAccessServices, type AccessServices } from "./access-services.js";
+import { createMemoryServices, type MemoryServices } from "./memory-services.js";
 
 /** Default interval of SSE keepalive comments. */
 const SSE_KEEPALIVE_MS = 15_000;
@@ -99,7 +100,8 @@ export type Services = {
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
   shutdown(): Promise<void>;
-} & AccessServices;
+} & AccessServices &
+  MemoryServices;
 
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
@@ -108,6 +110,7 @@ export function createServices(deps: AppDeps): Services {
   // What nearly every object is given; each takes the part of it that it names.
   const base = { config, store, events, logger, now };
   const { startup: startAccess, stop: stopAccess, ...access } = createAccessServices(base);
+  const memory = createMemoryServices(base);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const llm = new LlmClients();
   const dialogHistory = new DialogHistory({ store, events, logger });
@@ -160,6 +163,7 @@ export function createServices(deps: AppDeps): Services {
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),
     ...access,
+    ...memory,
     ...{ config, store, logger, now, events, sessions, transcript, heartbeat, browserOwnership, llm, browsers },
     ...{ supervisors, engines, engineSessions, compressions, compressionTriggers, mcp, toolProviders, tools, guard },
     context: new ContextReader(config, store, sessions, transcript),

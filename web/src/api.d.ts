@@ -565,6 +565,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/anchors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Anchors across every session of the caller
+         * @description The identifiers (paths, URLs, SHAs, PR and issue refs, errors, commands, …) of every session of the API key's owner (an admin key: every owner's), one row per session, kind and value, newest first. `value` finds one exactly (a hex prefix of 6+ digits finds full SHAs), `q` a substring, `kind` one kind.
+         */
+        get: operations["listSessionAnchors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search across every session of the caller
+         * @description Every stored row of every session of the API key's owner (an admin key: every owner's), compacted ones included, ranked by BM25, with the query rules of a session's own search. `session_id` keeps to one session.
+         */
+        get: operations["searchSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/snapshot": {
         parameters: {
             query?: never;
@@ -1381,7 +1421,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "insufficient_scope" | "rate_limited" | "token_budget_exceeded" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model" | "model_lock_unavailable";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "insufficient_scope" | "rate_limited" | "token_budget_exceeded" | "memory_full" | "memory_entry_refused" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model" | "model_lock_unavailable";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -4971,6 +5011,123 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             created_at: string;
+        };
+        SessionAnchorList: {
+            /** @description Anchors of every session, newest first */
+            data: components["schemas"]["SessionAnchor"][];
+            /**
+             * @description Pass as cursor for the next page; null on the last
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        SessionAnchor: {
+            /**
+             * @description The session it occurs in
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description That session's title
+             * @example Fix the staging deploy
+             */
+            session_title: string | null;
+            /**
+             * @description Anchor kind
+             * @example pr
+             */
+            kind: string;
+            /**
+             * @description The identifier, verbatim (secrets masked)
+             * @example PR #4127
+             */
+            value: string;
+            /**
+             * @description Rows of that session's transcript it occurs in
+             * @example 3
+             */
+            rows: number;
+            /**
+             * @description First seq it appeared in
+             * @example 5
+             */
+            first_seq: number;
+            /**
+             * @description Last seq it appeared in
+             * @example 41
+             */
+            last_seq: number;
+            /**
+             * @description Whether a row it occurs in is still in that session's context
+             * @example false
+             */
+            in_context: boolean;
+            /**
+             * @description When the newest row it occurs in was stored (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            last_seen_at: string;
+        };
+        CrossSearchResult: {
+            /** @description Hits, best first */
+            data: components["schemas"]["CrossSearchHit"][];
+            /**
+             * @description The query as given
+             * @example staging deploy
+             */
+            query: string;
+            /**
+             * @description Pass as cursor for the next page; null on the last
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        CrossSearchHit: {
+            /**
+             * @description The session of the row
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description That session's title
+             * @example Fix the staging deploy
+             */
+            session_title: string | null;
+            /**
+             * @description Seq of the matching row
+             * @example 12
+             */
+            seq: number;
+            /**
+             * @description Message id
+             * @example msg_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            message_id: string;
+            /**
+             * @description Message role
+             * @example user
+             */
+            role: string;
+            /**
+             * @description false when compression moved the row out of its session's context
+             * @example true
+             */
+            in_context: boolean;
+            /**
+             * @description Matching excerpt, matches in [brackets]
+             * @example we decided the [staging] [deploy] waits for the migration
+             */
+            snippet: string;
+            /**
+             * @description BM25 rank (lower is better)
+             * @example -3.2
+             */
+            rank: number;
+            /**
+             * @description When the row was stored (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            at: string;
         };
         BrowserSnapshot: {
             /**
@@ -11256,6 +11413,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSessionAnchors: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+                /** @description Only anchors of this kind */
+                kind?: "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
+                /** @description The value exactly; a hex string of 6–39 digits matches as a prefix, so a short SHA finds the full one */
+                value?: string;
+                /** @description Case-insensitive substring of the value */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Anchors, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionAnchorList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchSessions: {
+        parameters: {
+            query: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+                /** @description Words or identifiers; all must match, searched as written (a short hex term is a prefix) */
+                q: string;
+                /** @description Only this session's rows */
+                session_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hits, best first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrossSearchResult"];
                 };
             };
             /** @description validation_failed: Request validation failed */
