@@ -32,6 +32,7 @@ CREATE TABLE "session_memory_snapshots" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "anchor_groups_key_idx" ON "anchor_groups" USING btree ("session_id","kind","value");--> statement-breakpoint
 CREATE INDEX "anchor_groups_recent_idx" ON "anchor_groups" USING btree ("owner","last_seen_at","id");--> statement-breakpoint
+CREATE INDEX "anchor_groups_kind_idx" ON "anchor_groups" USING btree ("owner","kind","last_seen_at","id");--> statement-breakpoint
 CREATE INDEX "anchor_groups_value_idx" ON "anchor_groups" USING btree ("owner","value" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "anchor_groups_trigram_idx" ON "anchor_groups" USING gin (lower("value") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "memory_entries_owner_idx" ON "memory_entries" USING btree ("owner","store","created_at");--> statement-breakpoint

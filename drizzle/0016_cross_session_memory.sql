@@ -12,6 +12,7 @@ CREATE TABLE `anchor_groups` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `anchor_groups_key_idx` ON `anchor_groups` (`session_id`,`kind`,`value`);--> statement-breakpoint
 CREATE INDEX `anchor_groups_recent_idx` ON `anchor_groups` (`owner`,`last_seen_at`,`id`);--> statement-breakpoint
+CREATE INDEX `anchor_groups_kind_idx` ON `anchor_groups` (`owner`,`kind`,`last_seen_at`,`id`);--> statement-breakpoint
 CREATE INDEX `anchor_groups_value_idx` ON `anchor_groups` (`owner`,`value`);--> statement-breakpoint
 CREATE TABLE `memory_entries` (
 	`id` text PRIMARY KEY NOT NULL,

@@ -28,6 +28,7 @@ export const anchorGroups = sqliteTable(
   (t) => [
     uniqueIndex("anchor_groups_key_idx").on(t.sessionId, t.kind, t.value),
     index("anchor_groups_recent_idx").on(t.owner, t.lastSeenAt, t.id),
+    index("anchor_groups_kind_idx").on(t.owner, t.kind, t.lastSeenAt, t.id),
     index("anchor_groups_value_idx").on(t.owner, t.value),
   ],
 );

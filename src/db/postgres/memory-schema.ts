@@ -24,6 +24,7 @@ export const anchorGroups = pgTable(
   (t) => [
     uniqueIndex("anchor_groups_key_idx").on(t.sessionId, t.kind, t.value),
     index("anchor_groups_recent_idx").on(t.owner, t.lastSeenAt, t.id),
+    index("anchor_groups_kind_idx").on(t.owner, t.kind, t.lastSeenAt, t.id),
     index("anchor_groups_value_idx").on(t.owner, t.value.op("text_pattern_ops")),
     index("anchor_groups_trigram_idx").using("gin", sql`lower(${t.value}) gin_trgm_ops`),
   ],
