@@ -116,7 +116,10 @@ export function createServices(deps: AppDeps): Services {
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
-  const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
+  const sessions = new SessionService({
+    ...{ config, store, now, engines },
+    ...{ browsers: supervisors, memory: memory.memorySnapshots },
+  });
   const transcript = new Transcript(store, now);
   const engineSessions = new EngineSessions({ config, store, logger, now, llm, engines, meter: access.meter });
   const compressions = new Compressions({
@@ -128,7 +131,7 @@ export function createServices(deps: AppDeps): Services {
   const mcp = new McpService({ config, logger });
   const { replicaId, browserOwnership, browserSettingsChanged, browserTools } = wireReplicas({ ...base, browsers });
   const contextTools = new ContextTools({ config, store, engineSessions, transcript });
-  const toolProviders: ToolProvider[] = [contextTools, browserTools, mcp];
+  const toolProviders: ToolProvider[] = [contextTools, memory.memoryTools, browserTools, mcp];
   const tools = new ToolRegistry(toolProviders);
   const toolImages = new ToolImagesView(store);
   const guard = new Guard({ ...base, browser: browsers.guardFacts });

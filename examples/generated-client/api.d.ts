@@ -605,6 +605,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Both memory stores of the caller's owner
+         * @description `memory` (the agent's notes) and `user` (the user's profile): their entries, oldest first, with the characters used and the limit. A new session's system prompt carries them as they are when it starts.
+         */
+        get: operations["getMemory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory/{store}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an entry to a memory store
+         * @description Secrets in the content are masked before it is stored. Past the store's limit nothing is written: 400 `memory_full` with `used`, `limit` and `needed`.
+         */
+        post: operations["addMemoryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory/{store}/entries/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an entry
+         * @description Sessions already started keep the memory they started with; new ones go without it.
+         */
+        delete: operations["deleteMemoryEntry"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an entry's content
+         * @description Secrets masked as on add; past the store's limit nothing changes (400 `memory_full`).
+         */
+        patch: operations["updateMemoryEntry"];
+        trace?: never;
+    };
     "/v1/sessions/{id}/snapshot": {
         parameters: {
             query?: never;
@@ -2192,6 +2256,14 @@ export interface components {
             engine?: string;
             agent?: components["schemas"]["AgentSettings"];
             mcp?: components["schemas"]["McpSettings"];
+            /** @description The owner's memory in this session */
+            memory?: {
+                /**
+                 * @description false: no memory block in the system prompt and no memory tool (the server's memory.enabled off wins)
+                 * @example false
+                 */
+                enabled?: boolean;
+            };
         };
         /**
          * @description Context compression settings; any field left out keeps the server default
@@ -2702,7 +2774,7 @@ export interface components {
              * @example untrusted_origin
              * @enum {string}
              */
-            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "exfiltration" | "redirect";
+            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "memory_write" | "exfiltration" | "redirect";
             /**
              * @description Why, in words
              * @example the run read untrusted content, and http://127.0.0.1:9/ is named by neither the user nor the server
@@ -2718,7 +2790,7 @@ export interface components {
              * @example navigate
              * @enum {string}
              */
-            kind: "navigate" | "open_tab" | "follow_link" | "submit_form" | "type_password" | "type_secret" | "download" | "upload" | "raw_cdp" | "mcp_write" | "redirect";
+            kind: "navigate" | "open_tab" | "follow_link" | "submit_form" | "type_password" | "type_secret" | "download" | "upload" | "raw_cdp" | "mcp_write" | "memory_write" | "redirect";
             /**
              * @description The tool the model called
              * @example browser_navigate
@@ -3637,7 +3709,7 @@ export interface components {
              * @example untrusted_origin
              * @enum {string}
              */
-            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "exfiltration" | "redirect";
+            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "memory_write" | "exfiltration" | "redirect";
             /**
              * @description Why, in words
              * @example the run read untrusted content, and http://127.0.0.1:9/ is named by neither the user nor the server
@@ -5128,6 +5200,76 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
+        };
+        Memory: {
+            memory: components["schemas"]["MemoryStore"];
+            user: components["schemas"]["MemoryStore"] & unknown;
+        };
+        /** @description The agent's notes */
+        MemoryStore: {
+            /** @description Entries, oldest first */
+            entries: components["schemas"]["MemoryEntry"][];
+            /**
+             * @description Characters used (entries joined by their delimiter)
+             * @example 412
+             */
+            used: number;
+            /**
+             * @description Characters the store holds
+             * @example 1375
+             */
+            limit: number;
+        };
+        MemoryEntry: {
+            /**
+             * @description Entry id
+             * @example mem_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description The store it is in
+             * @example user
+             * @enum {string}
+             */
+            store: "memory" | "user";
+            /**
+             * @description The entry, secrets masked
+             * @example Prefers short answers with the command first
+             */
+            content: string;
+            /**
+             * @description Who wrote it: a client (api) or the agent's memory tool
+             * @example api
+             * @enum {string}
+             */
+            source: "api" | "agent";
+            /**
+             * @description The session whose run wrote it (agent entries)
+             * @example null
+             */
+            session_id: string | null;
+            /**
+             * @description Untrusted sources the session had read when the agent wrote it (`page:https://…`); empty otherwise
+             * @example []
+             */
+            provenance: string[];
+            /**
+             * @description When it was written (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When it last changed (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            updated_at: string;
+        };
+        MemoryEntryRequest: {
+            /**
+             * @description The entry; secrets are masked before it is stored
+             * @example Prefers short answers with the command first
+             */
+            content: string;
         };
         BrowserSnapshot: {
             /**
@@ -11646,6 +11788,446 @@ export interface operations {
             };
             /** @description not_found: Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both stores */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addMemoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `memory` (the agent's notes) or `user` (the user's profile) */
+                store: "memory" | "user";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Prefers short answers with the command first"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemoryEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntry"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; memory_full: The memory store is full */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMemoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `memory` (the agent's notes) or `user` (the user's profile) */
+                store: "memory" | "user";
+                /** @description The entry's id */
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMemoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `memory` (the agent's notes) or `user` (the user's profile) */
+                store: "memory" | "user";
+                /** @description The entry's id */
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Prefers short answers with the command first"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemoryEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description The changed entry */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntry"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; memory_full: The memory store is full */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -56,6 +56,8 @@ export type SessionServiceDeps = {
   now: () => number;
   engines: EngineNames;
   browsers?: BrowserStatusSource;
+  /** Freezes the owner's memory into a new session whose settings carry memory. */
+  memory?: { freeze(session: SessionRecord): Promise<void> };
 };
 
 /** Sessions read per query while start-up collects the engines they name. */
@@ -144,6 +146,8 @@ export class SessionService {
       owner: caller.owner,
       now,
     });
+    if (this.deps.memory && resolveSessionSettings(this.deps.config, session).memory.enabled)
+      await this.deps.memory.freeze(session);
     caller.trail.note({ action: "session.create", resource: { type: "session", id: session.id } });
     return session;
   }
