@@ -645,7 +645,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/memory/{store}/entries/{entry_id}": {
+    "/v1/memory/{store}/entries/{memory_entry_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -12053,7 +12053,7 @@ export interface operations {
                 /** @description `memory` (the agent's notes) or `user` (the user's profile) */
                 store: "memory" | "user";
                 /** @description The entry's id */
-                entry_id: string;
+                memory_entry_id: string;
             };
             cookie?: never;
         };
@@ -12150,7 +12150,7 @@ export interface operations {
                 /** @description `memory` (the agent's notes) or `user` (the user's profile) */
                 store: "memory" | "user";
                 /** @description The entry's id */
-                entry_id: string;
+                memory_entry_id: string;
             };
             cookie?: never;
         };

@@ -6,6 +6,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { maskToken } from "../../kernel/redaction-patterns.js";
 import { createRouter } from "../../http/router.js";
+import { requires } from "../../http/route-access.js";
 import { jsonBody } from "../shared/json-content.js";
 import { SessionIdParam } from "../shared/params.js";
 import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
@@ -23,6 +24,7 @@ const markPrivate = createRoute({
   method: "post",
   path: "/v1/sessions/{id}/private-values",
   operationId: "addPrivateValue",
+  security: requires("sessions:write"),
   tags: ["sessions"],
   summary: "Mark a value private: once untrusted content was read, it never leaves for another origin",
   description:
@@ -49,6 +51,7 @@ const listPrivate = createRoute({
   method: "get",
   path: "/v1/sessions/{id}/private-values",
   operationId: "listPrivateValues",
+  security: requires("sessions:read"),
   tags: ["sessions"],
   summary: "The session's private values, masked",
   description: "Those marked private here, and the passwords the agent typed into password fields.",
@@ -60,6 +63,7 @@ const forgetPrivate = createRoute({
   method: "delete",
   path: "/v1/sessions/{id}/private-values/{value_id}",
   operationId: "deletePrivateValue",
+  security: requires("sessions:write"),
   tags: ["sessions"],
   summary: "Let a private value go",
   description: "The guard stops tracking it.",
