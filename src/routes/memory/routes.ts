@@ -51,7 +51,7 @@ const addMemoryEntry = createRoute({
 
 const updateMemoryEntry = createRoute({
   method: "patch",
-  path: "/v1/memory/{store}/entries/{entry_id}",
+  path: "/v1/memory/{store}/entries/{memory_entry_id}",
   operationId: "updateMemoryEntry",
   security: requires("sessions:write"),
   tags: ["memory"],
@@ -66,7 +66,7 @@ const updateMemoryEntry = createRoute({
 
 const deleteMemoryEntry = createRoute({
   method: "delete",
-  path: "/v1/memory/{store}/entries/{entry_id}",
+  path: "/v1/memory/{store}/entries/{memory_entry_id}",
   operationId: "deleteMemoryEntry",
   security: requires("sessions:write"),
   tags: ["memory"],
@@ -94,18 +94,18 @@ export function memoryRoutes() {
   });
 
   router.openapi(updateMemoryEntry, async (c) => {
-    const { store, entry_id } = c.req.valid("param");
+    const { store, memory_entry_id } = c.req.valid("param");
     const entry = await c
       .get("services")
-      .memory.replace(c.get("caller").owner, store, entry_id, c.req.valid("json").content, {
+      .memory.replace(c.get("caller").owner, store, memory_entry_id, c.req.valid("json").content, {
         source: "api",
       });
     return c.json(presentMemoryEntry(entry), 200);
   });
 
   router.openapi(deleteMemoryEntry, async (c) => {
-    const { store, entry_id } = c.req.valid("param");
-    await c.get("services").memory.remove(c.get("caller").owner, store, entry_id);
+    const { store, memory_entry_id } = c.req.valid("param");
+    await c.get("services").memory.remove(c.get("caller").owner, store, memory_entry_id);
     return c.body(null, 204);
   });
   return router;

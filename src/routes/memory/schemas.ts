@@ -14,12 +14,12 @@ export const MemoryStoreParam = z.object({
 });
 
 export const MemoryEntryParams = MemoryStoreParam.extend({
-  entry_id: z
+  memory_entry_id: z
     .string()
     .min(1)
     .max(200)
     .openapi({
-      param: { name: "entry_id", in: "path" },
+      param: { name: "memory_entry_id", in: "path" },
       description: "The entry's id",
       example: "mem_01JD5Z3Q8V6N2C4K7M9P0R1S2T",
     }),
@@ -82,5 +82,5 @@ export const MemoryEntryBody = z
 
 /** GET /v1/memory. */
 export type GetMemoryResponse = z.infer<typeof MemorySchema>;
-/** POST /v1/memory/{store}/entries and PATCH /v1/memory/{store}/entries/{entry_id}. */
+/** POST /v1/memory/{store}/entries and PATCH /v1/memory/{store}/entries/{memory_entry_id}. */
 export type MemoryEntryResponse = z.infer<typeof MemoryEntrySchema>;
