@@ -24,12 +24,7 @@ CREATE TABLE "memory_entries" (
 	"updated_at" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "session_memory_snapshots" (
-	"session_id" text PRIMARY KEY NOT NULL,
-	"text" text NOT NULL,
-	"created_at" bigint DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "memory_block" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "anchor_groups_key_idx" ON "anchor_groups" USING btree ("session_id","kind","value");--> statement-breakpoint
 CREATE INDEX "anchor_groups_recent_idx" ON "anchor_groups" USING btree ("owner","last_seen_at","id");--> statement-breakpoint
 CREATE INDEX "anchor_groups_kind_idx" ON "anchor_groups" USING btree ("owner","kind","last_seen_at","id");--> statement-breakpoint
@@ -64,7 +59,6 @@ GROUP BY a.session_id, a.kind, a.value, s.owner;
 CREATE FUNCTION caduceus_session_memory_cleanup() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM anchor_groups WHERE session_id = OLD.id;
-  DELETE FROM session_memory_snapshots WHERE session_id = OLD.id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

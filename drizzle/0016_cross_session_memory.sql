@@ -27,12 +27,7 @@ CREATE TABLE `memory_entries` (
 );
 --> statement-breakpoint
 CREATE INDEX `memory_entries_owner_idx` ON `memory_entries` (`owner`,`store`,`created_at`);--> statement-breakpoint
-CREATE TABLE `session_memory_snapshots` (
-	`session_id` text PRIMARY KEY NOT NULL,
-	`text` text NOT NULL,
-	`created_at` integer DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
+ALTER TABLE `sessions` ADD `memory_block` text;--> statement-breakpoint
 -- Each new row of message_anchors counted into its session's group (an ignored duplicate fires nothing).
 CREATE TRIGGER `message_anchors_grouped` AFTER INSERT ON `message_anchors` BEGIN
   INSERT INTO `anchor_groups` (`session_id`, `owner`, `kind`, `value`, `rows`, `first_seq`, `last_seq`, `last_seen_at`)
@@ -56,5 +51,4 @@ GROUP BY a.`session_id`, a.`kind`, a.`value`;
 -- What hangs off a session goes with it.
 CREATE TRIGGER `sessions_memory_cleanup` AFTER DELETE ON `sessions` BEGIN
   DELETE FROM `anchor_groups` WHERE `session_id` = OLD.`id`;
-  DELETE FROM `session_memory_snapshots` WHERE `session_id` = OLD.`id`;
 END;

@@ -18,7 +18,7 @@ export type MemoryServices = {
   memory: MemoryStores;
   /** Freezes the owner's memory into each new session. */
   memorySnapshots: MemorySnapshots;
-  /** `sessions_search`, `sessions_read` and the `memory` tool, offered to every session's runs. */
+  /** The `memory` tool, offered to the runs of sessions that carry memory. */
   memoryTools: MemoryTools;
 };
 
@@ -29,7 +29,7 @@ export function createMemoryServices(deps: { config: Config; store: Store; now: 
   return {
     recall,
     memory,
-    memorySnapshots: new MemorySnapshots({ store, now, stores: memory }),
-    memoryTools: new MemoryTools({ config, store, recall, stores: memory }),
+    memorySnapshots: new MemorySnapshots(memory),
+    memoryTools: new MemoryTools({ config, store, stores: memory }),
   };
 }

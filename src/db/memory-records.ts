@@ -1,8 +1,7 @@
 /**
  * @module memory-records
  * The records of what crosses sessions, and the repository contracts that answer them: anchors across an owner's
- * sessions, memory entries per owner, and the memory block a session froze when it started. Plain data, times in
- * epoch milliseconds.
+ * sessions and memory entries per owner. Plain data, times in epoch milliseconds.
  */
 import type { OwnerFilter } from "./access-records.js";
 
@@ -67,10 +66,4 @@ export interface MemoryEntryRepository {
   insert(entry: MemoryEntryRecord): Promise<void>;
   updateContent(id: string, content: string, now: number): Promise<void>;
   delete(id: string): Promise<void>;
-}
-
-export interface MemorySnapshotRepository {
-  /** The memory block the session froze at its start, or null when it froze none. */
-  get(sessionId: string): Promise<string | null>;
-  put(sessionId: string, text: string, now: number): Promise<void>;
 }

@@ -2,7 +2,8 @@
  * @module memory-schema
  * The SQLite tables of what crosses sessions: each session's anchors grouped by kind and value (kept by triggers on
  * message_anchors, read by the cross-session anchor list), each owner's memory entries (the `memory` and `user`
- * stores), and the memory a session froze into its system prompt when it started. Exported through ./schema.ts.
+ * stores). The memory a session froze when it started is on its own row (sessions.memory_block). Exported through
+ * ./schema.ts.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -53,10 +54,3 @@ export const memoryEntries = sqliteTable(
   },
   (t) => [index("memory_entries_owner_idx").on(t.owner, t.store, t.createdAt)],
 );
-
-/** The memory block a session put in its system prompt when it started: every turn sends these same bytes. */
-export const sessionMemorySnapshots = sqliteTable("session_memory_snapshots", {
-  sessionId: text("session_id").primaryKey(),
-  text: text("text").notNull(),
-  createdAt: integer("created_at").notNull().default(0),
-});

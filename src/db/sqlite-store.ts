@@ -35,7 +35,6 @@ import type { Store, Sync } from "./store.js";
 import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
 import { SqliteSessionAnchorRepository } from "./repositories/session-anchors.js";
 import { SqliteMemoryEntryRepository } from "./repositories/memory-entries.js";
-import { SqliteMemorySnapshotRepository } from "./repositories/memory-snapshots.js";
 
 /** One connection's transaction gate: at most one transaction open, and only its own calls run while it is. */
 class TransactionGate {
@@ -128,7 +127,6 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     audit: wrap(new SqliteAuditRepository(db)),
     sessionAnchors: wrap(new SqliteSessionAnchorRepository(sqlite)),
     memoryEntries: wrap(new SqliteMemoryEntryRepository(db)),
-    memorySnapshots: wrap(new SqliteMemorySnapshotRepository(db)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> =>
       translatingFailures(() =>
         gate.transaction(

@@ -51,7 +51,7 @@ import type {
   TranscriptAnchor,
   UiSessionRecord,
 } from "./records.js";
-import type { MemoryEntryRepository, MemorySnapshotRepository, SessionAnchorRepository } from "./memory-records.js";
+import type { MemoryEntryRepository, SessionAnchorRepository } from "./memory-records.js";
 
 // The repository contracts: what each table holds, as the domain calls it; both stores implement them.
 
@@ -403,7 +403,6 @@ export type Repositories = {
   /** Each session's anchors grouped, read across an owner's sessions. */
   sessionAnchors: SessionAnchorRepository;
   memoryEntries: MemoryEntryRepository;
-  memorySnapshots: MemorySnapshotRepository;
 };
 
 export type StoreDialect = "sqlite" | "postgres";

@@ -1,7 +1,7 @@
 /**
  * @module memory-schema
  * The PostgreSQL tables of what crosses sessions, as ../../memory-schema.ts has them for SQLite: anchors grouped per
- * session (kept by a trigger on message_anchors), memory entries per owner, and each session's frozen memory block.
+ * session (kept by a trigger on message_anchors) and memory entries per owner.
  * The anchor values carry a trigram index (pg_trgm) so a substring `q` is answered from an index too.
  */
 import { sql } from "drizzle-orm";
@@ -45,9 +45,3 @@ export const memoryEntries = pgTable(
   },
   (t) => [index("memory_entries_owner_idx").on(t.owner, t.store, t.createdAt)],
 );
-
-export const sessionMemorySnapshots = pgTable("session_memory_snapshots", {
-  sessionId: text("session_id").primaryKey(),
-  text: text("text").notNull(),
-  createdAt: int8("created_at").notNull().default(0),
-});

@@ -35,7 +35,6 @@ import { PgAuditRepository } from "./repositories/audit-log.js";
 import { PgModelCallRepository } from "./repositories/model-calls.js";
 import { PgSessionAnchorRepository } from "./repositories/session-anchors.js";
 import { PgMemoryEntryRepository } from "./repositories/memory-entries.js";
-import { PgMemorySnapshotRepository } from "./repositories/memory-snapshots.js";
 
 export function createPostgresStore(handle: PostgresHandle): Store {
   const conn = new PgConnection(handle.db, handle.pool);
@@ -68,7 +67,6 @@ export function createPostgresStore(handle: PostgresHandle): Store {
     audit: withStoreFailures(new PgAuditRepository(conn)),
     sessionAnchors: withStoreFailures(new PgSessionAnchorRepository(conn)),
     memoryEntries: withStoreFailures(new PgMemoryEntryRepository(conn)),
-    memorySnapshots: withStoreFailures(new PgMemorySnapshotRepository(conn)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> => translatingFailures(() => conn.transaction(fn)),
     ping: () =>
       translatingFailures(async () => {

@@ -9,7 +9,7 @@ import type { Store } from "../../db/store.js";
 import type { SessionRecord, StoredMessage } from "../../db/records.js";
 import type { ChatMessage } from "../../kernel/chat.js";
 import { fencedContent } from "../shared/fence.js";
-import { withMemoryBlock } from "../memory/memory-snapshot.js";
+import { withMemoryBlock } from "../shared/memory-block.js";
 
 /**
  * How a stored row is shown to the model: its override when compression shortened it, fenced with `fenceId` (the
@@ -41,7 +41,7 @@ export async function buildActiveContext(
 ): Promise<{ messages: ChatMessage[]; rows: StoredMessage[] }> {
   const rows = await store.messages.activeRows(session.id);
   const messages: ChatMessage[] = [];
-  const system = withMemoryBlock(session.system_prompt, await store.memorySnapshots.get(session.id));
+  const system = withMemoryBlock(session.system_prompt, session.memory_block);
   if (system) messages.push({ role: "system", content: system });
   for (const row of rows) messages.push(toChatMessage(row, fenceId));
   return { messages, rows };

@@ -1,11 +1,10 @@
 /**
  * @module memory-snapshot
- * The owner's memory frozen into a session when it starts: both stores rendered once into a block that every turn
- * of the session appends to its system prompt byte for byte, so the prompt (and the provider's prompt cache) stays
- * the same while the memory changes; a change shows from the next session on.
+ * The owner's memory frozen into a session when it starts: both stores rendered once into a block, stored on the
+ * session's row, that every turn appends to its system prompt byte for byte (../shared/memory-block.ts), so the
+ * prompt (and the provider's prompt cache) stays the same while the memory changes; a change shows from the next
+ * session on.
  */
-import type { SessionRecord } from "../../db/records.js";
-import type { Store } from "../../db/store.js";
 import { ENTRY_DELIMITER, type MemoryStores, type MemoryStoreView } from "./memory-stores.js";
 
 function section(title: string, view: MemoryStoreView): string | null {
@@ -27,19 +26,12 @@ export function renderMemoryBlock(memory: MemoryStoreView, user: MemoryStoreView
   );
 }
 
-/** The system prompt a session's turns send: its own, then its frozen memory block. */
-export function withMemoryBlock(systemPrompt: string | null, block: string | null): string | null {
-  if (!block) return systemPrompt;
-  return systemPrompt ? `${systemPrompt}\n\n${block}` : block;
-}
-
 export class MemorySnapshots {
-  constructor(private readonly deps: { store: Store; now: () => number; stores: MemoryStores }) {}
+  constructor(private readonly stores: MemoryStores) {}
 
-  /** Freezes the owner's memory into the new session (nothing when both stores are empty). */
-  async freeze(session: Pick<SessionRecord, "id" | "owner">): Promise<void> {
-    const { memory, user } = await this.deps.stores.both(session.owner);
-    const block = renderMemoryBlock(memory, user);
-    if (block) await this.deps.store.memorySnapshots.put(session.id, block, this.deps.now());
+  /** The block a new session of `owner` freezes: the owner's memory as it is now; null when both stores are empty. */
+  async blockFor(owner: string | null): Promise<string | null> {
+    const { memory, user } = await this.stores.both(owner);
+    return renderMemoryBlock(memory, user);
   }
 }

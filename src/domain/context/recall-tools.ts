@@ -9,10 +9,10 @@
 import type { SessionSearchHit } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { provenanceOf, trustedProvenance, type ContentSource } from "../../kernel/provenance.js";
-import { provenanceOfSeqs } from "../context/recovered-provenance.js";
-import { readRows, SESSION_READ_MAX_ROWS } from "../context/session-recovery.js";
+import { provenanceOfSeqs } from "./recovered-provenance.js";
+import { readRows, SESSION_READ_MAX_ROWS } from "./session-recovery.js";
+import { searchAllTranscripts } from "./session-search.js";
 import type { ToolDefinition, ToolOutput } from "../shared/tools.js";
-import type { SessionRecall } from "./session-recall.js";
 
 export const SESSIONS_SEARCH_DEFAULT = 10;
 export const SESSIONS_SEARCH_MAX = 50;
@@ -39,7 +39,7 @@ async function provenanceOfHits(store: Store, hits: SessionSearchHit[]): Promise
   return sources.length ? provenanceOf(sources) : trustedProvenance("sessions_search");
 }
 
-export function sessionsSearchTool(store: Store, recall: SessionRecall): ToolDefinition {
+export function sessionsSearchTool(store: Store): ToolDefinition {
   return {
     name: "sessions_search",
     description:
@@ -70,8 +70,8 @@ export function sessionsSearchTool(store: Store, recall: SessionRecall): ToolDef
           : SESSIONS_SEARCH_DEFAULT;
       const limit = Math.max(1, Math.min(requested, SESSIONS_SEARCH_MAX));
       // This session's own rows are session_search's: asked for a few more, so they do not leave the page short.
-      const page = await recall.searchOf({ owner: context.session.owner }, { q: query, limit: limit + 20, offset: 0 });
-      const hits = page.hits.filter((hit) => hit.session_id !== context.session.id).slice(0, limit);
+      const found = await searchAllTranscripts(store, query, limit + 20, { owner: context.session.owner });
+      const hits = found.filter((hit) => hit.session_id !== context.session.id).slice(0, limit);
       return { content: renderHits(hits, query), data: hits, provenance: await provenanceOfHits(store, hits) };
     },
   };
