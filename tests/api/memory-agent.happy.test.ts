@@ -47,6 +47,9 @@ async function memoryOf(who: ApiCaller): Promise<GetMemoryResponse> {
 /** A tool row's JSON answer; a failed call's reaches the model after "Error: ". */
 const answerOf = (content: unknown) => JSON.parse(String(content).replace(/^Error: /, "")) as Record<string, unknown>;
 
+/** A tool row's text as the model read it. */
+const textOf = (content: unknown) => String(content);
+
 const systemOf = (body: { messages: Array<{ role: string; content: unknown }> }) =>
   body.messages.find((message) => message.role === "system")?.content;
 
@@ -161,7 +164,7 @@ describe("the recall tools", () => {
     await turn(nia, id, "what did we decide about the quokka-staging deploy?");
     const rows = (await json<ListMessagesResponse>(await nia.call("GET", `/v1/sessions/${id}/messages?limit=50`))).data;
     const result = (callId: string) => rows.find((row) => row.tool_call_id === callId)!;
-    const found = String(result("call_find").content);
+    const found = textOf(result("call_find").content);
     expect(found).toContain(`session ${past} "Staging deploy", seq 1`);
     expect(found).not.toContain(foreign);
     // The user's own words, read back, are the server's data.
@@ -169,9 +172,9 @@ describe("the recall tools", () => {
       trusted: true,
       sources: [{ kind: "trusted", source: "sessions_search", origin: null }],
     });
-    expect(String(result("call_read").content)).toContain("waits for migration 42");
-    expect(String(result("call_other").content)).toBe(`Error: No session ${foreign}. Use an id sessions_search gave.`);
-    expect(String(result("call_other").content)).not.toContain("Oli's too");
+    expect(textOf(result("call_read").content)).toContain("waits for migration 42");
+    expect(textOf(result("call_other").content)).toBe(`Error: No session ${foreign}. Use an id sessions_search gave.`);
+    expect(textOf(result("call_other").content)).not.toContain("Oli's too");
   });
 });
 

@@ -113,8 +113,8 @@ export function memoryTool(store: Store, stores: MemoryStores): ToolDefinition {
           if (before.view.entries.some((entry) => entry.content === content))
             return answer({ success: true, target, message: "The entry is already there.", usage: before.usage });
           await stores.add(owner, target, content, author);
-        } else if (action === "replace") await stores.replace(owner, target, match!.id, content, author);
-        else await stores.remove(owner, target, match!.id);
+        } else if (match && action === "replace") await stores.replace(owner, target, match.id, content, author);
+        else if (match) await stores.remove(owner, target, match.id);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         if (error.code === "memory_full") {
