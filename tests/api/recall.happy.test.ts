@@ -123,6 +123,23 @@ describe("recall across owners", () => {
     expect((await json<ProblemResponse>(res)).code).toBe("not_found");
   });
 
+  it("forgets a deleted session's anchors", async ({ app: t }) => {
+    const uma = await makeKey(t, { name: "uma", owner: "uma", scopes: ALL_BUT_ADMIN });
+    const gone = await createSessionId(uma, { title: "Short-lived" });
+    await say(uma, gone, "see docs/ephemeral-plan.md");
+    expect(
+      (
+        await get<ListSessionAnchorsResponse>(uma, `/v1/anchors?value=${encodeURIComponent("docs/ephemeral-plan.md")}`)
+      ).data.map((row) => [row.session_id, row.kind]),
+    ).toContainEqual([gone, "path"]);
+    expect((await uma.call("DELETE", `/v1/sessions/${gone}`)).status).toBe(204);
+    expect(
+      (await get<ListSessionAnchorsResponse>(uma, `/v1/anchors?value=${encodeURIComponent("docs/ephemeral-plan.md")}`))
+        .data,
+    ).toEqual([]);
+    expect(await t.query("select session_id from anchor_groups where session_id = $1", [gone])).toEqual([]);
+  });
+
   it("refuses an empty q", async ({ app: t }) => {
     const res = await t.call("GET", "/v1/search?q=", undefined, { authorization: `Bearer ${SERVER_KEY}` });
     expect(res.status).toBe(400);
