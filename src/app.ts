@@ -27,6 +27,8 @@ import { errorResponderFor, openAiErrorBody } from "./http/openai-error.js";
 import { browserLiveRoutes } from "./routes/browser/live-routes.js";
 import { browserRoutes } from "./routes/browser/routes.js";
 import { contextRoutes } from "./routes/context/routes.js";
+import { recallRoutes } from "./routes/recall/routes.js";
+import { memoryRoutes } from "./routes/memory/routes.js";
 import { docsRoutes } from "./routes/docs/routes.js";
 import { eventRoutes } from "./routes/events/routes.js";
 import { healthRoutes } from "./routes/health/routes.js";
@@ -116,6 +118,12 @@ export const OPENAPI_INFO = {
       description:
         "API keys (admin): scoped, owner-bound, limited, revocable; the audit log; usage and cost of model calls; " +
         "who a request acts as",
+    },
+    {
+      name: "memory",
+      description:
+        "The owner's memory: the agent's notes and the user's profile, short entries under a character limit each, " +
+        "frozen into every new session's system prompt",
     },
     { name: "health", description: "Liveness and readiness checks" },
   ],
@@ -210,6 +218,8 @@ export function createApp(deps: AppDeps): App {
   app.route("/", interruptRoutes());
   app.route("/", approvalRoutes());
   app.route("/", contextRoutes());
+  app.route("/", recallRoutes());
+  app.route("/", memoryRoutes());
   app.route("/", browserRoutes());
   app.route("/", browserLiveRoutes());
   app.route("/", eventRoutes());

@@ -39,6 +39,7 @@ import { Transcript } from "./domain/transcript/transcript.js";
 import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
 import { createAccessServices, type AccessServices } from "./access-services.js";
+import { createMemoryServices, type MemoryServices } from "./memory-services.js";
 
 /** Default interval of SSE keepalive comments. */
 const SSE_KEEPALIVE_MS = 15_000;
@@ -102,7 +103,8 @@ export type Services = {
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
   shutdown(): Promise<void>;
-} & AccessServices;
+} & AccessServices &
+  MemoryServices;
 
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
@@ -111,6 +113,7 @@ export function createServices(deps: AppDeps): Services {
   // What nearly every object is given; each takes the part of it that it names.
   const base = { config, store, events, logger, now };
   const { startup: startAccess, stop: stopAccess, ...access } = createAccessServices(base);
+  const memory = createMemoryServices(base);
   const engines = new ContextEngineRegistry(config.context.plugins_dir);
   const dialogHistory = new DialogHistory({ store, events, logger });
   const supervisors = new SupervisorRegistry({ ...base, dialogHistory });
@@ -118,12 +121,9 @@ export function createServices(deps: AppDeps): Services {
   access.meter.onRecorded((call) => metrics.costRecorded(call));
   const models = new ModelRouter({ config, clients: new LlmClients(), now, observer: metrics });
   const browsers = new BrowserService({ ...base, supervisors, dialogHistory });
-  const sessions = new SessionService({ config, store, now, engines, browsers: supervisors });
+  const sessions = new SessionService({ ...base, engines, browsers: supervisors, memory: memory.memorySnapshots });
   const transcript = new Transcript(store, now);
-  const engineSessions = new EngineSessions({
-    ...{ config, store, logger, now, models, engines, events },
-    meter: access.meter,
-  });
+  const engineSessions = new EngineSessions({ ...base, models, engines, meter: access.meter });
   const compressions = new Compressions({
     ...base,
     engineSessions,
@@ -133,7 +133,7 @@ export function createServices(deps: AppDeps): Services {
   const mcp = new McpService({ config, logger });
   const { replicaId, browserOwnership, browserSettingsChanged, browserTools } = wireReplicas({ ...base, browsers });
   const contextTools = new ContextTools({ config, store, engineSessions, transcript });
-  const toolProviders: ToolProvider[] = [contextTools, browserTools, mcp];
+  const toolProviders: ToolProvider[] = [contextTools, memory.memoryTools, browserTools, mcp];
   const tools = new ToolRegistry(toolProviders);
   const toolImages = new ToolImagesView(store);
   const guard = new Guard({ ...base, browser: browsers.guardFacts });
@@ -156,10 +156,8 @@ export function createServices(deps: AppDeps): Services {
   });
   const heartbeat = new ReplicaHeartbeat({
     ...base,
-    recovery: agent.recovery,
-    replicaId,
-    internalUrl: config.server.internal_url,
-    leaseTtlMs: config.server.lease_ttl_ms,
+    ...{ recovery: agent.recovery, replicaId },
+    ...{ internalUrl: config.server.internal_url, leaseTtlMs: config.server.lease_ttl_ms },
     // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
     soleReplica: store.topology === "sole",
   });
@@ -168,6 +166,7 @@ export function createServices(deps: AppDeps): Services {
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),
     ...access,
+    ...memory,
     ...{ config, store, logger, now, events, sessions, transcript, heartbeat, browserOwnership, browsers },
     ...{ supervisors, engines, engineSessions, compressions, compressionTriggers, mcp, toolProviders, tools, guard },
     context: new ContextReader(config, store, sessions, transcript),

@@ -585,6 +585,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/anchors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Anchors across every session of the caller
+         * @description The identifiers (paths, URLs, SHAs, PR and issue refs, errors, commands, …) of every session of the API key's owner (an admin key: every owner's), one row per session, kind and value, newest first. `value` finds one exactly (a hex prefix of 6+ digits finds full SHAs), `q` a substring, `kind` one kind.
+         */
+        get: operations["listSessionAnchors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search across every session of the caller
+         * @description Every stored row of every session of the API key's owner (an admin key: every owner's), compacted ones included, ranked by BM25, with the query rules of a session's own search. `session_id` keeps to one session.
+         */
+        get: operations["searchSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Both memory stores of the caller's owner
+         * @description `memory` (the agent's notes) and `user` (the user's profile): their entries, oldest first, with the characters used and the limit. A new session's system prompt carries them as they are when it starts.
+         */
+        get: operations["getMemory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory/{store}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an entry to a memory store
+         * @description Secrets in the content are masked before it is stored. Past the store's limit nothing is written: 400 `memory_full` with `used`, `limit` and `needed`.
+         */
+        post: operations["addMemoryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory/{store}/entries/{memory_entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an entry
+         * @description Sessions already started keep the memory they started with; new ones go without it.
+         */
+        delete: operations["deleteMemoryEntry"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an entry's content
+         * @description Secrets masked as on add; past the store's limit nothing changes (400 `memory_full`).
+         */
+        patch: operations["updateMemoryEntry"];
+        trace?: never;
+    };
     "/v1/sessions/{id}/snapshot": {
         parameters: {
             query?: never;
@@ -1401,7 +1505,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "insufficient_scope" | "rate_limited" | "token_budget_exceeded" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model" | "model_lock_unavailable";
+            code: "validation_failed" | "not_found" | "session_exists" | "session_busy" | "model_not_configured" | "model_error" | "dialog_not_found" | "no_dialog_open" | "dialog_ambiguous" | "frame_not_found" | "frame_not_oopif" | "browser_unavailable" | "browser_timeout" | "page_blocked_by_dialog" | "browser_taken_over" | "profile_busy" | "browser_owner_unavailable" | "cdp_command_failed" | "navigation_failed" | "url_not_allowed" | "cdp_method_not_allowed" | "too_many_runs" | "shutting_down" | "invalid_tool_pair" | "run_not_active" | "interrupt_not_found" | "interrupt_already_answered" | "tool_outputs_mismatch" | "approval_not_active" | "approval_not_pending" | "run_not_accepting_steer" | "insufficient_scope" | "rate_limited" | "token_budget_exceeded" | "memory_full" | "memory_entry_refused" | "store_unavailable" | "internal_error" | "unsupported_media_type" | "method_not_allowed" | "payload_too_large" | "unauthorized" | "csrf_token_invalid" | "forbidden_origin" | "session_key_requires_auth" | "idempotency_key_conflict" | "idempotency_key_in_flight" | "agent_incomplete" | "run_not_found" | "invalid_approval_choice" | "invalid_steer_input" | "invalid_idempotency_key" | "missing_idempotency_key" | "invalid_session_key" | "missing_message" | "invalid_author" | "unsupported_session_field" | "invalid_title" | "missing_model" | "model_lock_unavailable";
             /**
              * @description The request's X-Request-Id
              * @example req_01JD5Z3Q8V6N2C4K7M9P0R1S2T
@@ -2234,6 +2338,14 @@ export interface components {
             engine?: string;
             agent?: components["schemas"]["AgentSettings"];
             mcp?: components["schemas"]["McpSettings"];
+            /** @description The owner's memory in this session */
+            memory?: {
+                /**
+                 * @description false: no memory block in the system prompt and no memory tool (the server's memory.enabled off wins)
+                 * @example false
+                 */
+                enabled?: boolean;
+            };
         };
         /**
          * @description Context compression settings; any field left out keeps the server default
@@ -2744,7 +2856,7 @@ export interface components {
              * @example untrusted_origin
              * @enum {string}
              */
-            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "exfiltration" | "redirect";
+            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "memory_write" | "exfiltration" | "redirect";
             /**
              * @description Why, in words
              * @example the run read untrusted content, and http://127.0.0.1:9/ is named by neither the user nor the server
@@ -2760,7 +2872,7 @@ export interface components {
              * @example navigate
              * @enum {string}
              */
-            kind: "navigate" | "open_tab" | "follow_link" | "submit_form" | "type_password" | "type_secret" | "download" | "upload" | "raw_cdp" | "mcp_write" | "redirect";
+            kind: "navigate" | "open_tab" | "follow_link" | "submit_form" | "type_password" | "type_secret" | "download" | "upload" | "raw_cdp" | "mcp_write" | "memory_write" | "redirect";
             /**
              * @description The tool the model called
              * @example browser_navigate
@@ -3727,7 +3839,7 @@ export interface components {
              * @example untrusted_origin
              * @enum {string}
              */
-            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "exfiltration" | "redirect";
+            code: "untrusted_origin" | "password_field" | "secret_value" | "cross_origin_form" | "download" | "upload" | "raw_cdp" | "mcp_write" | "memory_write" | "exfiltration" | "redirect";
             /**
              * @description Why, in words
              * @example the run read untrusted content, and http://127.0.0.1:9/ is named by neither the user nor the server
@@ -5101,6 +5213,193 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             created_at: string;
+        };
+        SessionAnchorList: {
+            /** @description Anchors of every session, newest first */
+            data: components["schemas"]["SessionAnchor"][];
+            /**
+             * @description Pass as cursor for the next page; null on the last
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        SessionAnchor: {
+            /**
+             * @description The session it occurs in
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description That session's title
+             * @example Fix the staging deploy
+             */
+            session_title: string | null;
+            /**
+             * @description Anchor kind
+             * @example pr
+             */
+            kind: string;
+            /**
+             * @description The identifier, verbatim (secrets masked)
+             * @example PR #4127
+             */
+            value: string;
+            /**
+             * @description Rows of that session's transcript it occurs in
+             * @example 3
+             */
+            rows: number;
+            /**
+             * @description First seq it appeared in
+             * @example 5
+             */
+            first_seq: number;
+            /**
+             * @description Last seq it appeared in
+             * @example 41
+             */
+            last_seq: number;
+            /**
+             * @description Whether a row it occurs in is still in that session's context
+             * @example false
+             */
+            in_context: boolean;
+            /**
+             * @description When the newest row it occurs in was stored (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            last_seen_at: string;
+        };
+        CrossSearchResult: {
+            /** @description Hits, best first */
+            data: components["schemas"]["CrossSearchHit"][];
+            /**
+             * @description The query as given
+             * @example staging deploy
+             */
+            query: string;
+            /**
+             * @description Pass as cursor for the next page; null on the last
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        CrossSearchHit: {
+            /**
+             * @description The session of the row
+             * @example ses_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            session_id: string;
+            /**
+             * @description That session's title
+             * @example Fix the staging deploy
+             */
+            session_title: string | null;
+            /**
+             * @description Seq of the matching row
+             * @example 12
+             */
+            seq: number;
+            /**
+             * @description Message id
+             * @example msg_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            message_id: string;
+            /**
+             * @description Message role
+             * @example user
+             */
+            role: string;
+            /**
+             * @description false when compression moved the row out of its session's context
+             * @example true
+             */
+            in_context: boolean;
+            /**
+             * @description Matching excerpt, matches in [brackets]
+             * @example we decided the [staging] [deploy] waits for the migration
+             */
+            snippet: string;
+            /**
+             * @description BM25 rank (lower is better)
+             * @example -3.2
+             */
+            rank: number;
+            /**
+             * @description When the row was stored (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            at: string;
+        };
+        Memory: {
+            memory: components["schemas"]["MemoryStore"];
+            user: components["schemas"]["MemoryStore"] & unknown;
+        };
+        /** @description The agent's notes */
+        MemoryStore: {
+            /** @description Entries, oldest first */
+            entries: components["schemas"]["MemoryEntry"][];
+            /**
+             * @description Characters used (entries joined by their delimiter)
+             * @example 412
+             */
+            used: number;
+            /**
+             * @description Characters the store holds
+             * @example 1375
+             */
+            limit: number;
+        };
+        MemoryEntry: {
+            /**
+             * @description Entry id
+             * @example mem_01JD5Z3Q8V6N2C4K7M9P0R1S2T
+             */
+            id: string;
+            /**
+             * @description The store it is in
+             * @example user
+             * @enum {string}
+             */
+            store: "memory" | "user";
+            /**
+             * @description The entry, secrets masked
+             * @example Prefers short answers with the command first
+             */
+            content: string;
+            /**
+             * @description Who wrote it: a client (api) or the agent's memory tool
+             * @example api
+             * @enum {string}
+             */
+            source: "api" | "agent";
+            /**
+             * @description The session whose run wrote it (agent entries)
+             * @example null
+             */
+            session_id: string | null;
+            /**
+             * @description Untrusted sources the session had read when the agent wrote it (`page:https://…`); empty otherwise
+             * @example []
+             */
+            provenance: string[];
+            /**
+             * @description When it was written (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When it last changed (ISO 8601)
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            updated_at: string;
+        };
+        MemoryEntryRequest: {
+            /**
+             * @description The entry; secrets are masked before it is stored
+             * @example Prefers short answers with the command first
+             */
+            content: string;
         };
         BrowserSnapshot: {
             /**
@@ -11533,6 +11832,644 @@ export interface operations {
             };
             /** @description not_found: Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSessionAnchors: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+                /** @description Only anchors of this kind */
+                kind?: "pr" | "issue" | "commit" | "branch" | "path" | "error" | "url" | "handle" | "command" | "config_key" | "id";
+                /** @description The value exactly; a hex string of 6–39 digits matches as a prefix, so a short SHA finds the full one */
+                value?: string;
+                /** @description Case-insensitive substring of the value */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Anchors, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionAnchorList"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchSessions: {
+        parameters: {
+            query: {
+                /** @description Page size (1–200) */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's next_cursor */
+                cursor?: string;
+                /** @description Words or identifiers; all must match, searched as written (a short hex term is a prefix) */
+                q: string;
+                /** @description Only this session's rows */
+                session_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hits, best first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrossSearchResult"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both stores */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addMemoryEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 h: the same key with the same body replays the stored response (header Idempotency-Replayed: true); with a different body it is a 409 idempotency_key_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `memory` (the agent's notes) or `user` (the user's profile) */
+                store: "memory" | "user";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Prefers short answers with the command first"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemoryEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntry"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; memory_full: The memory store is full */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMemoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `memory` (the agent's notes) or `user` (the user's profile) */
+                store: "memory" | "user";
+                /** @description The entry's id */
+                memory_entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed: Request validation failed */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMemoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `memory` (the agent's notes) or `user` (the user's profile) */
+                store: "memory" | "user";
+                /** @description The entry's id */
+                memory_entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Prefers short answers with the command first"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemoryEntryRequest"];
+            };
+        };
+        responses: {
+            /** @description The changed entry */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntry"];
+                };
+            };
+            /** @description validation_failed: Request validation failed; memory_full: The memory store is full */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -10,6 +10,7 @@
 import { hostname } from "node:os";
 import { z } from "zod";
 import { accessConfigSchemas } from "./access-schema.js";
+import { memoryConfigSchema } from "./memory-schema.js";
 import { guardConfigSchema } from "./guard-schema.js";
 import { MAX_LIST_ENTRIES, MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS } from "./limits.js";
 import { mcpConfigSchema } from "./mcp-schema.js";
@@ -361,6 +362,7 @@ export const configSchema = z
       .strict()
       .prefault({}),
     ...accessConfigSchemas,
+    memory: memoryConfigSchema.prefault({}),
     logging: z
       .object({
         level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

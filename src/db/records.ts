@@ -8,6 +8,7 @@ import type { ImageMimeType } from "../kernel/image-refs.js";
 import type { GuardHold, Provenance } from "../kernel/provenance.js";
 
 export * from "./access-records.js";
+export * from "./memory-records.js";
 
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
 export type StoredSessionConfig = Record<string, unknown>;
@@ -93,6 +94,8 @@ export type SessionRecord = {
   fence_id: string;
   /** Whose it is (the owner of the API key that made it); null for the server key's. */
   owner: string | null;
+  /** The owner's memory frozen when the session started, sent after its system prompt on every turn; null: none. */
+  memory_block: string | null;
 };
 
 export type AnchorRecord = { kind: string; value: string; count: number; first_seq: number; last_seq: number };
@@ -270,6 +273,7 @@ export type NewSession = {
   /** The guard's fence id; a fresh random one when not given. */
   fence_id?: string;
   owner?: string | null;
+  memory_block?: string | null;
   now: number;
 };
 

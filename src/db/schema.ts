@@ -59,6 +59,8 @@ export const sessions = sqliteTable(
     fenceId: text("fence_id").notNull().default(""),
     /** Whose it is: the owner of the API key that made it; null for the server key's (and those made before keys). */
     owner: text("owner"),
+    /** The owner's memory as it was when the session started: sent after the system prompt on every turn. */
+    memoryBlock: text("memory_block"),
   },
   (t) => [
     index("sessions_created_idx").on(t.createdAt, t.id),
@@ -488,3 +490,4 @@ export const browserLeases = sqliteTable("browser_leases", {
 });
 
 export * from "./access-schema.js";
+export * from "./memory-schema.js";

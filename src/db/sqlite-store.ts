@@ -33,6 +33,8 @@ import { SqliteAuditRepository } from "./repositories/audit-log.js";
 import { SqliteModelCallRepository } from "./repositories/model-calls.js";
 import type { Store, Sync } from "./store.js";
 import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
+import { SqliteSessionAnchorRepository } from "./repositories/session-anchors.js";
+import { SqliteMemoryEntryRepository } from "./repositories/memory-entries.js";
 
 /** One connection's transaction gate: at most one transaction open, and only its own calls run while it is. */
 class TransactionGate {
@@ -123,6 +125,8 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     apiKeys: wrap(new SqliteApiKeyRepository(db)),
     modelCalls: wrap(new SqliteModelCallRepository(db)),
     audit: wrap(new SqliteAuditRepository(db)),
+    sessionAnchors: wrap(new SqliteSessionAnchorRepository(sqlite)),
+    memoryEntries: wrap(new SqliteMemoryEntryRepository(db)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> =>
       translatingFailures(() =>
         gate.transaction(

@@ -51,6 +51,7 @@ import type {
   TranscriptAnchor,
   UiSessionRecord,
 } from "./records.js";
+import type { MemoryEntryRepository, SessionAnchorRepository } from "./memory-records.js";
 
 // The repository contracts: what each table holds, as the domain calls it; both stores implement them.
 
@@ -344,9 +345,12 @@ export interface SummaryRepository {
   savedTokens(sessionId: string): Promise<number>;
 }
 
+/** Where a search over every session looks: one session only, and how many best hits to pass over (a later page). */
+export type SearchAllScope = { sessionId?: string; offset?: number };
+
 export interface TranscriptSearchRepository {
   /** Every session's transcript at once (one owner's, with a filter), best hits first. */
-  searchAll(text: string, limit: number, owner?: OwnerFilter): Promise<SessionSearchHit[]>;
+  searchAll(text: string, limit: number, owner?: OwnerFilter, within?: SearchAllScope): Promise<SessionSearchHit[]>;
   search(sessionId: string, text: string, options: { role?: string | null; limit: number }): Promise<SearchHit[]>;
 }
 
@@ -396,6 +400,9 @@ export type Repositories = {
   /** Every model call with its tokens and cost. */
   modelCalls: ModelCallRepository;
   audit: AuditRepository;
+  /** Each session's anchors grouped, read across an owner's sessions. */
+  sessionAnchors: SessionAnchorRepository;
+  memoryEntries: MemoryEntryRepository;
 };
 
 export type StoreDialect = "sqlite" | "postgres";

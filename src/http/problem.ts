@@ -36,6 +36,8 @@ const ERROR_STATUS: Record<ErrorCode, { status: ContentfulStatusCode; title: str
   idempotency_key_conflict: { status: 409, title: "Idempotency key reused with a different request" },
   idempotency_key_in_flight: { status: 409, title: "A request with this idempotency key is still running" },
   url_not_allowed: { status: 400, title: "URL not allowed" },
+  memory_full: { status: 400, title: "The memory store is full" },
+  memory_entry_refused: { status: 400, title: "The memory entry was refused" },
   cdp_method_not_allowed: { status: 403, title: "CDP method not allowed" },
   cdp_command_failed: { status: 400, title: "The CDP command failed" },
   payload_too_large: { status: 413, title: "Payload too large" },

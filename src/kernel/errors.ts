@@ -41,6 +41,8 @@ export const DOMAIN_ERROR_CODES = [
   "insufficient_scope",
   "rate_limited",
   "token_budget_exceeded",
+  "memory_full",
+  "memory_entry_refused",
   "store_unavailable",
   "internal_error",
 ] as const;

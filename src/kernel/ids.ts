@@ -23,7 +23,8 @@ export type IdPrefix =
   | "prv"
   | "key"
   | "mcl"
-  | "aud";
+  | "aud"
+  | "mem";
 
 let lastTime = 0;
 let lastRandom: number[] = [];

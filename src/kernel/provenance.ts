@@ -65,6 +65,7 @@ export type GuardActionKind =
   | "upload"
   | "raw_cdp"
   | "mcp_write"
+  | "memory_write"
   | "redirect";
 
 /** Why the guard stepped in. */
@@ -77,6 +78,7 @@ export type GuardReasonCode =
   | "upload"
   | "raw_cdp"
   | "mcp_write"
+  | "memory_write"
   | "exfiltration"
   | "redirect";
 

@@ -69,9 +69,12 @@ describe("agent runs", () => {
       "browser_type",
       "browser_wait",
       "echo",
+      "memory",
       "session_anchors",
       "session_read",
       "session_search",
+      "sessions_read",
+      "sessions_search",
     ]);
 
     const run = await t.app.services.store.runs.get(body.run.id);

@@ -146,6 +146,7 @@ const PAGES: Record<string, PageSetup> = {
     },
   },
   "docs/compression.md": { model: "demo", vars: async (server) => ({ S: await longConversation(server) }) },
+  "docs/memory.md": { model: "demo" },
   "docs/mcp.md": {
     model: "demo",
     config: { mcp: { servers: { github: fixtureServerConfig() } } },

@@ -78,7 +78,12 @@ describe("the request examples of the OpenAPI document", () => {
     let runId = "";
     let interruptId = "";
     let keyId = "";
+    let memoryEntryId = "";
     for (const { method, path, op, example } of withExamples) {
+      if (path.includes("{memory_entry_id}")) {
+        const added = await t.call("POST", "/v1/memory/user/entries", { content: "An entry to change" });
+        memoryEntryId = (await json<{ id: string }>(added)).id;
+      }
       if (path.endsWith("/dialogs/respond")) {
         // Answering a dialog needs one open: the page raises it, as a page would.
         await evaluate(t, sessionId, "setTimeout(() => alert('Saved'), 0), true");
@@ -99,7 +104,9 @@ describe("the request examples of the OpenAPI document", () => {
         .replace("{session_id}", sessionId)
         .replace("{run_id}", runId)
         .replace("{interrupt_id}", interruptId)
-        .replace("{key_id}", keyId);
+        .replace("{key_id}", keyId)
+        .replace("{store}", "user")
+        .replace("{memory_entry_id}", memoryEntryId);
       const res = await t.call(method.toUpperCase(), target, example);
       const text = await res.clone().text();
       const successes = Object.keys(op.responses)

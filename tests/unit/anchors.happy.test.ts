@@ -4,6 +4,7 @@ import {
   buildAnchorIndex,
   extractAnchorsFromText,
   packAnchorIndex,
+  userNamedKeys,
   renderAnchorIndex,
 } from "../../src/domain/shared/anchors.js";
 import type { ContextItem } from "../../src/domain/context/engine.js";
@@ -179,5 +180,41 @@ describe("packing the anchor index", () => {
     expect(anchorIndexBudget(200_000)).toBe(14_000);
     expect(anchorIndexBudget(16_000)).toBe(2_000);
     expect(anchorIndexBudget(2_000_000)).toBe(40_000);
+  });
+});
+
+describe("an anchor index over its budget", () => {
+  const anchor = (kind: string, value: string, count = 1, seq = 1) =>
+    ({ kind, value, count, first_seq: seq, last_seq: seq }) as Parameters<typeof packAnchorIndex>[0][number];
+
+  it("keeps what the user named, errors and failing commands before the noise, whatever their counts", () => {
+    const noise = Array.from({ length: 400 }, (_, i) =>
+      anchor("path", `/app/node_modules/pkg${i}/lib/index.js`, 9, 50),
+    );
+    const named = anchor("path", "src/billing/invoice.ts", 1, 2);
+    const failing = anchor("command", "npm test [exit 1]", 1, 3);
+    const passing = anchor("command", "npm run lint [exit 0]", 5, 4);
+    const error = anchor("error", "ECONNRESET", 1, 5);
+    const index = packAnchorIndex(
+      [...noise, named, failing, passing, error],
+      [],
+      600,
+      new Set(["path\u0000src/billing/invoice.ts"]),
+    );
+    for (const value of ["src/billing/invoice.ts", "npm test [exit 1]", "ECONNRESET"]) expect(index).toContain(value);
+    expect(index).toMatch(/^path: src\/billing\/invoice\.ts \(x1\), /);
+    // Without the user's word the same path is noise among noise, behind the more frequent ones.
+    expect(packAnchorIndex([...noise, named], [], 600)).toMatch(/^path: \/app\/node_modules\//);
+  });
+
+  it("finds the anchors the user's own messages name", () => {
+    const keys = userNamedKeys(
+      [
+        { role: "user", content: "look at PR #4127 and src/app.ts" },
+        { role: "tool", content: "src/other.ts", tool_call_id: "c1" },
+      ],
+      (text) => text,
+    );
+    expect(keys).toEqual(new Set(["pr\u0000#4127", "path\u0000src/app.ts"]));
   });
 });

@@ -21,6 +21,7 @@ const ACTIONS: Record<Schemas["GuardAction"]["kind"], string> = {
   upload: "Upload a file on",
   raw_cdp: "Send raw CDP",
   mcp_write: "Call",
+  memory_write: "Write to",
   redirect: "Be redirected to",
 };
 

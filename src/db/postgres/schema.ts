@@ -81,6 +81,8 @@ export const sessions = pgTable(
     fenceId: text("fence_id").notNull().default(""),
     /** Whose it is: the owner of the API key that made it; null for the server key's (see ../schema.ts). */
     owner: text("owner"),
+    /** The owner's memory as it was when the session started (see ../schema.ts). */
+    memoryBlock: text("memory_block"),
   },
   (t) => [
     index("sessions_created_idx").on(t.createdAt, t.id),
@@ -484,3 +486,4 @@ export const browserLeases = pgTable("browser_leases", {
 });
 
 export * from "./access-schema.js";
+export * from "./memory-schema.js";

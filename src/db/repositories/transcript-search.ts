@@ -5,7 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import type { OwnerFilter, SearchHit, SessionSearchHit } from "../records.js";
-import type { TranscriptSearchRepository, Sync } from "../store.js";
+import type { SearchAllScope, TranscriptSearchRepository, Sync } from "../store.js";
 
 /**
  * Turns free text into an FTS5 query that cannot be a syntax error: every whitespace-separated
@@ -51,12 +51,13 @@ export class SqliteTranscriptSearchRepository implements Sync<TranscriptSearchRe
       join messages m on m.id = messages_fts.message_id
       join sessions s on s.id = m.session_id
       where messages_fts match @query and (@every_owner = 1 or s.owner is @owner)
+        and (@session_id is null or m.session_id = @session_id)
       order by rank, m.created_at desc
-      limit @limit`);
+      limit @limit offset @offset`);
   }
 
   /** Every session's transcript at once (of one owner's sessions, with a filter), best hits first. */
-  searchAll(text: string, limit: number, owner: OwnerFilter = null): SessionSearchHit[] {
+  searchAll(text: string, limit: number, owner: OwnerFilter = null, within: SearchAllScope = {}): SessionSearchHit[] {
     const query = toFtsQuery(text);
     if (!query) return [];
     const rows = this.everywhere.all({
@@ -64,6 +65,8 @@ export class SqliteTranscriptSearchRepository implements Sync<TranscriptSearchRe
       limit,
       every_owner: owner ? 0 : 1,
       owner: owner?.owner ?? null,
+      session_id: within.sessionId ?? null,
+      offset: within.offset ?? 0,
     }) as Array<Omit<SessionSearchHit, "in_context"> & { in_context: number }>;
     return rows.map((row) => ({ ...row, in_context: row.in_context === 1 }));
   }

@@ -40,6 +40,7 @@ export function sessionRecordOf(row: Row): SessionRecord {
     anchors_indexed: row.anchorsIndexed,
     fence_id: row.fenceId,
     owner: row.owner,
+    memory_block: row.memoryBlock,
   };
 }
 
@@ -57,6 +58,7 @@ export function sessionInsertValues(input: NewSession): Insert {
     anchorsIndexed: true,
     fenceId: input.fence_id ?? newFenceId(),
     owner: input.owner ?? null,
+    memoryBlock: input.memory_block ?? null,
     createdAt: input.now,
     updatedAt: input.now,
   };

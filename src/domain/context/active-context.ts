@@ -1,6 +1,7 @@
 /**
  * @module active-context
- * The active context as the model gets it: the session's system prompt, then the in-context transcript rows, each
+ * The active context as the model gets it: the session's system prompt (with the memory it froze when it started),
+ * then the in-context transcript rows, each
  * shown in its shortened form where a compression gave it one, and a tool row that holds untrusted content inside the
  * guard's fence.
  */
@@ -8,6 +9,7 @@ import type { Store } from "../../db/store.js";
 import type { SessionRecord, StoredMessage } from "../../db/records.js";
 import type { ChatMessage } from "../../kernel/chat.js";
 import { fencedContent } from "../shared/fence.js";
+import { withMemoryBlock } from "../shared/memory-block.js";
 
 /**
  * How a stored row is shown to the model: its override when compression shortened it, fenced with `fenceId` (the
@@ -39,7 +41,8 @@ export async function buildActiveContext(
 ): Promise<{ messages: ChatMessage[]; rows: StoredMessage[] }> {
   const rows = await store.messages.activeRows(session.id);
   const messages: ChatMessage[] = [];
-  if (session.system_prompt) messages.push({ role: "system", content: session.system_prompt });
+  const system = withMemoryBlock(session.system_prompt, session.memory_block);
+  if (system) messages.push({ role: "system", content: system });
   for (const row of rows) messages.push(toChatMessage(row, fenceId));
   return { messages, rows };
 }

@@ -1,8 +1,8 @@
 /**
  * @module context-tools
  * The tools a session's context engine offers the model: the engine's own, and the recovery tools for every engine —
- * `session_search` over the whole transcript, `session_read` of rows by seq, `session_anchors` of the anchor index
- * (an engine may bring its own of any of them).
+ * `session_search` over the whole transcript, `session_read` of rows by seq, `session_anchors` of the anchor index,
+ * and `sessions_search` / `sessions_read` over the owner's other sessions (an engine may bring its own of any of them).
  */
 import type { Config } from "../../config/schema.js";
 import type { SessionRecord } from "../../db/records.js";
@@ -15,6 +15,7 @@ import { readEngineState } from "./engine-state.js";
 import type { Transcript } from "../transcript/transcript.js";
 import { sessionAnchorsTool, sessionReadTool } from "./session-recovery.js";
 import { sessionSearchTool } from "./session-search.js";
+import { sessionsReadTool, sessionsSearchTool } from "./recall-tools.js";
 
 export class ContextTools implements ToolProvider {
   constructor(
@@ -31,7 +32,13 @@ export class ContextTools implements ToolProvider {
     const { config, store, engineSessions } = this.deps;
     const settings = resolveSessionSettings(config, session);
     const ensureIndexed = (id: string) => this.deps.transcript.indexOlderAnchors(id);
-    const recovery = [sessionSearchTool(store), sessionReadTool(store), sessionAnchorsTool(store, ensureIndexed)];
+    const recovery = [
+      sessionSearchTool(store),
+      sessionReadTool(store),
+      sessionAnchorsTool(store, ensureIndexed),
+      sessionsSearchTool(store),
+      sessionsReadTool(store),
+    ];
     if (settings.engine === "compressor") return recovery;
     const { engine } = await engineSessions.open(
       await engineSessions.prepare(session.id),

@@ -8,7 +8,7 @@ import type { Store } from "../../db/store.js";
 import type { StoredMessage } from "../../db/records.js";
 import { describeImage, imageRefsOf } from "../../kernel/image-refs.js";
 import { contentText, headOf } from "../../kernel/text.js";
-import type { ToolDefinition } from "../shared/tools.js";
+import type { ToolDefinition, ToolOutput } from "../shared/tools.js";
 import { provenanceOfRows, provenanceOfSeqs } from "./recovered-provenance.js";
 
 /** Rows one session_read call returns at most. */
@@ -55,33 +55,43 @@ export function sessionReadTool(store: Store): ToolDefinition {
       },
       additionalProperties: false,
     },
-    async execute(args, context) {
-      const seq = integerArg(args.seq);
-      const from = seq ?? integerArg(args.from_seq);
-      const to = seq ?? integerArg(args.to_seq) ?? from;
-      if (from === null || to === null || to < from)
-        return { content: "session_read needs {seq} or {from_seq, to_seq} (integers ≥ 1, from ≤ to).", is_error: true };
-      const last = Math.min(to, from + SESSION_READ_MAX_ROWS - 1);
-      const rows = await store.messages.page(context.session.id, from - 1, last - from + 1);
-      if (rows.length === 0) return { content: `No stored row has seq ${from}${to > from ? `–${to}` : ""}.` };
-      const out: string[] = [];
-      let used = 0;
-      for (const row of rows) {
-        const room = SESSION_READ_MAX_CHARS - used;
-        if (room <= 200) {
-          out.push(`…[stopped at ${SESSION_READ_MAX_CHARS} chars; continue with from_seq ${row.seq}]`);
-          break;
-        }
-        const text = renderRow(row, room);
-        out.push(text);
-        used += text.length;
-      }
-      const shown = rows.at(-1)!.seq;
-      if (shown < to && out.length === rows.length)
-        out.push(`…[more rows follow; continue with from_seq ${shown + 1}]`);
-      return { content: out.join("\n\n"), provenance: provenanceOfRows(rows, "session_read") };
-    },
+    execute: (args, context) => readRows(store, context.session.id, args, "session_read"),
   };
+}
+
+/**
+ * Rows of a session by `{seq}` or `{from_seq, to_seq}`, verbatim and size-capped, with the provenance of what they
+ * hold: what `session_read` answers, and `sessions_read` for another session of the same owner.
+ */
+export async function readRows(
+  store: Store,
+  sessionId: string,
+  args: Record<string, unknown>,
+  tool: string,
+): Promise<ToolOutput> {
+  const seq = integerArg(args.seq);
+  const from = seq ?? integerArg(args.from_seq);
+  const to = seq ?? integerArg(args.to_seq) ?? from;
+  if (from === null || to === null || to < from)
+    return { content: `${tool} needs {seq} or {from_seq, to_seq} (integers ≥ 1, from ≤ to).`, is_error: true };
+  const last = Math.min(to, from + SESSION_READ_MAX_ROWS - 1);
+  const rows = await store.messages.page(sessionId, from - 1, last - from + 1);
+  if (rows.length === 0) return { content: `No stored row has seq ${from}${to > from ? `–${to}` : ""}.` };
+  const out: string[] = [];
+  let used = 0;
+  for (const row of rows) {
+    const room = SESSION_READ_MAX_CHARS - used;
+    if (room <= 200) {
+      out.push(`…[stopped at ${SESSION_READ_MAX_CHARS} chars; continue with from_seq ${row.seq}]`);
+      break;
+    }
+    const text = renderRow(row, room);
+    out.push(text);
+    used += text.length;
+  }
+  const shown = rows.at(-1)!.seq;
+  if (shown < to && out.length === rows.length) out.push(`…[more rows follow; continue with from_seq ${shown + 1}]`);
+  return { content: out.join("\n\n"), provenance: provenanceOfRows(rows, tool) };
 }
 
 /** `session_anchors {kind?, q?}`: the identifiers compression indexed, with where each was seen. */

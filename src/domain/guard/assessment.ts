@@ -2,8 +2,8 @@
  * @module assessment
  * What the guard makes of one tool call once the session has read untrusted content: let it run, hold it for a person
  * (a navigation to an origin nobody named, typing into a password field on such an origin, a form sent to another
- * origin, a download, a file upload, raw CDP, an MCP tool that is not read-only), or refuse it outright (it carries a
- * secret to where the secret may not go). Pure: the browser's facts about the element a call acts on are given.
+ * origin, a download, a file upload, raw CDP, an MCP tool that is not read-only, a write to the owner's memory), or
+ * refuse it outright (it carries a secret to where the secret may not go). Pure: the browser's facts about the element a call acts on are given.
  */
 import type { GuardAction, GuardActionKind, GuardReasonCode } from "../../kernel/provenance.js";
 import { redactSecrets } from "../../kernel/redaction.js";
@@ -50,6 +50,9 @@ export type Assessment =
     };
 
 const ALLOW: Assessment = { effect: "allow" };
+
+/** The agent's memory tool (../memory/memory-tool.ts): what it writes reaches every later session. */
+const MEMORY_TOOL = "memory";
 
 /** The browser tools that act on an element by its outline ref. */
 export const REF_TOOLS: ReadonlySet<string> = new Set([
@@ -194,6 +197,17 @@ export function assessCall(
       break;
   }
   if (REF_TOOLS.has(call.name)) return assessElement(call, args, facts, trust);
+  if (call.name === MEMORY_TOOL)
+    return decision(
+      "hold",
+      "memory_write",
+      call,
+      `memory:${text(args.target) || "memory"}`,
+      "memory_write",
+      "it writes the owner's memory, which every later session reads in its system prompt; after untrusted content " +
+        "that needs a person's approval",
+      [text(args.content), text(args.old_text)].filter(Boolean),
+    );
   if (isMcpToolName(call.name) && !facts.readOnly) {
     return decision(
       "hold",

@@ -69,6 +69,8 @@ export type SessionServiceDeps = {
   now: () => number;
   engines: EngineNames;
   browsers?: BrowserStatusSource;
+  /** The owner's memory as a new session whose settings carry memory freezes it. */
+  memory?: { blockFor(owner: string | null): Promise<string | null> };
 };
 
 /** Sessions read per query while start-up collects the engines they name. */
@@ -143,18 +145,21 @@ export class SessionService {
     const now = this.deps.now();
     const model = input.model ?? null;
     const caller = input.caller ?? SERVER_CALLER;
+    // Written through the same filter the settings are read through: only what a session may own.
+    const owned = ownedSessionConfig(mergeSessionConfig({}, config), this.deps.config);
+    const carriesMemory = resolveSessionSettings(this.deps.config, { model, config: owned }).memory.enabled;
     const session = await this.deps.store.sessions.create({
       id: input.id ?? newId("ses", now),
       title: input.title ?? null,
       model,
       system_prompt: input.system_prompt ?? null,
       system_prompt_tokens: this.systemPromptTokens(input.system_prompt ?? null, model),
-      // Written through the same filter the settings are read through: only what a session may own.
-      config: ownedSessionConfig(mergeSessionConfig({}, config), this.deps.config),
+      config: owned,
       derived_key: derivedKey,
       source: input.source ?? null,
       parent_session_id: input.parent_session_id ?? null,
       owner: caller.owner,
+      memory_block: carriesMemory && this.deps.memory ? await this.deps.memory.blockFor(caller.owner) : null,
       now,
     });
     caller.trail.note({ action: "session.create", resource: { type: "session", id: session.id } });

@@ -323,15 +323,48 @@ export function anchorIndexBudget(contextLength: number): number {
 const ANCHOR_INDEX_BUDGET_MIN_CHARS = 2_000;
 const ANCHOR_INDEX_BUDGET_MAX_CHARS = 40_000;
 
+/** An anchor's key: its kind and value. */
+const keyOf = (anchor: { kind: string; value: string }) => `${anchor.kind}\u0000${anchor.value}`;
+
+/** The anchors the user's own messages among `items` name (their text cleaned first, as every anchor's is). */
+export function userNamedKeys(items: AnchorItem[], clean: (value: string) => string): Set<string> {
+  const keys = new Set<string>();
+  for (const item of items)
+    if (item.role === "user") for (const anchor of rowAnchors(item, clean)) keys.add(keyOf(anchor));
+  return keys;
+}
+
+/** An error, or a command whose result reported a non-zero exit code. */
+const FAILING_COMMAND = /\[exit (?!0\])-?\d+\]$/;
+
+/**
+ * Whether an anchor is kept before any other when the index overflows: the user named it, or it is an error or a
+ * failing command — what a model asked about the span is most likely to need, and least likely to find again.
+ */
+export function isSalient(anchor: Anchor, userNamed: ReadonlySet<string>): boolean {
+  return (
+    userNamed.has(keyOf(anchor)) ||
+    anchor.kind === "error" ||
+    (anchor.kind === "command" && FAILING_COMMAND.test(anchor.value))
+  );
+}
+
 /**
  * Packs the index into `maxChars`: the newest span's anchors first, then those carried from earlier spans in the
- * room left; within each, one anchor per kind in turn (round-robin), each kind's best first (most frequent, then
- * most recent), so no kind's sheer numbers crowd out the others. An anchor costs exactly what it adds to the
- * rendered text; one that does not fit is left out (it stays one session_anchors call away). Rendered one line per
- * kind, in a fixed kind order.
+ * room left. Within each, when not all fit, what stays is ranked by salience: first the anchors the user named and
+ * the errors and failing commands (more rows, then more recent, first); then the rest one per kind in turn
+ * (round-robin), each kind's best first (referenced in more rows, then more recent), so neither noise of one kind
+ * (npm scopes, stack frames, JSON keys) nor its sheer numbers crowd out the others. An anchor costs exactly what it
+ * adds to the rendered text; one that does not fit is left out (it stays one session_anchors call away). Rendered one
+ * line per kind, in a fixed kind order.
  */
-export function packAnchorIndex(fresh: Anchor[], carried: Anchor[], maxChars: number): string {
-  const freshKeys = new Set(fresh.map((a) => `${a.kind}\u0000${a.value}`));
+export function packAnchorIndex(
+  fresh: Anchor[],
+  carried: Anchor[],
+  maxChars: number,
+  userNamed: ReadonlySet<string> = new Set(),
+): string {
+  const freshKeys = new Set(fresh.map(keyOf));
   const lines = new Map<AnchorKind, string[]>();
   let size = 0;
   const costOf = (anchor: Anchor, item: string) => {
@@ -339,9 +372,22 @@ export function packAnchorIndex(fresh: Anchor[], carried: Anchor[], maxChars: nu
     if (list) return 2 + item.length; // ", item"
     return (lines.size > 0 ? 1 : 0) + anchor.kind.length + 2 + item.length; // "\nkind: item"
   };
+  const place = (anchor: Anchor) => {
+    const item = `${anchor.value} (x${anchor.count})`;
+    const cost = costOf(anchor, item);
+    if (size + cost > maxChars) return;
+    const list = lines.get(anchor.kind) ?? [];
+    list.push(item);
+    lines.set(anchor.kind, list);
+    size += cost;
+  };
   const take = (anchors: Anchor[]) => {
+    const ranked = rankAnchors(anchors);
+    const salient = ranked.filter((anchor) => isSalient(anchor, userNamed));
+    for (const anchor of salient) place(anchor);
     const queues = new Map<AnchorKind, Anchor[]>();
-    for (const anchor of rankAnchors(anchors)) {
+    for (const anchor of ranked) {
+      if (isSalient(anchor, userNamed)) continue;
       const queue = queues.get(anchor.kind) ?? [];
       queue.push(anchor);
       queues.set(anchor.kind, queue);
@@ -353,18 +399,12 @@ export function packAnchorIndex(fresh: Anchor[], carried: Anchor[], maxChars: nu
         const anchor = queues.get(kind)!.shift();
         if (!anchor) continue;
         progress = true;
-        const item = `${anchor.value} (x${anchor.count})`;
-        const cost = costOf(anchor, item);
-        if (size + cost > maxChars) continue;
-        const list = lines.get(anchor.kind) ?? [];
-        list.push(item);
-        lines.set(anchor.kind, list);
-        size += cost;
+        place(anchor);
       }
     }
   };
   take(fresh);
-  take(carried.filter((a) => !freshKeys.has(`${a.kind}\u0000${a.value}`)));
+  take(carried.filter((a) => !freshKeys.has(keyOf(a))));
   return ANCHOR_KINDS.filter((kind) => lines.has(kind))
     .map((kind) => `${kind}: ${lines.get(kind)!.join(", ")}`)
     .join("\n");

@@ -65,6 +65,8 @@ export type SessionOwnedConfig = {
   engine?: string;
   agent?: SessionAgentOverrides;
   mcp?: SessionMcpOverrides;
+  /** `enabled: false`: no memory block in the session's system prompt and no `memory` tool. */
+  memory?: { enabled?: boolean };
 };
 
 /** The most MCP server names a session may list (the server configures at most as many). */
@@ -217,6 +219,8 @@ export function ownedSessionConfig(stored: unknown, config: Config): SessionOwne
   if (agent) owned.agent = agent;
   const mcp = ownedMcpConfig(source.mcp);
   if (mcp) owned.mcp = mcp;
+  if (isRecord(source.memory) && typeof source.memory.enabled === "boolean")
+    owned.memory = { enabled: source.memory.enabled };
   return owned;
 }
 
@@ -240,6 +244,7 @@ export function mergeSessionConfig(current: SessionOwnedConfig, change: SessionO
     if (change.agent.guard !== undefined) agent.guard = { ...(current.agent?.guard ?? {}), ...change.agent.guard };
     merged.agent = agent;
   }
+  if (change.memory !== undefined) merged.memory = { ...(current.memory ?? {}), ...change.memory };
   if (change.mcp !== undefined) {
     // A list replaces the one stored; null drops it (the server's default applies again).
     if (change.mcp.servers === null) delete merged.mcp;

@@ -33,6 +33,8 @@ export type SessionSettings = {
   };
   /** The operator's MCP servers whose tools the session's runs are offered, by name. */
   mcp: { servers: string[] };
+  /** Whether the session carries the owner's memory: on unless the server or the session turns it off. */
+  memory: { enabled: boolean };
 };
 
 /**
@@ -118,5 +120,6 @@ export function resolveSessionSettings(
       },
     },
     mcp: { servers: mcpServers(config, own.mcp?.servers) },
+    memory: { enabled: config.memory.enabled && own.memory?.enabled !== false },
   };
 }

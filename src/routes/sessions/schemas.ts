@@ -249,6 +249,17 @@ export const SessionConfigInput = z
       }),
     agent: AgentOverrides.optional(),
     mcp: McpOverrides.optional(),
+    memory: z
+      .object({
+        enabled: z.boolean().optional().openapi({
+          description:
+            "false: no memory block in the system prompt and no memory tool (the server's memory.enabled off wins)",
+          example: false,
+        }),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: "The owner's memory in this session" }),
   })
   .strict()
   .openapi("SessionConfigInput", { description: "Per-session overrides of the server defaults" });

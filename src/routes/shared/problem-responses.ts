@@ -141,6 +141,13 @@ const EXAMPLES: Record<ErrorCode, { detail: string; extra?: { errors: FieldError
   idempotency_key_in_flight: {
     detail: "a request with this Idempotency-Key is still being processed; retry when it finishes",
   },
+  memory_full: {
+    detail:
+      "the memory store is full: 2150 of 2200 characters used, the entry needs 180; replace or remove entries first",
+  },
+  memory_entry_refused: {
+    detail: "the entry reads as instructions to the model from a third party, not a note to remember",
+  },
   url_not_allowed: {
     detail: "file: URLs are not allowed; use http(s) or set browser.allow_file_urls in the server config",
     extra: { errors: [{ location: "body.url", message: "the file: scheme is not allowed" }] },

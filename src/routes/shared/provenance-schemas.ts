@@ -63,6 +63,7 @@ const GUARD_ACTIONS = [
   "upload",
   "raw_cdp",
   "mcp_write",
+  "memory_write",
   "redirect",
 ] as const;
 
@@ -75,6 +76,7 @@ const GUARD_CODES = [
   "upload",
   "raw_cdp",
   "mcp_write",
+  "memory_write",
   "exfiltration",
   "redirect",
 ] as const;

@@ -8,7 +8,7 @@
  * one, with `[`/`]` around the hits.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { TranscriptSearchRepository } from "../../store.js";
+import type { SearchAllScope, TranscriptSearchRepository } from "../../store.js";
 import type { OwnerFilter, SearchHit, SessionSearchHit } from "../../records.js";
 import type { PgConnection } from "../connection.js";
 
@@ -65,7 +65,12 @@ export class PgTranscriptSearchRepository implements TranscriptSearchRepository 
   constructor(private readonly conn: PgConnection) {}
 
   /** Every session's transcript at once, best hits first. */
-  async searchAll(text: string, limit: number, owner: OwnerFilter = null): Promise<SessionSearchHit[]> {
+  async searchAll(
+    text: string,
+    limit: number,
+    owner: OwnerFilter = null,
+    within: SearchAllScope = {},
+  ): Promise<SessionSearchHit[]> {
     const terms = termsOf(text);
     if (terms.length === 0) return [];
     const result = await this.conn.exec.execute<HitRow & { session_id: string; session_title: string | null }>(sql`
@@ -75,8 +80,9 @@ export class PgTranscriptSearchRepository implements TranscriptSearchRepository 
       join sessions s on s.id = m.session_id
       where ${sql.join(terms.map(termMatch), sql` and `)}
         ${owner ? sql`and s.owner is not distinct from ${owner.owner}` : sql``}
+        ${within.sessionId === undefined ? sql`` : sql`and m.session_id = ${within.sessionId}`}
       order by rank, m.created_at desc
-      limit ${limit}`);
+      limit ${limit} offset ${within.offset ?? 0}`);
     const matchers = terms.map(matcherOf);
     return result.rows.map((row) => ({
       session_id: row.session_id,

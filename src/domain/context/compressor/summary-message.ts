@@ -4,7 +4,7 @@
  * appendices (anchor index, user messages, recovery note), the fallback summary, where the summary goes, and the
  * tool calls and results of the new context kept in pairs.
  */
-import { ANCHOR_INDEX_MAX_CHARS, packAnchorIndex } from "../../shared/anchors.js";
+import { ANCHOR_INDEX_MAX_CHARS, packAnchorIndex, userNamedKeys } from "../../shared/anchors.js";
 import type { Anchor, ContextItem } from "../engine.js";
 import { redactSecrets } from "../../../kernel/redaction.js";
 import { contentText, headOf, tailOf } from "../../../kernel/text.js";
@@ -96,7 +96,7 @@ export function buildAppendices(
   indexChars = ANCHOR_INDEX_MAX_CHARS,
 ): string {
   const sections: string[] = [];
-  const index = packAnchorIndex(anchors.fresh, anchors.carried, indexChars);
+  const index = packAnchorIndex(anchors.fresh, anchors.carried, indexChars, userNamedKeys(span, redactSecrets));
   sections.push(`${ANCHOR_INDEX_HEADING}\n${index || "None"}`);
   const users = renderUserMessages(span, previousSummary);
   sections.push(`${USER_MESSAGES_HEADING}\n${users || "None"}`);
