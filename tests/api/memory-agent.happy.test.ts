@@ -12,6 +12,7 @@ import { json, type ListMessagesResponse } from "../fixtures/responses.js";
 import { createSessionId, type ApiCaller } from "../fixtures/sessions-api.js";
 import { withApp } from "../fixtures/suite.js";
 import type { ToolDefinition } from "../../src/domain/shared/tools.js";
+import { countTextTokens } from "../../src/domain/shared/tokens.js";
 import type { GetMemoryResponse } from "../../src/routes/memory/schemas.js";
 import type { PostMessageRunResponse } from "../../src/routes/messages/schemas.js";
 import type { InterruptListResponse, RunResourceResponse } from "../../src/routes/runs/schemas.js";
@@ -118,6 +119,13 @@ describe("the frozen memory snapshot", () => {
     expect(names).toContain("sessions_search");
     expect(names).toContain("sessions_read");
     expect(names).not.toContain("memory");
+    // The frozen memory counts in a session's context like the system prompt it is part of.
+    const withMemory = await createSessionId(lee, { system_prompt: "Be brief." });
+    const tokensOf = async (session: string) =>
+      (await json<{ tokens: { total: number } }>(await lee.call("GET", `/v1/sessions/${session}/context`))).tokens
+        .total;
+    const [on, off] = [await tokensOf(withMemory), await tokensOf(id)];
+    expect(on).toBeGreaterThan(off + countTextTokens("Lee likes tables", "fake-model") - 1);
   });
 
   it("reports a full store to the model with its figures, writing nothing", async ({ app: t, fake }) => {

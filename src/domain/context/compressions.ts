@@ -119,12 +119,8 @@ export class Compressions {
     if (result.aborted) return unchanged(result.aborted.reason);
     let plan: CompressionPlan;
     try {
-      plan = planCompression(
-        rows,
-        result.messages,
-        session.system_prompt ? session.system_prompt_tokens : 0,
-        settings.model,
-      );
+      // The system prompt's tokens include the memory frozen into it (0 when there is neither).
+      plan = planCompression(rows, result.messages, session.system_prompt_tokens, settings.model);
     } catch (err) {
       if (err instanceof EngineOutputError)
         return unchanged(`the ${settings.engine} engine returned an unusable context: ${err.message}`);

@@ -6,6 +6,7 @@
  */
 import type { Config } from "../../config/schema.js";
 import type { SessionRecord, StoredMessage } from "../../db/records.js";
+import { withMemoryBlock } from "../shared/memory-block.js";
 import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import type { Logger } from "../../logger.js";
@@ -124,8 +125,8 @@ export class EngineSessions {
   async itemsOf(session: SessionRecord): Promise<{ rows: StoredMessage[]; items: ContextItem[] }> {
     const rows = await this.deps.store.messages.activeRows(session.id);
     const items: ContextItem[] = [];
-    if (session.system_prompt)
-      items.push({ role: "system", content: session.system_prompt, tokens: session.system_prompt_tokens });
+    const system = withMemoryBlock(session.system_prompt, session.memory_block);
+    if (system) items.push({ role: "system", content: system, tokens: session.system_prompt_tokens });
     for (const row of rows)
       items.push({ ...toChatMessage(row), seq: row.seq, kind: row.kind, tokens: effectiveTokens(row) });
     return { rows, items };

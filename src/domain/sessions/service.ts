@@ -9,6 +9,7 @@ import type { Store } from "../../db/store.js";
 import { notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
 import { countMessageTokens } from "../shared/tokens.js";
+import { withMemoryBlock } from "../shared/memory-block.js";
 import type { OwnerFilter, SessionCursor, SessionRecord } from "../../db/records.js";
 import { noteRefused, ownOnly, SERVER_CALLER, visibleTo, type AuditNote, type Caller } from "../shared/owner-scope.js";
 import { SessionConfigChecks, type EngineNames } from "./config-checks.js";
@@ -148,18 +149,19 @@ export class SessionService {
     // Written through the same filter the settings are read through: only what a session may own.
     const owned = ownedSessionConfig(mergeSessionConfig({}, config), this.deps.config);
     const carriesMemory = resolveSessionSettings(this.deps.config, { model, config: owned }).memory.enabled;
+    const memoryBlock = carriesMemory && this.deps.memory ? await this.deps.memory.blockFor(caller.owner) : null;
     const session = await this.deps.store.sessions.create({
       id: input.id ?? newId("ses", now),
       title: input.title ?? null,
       model,
       system_prompt: input.system_prompt ?? null,
-      system_prompt_tokens: this.systemPromptTokens(input.system_prompt ?? null, model),
+      system_prompt_tokens: this.systemPromptTokens(input.system_prompt ?? null, model, memoryBlock),
       config: owned,
       derived_key: derivedKey,
       source: input.source ?? null,
       parent_session_id: input.parent_session_id ?? null,
       owner: caller.owner,
-      memory_block: carriesMemory && this.deps.memory ? await this.deps.memory.blockFor(caller.owner) : null,
+      memory_block: memoryBlock,
       now,
     });
     caller.trail.note({ action: "session.create", resource: { type: "session", id: session.id } });
@@ -225,7 +227,7 @@ export class SessionService {
           system_prompt: input.system_prompt,
           system_prompt_tokens:
             input.system_prompt !== undefined || input.model !== undefined
-              ? this.systemPromptTokens(systemPrompt, model)
+              ? this.systemPromptTokens(systemPrompt, model, session.memory_block)
               : undefined,
           config,
         },
@@ -248,7 +250,10 @@ export class SessionService {
       const session = await this.require(id);
       const updated = await this.deps.store.sessions.update(
         id,
-        { system_prompt: prompt, system_prompt_tokens: this.systemPromptTokens(prompt, session.model) },
+        {
+          system_prompt: prompt,
+          system_prompt_tokens: this.systemPromptTokens(prompt, session.model, session.memory_block),
+        },
         this.deps.now(),
       );
       if (!updated) throw notFound("session", id);
@@ -332,8 +337,10 @@ export class SessionService {
     await this.deps.store.sessions.delete(id);
   }
 
-  private systemPromptTokens(prompt: string | null, model: string | null): number {
-    if (!prompt) return 0;
-    return countMessageTokens({ role: "system", content: prompt }, model ?? this.deps.config.model.name);
+  /** The tokens of the system prompt the model is sent: the session's own with the memory frozen into it. */
+  private systemPromptTokens(prompt: string | null, model: string | null, memoryBlock: string | null): number {
+    const sent = withMemoryBlock(prompt, memoryBlock);
+    if (!sent) return 0;
+    return countMessageTokens({ role: "system", content: sent }, model ?? this.deps.config.model.name);
   }
 }
