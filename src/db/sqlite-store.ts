@@ -31,6 +31,8 @@ import { SqliteTranscriptSearchRepository } from "./repositories/transcript-sear
 import { SqliteApiKeyRepository } from "./repositories/api-keys.js";
 import { SqliteAuditRepository } from "./repositories/audit-log.js";
 import { SqliteModelCallRepository } from "./repositories/model-calls.js";
+import { SqliteJobRepository } from "./repositories/jobs.js";
+import { SqliteWebhookRepository } from "./repositories/webhooks.js";
 import type { Store, Sync } from "./store.js";
 import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
 
@@ -123,6 +125,8 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     apiKeys: wrap(new SqliteApiKeyRepository(db)),
     modelCalls: wrap(new SqliteModelCallRepository(db)),
     audit: wrap(new SqliteAuditRepository(db)),
+    jobs: wrap(new SqliteJobRepository(db)),
+    webhooks: wrap(new SqliteWebhookRepository(db)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> =>
       translatingFailures(() =>
         gate.transaction(

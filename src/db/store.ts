@@ -51,6 +51,7 @@ import type {
   TranscriptAnchor,
   UiSessionRecord,
 } from "./records.js";
+import type { JobRepository, WebhookRepository } from "./jobs-store.js";
 
 // The repository contracts: what each table holds, as the domain calls it; both stores implement them.
 
@@ -396,6 +397,10 @@ export type Repositories = {
   /** Every model call with its tokens and cost. */
   modelCalls: ModelCallRepository;
   audit: AuditRepository;
+  /** Scheduled jobs and the runs they fired. */
+  jobs: JobRepository;
+  /** Webhooks and their deliveries. */
+  webhooks: WebhookRepository;
 };
 
 export type StoreDialect = "sqlite" | "postgres";

@@ -484,3 +484,4 @@ export const browserLeases = pgTable("browser_leases", {
 });
 
 export * from "./access-schema.js";
+export * from "./jobs-schema.js";

@@ -33,6 +33,8 @@ import { PgUiSessionRepository } from "./repositories/ui-sessions.js";
 import { PgApiKeyRepository } from "./repositories/api-keys.js";
 import { PgAuditRepository } from "./repositories/audit-log.js";
 import { PgModelCallRepository } from "./repositories/model-calls.js";
+import { PgJobRepository } from "./repositories/jobs.js";
+import { PgWebhookRepository } from "./repositories/webhooks.js";
 
 export function createPostgresStore(handle: PostgresHandle): Store {
   const conn = new PgConnection(handle.db, handle.pool);
@@ -63,6 +65,8 @@ export function createPostgresStore(handle: PostgresHandle): Store {
     apiKeys: withStoreFailures(new PgApiKeyRepository(conn)),
     modelCalls: withStoreFailures(new PgModelCallRepository(conn)),
     audit: withStoreFailures(new PgAuditRepository(conn)),
+    jobs: withStoreFailures(new PgJobRepository(conn)),
+    webhooks: withStoreFailures(new PgWebhookRepository(conn)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> => translatingFailures(() => conn.transaction(fn)),
     ping: () =>
       translatingFailures(async () => {
