@@ -37,6 +37,7 @@ import { Transcript } from "./domain/transcript/transcript.js";
 import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
 import { createAccessServices, type AccessServices } from "./access-services.js";
+import { createJobServices, type JobServices } from "./jobs-services.js";
 
 /** Default interval of SSE keepalive comments. */
 const SSE_KEEPALIVE_MS = 15_000;
@@ -99,7 +100,8 @@ export type Services = {
   startup(): Promise<void>;
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
   shutdown(): Promise<void>;
-} & AccessServices;
+} & AccessServices &
+  JobServices;
 
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
@@ -155,11 +157,13 @@ export function createServices(deps: AppDeps): Services {
     // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
     soleReplica: store.topology === "sole",
   });
+  const { startJobs, stopJobs, ...jobs } = createJobServices({ ...base, ...access, sessions, engineSessions, agent });
   const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers, mcp };
   const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged, meter: access.meter });
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),
     ...access,
+    ...jobs,
     ...{ config, store, logger, now, events, sessions, transcript, heartbeat, browserOwnership, llm, browsers },
     ...{ supervisors, engines, engineSessions, compressions, compressionTriggers, mcp, toolProviders, tools, guard },
     context: new ContextReader(config, store, sessions, transcript),
@@ -178,9 +182,11 @@ export function createServices(deps: AppDeps): Services {
       if (interrupted > 0)
         logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
       await heartbeat.start();
+      startJobs();
     },
     shutdown: async () => {
       stopAccess();
+      await stopJobs();
       await agent.shutdown();
       await heartbeat.stop();
       await Promise.all([supervisors.stopAll(), mcp.close()]);

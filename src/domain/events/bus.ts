@@ -60,6 +60,8 @@ export class EventBus {
   private readonly catchingUp = new Map<string, Promise<void>>();
   private readonly catchUpAgain = new Set<string>();
   private readonly stopListening: () => void = () => {};
+  /** Whoever hears of every event this process stores, whatever its session (webhooks, jobs). */
+  private readonly observers = new Set<EventListener>();
 
   constructor(
     private readonly repository: Store["events"],
@@ -106,6 +108,13 @@ export class EventBus {
     } catch {
       // The session was deleted while something still reported on it: nothing left to tell.
       return null;
+    }
+    for (const observer of this.observers) {
+      try {
+        observer(event);
+      } catch {
+        /* a broken observer must not break the publisher */
+      }
     }
     if (!this.announcements) this.deliver(event);
     else if (this.listeners.has(sessionId)) await this.deliveredUpTo(sessionId, event.id);
@@ -186,6 +195,15 @@ export class EventBus {
         /* a broken subscriber must not break the publisher */
       }
     }
+  }
+
+  /**
+   * Hears of every event this process stores, of any session, once stored: each event reaches the observers of the
+   * one replica that published it. Answers how to stop.
+   */
+  observe(listener: EventListener): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
   }
 
   /** `onEnd` runs (and the subscription is dropped) when the session is deleted: no event can follow. */
