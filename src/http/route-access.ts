@@ -64,6 +64,8 @@ export const OWNED_PARAMS: OwnedParam[] = [
     missing: (id) => new DomainError("interrupt_not_found", `interrupt ${id} does not exist`),
   },
   { param: "response_id", under: "/v1/responses/", kind: "response", missing: (id) => notFound("response", id) },
+  { param: "id", under: "/v1/jobs/", kind: "job", missing: (id) => notFound("job", id) },
+  { param: "id", under: "/v1/webhooks/", kind: "webhook", missing: (id) => notFound("webhook", id) },
   {
     param: "entry_id",
     under: "/v1/approvals/allowlist/",

@@ -12,10 +12,9 @@ import type { Logger } from "../../logger.js";
 import type { AgentRunner } from "../agent/runner.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { EngineSessions } from "../context/engine-session.js";
-import { callerOfKey } from "../keys/api-keys.js";
+import { callerOfKey, SERVER_CALLER, type AuditTrail, type Caller } from "../shared/owner-scope.js";
 import type { SessionService } from "../sessions/service.js";
 import type { SessionOwnedConfig } from "../shared/config-policy.js";
-import { SERVER_CALLER, type AuditTrail, type Caller } from "../shared/owner-scope.js";
 
 /** Where a job's failures are announced (the webhooks' `job.failed`). */
 export type JobNotices = { jobFailed(job: JobRecord, error: string, runId: string | null): void };

@@ -112,7 +112,7 @@ export class Jobs {
       schedule: input.schedule,
       session_mode: mode,
       session_id: sessionId,
-      config: (input.config ?? {}) as Record<string, unknown>,
+      config: input.config ?? {},
       enabled,
       max_runs: input.max_runs ?? null,
       runs_fired: 0,
@@ -171,7 +171,7 @@ export class Jobs {
     for (const key of ["name", "prompt", "schedule", "overlap", "catch_up", "metadata", "deliver", "skills"] as const)
       if (changes[key] !== undefined) Object.assign(patch, { [key]: changes[key] });
     if (changes.max_runs !== undefined) patch.max_runs = changes.max_runs;
-    if (changes.config !== undefined) patch.config = changes.config as Record<string, unknown>;
+    if (changes.config !== undefined) patch.config = changes.config;
     if (changes.session !== undefined) {
       patch.session_mode = changes.session.mode;
       patch.session_id = changes.session.id ?? null;
@@ -203,11 +203,12 @@ export class Jobs {
   }
 
   /** Fires the job once now, whatever its schedule; answers the firing. */
-  async runNow(id: string, caller: Caller): Promise<{ job: JobRecord; firing: JobRunRecord }> {
+  async runNow(id: string, caller: Caller): Promise<{ job: JobRecord; fired: JobRunView }> {
     const job = await this.require(id, caller);
     caller.trail.note({ action: "job.run", resource: { type: "job", id } });
     const firing = await this.deps.firing.fire(job, "manual");
-    return { job: (await this.deps.store.jobs.get(id)) ?? job, firing };
+    const run = firing.run_id ? await this.deps.store.runs.get(firing.run_id) : null;
+    return { job: (await this.deps.store.jobs.get(id)) ?? job, fired: { firing, run } };
   }
 
   /** The runs the job fired, newest first, each with its run as it stands. */

@@ -6,9 +6,9 @@
  * resource is answered exactly as a missing one: `visibleTo` says whether to treat it as there, `ownerFilter` what a
  * list reads. The server's own work (start-up recovery, timers) calls as SERVER_CALLER, which sees everything.
  */
-import type { KeyLimits, OwnerFilter } from "../../db/records.js";
+import type { ApiKeyRecord, KeyLimits, OwnerFilter } from "../../db/records.js";
 import { DomainError } from "../../kernel/errors.js";
-import { SCOPES, type Scope } from "./scopes.js";
+import { isScope, SCOPES, type Scope } from "./scopes.js";
 
 /** What an audit entry records of something a caller did; the audit capability adds who, when and the status. */
 export type AuditNote = {
@@ -86,4 +86,10 @@ export function ownerFilter(caller: Caller, requested?: string | null): OwnerFil
  */
 export function ownOnly(caller: Caller): OwnerFilter {
   return { owner: caller.owner };
+}
+
+/** The caller a live key stands for: its owner, its scopes (admin holding every one) and its limits. */
+export function callerOfKey(key: ApiKeyRecord, trail: Caller["trail"]): Caller {
+  const scopes = new Set(key.scopes.filter(isScope));
+  return { key_id: key.id, owner: key.owner, admin: scopes.has("admin"), scopes, limits: key.limits, trail };
 }
