@@ -51,7 +51,7 @@ export type JobState = "scheduled" | "paused" | "completed";
 export function jobState(job: JobRecord, now: number): JobState {
   const done =
     (job.max_runs !== null && job.runs_fired >= job.max_runs) ||
-    ("at" in job.schedule && (job.runs_fired > 0 || (job.next_run_at === null && Date.parse(job.schedule.at) <= now)));
+    ("at" in job.schedule && (job.runs_fired > 0 || (!job.enabled && Date.parse(job.schedule.at) <= now)));
   if (done) return "completed";
   return job.enabled ? "scheduled" : "paused";
 }
