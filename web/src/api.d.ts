@@ -1334,7 +1334,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job, with its next run */
+        /**
+         * One job, with its next run
+         * @description Its schedule, state, next and last run; another owner's job is not found.
+         */
         get: operations["getJob"];
         put?: never;
         post?: never;
@@ -1463,15 +1466,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job (Hermes) */
+        /**
+         * One job (Hermes)
+         * @description One job, answered `{job}` as Hermes answers; the same job as on /v1/jobs.
+         */
         get: operations["getHermesJob"];
         put?: never;
         post?: never;
-        /** Delete a job (Hermes) */
+        /**
+         * Delete a job (Hermes)
+         * @description Answered `{ok: true}`; the sessions and runs it made stay.
+         */
         delete: operations["deleteHermesJob"];
         options?: never;
         head?: never;
-        /** Change a job (Hermes) */
+        /**
+         * Change a job (Hermes)
+         * @description Takes name, schedule, prompt, deliver, skills, skill, repeat and enabled; other fields are dropped.
+         */
         patch: operations["updateHermesJob"];
         trace?: never;
     };
@@ -1484,7 +1496,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause a job (Hermes) */
+        /**
+         * Pause a job (Hermes)
+         * @description Pause a job, answered `{job}` as Hermes answers; the same job as on /v1/jobs.
+         */
         post: operations["pauseHermesJob"];
         delete?: never;
         options?: never;
@@ -1501,7 +1516,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a job (Hermes) */
+        /**
+         * Resume a job (Hermes)
+         * @description Resume a job, answered `{job}` as Hermes answers; the same job as on /v1/jobs.
+         */
         post: operations["resumeHermesJob"];
         delete?: never;
         options?: never;
@@ -1518,7 +1536,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fire a job now (Hermes) */
+        /**
+         * Fire a job now (Hermes)
+         * @description Fire a job now, answered `{job}` as Hermes answers; the same job as on /v1/jobs.
+         */
         post: operations["runHermesJob"];
         delete?: never;
         options?: never;
@@ -1564,11 +1585,17 @@ export interface paths {
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook and its deliveries */
+        /**
+         * Delete a webhook and its deliveries
+         * @description No delivery is made to it after this, pending ones included.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Change a webhook, or enable it again */
+        /**
+         * Change a webhook, or enable it again
+         * @description Fields left out stay as they are; `enabled: true` enables a disabled webhook and clears why.
+         */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -1776,6 +1803,7 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             timestamp: string;
+            /** @description What happened: the event's own fields */
             data: {
                 /**
                  * @description The session
@@ -1854,6 +1882,7 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             timestamp: string;
+            /** @description What happened: the event's own fields */
             data: {
                 /**
                  * @description The session
@@ -1885,6 +1914,7 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             timestamp: string;
+            /** @description What happened: the event's own fields */
             data: {
                 /**
                  * @description The session
@@ -1916,6 +1946,7 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             timestamp: string;
+            /** @description What happened: the event's own fields */
             data: {
                 /**
                  * @description The session
@@ -2226,6 +2257,7 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             timestamp: string;
+            /** @description What happened: the event's own fields */
             data: {
                 /**
                  * @description The session
@@ -2257,6 +2289,7 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             timestamp: string;
+            /** @description What happened: the event's own fields */
             data: {
                 /**
                  * @description The session
@@ -2327,6 +2360,7 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             timestamp: string;
+            /** @description What happened: the event's own fields */
             data: {
                 /**
                  * @description The job
@@ -8718,7 +8752,14 @@ export interface components {
              * @example 2026-05-02T05:00:41.000Z
              */
             finished_at: string | null;
-            /** @description The run's tokens */
+            /**
+             * @description The run's tokens
+             * @example {
+             *       "prompt_tokens": 1200,
+             *       "completion_tokens": 300,
+             *       "total_tokens": 1500
+             *     }
+             */
             usage: {
                 /**
                  * @description Input tokens
@@ -18802,22 +18843,108 @@ export interface operations {
                     "application/json": components["schemas"]["HermesJobAnswer"];
                 };
             };
-            /** @description Refused: Hermes's error string */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; the job routes' own refusals: Hermes's error string */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
                 };
             };
-            /** @description Job not found */
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; the job routes' own refusals: Hermes's error string */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18844,22 +18971,77 @@ export interface operations {
                     "application/json": components["schemas"]["HermesJobAnswer"];
                 };
             };
-            /** @description Refused: Hermes's error string */
+            /** @description validation_failed: Request validation failed; the job routes' own refusals: Hermes's error string */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
                 };
             };
-            /** @description Job not found */
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; the job routes' own refusals: Hermes's error string */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18886,22 +19068,77 @@ export interface operations {
                     "application/json": components["schemas"]["HermesJobDeleted"];
                 };
             };
-            /** @description Refused: Hermes's error string */
+            /** @description validation_failed: Request validation failed; the job routes' own refusals: Hermes's error string */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
                 };
             };
-            /** @description Job not found */
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; the job routes' own refusals: Hermes's error string */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18932,22 +19169,97 @@ export interface operations {
                     "application/json": components["schemas"]["HermesJobAnswer"];
                 };
             };
-            /** @description Refused: Hermes's error string */
+            /** @description validation_failed: Request validation failed; the job routes' own refusals: Hermes's error string */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
                 };
             };
-            /** @description Job not found */
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; the job routes' own refusals: Hermes's error string */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
+                };
+            };
+            /** @description payload_too_large: Payload too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18974,22 +19286,88 @@ export interface operations {
                     "application/json": components["schemas"]["HermesJobAnswer"];
                 };
             };
-            /** @description Refused: Hermes's error string */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; the job routes' own refusals: Hermes's error string */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
                 };
             };
-            /** @description Job not found */
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; the job routes' own refusals: Hermes's error string */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -19016,22 +19394,88 @@ export interface operations {
                     "application/json": components["schemas"]["HermesJobAnswer"];
                 };
             };
-            /** @description Refused: Hermes's error string */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; the job routes' own refusals: Hermes's error string */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
                 };
             };
-            /** @description Job not found */
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; the job routes' own refusals: Hermes's error string */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -19058,22 +19502,88 @@ export interface operations {
                     "application/json": components["schemas"]["HermesJobAnswer"];
                 };
             };
-            /** @description Refused: Hermes's error string */
+            /** @description validation_failed: Request validation failed; invalid_idempotency_key: The Idempotency-Key is malformed; the job routes' own refusals: Hermes's error string */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
                 };
             };
-            /** @description Job not found */
+            /** @description unauthorized: Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: The API key lacks the scope this needs; forbidden_origin: Origin not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: Not found; the job routes' own refusals: Hermes's error string */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "application/json": components["schemas"]["HermesJobError"];
+                };
+            };
+            /** @description idempotency_key_conflict: Idempotency key reused with a different request; idempotency_key_in_flight: A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: Too many requests for this API key */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error: Internal server error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description store_unavailable: The database is unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

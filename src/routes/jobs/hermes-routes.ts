@@ -52,10 +52,22 @@ const ListQuery = z.object({
     }),
 });
 
-const refusals = {
-  400: { description: "Refused: Hermes's error string", content: json(HermesError) },
-  404: { description: "Job not found", content: json(HermesError) },
-};
+/**
+ * The refusals of an operation: the transport's (problem+json) and, for 400 and 404, Hermes's `{error}` string as
+ * the job routes answer their own refusals.
+ */
+function refusals(spec: { body?: boolean; idempotent?: boolean }) {
+  const problems: Record<string, { description: string; content?: object }> = problemResponses({
+    ...spec,
+    hermes: true,
+    codes: ["not_found"],
+  });
+  const refusal = (status: "400" | "404") => ({
+    description: `${problems[status]?.description ?? "Refused"}; the job routes' own refusals: Hermes's error string`,
+    content: { ...problems[status]?.content, ...json(HermesError) },
+  });
+  return { ...problems, 400: refusal("400"), 404: refusal("404") };
+}
 
 const route = (method: "get" | "post" | "patch" | "delete", path: string, operationId: string, summary: string) =>
   createRoute({
@@ -65,8 +77,9 @@ const route = (method: "get" | "post" | "patch" | "delete", path: string, operat
     security: requires(method === "get" ? "sessions:read" : "sessions:write"),
     tags: TAGS,
     summary,
+    description: `${summary.replace(" (Hermes)", "")}, answered \`{job}\` as Hermes answers; the same job as on /v1/jobs.`,
     request: path.includes("{job_id}") ? { params: IdParam } : {},
-    responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals },
+    responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals({ idempotent: method === "post" }) },
   });
 
 const listRoute = createRoute({
@@ -90,7 +103,7 @@ const createRouteDef = createRoute({
   summary: "Create a job (Hermes)",
   description: "Answered 200 `{job}`, as Hermes answers; the same job as on /v1/jobs.",
   request: { body: { required: true, content: json(Body) } },
-  responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals },
+  responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals({ body: true, idempotent: true }) },
 });
 
 const updateRoute = createRoute({
@@ -100,8 +113,9 @@ const updateRoute = createRoute({
   security: requires("sessions:write"),
   tags: TAGS,
   summary: "Change a job (Hermes)",
+  description: "Takes name, schedule, prompt, deliver, skills, skill, repeat and enabled; other fields are dropped.",
   request: { params: IdParam, body: { required: true, content: json(Body) } },
-  responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals },
+  responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals({ body: true }) },
 });
 
 const deleteRoute = createRoute({
@@ -111,13 +125,14 @@ const deleteRoute = createRoute({
   security: requires("sessions:write"),
   tags: TAGS,
   summary: "Delete a job (Hermes)",
+  description: "Answered `{ok: true}`; the sessions and runs it made stay.",
   request: { params: IdParam },
   responses: {
     200: jsonAnswer(
       "Deleted",
       z.object({ ok: z.literal(true).openapi({ description: "Deleted", example: true }) }).openapi("HermesJobDeleted"),
     ),
-    ...refusals,
+    ...refusals({}),
   },
 });
 

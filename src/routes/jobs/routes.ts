@@ -82,6 +82,7 @@ const getJob = createRoute({
   security: requires("sessions:read"),
   tags: TAGS,
   summary: "One job, with its next run",
+  description: "Its schedule, state, next and last run; another owner's job is not found.",
   request: { params: JobIdParam },
   responses: { 200: jsonAnswer("The job", JobSchema), ...problemResponses({ codes: ["not_found"] }) },
 });

@@ -217,7 +217,10 @@ export const JobRunSchema = z
         total_tokens: z.number().int().openapi({ description: "Both", example: 1500 }),
       })
       .nullable()
-      .openapi({ description: "The run's tokens" }),
+      .openapi({
+        description: "The run's tokens",
+        example: { prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500 },
+      }),
     error: z
       .string()
       .nullable()

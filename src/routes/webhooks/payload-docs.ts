@@ -81,7 +81,7 @@ export function registerWebhookPayloads(app: OpenAPIHono<never>["openAPIRegistry
         timestamp: z
           .string()
           .openapi({ description: "When it happened (ISO 8601)", example: "2026-05-02T05:00:41.000Z" }),
-        data,
+        data: data.openapi({ description: "What happened: the event's own fields" }),
       })
       .openapi(`Webhook_${type.replace(/\W/g, "_")}`);
     app.registerWebhook({

@@ -93,6 +93,7 @@ const updateWebhook = createRoute({
   security: requires("sessions:write"),
   tags: TAGS,
   summary: "Change a webhook, or enable it again",
+  description: "Fields left out stay as they are; `enabled: true` enables a disabled webhook and clears why.",
   request: {
     params: WebhookIdParam,
     body: { required: true, content: jsonBody(UpdateWebhookBody, { enabled: true }) },
@@ -110,6 +111,7 @@ const deleteWebhook = createRoute({
   security: requires("sessions:write"),
   tags: TAGS,
   summary: "Delete a webhook and its deliveries",
+  description: "No delivery is made to it after this, pending ones included.",
   request: { params: WebhookIdParam },
   responses: {
     204: { description: "Deleted", headers: { "X-Request-Id": RESPONSE_HEADERS.requestId } },
