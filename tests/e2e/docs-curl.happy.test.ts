@@ -115,6 +115,8 @@ const PAGES: Record<string, PageSetup> = {
     ],
   },
   "docs/hermes-clients.md": { model: "demo" },
+  "docs/jobs.md": { model: "demo" },
+  "README.md": { model: "demo" },
   "docs/browser.md": { model: "demo" },
   "docs/scale-out.md": {
     model: "none",
