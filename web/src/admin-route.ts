@@ -1,13 +1,14 @@
 /**
  * @module web/admin-route
- * The pages beside the sessions: /ui/keys (API keys, for an admin) and /ui/usage (tokens and cost). The server
- * answers index.html for any /ui/ path, so a reload or a shared link opens the same page.
+ * The pages beside the sessions: /ui/keys (API keys, for an admin), /ui/usage (tokens and cost) and /ui/jobs
+ * (scheduled jobs and webhooks). The server answers index.html for any /ui/ path, so a reload or a shared link opens
+ * the same page.
  */
 import { useEffect, useState } from "preact/hooks";
 
-export type Page = "keys" | "usage";
+export type Page = "keys" | "usage" | "jobs";
 
-const PATHS: Record<Page, string> = { keys: "/ui/keys", usage: "/ui/usage" };
+const PATHS: Record<Page, string> = { keys: "/ui/keys", usage: "/ui/usage", jobs: "/ui/jobs" };
 
 export function pageOf(pathname: string): Page | null {
   const found = (Object.entries(PATHS) as Array<[Page, string]>).find(([, path]) => pathname === path);
