@@ -75,10 +75,7 @@ export function createJobServices(deps: {
     logger,
     pollIntervalMs: config.jobs.poll_interval_ms,
   });
-  const stopObserving = [
-    events.observe((event) => notices.observe(event)),
-    events.observe((event) => scheduler.observe(event)),
-  ];
+  const stopObserving = events.observe((event) => notices.observe(event));
   deps.owners
     .register("job", async (id) => {
       const job = await store.jobs.get(id);
@@ -100,11 +97,12 @@ export function createJobServices(deps: {
     }),
     deliveries,
     startJobs: () => {
-      if (config.jobs.enabled) scheduler.start();
+      if (!config.jobs.enabled) return;
+      scheduler.start();
       deliveries.start();
     },
     stopJobs: async () => {
-      for (const stop of stopObserving) stop();
+      stopObserving();
       await Promise.all([scheduler.stop(), deliveries.stop()]);
     },
   };

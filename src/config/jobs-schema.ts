@@ -20,7 +20,10 @@ export const jobsConfigSchemas = {
       min_interval_s: z.number().int().min(1).max(86_400).default(60),
       /** How often the scheduler looks for due jobs, in milliseconds. */
       poll_interval_ms: z.number().int().min(50).max(60_000).default(1_000),
-      /** Run the scheduler in this process; a replica with `false` serves the routes but fires nothing. */
+      /**
+       * Run the scheduler and the webhook delivery passes in this process; a replica with `false` serves the routes
+       * and sends an event's first attempt, but fires no job and retries nothing (replicas with `true` do).
+       */
       enabled: z.boolean().default(true),
     })
     .strict()

@@ -30,6 +30,10 @@ export interface JobRepository {
    * caller did. The one place a tick is claimed: each fires once, whichever replica claims it.
    */
   claimTick(id: string, expected: number, next: number | null, now: number): Promise<boolean>;
+  /** Jobs whose last firing's run was running or waiting when last looked at. */
+  settling(limit: number): Promise<JobRecord[]>;
+  /** Records how the last firing's run ended, if `expected` is still the recorded status; answers whether it did. */
+  settleStatus(id: string, expected: string, status: string, error: string | null, now: number): Promise<boolean>;
   /** Clears a queued tick if it is still queued; answers whether this caller did. */
   claimQueued(id: string, now: number): Promise<boolean>;
   addRun(record: JobRunRecord): Promise<void>;
@@ -44,8 +48,6 @@ export interface WebhookRepository {
   get(id: string): Promise<WebhookRecord | null>;
   /** Newest first, of one owner or (null) every owner. */
   list(owner: OwnerFilter): Promise<WebhookRecord[]>;
-  /** The enabled webhooks of exactly this owner (null: the server key's). */
-  enabledOf(owner: string | null): Promise<WebhookRecord[]>;
   update(id: string, patch: WebhookPatch, now: number): Promise<WebhookRecord | null>;
   delete(id: string): Promise<boolean>;
   addDelivery(record: DeliveryRecord): Promise<void>;

@@ -82,8 +82,12 @@ describe("jobs", () => {
       return r.status === "completed" && r;
     });
     expect(run.status).toBe("completed");
-    const after = await json<JobResponse>(await t.call("GET", `/v1/jobs/${job.id}`));
-    expect(after.last_status).toBe("completed");
+    // The scheduler's next look records how the run ended.
+    const after = await waitFor(async () => {
+      const current = await json<JobResponse>(await t.call("GET", `/v1/jobs/${job.id}`));
+      return current.last_status === "completed" && current;
+    });
+    expect(after.last_error).toBeNull();
   });
 
   it("fires once on `at`, then has no next run", async ({ app: t }) => {

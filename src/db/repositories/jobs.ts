@@ -3,7 +3,7 @@
  * The `jobs` and `job_runs` tables: jobs listed newest first, the due ones found, each tick claimed by a conditional
  * update of `next_run_at`, and the runs each job fired.
  */
-import { and, asc, desc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../database.js";
 import { jobRuns, jobs } from "../schema.js";
 import type { JobPatch, JobRecord, JobRunRecord, OwnerFilter } from "../records.js";
@@ -71,6 +71,25 @@ export class SqliteJobRepository implements Sync<JobRepository> {
       .update(jobs)
       .set({ nextRunAt: next, updatedAt: now })
       .where(and(eq(jobs.id, id), eq(jobs.nextRunAt, expected)))
+      .run();
+    return result.changes === 1;
+  }
+
+  settling(limit: number): JobRecord[] {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.lastStatus, ["running", "requires_action"]))
+      .limit(limit)
+      .all()
+      .map(jobRecordOf);
+  }
+
+  settleStatus(id: string, expected: string, status: string, error: string | null, now: number): boolean {
+    const result = this.db
+      .update(jobs)
+      .set({ lastStatus: status, lastError: error, updatedAt: now })
+      .where(and(eq(jobs.id, id), eq(jobs.lastStatus, expected)))
       .run();
     return result.changes === 1;
   }

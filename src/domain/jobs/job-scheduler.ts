@@ -4,14 +4,13 @@
  * database (a conditional update of `next_run_at`), so with several replicas each tick fires exactly once. A tick
  * missed while no server ran (later than LATE_AFTER_MS) fires once with `catch_up: one` and not at all with `none`;
  * the next tick is always the first one still ahead — never a burst. A tick that finds the previous firing still
- * running is skipped (`overlap: skip`) or held and fired when it ends (`queue`). It also follows the runs jobs
- * fired, recording how each ended.
+ * running is skipped (`overlap: skip`) or held and fired when it ends (`queue`). Each look also records how the runs
+ * jobs fired ended, whichever replica ran them, announcing a failure once.
  */
 import type { JobRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { FINAL_RUN_STATUSES } from "../../kernel/chat.js";
 import type { Logger } from "../../logger.js";
-import type { SessionEvent } from "../events/bus.js";
 import type { JobFiring, JobNotices } from "./job-firing.js";
 import { tickAfter } from "./schedule.js";
 
@@ -59,6 +58,7 @@ export class JobScheduler {
     const { store, now, logger } = this.deps;
     try {
       for (const job of await store.jobs.due(now(), JOBS_PER_LOOK)) await this.tick(job);
+      for (const job of await store.jobs.settling(JOBS_PER_LOOK)) await this.settle(job);
       for (const job of await store.jobs.queued(JOBS_PER_LOOK)) await this.fireQueued(job);
     } catch (err) {
       logger.error({ err }, "the job scheduler could not look at the due jobs");
@@ -107,21 +107,23 @@ export class JobScheduler {
     return run !== null && !FINAL_RUN_STATUSES.has(run.status);
   }
 
-  /** A run ended (an event this process stored): a job's run records how, and a failure is announced. */
-  observe(event: SessionEvent): void {
-    if (event.type !== "run.completed" && event.type !== "run.failed" && event.type !== "run.cancelled") return;
-    const run = event.data.run;
-    void this.runEnded(run.id, run.status, run.error).catch((err: unknown) =>
-      this.deps.logger.error({ err, run_id: run.id }, "could not record how a job's run ended"),
-    );
-  }
-
-  private async runEnded(runId: string, status: string, error: string | null): Promise<void> {
+  /**
+   * A job whose last firing's run has ended records how (claimed with a conditional update, so one replica does it),
+   * and a failure is announced.
+   */
+  private async settle(job: JobRecord): Promise<void> {
     const { store, now } = this.deps;
-    const fired = await store.jobs.runOf(runId);
-    if (!fired) return;
-    const job = await store.jobs.update(fired.job_id, { last_status: status, last_error: error }, now());
-    if (job && status === "failed") this.deps.notices.jobFailed(job, error ?? "the run failed", runId);
-    if (job?.queued) void this.look();
+    const [last] = await store.jobs.runs(job.id, 1);
+    const run = last?.run_id ? await store.runs.get(last.run_id) : null;
+    const expected = job.last_status;
+    if (expected === null) return;
+    if (run && !FINAL_RUN_STATUSES.has(run.status)) {
+      if (run.status !== expected) await store.jobs.settleStatus(job.id, expected, run.status, null, now());
+      return;
+    }
+    const status = run?.status ?? "failed";
+    const error = run ? run.error : "the run is gone";
+    if (!(await store.jobs.settleStatus(job.id, expected, status, error, now()))) return;
+    if (status === "failed") this.deps.notices.jobFailed(job, error ?? "the run failed", run?.id ?? null);
   }
 }

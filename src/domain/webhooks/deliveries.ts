@@ -40,12 +40,25 @@ export class WebhookDeliveries {
   private timer: NodeJS.Timeout | null = null;
   private passing: Promise<void> | null = null;
   private again = false;
+  /** The enabled webhooks, as last read: read again on every pass and after every change made here. */
+  private hooks: WebhookRecord[] = [];
 
   constructor(private readonly deps: WebhookDeliveriesDeps) {}
 
   start(): void {
     if (this.timer) return;
+    void this.pass();
     this.timer = setInterval(() => void this.pass(), this.deps.pollIntervalMs);
+  }
+
+  /** Reads the enabled webhooks again (another replica's changes reach this one within a pass). */
+  async refresh(): Promise<void> {
+    this.hooks = (await this.deps.store.webhooks.list(null)).filter((hook) => hook.enabled);
+  }
+
+  /** Whether any enabled webhook takes this event: when none does, an event costs no database read. */
+  wants(type: WebhookEvent): boolean {
+    return this.hooks.some((hook) => hook.events.includes(type));
   }
 
   async stop(): Promise<void> {
@@ -57,7 +70,7 @@ export class WebhookDeliveries {
   /** Makes the event's deliveries for the owner's webhooks that take it, and sends them. */
   async emit(owner: string | null, type: WebhookEvent, data: Record<string, unknown>): Promise<void> {
     const { store, now } = this.deps;
-    const hooks = (await store.webhooks.enabledOf(owner)).filter((hook) => hook.events.includes(type));
+    const hooks = this.hooks.filter((hook) => hook.owner === owner && hook.events.includes(type));
     if (hooks.length === 0) return;
     const at = now();
     const body: WebhookPayload = { type, timestamp: new Date(at).toISOString(), data };
@@ -99,6 +112,7 @@ export class WebhookDeliveries {
   private async passOnce(): Promise<void> {
     const { store, now, logger, rules } = this.deps;
     try {
+      await this.refresh();
       const due = await store.webhooks.dueDeliveries(now(), DELIVERIES_PER_PASS);
       await Promise.all(
         due.map(async (delivery) => {
@@ -136,6 +150,7 @@ export class WebhookDeliveries {
     await store.webhooks.settleDelivery(delivery.id, this.outcome(result, attempts, "failed", null));
     const reason = `disabled after ${attempts} failed attempts of delivery ${delivery.id}; the last: ${result.error ?? "failed"}`;
     await store.webhooks.update(hook.id, { enabled: false, disabled_reason: reason }, now());
+    await this.refresh();
     this.deps.logger.warn(
       { webhook_id: hook.id, delivery_id: delivery.id },
       "a webhook was disabled: its receiver kept failing",

@@ -36,13 +36,14 @@ export class EventWebhooks implements JobNotices {
 
   observe(event: SessionEvent): void {
     const mapped = this.mapped(event);
-    if (!mapped) return;
+    if (!mapped || !this.deps.deliveries.wants(mapped.type)) return;
     void this.emitFor(event.session_id, mapped.type, mapped.data, mapped.runId).catch((err: unknown) =>
       this.deps.logger.error({ err, event: event.type }, "could not make a webhook delivery"),
     );
   }
 
   jobFailed(job: JobRecord, error: string, runId: string | null): void {
+    if (!this.deps.deliveries.wants("job.failed")) return;
     const data = { job_id: job.id, job_name: job.name, run_id: runId, error };
     void this.deps.deliveries
       .emit(job.owner, "job.failed", data)

@@ -57,6 +57,7 @@ export class Webhooks {
       created_at: at,
       updated_at: at,
     });
+    await this.deps.deliveries.refresh();
     caller.trail.note({ action: "webhook.create", resource: { type: "webhook", id: hook.id } });
     return hook;
   }
@@ -88,6 +89,7 @@ export class Webhooks {
       this.deps.now(),
     );
     if (!updated) throw notFound("webhook", id);
+    await this.deps.deliveries.refresh();
     caller.trail.note({ action: "webhook.update", resource: { type: "webhook", id } });
     return updated;
   }
@@ -95,6 +97,7 @@ export class Webhooks {
   async delete(id: string, caller: Caller): Promise<void> {
     await this.require(id, caller);
     await this.deps.store.webhooks.delete(id);
+    await this.deps.deliveries.refresh();
     caller.trail.note({ action: "webhook.delete", resource: { type: "webhook", id } });
   }
 

@@ -3,7 +3,7 @@
  * The `jobs` and `job_runs` tables: jobs listed newest first, the due ones found, each tick claimed by a conditional
  * update of `next_run_at`, and the runs each job fired.
  */
-import { and, asc, desc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { jobRuns, jobs } from "../schema.js";
 import type { JobPatch, JobRecord, JobRunRecord, OwnerFilter } from "../../records.js";
 import { jobInsertValues, jobPatchValues, jobRecordOf, jobRunInsertValues, jobRunRecordOf } from "../../rows/jobs.js";
@@ -71,6 +71,30 @@ export class PgJobRepository implements JobRepository {
       .update(jobs)
       .set({ nextRunAt: next, updatedAt: now })
       .where(and(eq(jobs.id, id), eq(jobs.nextRunAt, expected)));
+    return result.rowCount === 1;
+  }
+
+  async settling(limit: number): Promise<JobRecord[]> {
+    return (
+      await this.conn.exec
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.lastStatus, ["running", "requires_action"]))
+        .limit(limit)
+    ).map(jobRecordOf);
+  }
+
+  async settleStatus(
+    id: string,
+    expected: string,
+    status: string,
+    error: string | null,
+    now: number,
+  ): Promise<boolean> {
+    const result = await this.conn.exec
+      .update(jobs)
+      .set({ lastStatus: status, lastError: error, updatedAt: now })
+      .where(and(eq(jobs.id, id), eq(jobs.lastStatus, expected)));
     return result.rowCount === 1;
   }
 

@@ -3,7 +3,7 @@
  * The `webhooks` and `webhook_deliveries` tables: hooks by owner, deliveries due for an attempt, each attempt claimed
  * by a conditional update of `next_attempt_at`, and its outcome recorded.
  */
-import { and, asc, desc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lte } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../schema.js";
 import type { DeliveryOutcome, DeliveryRecord, OwnerFilter, WebhookPatch, WebhookRecord } from "../../records.js";
 import { ownedBy } from "../../rows/owner-filter.js";
@@ -38,15 +38,6 @@ export class PgWebhookRepository implements WebhookRepository {
         .from(webhooks)
         .where(ownedBy(webhooks.owner, owner))
         .orderBy(desc(webhooks.createdAt), desc(webhooks.id))
-    ).map(webhookRecordOf);
-  }
-
-  async enabledOf(owner: string | null): Promise<WebhookRecord[]> {
-    return (
-      await this.conn.exec
-        .select()
-        .from(webhooks)
-        .where(and(eq(webhooks.enabled, true), owner === null ? isNull(webhooks.owner) : eq(webhooks.owner, owner)))
     ).map(webhookRecordOf);
   }
 
