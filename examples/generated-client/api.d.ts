@@ -18829,6 +18829,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Hourly price check",
+                 *       "schedule": "every 1h",
+                 *       "prompt": "Check the price."
+                 *     }
+                 */
                 "application/json": components["schemas"]["HermesJobBody"];
             };
         };
@@ -19155,6 +19162,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schedule": "every 2h"
+                 *     }
+                 */
                 "application/json": components["schemas"]["HermesJobBody"];
             };
         };

@@ -1,6 +1,6 @@
 /**
  * @module
- * Two server processes on one PostgreSQL database, both with a scheduler looking every 20 ms: a job on `every: 1s`
+ * Two server processes on one PostgreSQL database, both with a scheduler looking every 50 ms: a job on `every: 1s`
  * fires each tick exactly once — the tick is claimed in the database — whichever replica claims it.
  */
 import { rmSync, writeFileSync } from "node:fs";
@@ -25,7 +25,7 @@ describe.skipIf(!onPostgres)("jobs on two replicas", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     fake = await startFakeModel();
-    writeFileSync(join(dir, "config.yaml"), "jobs:\n  min_interval_s: 1\n  poll_interval_ms: 20\n");
+    writeFileSync(join(dir, "config.yaml"), "jobs:\n  min_interval_s: 1\n  poll_interval_ms: 50\n");
     for (const id of ["replica-a", "replica-b"]) {
       const port = await freePort();
       replicas.push(

@@ -11,7 +11,7 @@ import { createRouter } from "../../http/router.js";
 import { requires } from "../../http/route-access.js";
 import { DomainError } from "../../kernel/errors.js";
 import type { JobRecord } from "../shared/records.js";
-import { json } from "../shared/json-content.js";
+import { json, jsonBody } from "../shared/json-content.js";
 import { problemResponses } from "../shared/problem-responses.js";
 import { jsonAnswer } from "../shared/success-responses.js";
 import { HermesJobSchema, presentHermesJob } from "./hermes-present.js";
@@ -102,7 +102,12 @@ const createRouteDef = createRoute({
   tags: TAGS,
   summary: "Create a job (Hermes)",
   description: "Answered 200 `{job}`, as Hermes answers; the same job as on /v1/jobs.",
-  request: { body: { required: true, content: json(Body) } },
+  request: {
+    body: {
+      required: true,
+      content: jsonBody(Body, { name: "Hourly price check", schedule: "every 1h", prompt: "Check the price." }),
+    },
+  },
   responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals({ body: true, idempotent: true }) },
 });
 
@@ -114,7 +119,7 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: "Change a job (Hermes)",
   description: "Takes name, schedule, prompt, deliver, skills, skill, repeat and enabled; other fields are dropped.",
-  request: { params: IdParam, body: { required: true, content: json(Body) } },
+  request: { params: IdParam, body: { required: true, content: jsonBody(Body, { schedule: "every 2h" }) } },
   responses: { 200: jsonAnswer("The job", JobAnswer), ...refusals({ body: true }) },
 });
 
