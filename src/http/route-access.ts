@@ -43,7 +43,7 @@ type OwnedParam = {
 };
 
 /**
- * The ids in paths that name owned resources. A resource kind added later (jobs, webhooks, memory) adds its
+ * The ids in paths that name owned resources. A resource kind added later (memory) adds its
  * parameter here and registers how its owner is found (OwnedResources).
  */
 export const OWNED_PARAMS: OwnedParam[] = [

@@ -1,7 +1,7 @@
 /**
  * @module owner-scope
  * Who is calling, and what of the server's resources they see: the one pattern every owned resource follows. A
- * resource (a session and what hangs off it; jobs, webhooks and memory alike when they come) carries the `owner` of
+ * resource (a session and what hangs off it, a job, a webhook; memory alike when it comes) carries the `owner` of
  * the API key that made it; a caller sees it when the owners match, an admin sees every owner's. Another owner's
  * resource is answered exactly as a missing one: `visibleTo` says whether to treat it as there, `ownerFilter` what a
  * list reads. The server's own work (start-up recovery, timers) calls as SERVER_CALLER, which sees everything.
