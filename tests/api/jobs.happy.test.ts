@@ -90,6 +90,25 @@ describe("jobs", () => {
     expect(after.last_error).toBeNull();
   });
 
+  it("fires no more after max_runs on schedule, resumed or not", async ({ app: t }) => {
+    const job = await json<JobResponse>(
+      await t.call("POST", "/v1/jobs", { name: "Twice", schedule: { every: "1s" }, prompt: "p", max_runs: 2 }),
+    );
+    const done = await waitFor(async () => {
+      const current = await json<JobResponse>(await t.call("GET", `/v1/jobs/${job.id}`));
+      return current.state === "completed" && current;
+    }, 10_000);
+    expect(done).toMatchObject({ runs_fired: 2, next_run_at: null, enabled: false });
+    await t.call("POST", `/v1/jobs/${job.id}/resume`);
+    // The resumed job's next tick finds it spent: it is disabled again without firing.
+    const spent = await waitFor(async () => {
+      const current = await json<JobResponse>(await t.call("GET", `/v1/jobs/${job.id}`));
+      return !current.enabled && current;
+    }, 10_000);
+    expect(spent).toMatchObject({ runs_fired: 2, state: "completed" });
+    expect((await json<Runs>(await t.call("GET", `/v1/jobs/${job.id}/runs`))).data).toHaveLength(2);
+  });
+
   it("fires once on `at`, then has no next run", async ({ app: t }) => {
     const at = new Date(Date.now() + 300).toISOString();
     const job = await json<JobResponse>(
@@ -159,12 +178,16 @@ describe("jobs", () => {
     const first = await json<{ data: JobResponse[]; next_cursor: string | null }>(
       await t.call("GET", "/v1/jobs?limit=2"),
     );
-    expect(first.data.map((j) => j.name)).toEqual(["c", "b"]);
+    expect(first.data).toHaveLength(2);
     expect(first.data[0].state).toBe("paused");
-    const second = await json<{ data: JobResponse[] }>(
+    const second = await json<{ data: JobResponse[]; next_cursor: string | null }>(
       await t.call("GET", `/v1/jobs?limit=2&cursor=${encodeURIComponent(first.next_cursor ?? "")}`),
     );
-    expect(second.data[0].name).toBe("a");
+    const all = [...first.data, second.data[0]];
+    // Every job once, newest first (jobs made in the same millisecond in either order).
+    expect(all.map((j) => j.name).sort()).toEqual(["a", "b", "c"]);
+    const times = all.map((j) => Date.parse(j.created_at));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
   });
 });
 

@@ -70,8 +70,14 @@ export class JobScheduler {
     const due = job.next_run_at;
     if (due === null) return;
     const at = now();
-    const next = tickAfter(job.schedule, due, at);
+    // A job that fired its max_runs (and was resumed) fires no more.
+    const spent = job.max_runs !== null && job.runs_fired >= job.max_runs;
+    const next = spent ? null : tickAfter(job.schedule, due, at);
     if (!(await store.jobs.claimTick(job.id, due, next, at))) return;
+    if (spent) {
+      await store.jobs.update(job.id, { enabled: false }, at);
+      return;
+    }
     const missed = at - due > this.lateAfterMs;
     if (missed && job.catch_up === "none") {
       logger.info({ job_id: job.id, due }, "a tick missed while no server ran was skipped (catch_up: none)");
