@@ -51,6 +51,10 @@ import { hermesOutcome } from "./routes/runs/hermes-status.js";
 import { sessionRoutes } from "./routes/sessions/routes.js";
 import { keyRoutes } from "./routes/keys/routes.js";
 import { usageRoutes } from "./routes/usage/routes.js";
+import { jobRoutes } from "./routes/jobs/routes.js";
+import { hermesJobRoutes } from "./routes/jobs/hermes-routes.js";
+import { webhookRoutes } from "./routes/webhooks/routes.js";
+import { registerWebhookPayloads } from "./routes/webhooks/payload-docs.js";
 import { registerErrorExamples, registerResponseHeaders } from "./routes/shared/problem-responses.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
 import { VERSION } from "./version.js";
@@ -124,6 +128,18 @@ export const OPENAPI_INFO = {
       description:
         "The owner's memory: the agent's notes and the user's profile, short entries under a character limit each, " +
         "frozen into every new session's system prompt",
+    },
+    {
+      name: "jobs",
+      description:
+        "Scheduled jobs: a prompt run on a cron, interval or one-off schedule with no client connected, and the runs " +
+        "each fired; also on the Hermes routes (/api/jobs)",
+    },
+    {
+      name: "webhooks",
+      description:
+        "Signed (Standard Webhooks) deliveries of run, dialog, job and browser events, retried with backoff; the " +
+        "payloads are in the document's `webhooks`",
     },
     { name: "health", description: "Liveness and readiness checks" },
   ],
@@ -233,6 +249,9 @@ export function createApp(deps: AppDeps): App {
   app.route("/", hermesModelRoutes());
   app.route("/", keyRoutes());
   app.route("/", usageRoutes());
+  app.route("/", jobRoutes());
+  app.route("/", hermesJobRoutes());
+  app.route("/", webhookRoutes());
   app.route("/", docsRoutes());
   app.route("/", inspectorRoutes());
   app.route("/", inspectorPage());
@@ -251,6 +270,7 @@ export function createApp(deps: AppDeps): App {
     (name, example) => app.openAPIRegistry.registerComponent("examples", name, example),
     openAiErrorBody,
   );
+  registerWebhookPayloads(app.openAPIRegistry);
   app.doc31("/openapi.json", OPENAPI_INFO);
 
   app.notFound((c) => {

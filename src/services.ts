@@ -40,6 +40,7 @@ import { bindUseCases, type UseCases } from "./domain/use-cases/bind.js";
 import type { Logger } from "./logger.js";
 import { createAccessServices, type AccessServices } from "./access-services.js";
 import { createMemoryServices, type MemoryServices } from "./memory-services.js";
+import { createJobServices, type JobServices } from "./jobs-services.js";
 
 /** Default interval of SSE keepalive comments. */
 const SSE_KEEPALIVE_MS = 15_000;
@@ -104,7 +105,8 @@ export type Services = {
   /** Stops background work (runs, browsers, MCP servers, timers) before the database closes. */
   shutdown(): Promise<void>;
 } & AccessServices &
-  MemoryServices;
+  MemoryServices &
+  JobServices;
 
 export function createServices(deps: AppDeps): Services {
   const now = deps.now ?? Date.now;
@@ -155,26 +157,23 @@ export function createServices(deps: AppDeps): Services {
       }),
   });
   const heartbeat = new ReplicaHeartbeat({
-    ...base,
-    ...{ recovery: agent.recovery, replicaId },
+    ...{ ...base, recovery: agent.recovery, replicaId },
     ...{ internalUrl: config.server.internal_url, leaseTtlMs: config.server.lease_ttl_ms },
     // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
     soleReplica: store.topology === "sole",
   });
+  const { startJobs, stopJobs, ...jobs } = createJobServices({ ...base, ...access, sessions, engineSessions, agent });
   const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers, mcp };
   const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged, meter: access.meter });
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),
-    ...access,
-    ...memory,
+    ...{ ...access, ...memory, ...jobs },
     ...{ config, store, logger, now, events, sessions, transcript, heartbeat, browserOwnership, browsers },
     ...{ supervisors, engines, engineSessions, compressions, compressionTriggers, mcp, toolProviders, tools, guard },
     context: new ContextReader(config, store, sessions, transcript),
     readiness: new Readiness(config, store, heartbeat, models),
     ...{ models, metrics },
-    agent,
-    runs: agent.reader,
-    useCases,
+    ...{ agent, runs: agent.reader, useCases },
     sseKeepaliveMs: deps.sseKeepaliveMs ?? SSE_KEEPALIVE_MS,
     startup: async () => {
       // Only plugins a configuration names are imported: importing runs the plugin's code in this process.
@@ -186,9 +185,11 @@ export function createServices(deps: AppDeps): Services {
       if (interrupted > 0)
         logger.warn({ runs: interrupted }, "runs left running by the previous process were marked interrupted");
       await heartbeat.start();
+      startJobs();
     },
     shutdown: async () => {
       stopAccess();
+      await stopJobs();
       await agent.shutdown();
       await heartbeat.stop();
       await Promise.all([supervisors.stopAll(), mcp.close()]);

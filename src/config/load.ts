@@ -38,6 +38,7 @@ const ENV_BINDINGS: EnvBinding[] = [
   { path: ["server", "internal_url"], names: ["CADUCEUS_INTERNAL_URL"], kind: "string" },
   { path: ["server", "internal_key"], names: ["CADUCEUS_INTERNAL_KEY"], kind: "string" },
   { path: ["server", "lease_ttl_ms"], names: ["CADUCEUS_LEASE_TTL_MS"], kind: "int" },
+  { path: ["server", "public_url"], names: ["CADUCEUS_PUBLIC_URL"], kind: "string" },
   { path: ["model", "provider"], names: ["CADUCEUS_MODEL_PROVIDER"], kind: "string" },
   { path: ["model", "base_url"], names: ["OPENAI_BASE_URL"], kind: "string" },
   { path: ["model", "api_key"], names: ["OPENAI_API_KEY"], kind: "string" },

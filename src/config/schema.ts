@@ -12,6 +12,7 @@ import { z } from "zod";
 import { accessConfigSchemas } from "./access-schema.js";
 import { memoryConfigSchema } from "./memory-schema.js";
 import { guardConfigSchema } from "./guard-schema.js";
+import { jobsConfigSchemas } from "./jobs-schema.js";
 import { MAX_LIST_ENTRIES, MAX_NAME_CHARS, MAX_PATH_CHARS, MAX_SECRET_CHARS, MAX_URL_CHARS } from "./limits.js";
 import { mcpConfigSchema } from "./mcp-schema.js";
 import { fallbacksSchema, modelEndpointSchema } from "./model-schema.js";
@@ -277,6 +278,8 @@ export const configSchema = z
         internal_key: z.string().min(16).max(MAX_SECRET_CHARS).nullable().default(null),
         /** How long a replica stays alive without a heartbeat; past it, its runs are interrupted and its browsers taken. */
         lease_ttl_ms: z.number().int().min(1_000).max(600_000).default(15_000),
+        /** Where people reach this server (`https://agents.example.com`): the inspector links webhooks carry. */
+        public_url: z.string().max(MAX_URL_CHARS).url().nullable().default(null),
       })
       .strict()
       .prefault({}),
@@ -363,6 +366,7 @@ export const configSchema = z
       .prefault({}),
     ...accessConfigSchemas,
     memory: memoryConfigSchema.prefault({}),
+    ...jobsConfigSchemas,
     logging: z
       .object({
         level: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

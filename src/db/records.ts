@@ -9,6 +9,7 @@ import type { GuardHold, Provenance } from "../kernel/provenance.js";
 
 export * from "./access-records.js";
 export * from "./memory-records.js";
+export * from "./jobs-records.js";
 
 /** A session's config overrides as stored (JSON): the domain reads only the keys a session may own from it. */
 export type StoredSessionConfig = Record<string, unknown>;

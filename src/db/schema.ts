@@ -491,3 +491,4 @@ export const browserLeases = sqliteTable("browser_leases", {
 
 export * from "./access-schema.js";
 export * from "./memory-schema.js";
+export * from "./jobs-schema.js";

@@ -31,6 +31,8 @@ import { SqliteTranscriptSearchRepository } from "./repositories/transcript-sear
 import { SqliteApiKeyRepository } from "./repositories/api-keys.js";
 import { SqliteAuditRepository } from "./repositories/audit-log.js";
 import { SqliteModelCallRepository } from "./repositories/model-calls.js";
+import { SqliteJobRepository } from "./repositories/jobs.js";
+import { SqliteWebhookRepository } from "./repositories/webhooks.js";
 import type { Store, Sync } from "./store.js";
 import { asStoreFailure, mapMethods, translatingFailures } from "./store-failures.js";
 import { SqliteSessionAnchorRepository } from "./repositories/session-anchors.js";
@@ -127,6 +129,8 @@ export function createSqliteStore(handle: DatabaseHandle): Store {
     audit: wrap(new SqliteAuditRepository(db)),
     sessionAnchors: wrap(new SqliteSessionAnchorRepository(sqlite)),
     memoryEntries: wrap(new SqliteMemoryEntryRepository(db)),
+    jobs: wrap(new SqliteJobRepository(db)),
+    webhooks: wrap(new SqliteWebhookRepository(db)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> =>
       translatingFailures(() =>
         gate.transaction(

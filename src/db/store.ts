@@ -52,6 +52,7 @@ import type {
   UiSessionRecord,
 } from "./records.js";
 import type { MemoryEntryRepository, SessionAnchorRepository } from "./memory-records.js";
+import type { JobRepository, WebhookRepository } from "./jobs-store.js";
 
 // The repository contracts: what each table holds, as the domain calls it; both stores implement them.
 
@@ -403,6 +404,10 @@ export type Repositories = {
   /** Each session's anchors grouped, read across an owner's sessions. */
   sessionAnchors: SessionAnchorRepository;
   memoryEntries: MemoryEntryRepository;
+  /** Scheduled jobs and the runs they fired. */
+  jobs: JobRepository;
+  /** Webhooks and their deliveries. */
+  webhooks: WebhookRepository;
 };
 
 export type StoreDialect = "sqlite" | "postgres";

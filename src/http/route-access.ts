@@ -43,7 +43,7 @@ type OwnedParam = {
 };
 
 /**
- * The ids in paths that name owned resources. A resource kind added later (jobs, webhooks, memory) adds its
+ * The ids in paths that name owned resources. A resource kind added later (memory) adds its
  * parameter here and registers how its owner is found (OwnedResources).
  */
 export const OWNED_PARAMS: OwnedParam[] = [
@@ -64,6 +64,8 @@ export const OWNED_PARAMS: OwnedParam[] = [
     missing: (id) => new DomainError("interrupt_not_found", `interrupt ${id} does not exist`),
   },
   { param: "response_id", under: "/v1/responses/", kind: "response", missing: (id) => notFound("response", id) },
+  { param: "id", under: "/v1/jobs/", kind: "job", missing: (id) => notFound("job", id) },
+  { param: "id", under: "/v1/webhooks/", kind: "webhook", missing: (id) => notFound("webhook", id) },
   {
     param: "entry_id",
     under: "/v1/approvals/allowlist/",

@@ -24,7 +24,10 @@ export type IdPrefix =
   | "key"
   | "mcl"
   | "aud"
-  | "mem";
+  | "mem"
+  | "jbr"
+  | "whk"
+  | "dlv";
 
 let lastTime = 0;
 let lastRandom: number[] = [];
@@ -79,6 +82,14 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const time = Math.max(now, lastTime);
   const random = nextRandom(time);
   return `${prefix}_${encodeTime(time)}${random.map((n) => ALPHABET[n]).join("")}`;
+}
+
+/** How many random bytes a job id holds: 12 hex digits, the form Hermes clients check a job id against. */
+const JOB_ID_BYTES = 6;
+
+/** A job's id: 12 random hex digits (`a1b2c3d4e5f6`), the same on the native and the Hermes routes. */
+export function newJobId(): string {
+  return randomBytes(JOB_ID_BYTES).toString("hex");
 }
 
 /** How many random bytes a fence id holds: 64 bits no page can guess. */

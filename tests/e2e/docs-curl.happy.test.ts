@@ -124,6 +124,8 @@ const PAGES: Record<string, PageSetup> = {
     config: { server: { api_key: DOCS_SERVER_KEY } },
     vars: () => Promise.resolve({ CADUCEUS_API_KEY: DOCS_SERVER_KEY }),
   },
+  "docs/jobs.md": { model: "demo" },
+  "README.md": { model: "demo" },
   "docs/browser.md": { model: "demo" },
   "docs/scale-out.md": {
     model: "none",

@@ -79,6 +79,11 @@ describe("the request examples of the OpenAPI document", () => {
     let interruptId = "";
     let keyId = "";
     let memoryEntryId = "";
+    // The job and webhook operations change one of their own.
+    const made = async (path: string, body: unknown) =>
+      (await json<{ id: string }>(await t.call("POST", path, body))).id;
+    const jobId = await made("/v1/jobs", { name: "j", schedule: { cron: "0 3 * * *" }, prompt: "p" });
+    const hookId = await made("/v1/webhooks", { url: "https://hooks.example.com/x", events: ["run.failed"] });
     for (const { method, path, op, example } of withExamples) {
       if (path.includes("{memory_entry_id}")) {
         const added = await t.call("POST", "/v1/memory/user/entries", { content: "An entry to change" });
@@ -99,7 +104,12 @@ describe("the request examples of the OpenAPI document", () => {
       if (path.endsWith("/approval")) [, , runId] = await pendingApproval();
       if (path === "/v1/runs") fake.enqueue({ content: "Submitted and answered." });
       if (path === "/v1/chat/completions") fake.enqueue({ content: "Hello!" });
-      const target = path
+      const own = path.startsWith("/v1/jobs/") || path.startsWith("/api/jobs/") ? jobId : hookId;
+      const target = (
+        path.startsWith("/v1/jobs/") || path.startsWith("/api/jobs/") || path.startsWith("/v1/webhooks/")
+          ? path.replace("{id}", own).replace("{job_id}", own)
+          : path
+      )
         .replace("{id}", sessionId)
         .replace("{session_id}", sessionId)
         .replace("{run_id}", runId)

@@ -1,6 +1,9 @@
 import { expect } from "vitest";
 import { createSessionId } from "../fixtures/sessions-api.js";
-import { it } from "../fixtures/suite.js";
+import { withApp } from "../fixtures/suite.js";
+
+/** No scheduler or delivery pass on this app: their timers would read the database while the turn is counted. */
+const it = withApp({ overrides: { jobs: { enabled: false } } });
 
 /** What one turn costs in SQL: every statement better-sqlite3 runs while a user message is answered. */
 const TURN_STATEMENTS_MAX = 20;

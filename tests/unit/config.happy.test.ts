@@ -38,6 +38,13 @@ describe("configuration", () => {
       internal_url: null,
       internal_key: null,
       lease_ttl_ms: 15_000,
+      public_url: null,
+    });
+    expect(config.jobs).toEqual({ min_interval_s: 60, poll_interval_ms: 1_000, enabled: true });
+    expect(config.webhooks).toEqual({
+      allow_private: false,
+      timeout_s: 10,
+      retry_schedule_s: [5, 300, 1_800, 7_200, 18_000, 36_000],
     });
     expect(config.database).toEqual({ path: "./data/caduceus.db", url: null });
     expect(replicaIdOf(config)).toBe(

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { callerOfKey } from "../../src/domain/keys/api-keys.js";
+import { callerOfKey } from "../../src/domain/shared/owner-scope.js";
 import { hashSecret, newKeySecret, secretMatches, startOf } from "../../src/domain/keys/key-secrets.js";
 import { RequestRate } from "../../src/domain/keys/request-rate.js";
 import { ownerFilter, ownOnly, SERVER_CALLER, visibleTo } from "../../src/domain/shared/owner-scope.js";

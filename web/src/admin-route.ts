@@ -1,14 +1,14 @@
 /**
  * @module web/admin-route
- * The pages beside the sessions: /ui/keys (API keys, for an admin), /ui/usage (tokens and cost) and /ui/memory
- * (memory and search across sessions). The server
- * answers index.html for any /ui/ path, so a reload or a shared link opens the same page.
+ * The pages beside the sessions: /ui/keys (API keys, for an admin), /ui/usage (tokens and cost), /ui/memory (memory
+ * and search across sessions) and /ui/jobs (scheduled jobs and webhooks). The server answers index.html for any /ui/
+ * path, so a reload or a shared link opens the same page.
  */
 import { useEffect, useState } from "preact/hooks";
 
-export type Page = "keys" | "usage" | "memory";
+export type Page = "keys" | "usage" | "memory" | "jobs";
 
-const PATHS: Record<Page, string> = { keys: "/ui/keys", usage: "/ui/usage", memory: "/ui/memory" };
+const PATHS: Record<Page, string> = { keys: "/ui/keys", usage: "/ui/usage", memory: "/ui/memory", jobs: "/ui/jobs" };
 
 export function pageOf(pathname: string): Page | null {
   const found = (Object.entries(PATHS) as Array<[Page, string]>).find(([, path]) => pathname === path);

@@ -487,3 +487,4 @@ export const browserLeases = pgTable("browser_leases", {
 
 export * from "./access-schema.js";
 export * from "./memory-schema.js";
+export * from "./jobs-schema.js";

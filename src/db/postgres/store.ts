@@ -35,6 +35,8 @@ import { PgAuditRepository } from "./repositories/audit-log.js";
 import { PgModelCallRepository } from "./repositories/model-calls.js";
 import { PgSessionAnchorRepository } from "./repositories/session-anchors.js";
 import { PgMemoryEntryRepository } from "./repositories/memory-entries.js";
+import { PgJobRepository } from "./repositories/jobs.js";
+import { PgWebhookRepository } from "./repositories/webhooks.js";
 
 export function createPostgresStore(handle: PostgresHandle): Store {
   const conn = new PgConnection(handle.db, handle.pool);
@@ -67,6 +69,8 @@ export function createPostgresStore(handle: PostgresHandle): Store {
     audit: withStoreFailures(new PgAuditRepository(conn)),
     sessionAnchors: withStoreFailures(new PgSessionAnchorRepository(conn)),
     memoryEntries: withStoreFailures(new PgMemoryEntryRepository(conn)),
+    jobs: withStoreFailures(new PgJobRepository(conn)),
+    webhooks: withStoreFailures(new PgWebhookRepository(conn)),
     transaction: <T>(fn: () => Promise<T>): Promise<T> => translatingFailures(() => conn.transaction(fn)),
     ping: () =>
       translatingFailures(async () => {

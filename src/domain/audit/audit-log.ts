@@ -27,6 +27,15 @@ export const AUDIT_ACTIONS = [
   "guard.held",
   "guard.blocked",
   "guard.allowed",
+  "job.create",
+  "job.update",
+  "job.delete",
+  "job.run",
+  "job.fire",
+  "webhook.create",
+  "webhook.update",
+  "webhook.delete",
+  "webhook.redeliver",
 ] as const;
 
 /** What an entry says: who did what to which resource, and how it was answered. */

@@ -64,7 +64,7 @@ export class EventBus {
   private readonly catchingUp = new Map<string, Promise<void>>();
   private readonly catchUpAgain = new Set<string>();
   private readonly stopListening: () => void = () => {};
-  /** Who hears of every event this process stores, whatever its session (the metrics). */
+  /** Who hears of every event this process stores, whatever its session (the metrics, webhooks, jobs). */
   private readonly taps = new Set<(event: SessionEvent) => void>();
 
   constructor(
@@ -145,7 +145,13 @@ export class EventBus {
 
   /** A stored (and committed) event goes to the taps and the session's live subscribers. */
   private async handOver(event: SessionEvent): Promise<void> {
-    for (const tap of this.taps) tap(event);
+    for (const tap of this.taps) {
+      try {
+        tap(event);
+      } catch {
+        // A broken tap must not break the publisher.
+      }
+    }
     if (!this.announcements) this.deliver(event);
     else if (this.listeners.has(event.session_id)) await this.deliveredUpTo(event.session_id, event.id);
   }

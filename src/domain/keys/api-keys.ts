@@ -208,9 +208,3 @@ function checkExpiry(expiresAt: number | null, now: number): void {
       fields: [{ path: ["expires_at"], message: "in the past" }],
     });
 }
-
-/** The caller a live key stands for: its owner, its scopes (admin holding every one) and its limits. */
-export function callerOfKey(key: ApiKeyRecord, trail: Caller["trail"]): Caller {
-  const scopes = new Set(key.scopes.filter(isScope));
-  return { key_id: key.id, owner: key.owner, admin: scopes.has("admin"), scopes, limits: key.limits, trail };
-}

@@ -3,7 +3,8 @@
  * Who owns a resource, by kind and id: the lookup the HTTP layer makes for every id in a request's path, so another
  * owner's resource is answered exactly as a missing one in one place per kind instead of in every route. Each kind
  * registers how its owner is found (a session's own `owner`; a run, a response or an interrupt through its
- * session); a resource kind added later (jobs, webhooks, memory) registers its own the same way.
+ * session; a job and a webhook their own, registered by ../../jobs-services.ts); a kind added later registers its
+ * own the same way.
  */
 import type { Store } from "../../db/store.js";
 

@@ -126,6 +126,11 @@ export class SessionService {
     throw notFound("session", id);
   }
 
+  /** Refuses a config a session could not be created with (the rules of POST /v1/sessions), importing its engine. */
+  checkConfig(config: SessionOwnedConfig | undefined): Promise<void> {
+    return this.checks.loadNamedEngine(config);
+  }
+
   /**
    * Creates a session a client asked for. The engine it names is imported first when it is an
    * installed plugin nobody loaded yet — only after every other check passed, so a refused request

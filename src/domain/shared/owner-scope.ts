@@ -1,14 +1,14 @@
 /**
  * @module owner-scope
  * Who is calling, and what of the server's resources they see: the one pattern every owned resource follows. A
- * resource (a session and what hangs off it; jobs, webhooks and memory alike when they come) carries the `owner` of
+ * resource (a session and what hangs off it, a job, a webhook; memory alike when it comes) carries the `owner` of
  * the API key that made it; a caller sees it when the owners match, an admin sees every owner's. Another owner's
  * resource is answered exactly as a missing one: `visibleTo` says whether to treat it as there, `ownerFilter` what a
  * list reads. The server's own work (start-up recovery, timers) calls as SERVER_CALLER, which sees everything.
  */
-import type { KeyLimits, OwnerFilter } from "../../db/records.js";
+import type { ApiKeyRecord, KeyLimits, OwnerFilter } from "../../db/records.js";
 import { DomainError } from "../../kernel/errors.js";
-import { SCOPES, type Scope } from "./scopes.js";
+import { isScope, SCOPES, type Scope } from "./scopes.js";
 
 /** What an audit entry records of something a caller did; the audit capability adds who, when and the status. */
 export type AuditNote = {
@@ -86,4 +86,10 @@ export function ownerFilter(caller: Caller, requested?: string | null): OwnerFil
  */
 export function ownOnly(caller: Caller): OwnerFilter {
   return { owner: caller.owner };
+}
+
+/** The caller a live key stands for: its owner, its scopes (admin holding every one) and its limits. */
+export function callerOfKey(key: ApiKeyRecord, trail: Caller["trail"]): Caller {
+  const scopes = new Set(key.scopes.filter(isScope));
+  return { key_id: key.id, owner: key.owner, admin: scopes.has("admin"), scopes, limits: key.limits, trail };
 }

@@ -11,7 +11,8 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { callerOfKey, type Authentication } from "../../domain/keys/api-keys.js";
+import type { Authentication } from "../../domain/keys/api-keys.js";
+import { callerOfKey } from "../../domain/shared/owner-scope.js";
 import { KEY_PREFIX } from "../../domain/keys/key-secrets.js";
 import { keyPrincipal, principalOf, sameSecret, type InspectorSignIn } from "../../domain/inspector/sign-in.js";
 import { serverCaller } from "../../domain/shared/owner-scope.js";

@@ -19,3 +19,6 @@ export type SessionUsage = NonNullable<ReturnType<Answer<Services["sessions"]["u
 export type ApiKeyRecord = Answer<Services["keys"]["require"]>;
 export type AuditRecord = Answer<Services["audit"]["list"]>[number];
 export type UsageReport = Answer<Services["usage"]["report"]>;
+export type JobRecord = Answer<Services["jobs"]["require"]>;
+export type WebhookRecord = Answer<Services["webhooks"]["require"]>;
+export type DeliveryRecord = Answer<Services["webhooks"]["deliveries"]>[number];
