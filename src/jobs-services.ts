@@ -51,6 +51,8 @@ export function createJobServices(deps: {
   agent: AgentRunner;
   audit: AuditLog;
   owners: OwnedResources;
+  /** Counts firings and delivery attempts. */
+  metrics?: { jobFired(trigger: string, outcome: string): void; webhookAttempted(outcome: string): void };
 }): JobServices & JobLifecycle {
   const { config, store, now, logger, events } = deps;
   const deliveries = new WebhookDeliveries({
@@ -59,6 +61,7 @@ export function createJobServices(deps: {
     logger,
     resolve: systemResolver,
     pollIntervalMs: config.jobs.poll_interval_ms,
+    onAttempt: (outcome) => deps.metrics?.webhookAttempted(outcome),
     rules: {
       allowPrivate: config.webhooks.allow_private,
       timeoutMs: config.webhooks.timeout_s * 1000,
@@ -66,7 +69,11 @@ export function createJobServices(deps: {
     },
   });
   const notices = new EventWebhooks({ store, deliveries, logger, publicUrl: config.server.public_url });
-  const firing = new JobFiring({ ...deps, notices });
+  const firing = new JobFiring({
+    ...deps,
+    notices,
+    onFired: (trigger, outcome) => deps.metrics?.jobFired(trigger, outcome),
+  });
   const scheduler = new JobScheduler({
     store,
     firing,

@@ -162,8 +162,8 @@ export function createServices(deps: AppDeps): Services {
     // One process owns a SQLite file: every other replica recorded in it is a previous process, gone.
     soleReplica: store.topology === "sole",
   });
-  const { startJobs, stopJobs, ...jobs } = createJobServices({ ...base, ...access, sessions, engineSessions, agent });
   const bound = { sessions, transcript, agent, engineSessions, supervisors, compressions, browsers, mcp };
+  const { startJobs, stopJobs, ...jobs } = createJobServices({ ...base, ...access, ...bound, metrics });
   const useCases = bindUseCases({ ...base, ...bound, browserSettingsChanged, meter: access.meter });
   return {
     inspectorSignIn: new InspectorSignIn({ store, apiKey: config.server.api_key, now, keys: access.keys }),

@@ -3,7 +3,8 @@
  * The server's Prometheus metrics (prom-client), one registry per app: requests by route and status with their
  * latency, runs by how they ended, model calls, tokens, latency and time to first token by model and purpose,
  * fallbacks, their cost in US dollars by model and purpose (from the price table, as each call is recorded for the
- * usage report), compressions and the tokens they saved, live browsers, interrupts waiting, and event-loop lag. Runs
+ * usage report), compressions and the tokens they saved, job firings and webhook delivery attempts by outcome, live
+ * browsers, interrupts waiting, and event-loop lag. Runs
  * and compressions are counted from the events the server stores; model calls from the model chains' observer; cost
  * from the usage meter; gauges are read when scraped.
  */
@@ -35,6 +36,8 @@ export class ServerMetrics implements ModelCallObserver {
   private readonly compressions: Counter<"trigger" | "fallback_used">;
   private readonly tokensSaved: Counter;
   private readonly cost: Counter<"model" | "purpose">;
+  private readonly jobFirings: Counter<"trigger" | "outcome">;
+  private readonly webhookAttempts: Counter<"outcome">;
   private readonly loopDelay: IntervalHistogram;
 
   constructor(sources: MetricSources) {
@@ -107,6 +110,18 @@ export class ServerMetrics implements ModelCallObserver {
       labelNames: ["model", "purpose"],
       registers,
     });
+    this.jobFirings = new Counter({
+      name: "caduceus_job_firings_total",
+      help: "Scheduled job firings, by trigger (schedule, catch_up, queued, manual) and outcome (started, failed)",
+      labelNames: ["trigger", "outcome"],
+      registers,
+    });
+    this.webhookAttempts = new Counter({
+      name: "caduceus_webhook_deliveries_total",
+      help: "Webhook delivery attempts, by outcome (delivered, retry, failed for good)",
+      labelNames: ["outcome"],
+      registers,
+    });
     new Gauge({
       name: "caduceus_browsers_live",
       help: "Supervised browsers running in this process",
@@ -160,6 +175,14 @@ export class ServerMetrics implements ModelCallObserver {
   /** A model call recorded for the usage report, with its cost when its model has a price. */
   costRecorded(call: { model: string; purpose: string; cost_usd: number | null }): void {
     if (call.cost_usd !== null) this.cost.inc({ model: call.model, purpose: call.purpose }, call.cost_usd);
+  }
+
+  jobFired(trigger: string, outcome: string): void {
+    this.jobFirings.inc({ trigger, outcome });
+  }
+
+  webhookAttempted(outcome: string): void {
+    this.webhookAttempts.inc({ outcome });
   }
 
   fellBack(notice: FallbackNotice): void {

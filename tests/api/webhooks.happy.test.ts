@@ -85,6 +85,10 @@ describe("webhooks", () => {
     expect(await json<DeliveryResponse>(again)).toMatchObject({ status: "delivered", attempts: 4 });
     expect(receiver.of("run.completed").at(-1)?.headers["webhook-id"]).toBe(delivered.id);
     expect((await t.call("DELETE", `/v1/webhooks/${hook.id}`)).status).toBe(204);
+    // The metrics count each attempt by how it went: two retried, two delivered (the schedule's and the hand's).
+    const metrics = await (await t.call("GET", "/metrics")).text();
+    expect(metrics).toMatch(/^caduceus_webhook_deliveries_total\{outcome="retry"\} 2$/m);
+    expect(metrics).toMatch(/^caduceus_webhook_deliveries_total\{outcome="delivered"\} 2$/m);
   });
 
   it("disables a webhook whose receiver keeps failing, saying why, and enables it again", async ({ app: t }) => {
@@ -138,5 +142,7 @@ describe("webhooks", () => {
     expect(runFailed.payload.data.job_id).toBe(job.id);
     const after = await json<{ last_status: string }>(await t.call("GET", `/v1/jobs/${job.id}`));
     expect(after.last_status).toBe("failed");
+    const metrics = await (await t.call("GET", "/metrics")).text();
+    expect(metrics).toMatch(/^caduceus_job_firings_total\{trigger="manual",outcome="started"\} 1$/m);
   });
 });

@@ -28,6 +28,8 @@ export type JobFiringDeps = {
   now: () => number;
   logger: Logger;
   notices: JobNotices;
+  /** Counts each firing by how it went (the metrics). */
+  onFired?: (trigger: JobTrigger, outcome: "started" | "failed") => void;
 };
 
 export class JobFiring {
@@ -76,6 +78,7 @@ export class JobFiring {
       );
       caller.trail.note({ action: "job.fire", resource: { type: "job", id: job.id }, detail: { trigger } });
       this.deps.logger.info({ job_id: job.id, run_id: started.runId, trigger }, "job fired");
+      this.deps.onFired?.(trigger, "started");
       return record;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -91,6 +94,7 @@ export class JobFiring {
       await store.jobs.update(job.id, { last_run_at: firedAt, last_status: "error", last_error: message }, now());
       this.deps.logger.warn({ job_id: job.id, trigger, err: error }, "a job could not start its run");
       this.deps.notices.jobFailed(job, message, null);
+      this.deps.onFired?.(trigger, "failed");
       throw error;
     }
   }

@@ -34,6 +34,8 @@ export type WebhookDeliveriesDeps = {
   rules: DeliveryRules;
   resolve: Resolver;
   pollIntervalMs: number;
+  /** Counts each attempt by how it went: delivered, to be retried, or failed for good (the metrics). */
+  onAttempt?: (outcome: "delivered" | "retry" | "failed") => void;
 };
 
 export class WebhookDeliveries {
@@ -136,9 +138,11 @@ export class WebhookDeliveries {
     const attempts = delivery.attempts + 1;
     if (result.delivered) {
       await store.webhooks.settleDelivery(delivery.id, this.outcome(result, attempts, "delivered", null));
+      this.deps.onAttempt?.("delivered");
       return;
     }
     const delayS = rules.retryScheduleS[attempts - 1];
+    this.deps.onAttempt?.(delayS === undefined ? "failed" : "retry");
     if (delayS !== undefined) {
       const jittered = delayS * 1000 * (1 + (Math.random() * 2 - 1) * JITTER);
       await store.webhooks.settleDelivery(
@@ -161,6 +165,7 @@ export class WebhookDeliveries {
   async redeliver(delivery: DeliveryRecord, hook: WebhookRecord): Promise<DeliveryRecord> {
     const result = await this.attempt(delivery, hook);
     const status = result.delivered ? "delivered" : delivery.status === "pending" ? "pending" : "failed";
+    this.deps.onAttempt?.(result.delivered ? "delivered" : status === "pending" ? "retry" : "failed");
     const settled = await this.deps.store.webhooks.settleDelivery(
       delivery.id,
       this.outcome(result, delivery.attempts + 1, status, status === "pending" ? delivery.next_attempt_at : null),
