@@ -7,7 +7,7 @@
  */
 import { CornerDownLeft, Hand, Home, MessageSquare, Moon, Search, type LucideIcon } from "lucide-preact";
 import { Fragment } from "preact";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, type Schemas } from "./client.js";
 import { sessionName } from "./format.js";
 import { openSession } from "./route.js";
@@ -48,8 +48,22 @@ export function CommandPalette(props: { onClose: () => void; onToggleTheme: () =
   const input = useRef<HTMLInputElement>(null);
   const returnTo = useRef<Element | null>(document.activeElement);
 
-  useEffect(() => {
+  // Focused, and Escape heard anywhere, before the palette is first painted: a key pressed as soon as it shows
+  // closes it even while the focus is still where Ctrl+K was pressed.
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
+  useLayoutEffect(() => {
     input.current?.focus();
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.target === input.current) return;
+      event.preventDefault();
+      onClose.current();
+    };
+    addEventListener("keydown", onEscape);
+    return () => removeEventListener("keydown", onEscape);
+  }, []);
+
+  useEffect(() => {
     void api.GET("/v1/sessions", { params: { query: { limit: 200 } } }).then((r) => setSessions(r.data?.data ?? []));
     void api
       .GET("/v1/runs", { params: { query: { limit: 100 } } })

@@ -11,7 +11,7 @@ import type { SharedChromium } from "./shared-chromium.js";
 import type { BrowserSupervisor } from "./supervisor.js";
 import { withTimeout } from "./targets.js";
 
-const HEAP_TIMEOUT_MS = 500;
+const HEAP_TIMEOUT_MS = 1_500;
 const SESSION_TIMEOUT_MS = 2_000;
 
 export type BrowserProcessView = BrowserMemory & {
