@@ -18963,7 +18963,7 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque cursor from the previous page's next_cursor */
                 cursor?: string;
-                /** @description With an admin key: only this owner's jobs */
+                /** @description With an admin key: list only this owner's. Other keys list their own owner's only. */
                 owner?: string;
             };
             header?: never;
@@ -20803,7 +20803,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description With an admin key: only this owner's */
+                /** @description With an admin key: list only this owner's. Other keys list their own owner's only. */
                 owner?: string;
             };
             header?: never;

@@ -9,19 +9,11 @@ import { createRouter } from "../../http/router.js";
 import { requires } from "../../http/route-access.js";
 import type { JobInput } from "../../domain/jobs/jobs.js";
 import { jsonBody } from "../shared/json-content.js";
+import { OwnedPageQuery } from "../shared/pagination.js";
 import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { presentJob, presentJobRun } from "./present.js";
-import {
-  CreateJobBody,
-  JobFiredSchema,
-  JobIdParam,
-  JobListQuery,
-  JobPage,
-  JobRunList,
-  JobSchema,
-  UpdateJobBody,
-} from "./schemas.js";
+import { CreateJobBody, JobFiredSchema, JobIdParam, JobPage, JobRunList, JobSchema, UpdateJobBody } from "./schemas.js";
 
 const TAGS = ["jobs"];
 const RUNS_LISTED = 100;
@@ -71,7 +63,7 @@ const listJobs = createRoute({
   tags: TAGS,
   summary: "List jobs, newest first",
   description: "The caller's own jobs (an admin key: every owner's, or `owner`'s), paused ones included.",
-  request: { query: JobListQuery },
+  request: { query: OwnedPageQuery },
   responses: { 200: jsonAnswer("A page of jobs", JobPage), ...problemResponses({}) },
 });
 

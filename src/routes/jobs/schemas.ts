@@ -238,33 +238,3 @@ export const JobFiredSchema = z
     run: JobRunSchema,
   })
   .openapi("JobFired", { description: "The job and the run it just fired" });
-
-export const JobListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .default(50)
-    .openapi({ param: { name: "limit", in: "query" }, description: "Page size (1–200)", example: 50 }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(512)
-    .optional()
-    .openapi({
-      param: { name: "cursor", in: "query" },
-      description: "Opaque cursor from the previous page's next_cursor",
-      example: "eyJvZmZzZXQiOjUwfQ",
-    }),
-  owner: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({
-      param: { name: "owner", in: "query" },
-      description: "With an admin key: only this owner's jobs",
-      example: "team-ops",
-    }),
-});

@@ -7,6 +7,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router.js";
 import { requires } from "../../http/route-access.js";
 import { jsonBody } from "../shared/json-content.js";
+import { OwnerQuery } from "../shared/pagination.js";
 import { problemResponses, RESPONSE_HEADERS } from "../shared/problem-responses.js";
 import { jsonAnswer, postAnswer } from "../shared/success-responses.js";
 import { presentDelivery, presentWebhook } from "./present.js";
@@ -19,7 +20,6 @@ import {
   UpdateWebhookBody,
   WebhookIdParam,
   WebhookList,
-  WebhookListQuery,
   WebhookSchema,
 } from "./schemas.js";
 
@@ -70,7 +70,7 @@ const listWebhooks = createRoute({
   tags: TAGS,
   summary: "List webhooks, newest first",
   description: "The caller's own (an admin key: every owner's, or `owner`'s). Never their secrets.",
-  request: { query: WebhookListQuery },
+  request: { query: OwnerQuery },
   responses: { 200: jsonAnswer("The webhooks", WebhookList), ...problemResponses({}) },
 });
 

@@ -128,16 +128,3 @@ export const DeliverySchema = z
 export const DeliveryList = z
   .object({ data: z.array(DeliverySchema).openapi({ description: "The newest 100 deliveries, newest first" }) })
   .openapi("WebhookDeliveryList");
-
-export const WebhookListQuery = z.object({
-  owner: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({
-      param: { name: "owner", in: "query" },
-      description: "With an admin key: only this owner's",
-      example: "team-ops",
-    }),
-});
