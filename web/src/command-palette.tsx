@@ -145,7 +145,6 @@ export function CommandPalette(props: { onClose: () => void; onToggleTheme: () =
     return out;
   }, [query, sessions, waiting, hits]);
 
-  useEffect(() => setActive(0), [query]);
   const current = items[Math.min(active, items.length - 1)];
 
   const onKey = (event: KeyboardEvent) => {
@@ -177,7 +176,12 @@ export function CommandPalette(props: { onClose: () => void; onToggleTheme: () =
             aria-label="Jump to a session, search, or run an action"
             placeholder="Jump to a session, search transcripts, or the waiting queue…"
             value={query}
-            onInput={(e) => setQuery(e.currentTarget.value)}
+            onInput={(e) => {
+              // The selection goes back to the top in the same update as the query, so an arrow key pressed right
+              // after the last letter moves from the top of the new list.
+              setQuery(e.currentTarget.value);
+              setActive(0);
+            }}
             onKeyDown={onKey}
           />
           <kbd>Esc</kbd>
