@@ -128,16 +128,26 @@ describe("sessions sharing one Chromium", () => {
   });
 
   it("keeps each session's downloads in its own folder, unseen by the other", async () => {
+    // A download is done once Chromium has renamed its partial file (`.crdownload`) to the name the page gave.
+    const done = (dir: string) => readdirSync(dir).every((name) => !name.endsWith(".crdownload"));
     await navigate(t, a, pages.url("localhost", "/download"));
     await evaluate(t, a, "document.getElementById('download-link').click(), true");
     const savedA = join(t.dir, "downloads", a, DOWNLOAD_FILENAME);
-    await waitFor(() => existsSync(savedA) && readFileSync(savedA, "utf8") === DOWNLOAD_CONTENT, "a's download");
+    await waitFor(
+      () =>
+        existsSync(savedA) && readFileSync(savedA, "utf8") === DOWNLOAD_CONTENT && done(join(t.dir, "downloads", a)),
+      "a's download",
+    );
     expect(readdirSync(join(t.dir, "downloads", b))).toEqual([]);
 
     await navigate(t, b, pages.url("localhost", "/download"));
     await evaluate(t, b, "document.getElementById('download-link').click(), true");
     const savedB = join(t.dir, "downloads", b, DOWNLOAD_FILENAME);
-    await waitFor(() => existsSync(savedB), "b's download");
+    await waitFor(
+      () =>
+        existsSync(savedB) && readFileSync(savedB, "utf8") === DOWNLOAD_CONTENT && done(join(t.dir, "downloads", b)),
+      "b's download",
+    );
     expect(readdirSync(join(t.dir, "downloads")).sort()).toEqual([a, b].sort());
     expect(readdirSync(join(t.dir, "downloads", a))).toEqual([DOWNLOAD_FILENAME]);
     expect(readdirSync(join(t.dir, "downloads", b))).toEqual([DOWNLOAD_FILENAME]);
