@@ -336,21 +336,28 @@ export class RunExecution {
 
   /** The run waits on `interrupts`: its status says so, and nothing of it stays in memory. */
   private async pause(interrupts: InterruptRecord[]): Promise<FinishedRun> {
+    const { store, events } = this.deps;
     const { run, sessionId } = this.params;
-    const record = await this.deps.store.runs.update(
-      run.id,
-      {
-        status: "requires_action",
-        iterations: this.iterations,
-        usage: { ...this.usage },
-        cache: { ...this.cache },
-        compressed: this.compressed,
-      },
-      this.deps.now(),
-    );
-    const summary = summarizeRun(record ?? { ...run, status: "requires_action" });
     const views = interrupts.map(viewInterrupt);
-    await this.deps.events.publish(sessionId, "run.requires_action", { run: summary, interrupts: views });
+    // The status and the event that announces it, in one transaction.
+    const summary = await events.publishWithin(sessionId, (stage) =>
+      store.transaction(async () => {
+        const record = await store.runs.update(
+          run.id,
+          {
+            status: "requires_action",
+            iterations: this.iterations,
+            usage: { ...this.usage },
+            cache: { ...this.cache },
+            compressed: this.compressed,
+          },
+          this.deps.now(),
+        );
+        const paused = summarizeRun(record ?? { ...run, status: "requires_action" });
+        await stage([{ type: "run.requires_action", data: { run: paused, interrupts: views } }]);
+        return paused;
+      }),
+    );
     this.deps.logger.info(
       {
         run_id: run.id,
@@ -362,26 +369,15 @@ export class RunExecution {
     return { run: summary, messages: this.messages, interrupts: views };
   }
 
+  /**
+   * The run's end: its pending interrupts cancelled, its record and the event that announces it, in one transaction
+   * (a crash never leaves a finished run unannounced, nor an announcement of a run still running).
+   */
   private async finish(status: RunStatus, error: string | null): Promise<FinishedRun> {
+    const { store, events } = this.deps;
     const { run, sessionId } = this.params;
     const now = this.deps.now();
-    // A run stopped while some of its calls waited for an answer: those answers can no longer be given.
-    if (this.calls.touchedInterrupts)
-      await this.deps.store.interrupts.cancelPendingForRun(run.id, now, `${status}: ${error ?? ""}`);
-    const record = (await this.deps.store.runs.update(
-      run.id,
-      {
-        status,
-        error,
-        iterations: this.iterations,
-        usage: { ...this.usage },
-        cache: { ...this.cache },
-        compressed: this.compressed,
-        finished_at: now,
-      },
-      now,
-    )) ?? {
-      ...run,
+    const final = {
       status,
       error,
       iterations: this.iterations,
@@ -390,14 +386,23 @@ export class RunExecution {
       compressed: this.compressed,
       finished_at: now,
     };
-    const summary = summarizeRun(record);
     const type =
       status === "completed" || status === "incomplete"
         ? "run.completed"
         : status === "cancelled"
           ? "run.cancelled"
           : "run.failed";
-    await this.deps.events.publish(sessionId, type, { run: summary });
+    const summary = await events.publishWithin(sessionId, (stage) =>
+      store.transaction(async () => {
+        // A run stopped while some of its calls waited for an answer: those answers can no longer be given.
+        if (this.calls.touchedInterrupts)
+          await store.interrupts.cancelPendingForRun(run.id, now, `${status}: ${error ?? ""}`);
+        const record = (await store.runs.update(run.id, final, now)) ?? { ...run, ...final };
+        const ended = summarizeRun(record);
+        await stage([{ type, data: { run: ended } }]);
+        return ended;
+      }),
+    );
     const line = {
       run_id: run.id,
       session_id: sessionId,
