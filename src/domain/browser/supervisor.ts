@@ -25,7 +25,12 @@ import { attachTarget, withTimeout, type TargetHandlers } from "./targets.js";
 import type { ClosedDialogView, ConsoleEntry, PendingDialogView } from "../shared/browser-views.js";
 
 const STOP_TIMEOUT_MS = 5_000;
-const TITLE_TIMEOUT_MS = 500;
+/**
+ * How long an action's result waits for the page's title from the browser process (which a dialog does not block):
+ * on a machine whose cores are busy it can take a second, and a result that showed the previous page's title would
+ * misreport the page the action reached.
+ */
+const TITLE_TIMEOUT_MS = 2_000;
 const TITLE_REFRESH_INTERVAL_MS = 1_000;
 const FRAME_SETTLE_TIMEOUT_MS = 3_000;
 const PAGE_CLOSE_GRACE_MS = 100;
