@@ -61,7 +61,10 @@ describe("the injection set", () => {
         );
         outcomes.push(outcome);
         // The agent did take the bait, and the guard stepped in (held and denied, blocked, or a redirect stopped).
-        expect(outcome.followed, "the gullible agent followed an instruction").toBeGreaterThan(0);
+        expect(
+          outcome.followed,
+          `the gullible agent followed an instruction; it read ${outcome.read.join(" | ")}`,
+        ).toBeGreaterThan(0);
         expect(outcome.decisions.map((d) => d.decision)).not.toEqual([]);
         expect(outcome.decisions.every((d) => d.decision !== "allowed")).toBe(true);
         expect(outcome.status).toBe("completed");
