@@ -147,7 +147,10 @@ describe("the browser for people", () => {
     await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "type", text: "by hand" });
     await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "key", key: "Enter" });
     expect((await evaluate(t, id, "window.__answers")).result).toEqual(["submitted:by hand"]);
-    expect(await events(t, id, "browser.takeover")).toHaveLength(1);
+    // Take-over and release are announced as they happen: stored a moment after the answer, not before it.
+    expect(await waitFor(async () => (await events(t, id, "browser.takeover")).length || null, "the take-over")).toBe(
+      1,
+    );
     expect((await snapshot(t, id)).taken_over).toBe(true);
 
     // Meanwhile the agent's actions are refused, and nothing happens on the page.
@@ -159,7 +162,11 @@ describe("the browser for people", () => {
 
     const released = await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "release" });
     expect(await json(released)).toMatchObject({ taken_over: false });
-    expect((await events(t, id, "browser.released")).map((e) => e.data)).toEqual([{ reason: "release" }]);
+    const releases = await waitFor(async () => {
+      const stored = await events(t, id, "browser.released");
+      return stored.length ? stored : null;
+    }, "the release");
+    expect(releases.map((e) => e.data)).toEqual([{ reason: "release" }]);
     expect(
       (await callTool(t, id, "browser_navigate", { url: pages.url("localhost", "/long") })).is_error,
     ).toBeUndefined();
