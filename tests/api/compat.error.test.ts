@@ -112,14 +112,19 @@ describe("compatibility routes: errors in the OpenAI envelope", () => {
 
   it("answers 409 when the session is already running", async ({ app: t, fake }) => {
     const id = await t.createSession();
-    fake.enqueue({ content: "slow", delay_ms: 400 });
+    let answer!: () => void;
+    fake.enqueue({ content: "slow", until: new Promise<void>((resolve) => (answer = resolve)) });
     const first = postRaw({ messages: [{ role: "user", content: "one" }] }, { "x-hermes-session-id": id });
-    await waitFor(() => t.app.services.agent.isBusy(id));
-    const res = await postRaw({ messages: [{ role: "user", content: "two" }] }, { "x-hermes-session-id": id });
-    expect(res.status).toBe(409);
-    expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
-      error: { type: "invalid_request_error", code: "session_busy" },
-    });
+    try {
+      await waitFor(() => t.app.services.agent.isBusy(id));
+      const res = await postRaw({ messages: [{ role: "user", content: "two" }] }, { "x-hermes-session-id": id });
+      expect(res.status).toBe(409);
+      expect(await json<OpenAIErrorResponse>(res)).toMatchObject({
+        error: { type: "invalid_request_error", code: "session_busy" },
+      });
+    } finally {
+      answer();
+    }
     expect((await first).status).toBe(200);
   });
 

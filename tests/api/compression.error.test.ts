@@ -257,15 +257,24 @@ describe("a session with a run in progress", () => {
 
   itWithAgent("refuses a manual compression until the run ends, but allows a dry run", async ({ app: t, fake }) => {
     const id = await t.createSession();
-    fake.enqueue({ content: "done", delay_ms: 600 });
+    // The model answers when the test says: the run is still going whatever the compressions below take.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fake.respondWith(async () => {
+      await answered;
+      return { content: "done" };
+    });
     const pending = t.call("POST", `/v1/sessions/${id}/messages`, { content: "work" });
-    await waitFor(() => fake.completions.length === 1);
-
-    const busy = await t.call("POST", `/v1/sessions/${id}/compress`, {});
-    expect(busy.status).toBe(409);
-    expect(await json<ProblemResponse>(busy)).toMatchObject({ code: "session_busy" });
-    const dry = await t.call("POST", `/v1/sessions/${id}/compress`, { dry_run: true });
-    expect(dry.status).toBe(200);
+    try {
+      await waitFor(() => fake.completions.length === 1);
+      const busy = await t.call("POST", `/v1/sessions/${id}/compress`, {});
+      expect(busy.status).toBe(409);
+      expect(await json<ProblemResponse>(busy)).toMatchObject({ code: "session_busy" });
+      const dry = await t.call("POST", `/v1/sessions/${id}/compress`, { dry_run: true });
+      expect(dry.status).toBe(200);
+    } finally {
+      answer();
+    }
 
     expect((await json<PostMessageRunResponse>(await pending)).run.status).toBe("completed");
     const after = await t.call("POST", `/v1/sessions/${id}/compress`, {});

@@ -543,10 +543,22 @@ describe("the Hermes contract", () => {
   });
 
   it("publishes run.steered on the run's events when a steering message is taken", async ({ app: t, fake }) => {
-    fake.enqueue({ tool_calls: [{ id: "call_st2", name: "slow", arguments: { ms: 300 } }] }, { content: "ok" });
+    // The run's first model call answers once the steer is in: it is taken before the next call.
+    let release!: () => void;
+    fake.enqueue(
+      {
+        tool_calls: [{ id: "call_st2", name: "slow", arguments: { ms: 300 } }],
+        until: new Promise<void>((resolve) => (release = resolve)),
+      },
+      { content: "ok" },
+    );
     const { run_id: runId } = await json<SubmittedRunResponse>(await t.call("POST", "/v1/runs", { input: "slow" }));
-    await waitFor(() => fake.completions.length === 1);
-    await t.call("POST", `/v1/runs/${runId}/steer`, { text: [{ type: "text", text: "use staging" }] });
+    try {
+      await waitFor(() => fake.completions.length === 1);
+      await t.call("POST", `/v1/runs/${runId}/steer`, { text: [{ type: "text", text: "use staging" }] });
+    } finally {
+      release();
+    }
     await until(t, runId, "completed");
     const text = await (await t.call("GET", `/v1/runs/${runId}/events`)).text();
     const steered = text

@@ -189,26 +189,50 @@ describe("Hermes-style runs", () => {
     const idle = await detailed();
     expect(idle).toMatchObject({ platform: "caduceus", runs: { active: 0, waiting: 0 }, browsers: { active: 0 } });
     expect(Object.keys(idle.checks).sort()).toEqual(["browser", "database", "leases", "model"]);
-    fake.enqueue({ tool_calls: [{ id: "call_hd", name: "slow", arguments: { ms: 400 } }] }, { content: "done" });
+    // The run's first model call answers once the run was seen in flight.
+    let release!: () => void;
+    fake.enqueue(
+      {
+        tool_calls: [{ id: "call_hd", name: "slow", arguments: { ms: 400 } }],
+        until: new Promise<void>((resolve) => (release = resolve)),
+      },
+      { content: "done" },
+    );
     const { run_id: runId } = await json<SubmittedRunResponse>(await submit(t, { input: "be slow" }));
-    await waitFor(() => fake.completions.length === 1);
-    expect((await detailed()).runs.active).toBe(1);
+    try {
+      await waitFor(() => fake.completions.length === 1);
+      expect((await detailed()).runs.active).toBe(1);
+    } finally {
+      release();
+    }
     await until(t, runId, "completed");
     expect((await detailed()).runs.active).toBe(0);
   });
 
   it("takes a steering message sent as Hermes's input", async ({ app: t, fake }) => {
-    fake.enqueue({ tool_calls: [{ id: "call_st", name: "slow", arguments: { ms: 300 } }] }, { content: "Steered." });
+    // The run's first model call answers once the steer is in: it is taken before the next call.
+    let release!: () => void;
+    fake.enqueue(
+      {
+        tool_calls: [{ id: "call_st", name: "slow", arguments: { ms: 300 } }],
+        until: new Promise<void>((resolve) => (release = resolve)),
+      },
+      { content: "Steered." },
+    );
     const { run_id: runId, session_id: sessionId } = await json<SubmittedRunResponse>(
       await submit(t, { input: "start slowly" }),
     );
-    await waitFor(() => fake.completions.length === 1);
-    const blank = await t.call("POST", `/v1/runs/${runId}/steer`, { input: "  " });
-    expect(blank.status).toBe(400);
-    expect((await json<OpenAIErrorResponse>(blank)).error.code).toBe("invalid_steer_input");
-    const steered = await t.call("POST", `/v1/runs/${runId}/steer`, { input: "use staging" });
-    expect(steered.status).toBe(200);
-    expect(await json<unknown>(steered)).toMatchObject({ object: "hermes.run.steer", run_id: runId, accepted: true });
+    try {
+      await waitFor(() => fake.completions.length === 1);
+      const blank = await t.call("POST", `/v1/runs/${runId}/steer`, { input: "  " });
+      expect(blank.status).toBe(400);
+      expect((await json<OpenAIErrorResponse>(blank)).error.code).toBe("invalid_steer_input");
+      const steered = await t.call("POST", `/v1/runs/${runId}/steer`, { input: "use staging" });
+      expect(steered.status).toBe(200);
+      expect(await json<unknown>(steered)).toMatchObject({ object: "hermes.run.steer", run_id: runId, accepted: true });
+    } finally {
+      release();
+    }
     await until(t, runId, "completed");
     const rows = await t.app.services.store.messages.page(sessionId, 0, 100);
     expect(rows.map((m) => m.content)).toContain("use staging");

@@ -231,7 +231,7 @@ describe("approvals that time out", () => {
     const run = await waitFor(async () => {
       const r = await runOf(t, paused.run.id);
       return r.status === "completed" && r;
-    }, 5_000);
+    });
     expect(run.iterations).toBe(2);
     const [record] = await t.app.services.store.interrupts.forRun(paused.run.id);
     expect(record).toMatchObject({ answered_by: "timeout", decision: "deny" });

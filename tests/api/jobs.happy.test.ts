@@ -97,14 +97,14 @@ describe("jobs", () => {
     const done = await waitFor(async () => {
       const current = await json<JobResponse>(await t.call("GET", `/v1/jobs/${job.id}`));
       return current.state === "completed" && current;
-    }, 10_000);
+    }, 25_000);
     expect(done).toMatchObject({ runs_fired: 2, next_run_at: null, enabled: false });
     await t.call("POST", `/v1/jobs/${job.id}/resume`);
     // The resumed job's next tick finds it spent: it is disabled again without firing.
     const spent = await waitFor(async () => {
       const current = await json<JobResponse>(await t.call("GET", `/v1/jobs/${job.id}`));
       return !current.enabled && current;
-    }, 10_000);
+    }, 25_000);
     expect(spent).toMatchObject({ runs_fired: 2, state: "completed" });
     expect((await json<Runs>(await t.call("GET", `/v1/jobs/${job.id}/runs`))).data).toHaveLength(2);
   });

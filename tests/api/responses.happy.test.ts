@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import OpenAI from "openai";
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import { describe, expect } from "vitest";
-import { makeAgentApp, testTools, type AgentApp } from "../fixtures/agent-harness.js";
+import { makeAgentApp, testTools, waitFor, type AgentApp } from "../fixtures/agent-harness.js";
 import { serveOnLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
 import { withApp } from "../fixtures/suite.js";
 import { tempDir } from "../fixtures/test-app.js";
@@ -214,11 +214,10 @@ describe("OpenAI Responses, driven by the official openai client", () => {
     fake.enqueue({ content: "Done in the background.", delay_ms: 150 });
     const response = await client.responses.create({ model: "caduceus", input: "Take your time.", background: true });
     expect(response).toMatchObject({ status: "in_progress", background: true, usage: null });
-    let polled = response;
-    for (let i = 0; i < 100 && polled.status === "in_progress"; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      polled = await client.responses.retrieve(response.id);
-    }
+    const polled = await waitFor(async () => {
+      const current = await client.responses.retrieve(response.id);
+      return current.status !== "in_progress" && current;
+    });
     expect(polled).toMatchObject({ status: "completed", output_text: "Done in the background." });
   });
 });

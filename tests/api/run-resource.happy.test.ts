@@ -152,14 +152,24 @@ describe("runs as resources", () => {
 
   it("takes a steering message in before the next model call, stored with its seq", async ({ app: t, fake }) => {
     const id = await t.createSession();
-    fake.enqueue({ tool_calls: [{ id: "call_s1", name: "slow", arguments: { ms: 300 } }] });
+    // The run's first model call answers once the steer is in: the run is still going, however long the steer takes.
+    let release!: () => void;
+    fake.enqueue({
+      tool_calls: [{ id: "call_s1", name: "slow", arguments: { ms: 300 } }],
+      until: new Promise<void>((resolve) => (release = resolve)),
+    });
     fake.enqueue({ content: "steered answer" });
     const pending = post(t, id, { content: "start" });
-    await waitFor(async () => (await transcript(t, id)).some((m) => m.tool_calls));
-    const runId = (await t.app.services.runs.activeRunOf(id))!;
-    const res = await t.call("POST", `/v1/runs/${runId}/steer`, { content: "also check the staging site" });
-    expect(res.status).toBe(200);
-    expect(await json<{ run_id: string; accepted: boolean }>(res)).toMatchObject({ run_id: runId, accepted: true });
+    let runId: string;
+    try {
+      await waitFor(() => fake.completions.length === 1);
+      runId = (await t.app.services.runs.activeRunOf(id))!;
+      const res = await t.call("POST", `/v1/runs/${runId}/steer`, { content: "also check the staging site" });
+      expect(res.status).toBe(200);
+      expect(await json<{ run_id: string; accepted: boolean }>(res)).toMatchObject({ run_id: runId, accepted: true });
+    } finally {
+      release();
+    }
     const answer = await json<PostMessageRunResponse>(await pending);
     expect(answer.run.status).toBe("completed");
     const rows = await transcript(t, id);

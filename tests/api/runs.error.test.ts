@@ -172,13 +172,18 @@ describe("agent run failures", () => {
 
   it("refuses a second run on a busy session with 409 session_busy", async ({ app: t, fake }) => {
     const id = await t.createSession();
-    fake.enqueue({ content: "slow answer", delay_ms: 400 });
+    let answer!: () => void;
+    fake.enqueue({ content: "slow answer", until: new Promise<void>((resolve) => (answer = resolve)) });
     const first = post(t, id, { content: "first" });
-    await waitFor(() => fake.completions.length === 1);
-    const second = await post(t, id, { content: "second" });
-    expect(second.status).toBe(409);
-    expect(second.headers.get("content-type")).toBe("application/problem+json");
-    expect((await json<ProblemResponse>(second)).code).toBe("session_busy");
+    try {
+      await waitFor(() => fake.completions.length === 1);
+      const second = await post(t, id, { content: "second" });
+      expect(second.status).toBe(409);
+      expect(second.headers.get("content-type")).toBe("application/problem+json");
+      expect((await json<ProblemResponse>(second)).code).toBe("session_busy");
+    } finally {
+      answer();
+    }
     expect((await json<PostMessageRunResponse>(await first)).run.status).toBe("completed");
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["first", "slow answer"]);
   });
@@ -233,14 +238,19 @@ describe("run admission and lifecycle", () => {
     try {
       const a = await t.createSession();
       const b = await t.createSession();
-      fake.enqueue({ content: "slow", delay_ms: 400 });
+      let answer!: () => void;
+      fake.enqueue({ content: "slow", until: new Promise<void>((resolve) => (answer = resolve)) });
       const first = post(t, a, { content: "busy" });
-      await waitFor(() => t.app.services.agent.activeCount === 1);
-      const res = await post(t, b, { content: "one too many" });
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect((await json<ProblemResponse>(res)).code).toBe("too_many_runs");
-      expect(await transcript(t, b)).toEqual([]);
+      try {
+        await waitFor(() => t.app.services.agent.activeCount === 1);
+        const res = await post(t, b, { content: "one too many" });
+        expect(res.status).toBe(429);
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect((await json<ProblemResponse>(res)).code).toBe("too_many_runs");
+        expect(await transcript(t, b)).toEqual([]);
+      } finally {
+        answer();
+      }
       expect((await json<PostMessageRunResponse>(await first)).run.status).toBe("completed");
     } finally {
       await t.close();

@@ -8,25 +8,37 @@ import type { TestApp } from "../fixtures/test-app.js";
 
 const it = withApp({ model: "none" });
 
-/** Reads a streamed body until `done` says it has what it needs, then leaves. */
-async function readUntil(response: Response, done: (bytes: Buffer) => boolean, timeoutMs = 15_000): Promise<Buffer> {
+/** A streamed body read bit by bit: `until` reads on until what came so far satisfies `done`; `close` leaves. */
+function streamReader(response: Response, timeoutMs = 15_000) {
   const reader = response.body!.getReader();
   let bytes = Buffer.alloc(0);
-  const deadline = Date.now() + timeoutMs;
+  return {
+    async until(done: (bytes: Buffer) => boolean): Promise<Buffer> {
+      const deadline = Date.now() + timeoutMs;
+      while (!done(bytes)) {
+        if (Date.now() > deadline) throw new Error(`stream gave only ${bytes.length} bytes`);
+        let timer: NodeJS.Timeout | undefined;
+        const next = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("stream stalled")), timeoutMs))),
+        ]).finally(() => clearTimeout(timer));
+        if (next.done) break;
+        bytes = Buffer.concat([bytes, Buffer.from(next.value)]);
+      }
+      return bytes;
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+/** Reads a streamed body until `done` says it has what it needs, then leaves. */
+async function readUntil(response: Response, done: (bytes: Buffer) => boolean): Promise<Buffer> {
+  const stream = streamReader(response);
   try {
-    while (!done(bytes)) {
-      if (Date.now() > deadline) throw new Error(`stream gave only ${bytes.length} bytes`);
-      const next = await Promise.race([
-        reader.read(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("stream stalled")), timeoutMs)),
-      ]);
-      if (next.done) break;
-      bytes = Buffer.concat([bytes, Buffer.from(next.value)]);
-    }
+    return await stream.until(done);
   } finally {
-    await reader.cancel();
+    await stream.close();
   }
-  return bytes;
 }
 
 const events = async (t: TestApp, id: string, type: string) =>
@@ -98,12 +110,19 @@ describe("the browser for people", () => {
 
     const mjpeg = await t.call("GET", `/v1/sessions/${id}/browser/screencast?format=mjpeg`);
     expect(mjpeg.headers.get("content-type")).toBe("multipart/x-mixed-replace; boundary=caduceus-frame");
-    // Painting again sends a new frame: the first arrives, the second after the page changes.
-    // Two frames: two JPEG start-of-image markers.
-    const parts = readUntil(mjpeg, (bytes) => bytes.toString("latin1").split("\xff\xd8\xff").length > 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await evaluate(t, id, "document.body.style.background = 'rgb(200, 30, 30)'; true");
-    const body = (await parts).toString("latin1");
+    // Painting again sends a new frame: the first arrives, the second after the page changes. The page changes only
+    // once the first frame is here (a frame the viewer has not taken yet is replaced by a newer one).
+    // Frames counted by their JPEG start-of-image markers.
+    const frames = (bytes: Buffer) => bytes.toString("latin1").split("\xff\xd8\xff").length - 1;
+    const parts = streamReader(mjpeg);
+    let body: string;
+    try {
+      await parts.until((bytes) => frames(bytes) >= 1);
+      await evaluate(t, id, "document.body.style.background = 'rgb(200, 30, 30)'; true");
+      body = (await parts.until((bytes) => frames(bytes) >= 2)).toString("latin1");
+    } finally {
+      await parts.close();
+    }
     expect(body).toContain("Content-Type: image/jpeg");
     // The viewers left; the browser answers as before.
     expect((await evaluate(t, id, "1 + 1")).result).toBe(2);
@@ -128,7 +147,10 @@ describe("the browser for people", () => {
     await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "type", text: "by hand" });
     await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "key", key: "Enter" });
     expect((await evaluate(t, id, "window.__answers")).result).toEqual(["submitted:by hand"]);
-    expect(await events(t, id, "browser.takeover")).toHaveLength(1);
+    // Take-over and release are announced as they happen: stored a moment after the answer, not before it.
+    expect(await waitFor(async () => (await events(t, id, "browser.takeover")).length || null, "the take-over")).toBe(
+      1,
+    );
     expect((await snapshot(t, id)).taken_over).toBe(true);
 
     // Meanwhile the agent's actions are refused, and nothing happens on the page.
@@ -140,7 +162,11 @@ describe("the browser for people", () => {
 
     const released = await t.call("POST", `/v1/sessions/${id}/browser/input`, { type: "release" });
     expect(await json(released)).toMatchObject({ taken_over: false });
-    expect((await events(t, id, "browser.released")).map((e) => e.data)).toEqual([{ reason: "release" }]);
+    const releases = await waitFor(async () => {
+      const stored = await events(t, id, "browser.released");
+      return stored.length ? stored : null;
+    }, "the release");
+    expect(releases.map((e) => e.data)).toEqual([{ reason: "release" }]);
     expect(
       (await callTool(t, id, "browser_navigate", { url: pages.url("localhost", "/long") })).is_error,
     ).toBeUndefined();

@@ -131,9 +131,15 @@ describe("browser frames", () => {
       return s.frame_tree.children.length === 0 ? s : null;
     }, "an empty frame tree");
     expect(snap.frame_tree.top).toMatchObject({ frame_id: tree.top!.frame_id, url: pages.url("localhost", "/plain") });
-    const detached = (await t.app.services.events.replay(id, 0))
-      .filter((e) => e.type === "frame.detached")
-      .map((e) => (e.data as { frame_id: string }).frame_id);
+    // Frame events are stored as the browser reports the frames, a moment after the tree changed.
+    const detachedIds = async () =>
+      (await t.app.services.events.replay(id, 0))
+        .filter((e) => e.type === "frame.detached")
+        .map((e) => (e.data as { frame_id: string }).frame_id);
+    const detached = await waitFor(async () => {
+      const ids = await detachedIds();
+      return tree.children.every((child) => ids.includes(child.frame_id)) ? ids : null;
+    }, "the frames reported detached");
     for (const child of tree.children) expect(detached).toContain(child.frame_id);
     await navigate(t, id, pages.url("localhost", "/four-frames"));
     tree = await fourFrameTree(t, id);

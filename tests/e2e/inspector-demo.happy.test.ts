@@ -57,6 +57,11 @@ describe("the demo model driven through the inspector", () => {
       return result.length ? result : null;
     }, "the page's confirm() to return");
     expect(answers).toEqual([true]);
+    // The click's run goes on to its answer once the dialog is closed; a compression waits for the session's run.
+    await waitFor(async () => {
+      const listed = (await (await t.call("GET", `/v1/sessions/${id}/runs`)).json()) as RunPage;
+      return listed.data.length === 2 && listed.data.every((run) => run.status === "completed");
+    }, "the click's run to end");
 
     await page.getByRole("tab", { name: "Context" }).click();
     await page.getByRole("button", { name: "Preview compression" }).click();

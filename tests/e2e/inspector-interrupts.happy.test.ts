@@ -1,11 +1,11 @@
 import { describe, expect } from "vitest";
-import { testTools } from "../fixtures/agent-harness.js";
+import { releaseHold, testTools } from "../fixtures/agent-harness.js";
 import { evaluate, navigate, waitFor } from "../fixtures/browser.js";
 import { withInspector } from "../fixtures/inspector.js";
 import { createSessionId } from "../fixtures/sessions-api.js";
 import { withApp } from "../fixtures/suite.js";
 
-const base = withApp({ tools: [testTools.echo, testTools.slow] });
+const base = withApp({ tools: [testTools.echo, testTools.hold] });
 const it = withInspector(base);
 const WAIT_MS = 15_000;
 
@@ -116,14 +116,20 @@ describe("the inspector's interrupts", () => {
 
   it("shows a tool while it runs, and no longer once it is done", async ({ app: t, fake, inspector }) => {
     const id = await createSessionId(t, { title: "Slow tool" });
-    fake.enqueue({ tool_calls: [{ id: "call_slow", name: "slow", arguments: { ms: 1_500 } }] });
+    // The tool runs until it has been seen running.
+    const key = "inspector-tool-running";
+    fake.enqueue({ tool_calls: [{ id: "call_slow", name: "hold", arguments: { key } }] });
     fake.enqueue({ content: "Done waiting." });
     const page = await inspector.open(`/ui/sessions/${id}`);
     await page.getByRole("heading", { name: "Slow tool" }).waitFor({ timeout: WAIT_MS });
     await page.getByLabel("Message").fill("wait a bit");
     await page.getByRole("button", { name: "Send" }).click();
-    const running = page.getByText("Running tool slow", { exact: false });
-    await running.waitFor({ timeout: WAIT_MS });
+    const running = page.getByText("Running tool hold", { exact: false });
+    try {
+      await running.waitFor({ timeout: WAIT_MS });
+    } finally {
+      releaseHold(key);
+    }
     await page.getByRole("region", { name: "Transcript" }).getByText("Done waiting.").waitFor({ timeout: WAIT_MS });
     expect(await running.count()).toBe(0);
     await page.context().close();
@@ -135,16 +141,22 @@ describe("the inspector's interrupts", () => {
     inspector,
   }) => {
     const id = await createSessionId(t, { title: "Steering" });
-    fake.enqueue({ tool_calls: [{ id: "call_wait", name: "slow", arguments: { ms: 2_500 } }] });
+    // The tool runs until the steering message is queued: it is taken in before the next model call.
+    const key = "inspector-steer";
+    fake.enqueue({ tool_calls: [{ id: "call_wait", name: "hold", arguments: { key } }] });
     fake.enqueue({ content: "Switched to staging." });
     const page = await inspector.open(`/ui/sessions/${id}`);
     await page.getByRole("heading", { name: "Steering" }).waitFor({ timeout: WAIT_MS });
     await page.getByLabel("Message").fill("deploy to production");
     await page.getByRole("button", { name: "Send" }).click();
-    await page.getByText("Running tool slow", { exact: false }).waitFor({ timeout: WAIT_MS });
-    await page.getByLabel("Steer", { exact: true }).fill("use staging instead");
-    await page.getByRole("button", { name: /^Send steering to run / }).click();
-    await page.getByRole("status").getByText("queued").waitFor({ timeout: WAIT_MS });
+    try {
+      await page.getByText("Running tool hold", { exact: false }).waitFor({ timeout: WAIT_MS });
+      await page.getByLabel("Steer", { exact: true }).fill("use staging instead");
+      await page.getByRole("button", { name: /^Send steering to run / }).click();
+      await page.getByRole("status").getByText("queued").waitFor({ timeout: WAIT_MS });
+    } finally {
+      releaseHold(key);
+    }
     await page
       .getByRole("region", { name: "Transcript" })
       .getByText("Switched to staging.")

@@ -4,6 +4,7 @@
  */
 import { describe, expect } from "vitest";
 import { violationsInBothThemes } from "../fixtures/axe.js";
+import { waitFor } from "../fixtures/browser.js";
 import { withInspector } from "../fixtures/inspector.js";
 import { SERVER_KEY } from "../fixtures/keys.js";
 import { withApp } from "../fixtures/suite.js";
@@ -23,7 +24,9 @@ describe("the inspector's jobs page", () => {
   }) => {
     const receiver = await new WebhookReceiver().start();
     try {
-      await t.call("POST", "/v1/webhooks", { url: receiver.url, events: ["run.completed"] });
+      const hook = (await (
+        await t.call("POST", "/v1/webhooks", { url: receiver.url, events: ["run.completed"] })
+      ).json()) as { id: string };
       const job = (await (
         await t.call("POST", "/v1/jobs", { name: "Morning check", schedule: { cron: "0 7 * * *" }, prompt: "Check." })
       ).json()) as { id: string };
@@ -45,6 +48,13 @@ describe("the inspector's jobs page", () => {
       await runs.getByText(/manual/).waitFor({ timeout: WAIT_MS });
       const [stored] = await t.query<{ run_id: string }>("select run_id from job_runs where job_id = $1", [job.id]);
       expect(await runs.getByRole("link", { name: "open" }).getAttribute("href")).toContain(stored.run_id);
+      // The page reads the deliveries when they are opened: they are opened once the run's end has been delivered.
+      await waitFor(async () => {
+        const { data } = (await (await t.call("GET", `/v1/webhooks/${hook.id}/deliveries`)).json()) as {
+          data: Array<{ status: string }>;
+        };
+        return data.some((delivery) => delivery.status === "delivered");
+      }, "the run's end delivered");
 
       await page
         .getByRole("row", { name: new RegExp(receiver.url) })

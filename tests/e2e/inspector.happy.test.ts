@@ -113,10 +113,16 @@ describe("the inspector", () => {
     const page = await inspector.open(`/ui/sessions/${id}`);
     const row = page.getByRole("navigation", { name: "Sessions" }).locator("li.session", { hasText: "Live list" });
     await row.getByText("0 msg").waitFor({ timeout: WAIT_MS });
-    fake.enqueue({ content: "Slow but sure.", delay_ms: 1_000 });
+    // The model answers once the list has shown the run running.
+    let release!: () => void;
+    fake.enqueue({ content: "Slow but sure.", until: new Promise<void>((resolve) => (release = resolve)) });
     await page.getByLabel("Message").fill("take a moment");
     await page.getByRole("button", { name: "Send" }).click();
-    await row.locator('[data-status="running"]').waitFor({ timeout: WAIT_MS });
+    try {
+      await row.locator('[data-status="running"]').waitFor({ timeout: WAIT_MS });
+    } finally {
+      release();
+    }
     await row.getByText("2 msg").waitFor({ timeout: WAIT_MS });
     await row.locator('[data-status="running"]').waitFor({ state: "detached", timeout: WAIT_MS });
     // Another client renames it; the next run event brings the new title along.

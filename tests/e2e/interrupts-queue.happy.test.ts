@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { evaluate, navigate, snapshot, waitForPending } from "../fixtures/browser.js";
+import { evaluate, navigate, snapshot, waitFor, waitForPending } from "../fixtures/browser.js";
 import { testTools } from "../fixtures/agent-harness.js";
 import { json, type ProblemResponse } from "../fixtures/responses.js";
 import { withApp } from "../fixtures/suite.js";
@@ -55,7 +55,11 @@ describe("the interrupts queue", () => {
       answer: { by: "user", action: "accept", decision: null, reason: null },
     });
     expect(Date.parse(answered.answer!.at)).toBeGreaterThanOrEqual(Date.parse(listedDialog.created_at));
-    expect((await evaluate(t, id, "window.__answers")).result).toEqual([true]);
+    // The page's confirm() returns once the browser has closed the dialog.
+    const pageAnswers = async () => (await evaluate(t, id, "window.__answers")).result as unknown[];
+    expect(
+      await waitFor(async () => ((await pageAnswers()).length ? pageAnswers() : null), "confirm() to return"),
+    ).toEqual([true]);
     expect((await snapshot(t, id)).recent_dialogs[0]).toMatchObject({
       id: dialog.id,
       closed_by: "user",

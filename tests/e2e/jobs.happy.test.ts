@@ -56,13 +56,16 @@ describe("jobs in the server process", () => {
       (await (await s.call("POST", "/v1/jobs", { prompt: "Check.", ...body })).json()) as Job;
     const every = await create({ name: "every", schedule: { every: "1s" }, catch_up: "one" });
     const none = await create({ name: "none", schedule: { every: "1s" }, catch_up: "none" });
-    const once = await create({ name: "at", schedule: { at: new Date(Date.now() + 3_000).toISOString() } });
-    await waitFor(async () => (await runsOf(s, every.id)).length >= 2, 10_000);
+    await waitFor(async () => (await runsOf(s, every.id)).length >= 2, 20_000);
+    // Made just before the kill, due a moment after it: it passes while the server is down, however long the
+    // interval jobs took to fire twice.
+    const atMs = Date.now() + 2_000;
+    const once = await create({ name: "at", schedule: { at: new Date(atMs).toISOString() } });
 
     await s.stop("SIGKILL");
     expect(s.child.signalCode).toBe("SIGKILL");
-    // Down long enough for the interval jobs to miss ticks (and for the `at` to pass): missed, not late.
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    // Down long enough for the interval jobs to miss ticks and for the `at` to pass: missed (over 5 s late), not late.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(6_500, atMs + 6_500 - Date.now())));
     const before = { every: (await countRuns(dir, every.id)) ?? 0 };
     s = await start();
 
@@ -84,7 +87,7 @@ describe("jobs in the server process", () => {
     const at = await waitFor(async () => {
       const job = (await (await s.call("GET", `/v1/jobs/${once.id}`)).json()) as Job;
       return job.state === "completed" && job;
-    }, 10_000);
+    }, 15_000);
     expect(at).toMatchObject({ runs_fired: 1, next_run_at: null });
     expect((await runsOf(s, once.id)).map((r) => r.trigger)).toEqual(["catch_up"]);
     for (const id of [every.id, none.id]) await s.call("POST", `/v1/jobs/${id}/pause`);

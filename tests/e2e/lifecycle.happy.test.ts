@@ -116,11 +116,7 @@ describe("browser lifecycle", () => {
     const navigating = t.call("POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") });
     expect((await deleting).status).toBe(204);
     expect([200, 404]).toContain((await navigating).status);
-    await waitFor(
-      async () => t.app.services.supervisors.status(id) === null,
-      "no supervisor for the deleted session",
-      5_000,
-    );
+    await waitFor(async () => t.app.services.supervisors.status(id) === null, "no supervisor for the deleted session");
     expect((await t.call("GET", `/v1/sessions/${id}/snapshot`)).status).toBe(404);
   });
 

@@ -30,9 +30,10 @@ describe("the request examples of the OpenAPI document", () => {
       expect(body.run.status).toBe("requires_action");
       return body.run.id;
     };
-    // Steering needs a run at work: one whose model answers slowly, in the background.
+    // Steering needs a run at work: one whose model answers once the steer example was sent, in the background.
+    const atWork: { release?: () => void } = {};
     const runAtWork = async (session: string) => {
-      fake.enqueue({ content: "Slowly.", delay_ms: 1_500 });
+      fake.enqueue({ content: "Slowly.", until: new Promise<void>((resolve) => (atWork.release = resolve)) });
       const res = await t.call("POST", `/v1/sessions/${session}/messages`, { content: "go slowly", background: true });
       const { run } = await json<{ run: { id: string } }>(res);
       await waitFor(
@@ -118,6 +119,8 @@ describe("the request examples of the OpenAPI document", () => {
         .replace("{store}", "user")
         .replace("{memory_entry_id}", memoryEntryId);
       const res = await t.call(method.toUpperCase(), target, example);
+      atWork.release?.();
+      delete atWork.release;
       const text = await res.clone().text();
       const successes = Object.keys(op.responses)
         .map(Number)

@@ -231,15 +231,20 @@ describe("two replicas on one PostgreSQL", () => {
   it("applies at once on replica A a dialog policy PATCHed through replica B", async () => {
     const { id } = await json<{ id: string }>(await call(a, "POST", "/v1/sessions", {}), 201);
     await json(await call(a, "POST", `/v1/sessions/${id}/browser/navigate`, { url: pages.url("localhost", "/plain") }));
-    // The page asks later by itself: no browser request reaches A between the PATCH and the dialog.
+    // The page asks by itself once the PATCH is answered (the pages server lets its fetch through): no browser request
+    // reaches A between the PATCH and the dialog. Once the dialog has closed, the page says so to the pages server.
     await json(
       await call(a, "POST", `/v1/sessions/${id}/browser/evaluate`, {
-        expression: "window.__answers = []; setTimeout(() => window.__answers.push(confirm('Deploy now?')), 1500); 1",
+        expression:
+          "window.__answers = []; fetch('/gate/deploy').then(() => { window.__answers.push(confirm('Deploy now?')); " +
+          "return fetch('/gate/deployed'); }); 1",
       }),
     );
     await json(await call(b, "PATCH", `/v1/sessions/${id}`, { config: { browser: { dialog_policy: "auto_accept" } } }));
+    pages.open("deployed");
+    pages.open("deploy");
     // Past the dialog before anything asks A about the browser (a browser request would make it read the row).
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await waitFor(() => pages.gateHits("deployed") === 1, 15_000);
     const closed = await waitFor(async () => {
       const snapshot = await json<{ recent_dialogs: Array<{ message: string; closed_by: string; action: string }> }>(
         await call(b, "GET", `/v1/sessions/${id}/snapshot`),

@@ -9,7 +9,7 @@
  * open session's runs or messages change, and every 15 s while the page is visible.
  */
 import { Inbox, Pencil, Plus, Search, Trash2, TriangleAlert } from "lucide-preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { api, must, type Schemas } from "./client.js";
 import { formatCount, formatPercent, sessionName } from "./format.js";
 import { openSession, pathOf } from "./route.js";
@@ -149,7 +149,8 @@ function useRovingList() {
     const current = stop && all.includes(stop) ? stop : (all.find((el) => el.tabIndex === 0) ?? all[0]);
     for (const el of all) el.tabIndex = el === current ? 0 : -1;
   };
-  useEffect(() => {
+  // Before the rows are painted: a Tab pressed as soon as they show finds one stop per row, not every button.
+  useLayoutEffect(() => {
     for (const row of rows()) settle(row);
   });
   const onFocusIn = (event: FocusEvent) => {

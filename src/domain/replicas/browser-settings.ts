@@ -1,9 +1,9 @@
 /**
  * @module browser-settings
  * A session's browser settings changed (a PATCH of its `config.browser`) on a replica that does not hold its browser:
- * the holder is told, so its supervisor applies them at once (a dialog the page opens next meets the new policy)
- * instead of at its next browser request. Best effort: the holder reads the session's row again on every browser
- * request anyway.
+ * the holder is told before the PATCH is answered, so its supervisor applies them at once (a dialog the page opens
+ * after the answer meets the new policy) instead of at its next browser request. Best effort: a holder that cannot be
+ * reached within 5 s is given up on, and reads the session's row again on every browser request anyway.
  */
 import type { Logger } from "../../logger.js";
 import type { BrowserOwnership } from "./browser-ownership.js";

@@ -24,7 +24,9 @@ export async function updateSession(
   // Stopping starts synchronously, so no read after this PATCH shows the old endpoint's browser.
   if (input.config?.browser !== undefined) {
     void deps.supervisors.rebindIfChanged(id, session).catch(() => undefined);
-    void deps.browserSettingsChanged?.(id).catch(() => undefined);
+    // Answered once the replica holding the browser has the new settings: a dialog its page opens after the answer
+    // meets them.
+    await deps.browserSettingsChanged?.(id).catch(() => undefined);
   }
   if (input.model !== undefined && input.model !== previous.model) await deps.engineSessions.modelChanged(id);
   return deps.sessions.snapshot(session);
