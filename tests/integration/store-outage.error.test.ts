@@ -8,9 +8,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/database.js";
 import { openStore } from "../../src/db/open-store.js";
+import { EventBus, type SessionEvent } from "../../src/domain/events/bus.js";
 import { createSqliteStore } from "../../src/db/sqlite-store.js";
 import type { Store } from "../../src/db/store.js";
 import { DomainError } from "../../src/kernel/errors.js";
@@ -111,6 +113,38 @@ describe.runIf(storesUnderTest().includes("postgres"))("a PostgreSQL store whose
       "an announcement after the restart",
       20_000,
     );
+  });
+
+  it("hands a live subscriber the events stored while its replica's listening connection was down", async () => {
+    const s = store!;
+    const session = await newSession(s);
+    const bus = new EventBus(s.events, Date.now, s.announcements);
+    const seen: SessionEvent[] = [];
+    const unsubscribe = bus.subscribe(session.id, (event) => seen.push(event));
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    try {
+      await bus.publish(session.id, "run.started", { run_id: "run_1", session_id: session.id, model: "m" });
+      await waitFor(() => seen.length === 1, "the event before the outage");
+      // The listening connection ends (as when a proxy or the server drops it); until it listens again, no
+      // notice reaches this replica.
+      const listening = "select pid from pg_stat_activity where query like 'listen %' and pid <> pg_backend_pid()";
+      const { rows } = await admin.query<{ pid: number }>(listening);
+      expect(rows).toHaveLength(1);
+      await admin.query("select pg_terminate_backend($1)", [rows[0].pid]);
+      await waitFor(
+        async () => (await admin.query("select 1 from pg_stat_activity where pid = $1", [rows[0].pid])).rowCount === 0,
+        "the listening connection to end",
+      );
+      // Another replica stores an event meanwhile.
+      await s.events.insert(session.id, "run.completed", { run_id: "run_1" }, T0, "run_1");
+      await waitFor(() => seen.length === 2, "the event stored while nobody listened", 10_000);
+      expect(seen.map((event) => event.type)).toEqual(["run.started", "run.completed"]);
+    } finally {
+      unsubscribe();
+      bus.endAll();
+      await admin.end();
+    }
   });
 
   it("fails a transaction that holds a connection when the server crashes, and rolls it back", async () => {

@@ -2,9 +2,9 @@
  * @module event-announcements
  * Every replica hears of every event stored, by any replica, through PostgreSQL's LISTEN/NOTIFY: the insert notifies
  * `caduceus_events` with the session and the event id in its own transaction, so the notice is sent on commit, in
- * commit order. One dedicated connection listens; if it drops, it is opened again, and the listeners are told of
- * nothing they could have missed — a reconnect is followed by an announcement of each session's newest id, so their
- * subscribers read the rows they lack. The same connection hears `caduceus_keys`: the id of every API key changed or
+ * commit order. One dedicated connection listens; if it drops, it is opened again, and once it listens again the
+ * listeners are told that notices may have been missed (`missed`), so their subscribers read the rows they lack.
+ * The same connection hears `caduceus_keys`: the id of every API key changed or
  * revoked, so each replica drops it from its cache as the change commits; after a reconnect its listeners are told
  * that any key may have changed (null).
  */
@@ -15,12 +15,14 @@ export const KEYS_CHANNEL = "caduceus_keys";
 const RECONNECT_DELAY_MS = 500;
 
 type Announced = (sessionId: string, id: number) => void;
+type Missed = () => void;
 type KeyChanged = (keyId: string | null) => void;
 
 export class PgEventAnnouncements {
   private readonly listeners = new Set<Announced>();
+  private readonly missedListeners = new Set<Missed>();
   private readonly keyListeners = new Set<KeyChanged>();
-  /** Whether the connection was lost since it first listened: the next start tells the key listeners. */
+  /** Whether the connection was lost since it first listened: the next start tells every listener. */
   private lost = false;
   private client: pg.Client | null = null;
   private closed = false;
@@ -48,12 +50,20 @@ export class PgEventAnnouncements {
     await client.query(`listen ${EVENTS_CHANNEL}`);
     await client.query(`listen ${KEYS_CHANNEL}`);
     this.client = client;
-    if (this.lost) for (const listener of this.keyListeners) listener(null);
+    if (!this.lost) return;
+    // Listening again: what was committed while the connection was down was announced to nobody here.
+    for (const listener of this.keyListeners) listener(null);
+    for (const listener of this.missedListeners) listener();
   }
 
-  listen(announced: Announced): () => void {
+  /** `announced` hears of each event stored; `missed`, that the connection was lost and listens again. */
+  listen(announced: Announced, missed?: Missed): () => void {
     this.listeners.add(announced);
-    return () => this.listeners.delete(announced);
+    if (missed) this.missedListeners.add(missed);
+    return () => {
+      this.listeners.delete(announced);
+      if (missed) this.missedListeners.delete(missed);
+    };
   }
 
   listenKeyChanges(changed: KeyChanged): () => void {

@@ -26,7 +26,10 @@ export type StageEvents = (events: PendingEvent[]) => Promise<void>;
  * Where a shared database announces each event stored, by any replica, once it is committed — in commit order, which
  * for one session is id order (PostgreSQL's NOTIFY). Without one, events are handed over as this process stores them.
  */
-export type EventAnnouncements = { listen(announced: (sessionId: string, id: number) => void): () => void };
+export type EventAnnouncements = {
+  /** `missed` is told when announcements may have been lost (the listening connection dropped and is back). */
+  listen(announced: (sessionId: string, id: number) => void, missed?: () => void): () => void;
+};
 
 /** How long a publish waits for its own announcement before reading the rows itself (a lost notification). */
 const ANNOUNCEMENT_WAIT_MS = 2_000;
@@ -76,7 +79,11 @@ export class EventBus {
      */
     private readonly announcements: EventAnnouncements | null = null,
   ) {
-    if (announcements) this.stopListening = announcements.listen((sessionId, id) => this.announced(sessionId, id));
+    if (announcements)
+      this.stopListening = announcements.listen(
+        (sessionId, id) => this.announced(sessionId, id),
+        () => this.missedAnnouncements(),
+      );
   }
 
   /**
@@ -167,6 +174,14 @@ export class EventBus {
     if (!this.listeners.has(sessionId) || id <= (this.delivered.get(sessionId) ?? 0)) return;
     if (!this.delivered.has(sessionId)) this.delivered.set(sessionId, id - 1);
     void this.catchUp(sessionId);
+  }
+
+  /**
+   * Announcements may have been lost: every session whose subscribers here have been handed an event reads the rows
+   * after it. (A session none has been handed yet has no row to read after; its subscribers get what comes next.)
+   */
+  private missedAnnouncements(): void {
+    for (const sessionId of this.listeners.keys()) if (this.delivered.has(sessionId)) void this.catchUp(sessionId);
   }
 
   /** Reads the session's rows after the last one handed over and hands them over, one reader at a time. */
