@@ -37,6 +37,9 @@ const PASSWD_URL = "file:///etc/passwd";
 const ABSENCE_SETTLE_MS = 1_500;
 /** How long a tab made by Target.createTarget takes to settle on its first document. */
 const NEW_TAB_SETTLE_MS = 400;
+/** Control attacks on an http page before the channel is taken to work, and how long each waits for its beacon. */
+const CONTROL_ATTEMPTS = 3;
+const CONTROL_WAIT_MS = 8_000;
 
 type Problem = {
   status: number;
@@ -515,9 +518,15 @@ describe("with Target.* in browser.cdp_allow (the operator opted in to Target me
 
   it("never delivers /etc/passwd to a listener, in 5 runs of the reviewer's beacon attack", async () => {
     // The same sequence on an http page delivers that page's text: the channel works, so silence means something.
-    const control = await attack(pages.url("127.0.0.1", "/plain"));
-    await waitFor(() => recorded(recorder).some((hit) => hit.includes("hello")), "the control page's beacon");
-    await resultOf(await cdp(t, id, "Target.closeTarget", { targetId: control }));
+    // Tried up to three times: on a busy machine the new tab can still be committing its first about:blank after the
+    // settle time, and the script registered then is lost.
+    const beaconed = () => recorded(recorder).some((hit) => hit.includes("hello"));
+    for (let attempt = 0; attempt < CONTROL_ATTEMPTS && !beaconed(); attempt++) {
+      const control = await attack(pages.url("127.0.0.1", "/plain"));
+      await waitFor(beaconed, "the control page's beacon", CONTROL_WAIT_MS).catch(() => undefined);
+      await resultOf(await cdp(t, id, "Target.closeTarget", { targetId: control }));
+    }
+    expect(beaconed(), "the control page's beacon arrived").toBe(true);
 
     // Five attacks one after the other, then the settle time once: each has had at least that long to deliver.
     for (let attempt = 0; attempt < 5; attempt++) await attack(PASSWD_URL);
@@ -530,7 +539,7 @@ describe("with Target.* in browser.cdp_allow (the operator opted in to Target me
     await expectPasswdNeverShown(t, id);
     const console = (await snapshot(t, id)).console.map((entry) => entry.text);
     expect(console.some((text) => text.includes("blocked file:///etc/passwd"))).toBe(true);
-  });
+  }, 60_000);
 
   it("masks a secret in a blocked URL before cutting it, in the console and in the log", async () => {
     await attack(`${PASSWD_URL}?token=${SECRET}`);
