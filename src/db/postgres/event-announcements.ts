@@ -3,10 +3,9 @@
  * Every replica hears of every event stored, by any replica, through PostgreSQL's LISTEN/NOTIFY: the insert notifies
  * `caduceus_events` with the session and the event id in its own transaction, so the notice is sent on commit, in
  * commit order. One dedicated connection listens; if it drops, it is opened again, and once it listens again the
- * listeners are told that notices may have been missed (`missed`), so their subscribers read the rows they lack.
- * The same connection hears `caduceus_keys`: the id of every API key changed or
- * revoked, so each replica drops it from its cache as the change commits; after a reconnect its listeners are told
- * that any key may have changed (null).
+ * listeners are told that notices may have been missed (`missed`), so their subscribers read the rows they lack. The
+ * same connection hears `caduceus_keys`: the id of every API key changed or revoked, so each replica drops it from its
+ * cache as the change commits; after a reconnect its listeners are told that any key may have changed (null).
  */
 import pg from "pg";
 
