@@ -9,8 +9,7 @@ import type { JobRecord } from "../shared/records.js";
 import { hermesSchedule } from "../../domain/jobs/hermes-schedule.js";
 import { jobState } from "../../domain/jobs/jobs.js";
 import { JOB_ID_EXAMPLE } from "./schemas.js";
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+import { isoOrNull as iso } from "../shared/times.js";
 
 /** Hermes's `last_status`: `ok` for a completed run, `error` for one that failed or never started. */
 function lastStatus(status: string | null): string | null {

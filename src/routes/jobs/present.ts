@@ -6,8 +6,7 @@
 import type { JobRecord } from "../shared/records.js";
 import { jobState, type JobRunView } from "../../domain/jobs/jobs.js";
 import { describeSchedule } from "../../domain/jobs/schedule.js";
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+import { isoOrNull as iso } from "../shared/times.js";
 
 export function presentJob(job: JobRecord, now: number) {
   return {

@@ -7,9 +7,9 @@ import { z } from "@hono/zod-openapi";
 import { MAX_JOB_NAME_CHARS, MAX_JOB_PROMPT_CHARS } from "../../domain/jobs/jobs.js";
 import { SessionConfigInput } from "../sessions/schemas.js";
 import { RunStatusSchema } from "../shared/run-schemas.js";
+import { nullableIsoTime as iso } from "../shared/times.js";
 
 export const JOB_ID_EXAMPLE = "a1b2c3d4e5f6";
-const iso = (description: string, example: string | null) => z.string().nullable().openapi({ description, example });
 
 export const JobIdParam = z.object({
   id: z

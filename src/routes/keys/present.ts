@@ -8,8 +8,7 @@ import type { ApiKeyRecord, AuditRecord } from "../shared/records.js";
 import type { z } from "@hono/zod-openapi";
 import type { ApiKeySchema, CurrentKeySchema } from "./schemas.js";
 import type { AuditEntrySchema, AuditPageSchema } from "./audit-schemas.js";
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+import { isoOrNull as iso } from "../shared/times.js";
 
 export function presentKey(key: ApiKeyRecord): z.infer<typeof ApiKeySchema> {
   return {

@@ -5,9 +5,9 @@
  */
 import { z } from "@hono/zod-openapi";
 import { SCOPES } from "../../domain/shared/scopes.js";
+import { nullableIsoTime as iso } from "../shared/times.js";
 
 const KEY_ID_EXAMPLE = "key_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
-const iso = (description: string, example: string | null) => z.string().nullable().openapi({ description, example });
 
 export const KeyIdParam = z.object({
   key_id: z

@@ -3,8 +3,7 @@
  * Webhooks and their deliveries as the routes answer them: never the secret but in the creating answer.
  */
 import type { DeliveryRecord, WebhookRecord } from "../shared/records.js";
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+import { isoOrNull as iso } from "../shared/times.js";
 
 export function presentWebhook(hook: WebhookRecord) {
   return {

@@ -5,10 +5,10 @@
  */
 import { z } from "@hono/zod-openapi";
 import { WEBHOOK_EVENTS } from "../../domain/webhooks/webhook-events.js";
+import { nullableIsoTime as iso } from "../shared/times.js";
 
 const HOOK_ID_EXAMPLE = "whk_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
 const DELIVERY_ID_EXAMPLE = "dlv_01JD5Z3Q8V6N2C4K7M9P0R1S2T";
-const iso = (description: string, example: string | null) => z.string().nullable().openapi({ description, example });
 
 export const WebhookIdParam = z.object({
   id: z
