@@ -17,16 +17,18 @@ import { tempDir } from "../fixtures/test-app.js";
 const JSON_MAX_DEPTH = 64;
 const DEEP_LEVELS = 10_000;
 const RAW_RESPONSE_TIMEOUT_MS = 10_000;
+/** The server's server.max_body_bytes in this file. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 type RawResponse = { status: number; headers: Record<string, string>; body: string };
 
 /** Sends bytes exactly as given (fetch cannot send an odd Host) and reads one response. */
-function rawRequest(port: number, request: string): Promise<RawResponse> {
+function rawRequest(port: number, request: string | Buffer): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1", () => socket.write(request));
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no complete response in time to ${JSON.stringify(request)}`));
+      reject(new Error(`no complete response in time to ${JSON.stringify(request.toString().slice(0, 300))}`));
     }, RAW_RESPONSE_TIMEOUT_MS);
     let data = Buffer.alloc(0);
     const tryParse = () => {
@@ -83,7 +85,11 @@ describe("the HTTP adapter of the server process", () => {
   beforeAll(async () => {
     dir = tempDir("caduceus-e2e-security-");
     // The endpoint provider with nothing set: a request that passes validation stops at the model check (503).
-    server = await startServerProcess({ CADUCEUS_DB: join(dir, "caduceus.db"), CADUCEUS_MODEL_PROVIDER: "openai" });
+    server = await startServerProcess({
+      CADUCEUS_DB: join(dir, "caduceus.db"),
+      CADUCEUS_MODEL_PROVIDER: "openai",
+      CADUCEUS_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
+    });
     const created = await post("/v1/sessions", JSON.stringify({ title: "security" }));
     expect(created.status).toBe(201);
     sessionId = (await json<CreateSessionResponse>(created)).id;
@@ -282,6 +288,59 @@ describe("the HTTP adapter of the server process", () => {
       );
       expect(res.status).toBe(404);
       expect(JSON.parse(res.body)).toMatchObject({ code: "not_found" });
+    });
+  });
+
+  describe("request bodies", () => {
+    /** A POST whose body goes out in the given chunks, with no Content-Length. */
+    const chunked = (path: string, chunks: Buffer[]) =>
+      Buffer.concat([
+        Buffer.from(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        ),
+        ...chunks.flatMap((chunk) => [Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]),
+        Buffer.from("0\r\n\r\n"),
+      ]);
+    const storedTexts = async () =>
+      (
+        await json<ListMessagesResponse>(await fetch(`${server.baseUrl}/v1/sessions/${sessionId}/messages?limit=200`))
+      ).data.map((message) => message.content);
+
+    it("are read whole when they come in chunks, a multi-byte character split between two and a BOM in front", async () => {
+      const text = "chunked: héllo wörld ✓ 🚀";
+      const bytes = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(JSON.stringify({ role: "user", run: false, content: text })),
+      ]);
+      // Cut inside the rocket's four bytes.
+      const cut = bytes.indexOf(Buffer.from("🚀")) + 2;
+      const res = await rawRequest(
+        server.port,
+        chunked(`/v1/sessions/${sessionId}/messages`, [bytes.subarray(0, cut), bytes.subarray(cut)]),
+      );
+      expect(res.status, res.body).toBe(201);
+      expect((JSON.parse(res.body) as PostMessageAppendedResponse).messages[0].content).toBe(text);
+      expect(await storedTexts()).toContain(text);
+    });
+
+    it("over server.max_body_bytes are refused with 413, by Content-Length or as they grow, and nothing is stored", async () => {
+      const before = await storedTexts();
+      const big = JSON.stringify({ role: "user", run: false, content: "x".repeat(MAX_BODY_BYTES) });
+      const declared = await post(`/v1/sessions/${sessionId}/messages`, big);
+      expect(declared.status).toBe(413);
+      expect((await json<ValidationProblem>(declared)).code).toBe("payload_too_large");
+      const piece = Buffer.from(big);
+      const grown = await rawRequest(
+        server.port,
+        chunked(`/v1/sessions/${sessionId}/messages`, [piece.subarray(0, 1000), piece.subarray(1000)]),
+      );
+      expectProblem(grown, 413, "payload_too_large");
+      expect(await storedTexts()).toEqual(before);
+      // One byte under the limit is taken.
+      const fits = JSON.stringify({ role: "user", run: false, content: "" });
+      const padded = JSON.stringify({ role: "user", run: false, content: "y".repeat(MAX_BODY_BYTES - fits.length) });
+      expect(Buffer.byteLength(padded)).toBe(MAX_BODY_BYTES);
+      expect((await post(`/v1/sessions/${sessionId}/messages`, padded)).status).toBe(201);
     });
   });
 
