@@ -6,6 +6,7 @@
  */
 import type { Store } from "../../db/store.js";
 import type { TokenUsage } from "../../kernel/chat.js";
+import { notFound } from "../../kernel/errors.js";
 import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "../shared/budgets.js";
 import type { Compressions } from "./compressions.js";
 import type { EngineSessions } from "./engine-session.js";
@@ -48,24 +49,24 @@ export class CompressionTriggers implements RunCompression {
   ): Promise<CompressOutcome | null> {
     const { engineSessions, compressions, store } = this.deps;
     const now = this.deps.now();
-    // The engine state is read and written back in one transaction: a compression's state landing between the two
-    // would otherwise be overwritten with the older one.
-    const { prepared, state } = await store.transaction(async () => {
-      await store.sessions.lock(sessionId);
-      const prepared = await engineSessions.prepare(sessionId);
-      const { session, threshold } = prepared;
-      const state = recordRealPromptCount(readEngineState(session.engine_state), usage.prompt_tokens, threshold, now);
-      await store.sessions.update(
-        sessionId,
-        {
-          last_prompt_tokens: usage.prompt_tokens,
-          last_completion_tokens: usage.completion_tokens,
-          engine_state: { ...state },
-        },
-        now,
-      );
-      return { prepared, state };
-    });
+    const figures = { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens };
+    // Most responses only bring the session's figures up to date: one write, which leaves the engine state alone.
+    const updated = await store.sessions.update(sessionId, figures, now);
+    if (!updated) throw notFound("session", sessionId);
+    let prepared = engineSessions.preparedFrom(updated);
+    let state = readEngineState(updated.engine_state);
+    if (state.awaiting_usage) {
+      // The first response after a compression also tells the anti-thrashing state whether it worked. The state is
+      // read and written back in one transaction: a compression's state landing between the two would otherwise be
+      // overwritten with the older one.
+      ({ prepared, state } = await store.transaction(async () => {
+        await store.sessions.lock(sessionId);
+        const { session, threshold } = await engineSessions.prepare(sessionId);
+        const next = recordRealPromptCount(readEngineState(session.engine_state), usage.prompt_tokens, threshold, now);
+        const written = await store.sessions.update(sessionId, { ...figures, engine_state: { ...next } }, now);
+        return { prepared: engineSessions.preparedFrom(written ?? session), state: next };
+      }));
+    }
     const { settings } = prepared;
     if (!settings.compression.enabled || isAutoBlocked(state, now)) return null;
     const { engine } = await engineSessions.open(prepared, state);

@@ -47,6 +47,11 @@ export class EngineSessions {
   async prepare(sessionId: string): Promise<PreparedSession> {
     const session = await this.deps.store.sessions.get(sessionId);
     if (!session) throw notFound("session", sessionId);
+    return this.preparedFrom(session);
+  }
+
+  /** The same, for a session record the caller already holds. */
+  preparedFrom(session: SessionRecord): PreparedSession {
     const settings = resolveSessionSettings(this.deps.config, session);
     return { session, settings, threshold: this.thresholdFor(session, settings) };
   }
