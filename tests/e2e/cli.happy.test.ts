@@ -3,7 +3,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, runCli, startCli } from "../fixtures/cli-process.js";
+import { runCli, startCli } from "../fixtures/cli-process.js";
+import { onFreePort } from "../fixtures/free-port.js";
 import { json, type CreateSessionResponse, type HealthResponse } from "../fixtures/responses.js";
 import { startServerProcess } from "../fixtures/server-process.js";
 import { createSession } from "../fixtures/sessions-api.js";
@@ -56,16 +57,19 @@ describe("the caduceus command", () => {
 
   it("listens on the port --port names, over the environment's CADUCEUS_PORT, with the database --db names", async () => {
     const dir = fresh();
-    const port = await freePort();
     const flagDb = join(dir, "flag.db");
     const envDb = join(dir, "env.db");
+    let port = 0;
     // The fixture sets CADUCEUS_PORT=0; the flag wins over it.
-    const server = await startServerProcess({ CADUCEUS_DB: envDb, CADUCEUS_LOG_LEVEL: "info" }, [
-      "--port",
-      String(port),
-      "--db",
-      flagDb,
-    ]);
+    const server = await onFreePort((free) => {
+      port = free;
+      return startServerProcess({ CADUCEUS_DB: envDb, CADUCEUS_LOG_LEVEL: "info" }, [
+        "--port",
+        String(port),
+        "--db",
+        flagDb,
+      ]);
+    });
     try {
       expect(server.port).toBe(port);
       const res = await fetch(`http://127.0.0.1:${port}/health`);
@@ -109,9 +113,12 @@ describe("the caduceus command", () => {
 
   it("reads ./caduceus.yaml from the working directory, and a flag wins over it", async () => {
     const cwd = fresh();
-    const port = await freePort();
     writeFileSync(join(cwd, "caduceus.yaml"), "server:\n  port: 1\ndatabase:\n  path: ./yaml.db\n");
-    const server = await startCli(["--port", String(port)], { cwd });
+    let port = 0;
+    const server = await onFreePort((free) => {
+      port = free;
+      return startCli(["--port", String(port)], { cwd });
+    });
     try {
       expect(server.port).toBe(port);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../fixtures/cli-process.js";
+import { freePort } from "../fixtures/free-port.js";
 import { append, filler, toolRound } from "../fixtures/context-transcript.js";
 import { curlBlocks, type ShellBlock } from "../fixtures/doc-shell.js";
 import { pageProblems, runPageBlocks } from "../fixtures/doc-runner.js";

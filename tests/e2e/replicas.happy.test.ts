@@ -4,7 +4,6 @@
  * browser one replica holds is answered through the other (the page's JS gets the answer), and a replica killed with
  * SIGKILL mid-run leaves its run `interrupted`, its browser taken over by the survivor, and no message lost or doubled.
  */
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INTERRUPTED_TOOL_RESULT } from "../../src/domain/agent/run-stop.js";
 import { readSse, waitFor, type SseEvent } from "../fixtures/agent-harness.js";
@@ -12,23 +11,12 @@ import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js"
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { createTestDatabase } from "../fixtures/postgres.js";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../fixtures/round-robin-proxy.js";
+import { onFreePort } from "../fixtures/free-port.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 
 const API_KEY = "replicas-e2e-api-key";
 const INTERNAL_KEY = "replicas-e2e-internal-key-0123456789";
 const LEASE_TTL_MS = 3_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Caller = { baseUrl: string };
 const auth = { authorization: `Bearer ${API_KEY}` };
@@ -58,19 +46,20 @@ let b: ServerProcess;
 let proxy: RoundRobinProxy;
 
 async function startReplica(id: string): Promise<ServerProcess> {
-  const port = await freePort();
-  return startServerProcess({
-    DATABASE_URL: database.url,
-    CADUCEUS_REPLICA_ID: id,
-    CADUCEUS_PORT: String(port),
-    CADUCEUS_INTERNAL_URL: `http://127.0.0.1:${port}`,
-    CADUCEUS_INTERNAL_KEY: INTERNAL_KEY,
-    CADUCEUS_LEASE_TTL_MS: String(LEASE_TTL_MS),
-    CADUCEUS_API_KEY: API_KEY,
-    OPENAI_BASE_URL: fake.baseUrl,
-    OPENAI_API_KEY: "e2e",
-    CADUCEUS_MODEL: "fake-model",
-  });
+  return onFreePort((port) =>
+    startServerProcess({
+      DATABASE_URL: database.url,
+      CADUCEUS_REPLICA_ID: id,
+      CADUCEUS_PORT: String(port),
+      CADUCEUS_INTERNAL_URL: `http://127.0.0.1:${port}`,
+      CADUCEUS_INTERNAL_KEY: INTERNAL_KEY,
+      CADUCEUS_LEASE_TTL_MS: String(LEASE_TTL_MS),
+      CADUCEUS_API_KEY: API_KEY,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_API_KEY: "e2e",
+      CADUCEUS_MODEL: "fake-model",
+    }),
+  );
 }
 
 beforeAll(async () => {

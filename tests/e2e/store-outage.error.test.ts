@@ -6,12 +6,12 @@
  * and its session takes the next run, the event stream on the other replica hears events again (LISTEN reconnects),
  * and both replicas are ready again without a restart.
  */
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSse } from "../fixtures/agent-harness.js";
 import { waitFor } from "../fixtures/browser.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { startPostgresCluster, type PostgresCluster } from "../fixtures/postgres-cluster.js";
+import { onFreePort } from "../fixtures/free-port.js";
 import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
 
 const API_KEY = "outage-e2e-api-key";
@@ -23,18 +23,6 @@ const LOAD_INTERVAL_MS = 100;
 
 const auth = { authorization: `Bearer ${API_KEY}` };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function call(target: { baseUrl: string }, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${target.baseUrl}${path}`, {
@@ -56,19 +44,20 @@ let a: ServerProcess;
 let b: ServerProcess;
 
 async function startReplica(id: string): Promise<ServerProcess> {
-  const port = await freePort();
-  return startServerProcess({
-    DATABASE_URL: cluster.url,
-    CADUCEUS_REPLICA_ID: id,
-    CADUCEUS_PORT: String(port),
-    CADUCEUS_INTERNAL_URL: `http://127.0.0.1:${port}`,
-    CADUCEUS_INTERNAL_KEY: INTERNAL_KEY,
-    CADUCEUS_LEASE_TTL_MS: String(LEASE_TTL_MS),
-    CADUCEUS_API_KEY: API_KEY,
-    OPENAI_BASE_URL: fake.baseUrl,
-    OPENAI_API_KEY: "e2e",
-    CADUCEUS_MODEL: "fake-model",
-  });
+  return onFreePort((port) =>
+    startServerProcess({
+      DATABASE_URL: cluster.url,
+      CADUCEUS_REPLICA_ID: id,
+      CADUCEUS_PORT: String(port),
+      CADUCEUS_INTERNAL_URL: `http://127.0.0.1:${port}`,
+      CADUCEUS_INTERNAL_KEY: INTERNAL_KEY,
+      CADUCEUS_LEASE_TTL_MS: String(LEASE_TTL_MS),
+      CADUCEUS_API_KEY: API_KEY,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_API_KEY: "e2e",
+      CADUCEUS_MODEL: "fake-model",
+    }),
+  );
 }
 
 beforeAll(async () => {
