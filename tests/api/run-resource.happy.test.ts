@@ -137,12 +137,21 @@ describe("runs as resources", () => {
 
   it("cancels a streamed run: the stream ends with run.cancelled and done", async ({ app: t, fake }) => {
     const id = await t.createSession();
-    fake.enqueue({ content: "a long streamed answer that will be cut", chunk_delay_ms: 200 });
+    // The model holds the rest of its answer until the cancel is in: the run is still streaming when it lands.
+    let release!: () => void;
+    fake.enqueue({
+      content: "a long streamed answer that will be cut",
+      rest_until: new Promise<void>((resolve) => (release = resolve)),
+    });
     const res = await post(t, id, { content: "stream it", stream: true });
     const runId = res.headers.get("x-run-id")!;
     const framesPromise = readSse(res);
-    await waitFor(() => fake.completions.length === 1);
-    expect((await t.call("POST", `/v1/runs/${runId}/cancel`, {})).status).toBe(200);
+    try {
+      await waitFor(() => fake.completions.length === 1);
+      expect((await t.call("POST", `/v1/runs/${runId}/cancel`, {})).status).toBe(200);
+    } finally {
+      release();
+    }
     const frames = await framesPromise;
     const cancelled = frames.find((f) => f.event === "run.cancelled");
     expect(eventData<"run.cancelled">(cancelled!).run.status).toBe("cancelled");

@@ -74,7 +74,13 @@ describe("the inspector", () => {
     const { id } = await createSession(t, { title: "Streaming" });
     const answer = "The deploy checklist lives in docs/deploy.md and ships behind a flag.";
     const thought = "First I look in the docs folder for a checklist.";
-    fake.enqueue({ content: answer, reasoning: thought, chunk_delay_ms: 250 });
+    let release!: () => void;
+    fake.enqueue({
+      content: answer,
+      reasoning: thought,
+      chunk_delay_ms: 50,
+      rest_until: new Promise<void>((resolve) => (release = resolve)),
+    });
     const page = await inspector.open(`/ui/sessions/${id}`);
     await page.getByRole("heading", { name: "Streaming" }).waitFor({ timeout: WAIT_MS });
     await page.getByLabel("Message").fill("Where is the deploy checklist?");
@@ -84,8 +90,9 @@ describe("the inspector", () => {
     await thinking.getByText("First I look", { exact: false }).waitFor({ timeout: WAIT_MS });
     const streaming = page.getByTestId("streaming");
     await streaming.getByText("The deploy", { exact: false }).waitFor({ timeout: WAIT_MS });
-    const partial = await streaming.textContent();
-    expect(partial).not.toContain("ships behind a flag.");
+    // The model holds the second half of its answer until the page has shown the first.
+    expect(await streaming.textContent()).not.toContain("ships behind a flag.");
+    release();
 
     const transcript = page.getByRole("region", { name: "Transcript" });
     await transcript.getByText(answer).waitFor({ timeout: WAIT_MS });
