@@ -188,6 +188,34 @@ describe("agent run failures", () => {
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["first", "slow answer"]);
   });
 
+  it("refuses a run on a session whose run another replica holds, naming that run, and stores nothing", async ({
+    app: t,
+    fake,
+  }) => {
+    const id = await t.createSession();
+    // A run stored by another replica: this one has never heard of it.
+    const elsewhere = "run_01HELSEWHERE000000000000";
+    await t.app.services.store.runs.create({
+      id: elsewhere,
+      session_id: id,
+      model: "fake-model",
+      background: false,
+      client_tools: [],
+      replica_id: "replica-elsewhere",
+      now: Date.now(),
+    });
+    const res = await post(t, id, { content: "mine" });
+    expect(res.status).toBe(409);
+    expect(await json<ProblemResponse & { run_id?: string }>(res)).toMatchObject({
+      code: "session_busy",
+      run_id: elsewhere,
+    });
+    expect(fake.completions).toHaveLength(0);
+    expect(await transcript(t, id)).toEqual([]);
+    const runs = await json<{ data: Array<{ id: string }> }>(await t.call("GET", `/v1/sessions/${id}/runs`));
+    expect(runs.data.map((run) => run.id)).toEqual([elsewhere]);
+  });
+
   it("cancels the run when the client cancels the request, keeping the transcript whole", async ({ app: t, fake }) => {
     const id = await t.createSession();
     fake.enqueue({ content: "never delivered", delay_ms: 3_000 });

@@ -36,9 +36,10 @@ export class RunAdmission {
       );
     const executing = this.table.executing.get(sessionId);
     if (executing) throw this.busy(sessionId, { id: executing.runId, status: "running" } as RunRecord);
-    // A run of this session waiting for an answer, or running on another replica, holds it too.
-    const active = await this.store.runs.activeForSession(sessionId);
-    if (active) throw this.busy(sessionId, active);
+    // A run of this session waiting on this replica holds it too; one waiting or running on another replica is found
+    // when the run is stored (createRun), without a read on every turn.
+    const waiting = this.table.waiting.get(sessionId);
+    if (waiting) throw this.busy(sessionId, { id: waiting, status: "requires_action" } as RunRecord);
     const limit = config.server.max_concurrent_runs;
     if (this.table.executing.size >= limit) {
       throw new DomainError(
