@@ -7,10 +7,9 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../fixtures/agent-harness.js";
-import { onFreePort } from "../fixtures/free-port.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { createTestDatabase, storesUnderTest } from "../fixtures/postgres.js";
-import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
+import { startReplicaProcess, type ServerProcess } from "../fixtures/server-process.js";
 import { tempDir } from "../fixtures/test-app.js";
 
 const INTERNAL_KEY = "jobs-replicas-internal-key-0123456789";
@@ -28,21 +27,13 @@ describe.skipIf(!onPostgres)("jobs on two replicas", () => {
     writeFileSync(join(dir, "config.yaml"), "jobs:\n  min_interval_s: 1\n  poll_interval_ms: 50\n");
     for (const id of ["replica-a", "replica-b"]) {
       replicas.push(
-        await onFreePort((port) =>
-          startServerProcess(
-            {
-              DATABASE_URL: database.url,
-              CADUCEUS_REPLICA_ID: id,
-              CADUCEUS_PORT: String(port),
-              CADUCEUS_INTERNAL_URL: `http://127.0.0.1:${port}`,
-              CADUCEUS_INTERNAL_KEY: INTERNAL_KEY,
-              OPENAI_BASE_URL: fake.baseUrl,
-              OPENAI_API_KEY: "e2e",
-              CADUCEUS_MODEL: "fake-model",
-            },
-            ["--config", join(dir, "config.yaml")],
-          ),
-        ),
+        await startReplicaProcess({
+          id,
+          databaseUrl: database.url,
+          internalKey: INTERNAL_KEY,
+          modelBaseUrl: fake.baseUrl,
+          args: ["--config", join(dir, "config.yaml")],
+        }),
       );
     }
   });

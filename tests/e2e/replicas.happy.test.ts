@@ -11,12 +11,12 @@ import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js"
 import { startPagesServer, type PagesServer } from "../fixtures/pages-server.js";
 import { createTestDatabase } from "../fixtures/postgres.js";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../fixtures/round-robin-proxy.js";
-import { onFreePort } from "../fixtures/free-port.js";
-import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
+import { startReplicaProcess, type ServerProcess } from "../fixtures/server-process.js";
 
 const API_KEY = "replicas-e2e-api-key";
 const INTERNAL_KEY = "replicas-e2e-internal-key-0123456789";
 const LEASE_TTL_MS = 3_000;
+const REPLICA_OPTIONS = { internalKey: INTERNAL_KEY, apiKey: API_KEY, leaseTtlMs: LEASE_TTL_MS };
 
 type Caller = { baseUrl: string };
 const auth = { authorization: `Bearer ${API_KEY}` };
@@ -45,22 +45,8 @@ let a: ServerProcess;
 let b: ServerProcess;
 let proxy: RoundRobinProxy;
 
-async function startReplica(id: string): Promise<ServerProcess> {
-  return onFreePort((port) =>
-    startServerProcess({
-      DATABASE_URL: database.url,
-      CADUCEUS_REPLICA_ID: id,
-      CADUCEUS_PORT: String(port),
-      CADUCEUS_INTERNAL_URL: `http://127.0.0.1:${port}`,
-      CADUCEUS_INTERNAL_KEY: INTERNAL_KEY,
-      CADUCEUS_LEASE_TTL_MS: String(LEASE_TTL_MS),
-      CADUCEUS_API_KEY: API_KEY,
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_API_KEY: "e2e",
-      CADUCEUS_MODEL: "fake-model",
-    }),
-  );
-}
+const startReplica = (id: string): Promise<ServerProcess> =>
+  startReplicaProcess({ id, databaseUrl: database.url, ...REPLICA_OPTIONS, modelBaseUrl: fake.baseUrl });
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -11,12 +11,12 @@ import { readSse } from "../fixtures/agent-harness.js";
 import { waitFor } from "../fixtures/browser.js";
 import { startFakeModel, type FakeModelServer } from "../fixtures/fake-model.js";
 import { startPostgresCluster, type PostgresCluster } from "../fixtures/postgres-cluster.js";
-import { onFreePort } from "../fixtures/free-port.js";
-import { startServerProcess, type ServerProcess } from "../fixtures/server-process.js";
+import { startReplicaProcess, type ServerProcess } from "../fixtures/server-process.js";
 
 const API_KEY = "outage-e2e-api-key";
 const INTERNAL_KEY = "outage-e2e-internal-key-0123456789";
 const LEASE_TTL_MS = 3_000;
+const REPLICA_OPTIONS = { internalKey: INTERNAL_KEY, apiKey: API_KEY, leaseTtlMs: LEASE_TTL_MS };
 const OUTAGE_MS = 10_000;
 /** How often the load posts a message, alternating between the replicas. */
 const LOAD_INTERVAL_MS = 100;
@@ -43,22 +43,8 @@ let fake: FakeModelServer;
 let a: ServerProcess;
 let b: ServerProcess;
 
-async function startReplica(id: string): Promise<ServerProcess> {
-  return onFreePort((port) =>
-    startServerProcess({
-      DATABASE_URL: cluster.url,
-      CADUCEUS_REPLICA_ID: id,
-      CADUCEUS_PORT: String(port),
-      CADUCEUS_INTERNAL_URL: `http://127.0.0.1:${port}`,
-      CADUCEUS_INTERNAL_KEY: INTERNAL_KEY,
-      CADUCEUS_LEASE_TTL_MS: String(LEASE_TTL_MS),
-      CADUCEUS_API_KEY: API_KEY,
-      OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_API_KEY: "e2e",
-      CADUCEUS_MODEL: "fake-model",
-    }),
-  );
-}
+const startReplica = (id: string): Promise<ServerProcess> =>
+  startReplicaProcess({ id, databaseUrl: cluster.url, ...REPLICA_OPTIONS, modelBaseUrl: fake.baseUrl });
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
