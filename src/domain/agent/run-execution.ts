@@ -132,10 +132,8 @@ export class RunExecution {
   }
 
   private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
-    const { sessionId, signal, tools, maxIterations, userMessage } = this.params;
+    const { sessionId, signal, tools, maxIterations, userMessage, session } = this.params;
     if (userMessage) await this.compressAt((cm, id) => cm.prepareForRun(sessionId, signal, id), false);
-    // Read once for the run: the tools and the context are built from it; a compression reads it again.
-    const session = await this.deps.sessions.require(sessionId);
     this.fenceId = sessionFenceId(this.deps.config, session);
     if (!userMessage) {
       // A resumed run may be the first thing since a restart: its tools' sources get ready before its calls run.

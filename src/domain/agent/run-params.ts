@@ -4,7 +4,7 @@
  * execution, its tool calls and the runner that starts both.
  */
 import type { Config } from "../../config/schema.js";
-import type { RunRecord, StoredMessage } from "../../db/records.js";
+import type { RunRecord, SessionRecord, StoredMessage } from "../../db/records.js";
 import type { EventFeed } from "../events/feed.js";
 import type { Store } from "../../db/store.js";
 import type { ChatMessage, FunctionTool } from "../../kernel/chat.js";
@@ -47,6 +47,11 @@ export type LoopDeps = {
 export type RunParams = {
   run: RunRecord;
   sessionId: string;
+  /**
+   * The session as the run's starter read it (just before it was admitted, or resumed): its prompt, memory block,
+   * config and owner, which the run builds its context and guards from, are not read again.
+   */
+  session: SessionRecord;
   /** The session's owner: its model calls are counted as theirs. */
   owner: string | null;
   model: string;

@@ -199,6 +199,7 @@ export class AgentRunner {
     const execution = new RunExecution(this.deps, {
       run,
       sessionId: session.id,
+      session,
       owner: session.owner,
       model,
       userMessage,
