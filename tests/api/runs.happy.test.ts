@@ -270,6 +270,16 @@ describe("runs and the context engine", () => {
       const compressed = ofRun.find((e) => e.type === "context.compressed");
       expect(compressed?.data).toMatchObject({ run_id: body.run.id, trigger: "preflight" });
       expect(ofRun.map((e) => e.type)).toContain("context.compressing");
+      // The model call after the run's own compression is counted with what the summary saved.
+      const { tokens_before, tokens_after } = compressed!.data as { tokens_before: number; tokens_after: number };
+      const calls = await t.query<{ purpose: string; saved_tokens: number }>(
+        "select purpose, saved_tokens from model_calls where session_id = $1 order by id",
+        [id],
+      );
+      expect(calls.map((call) => [call.purpose, Number(call.saved_tokens)])).toEqual([
+        ["compression", 0],
+        ["agent", tokens_before - tokens_after],
+      ]);
     },
   );
 

@@ -185,7 +185,11 @@ export class RunExecution {
     await this.deps.meter?.checkBudget(run.key_id);
     const sent = this.fenceId ? withGuardNotice(this.context, this.fenceId) : this.context;
     const turn = await callRunModel(this.deps, this.params, sent, tools);
-    await this.deps.meter?.record(meteredTurn(this.params, turn.sent, turn));
+    const metered = meteredTurn(this.params, turn.sent, turn);
+    // A session that has never compressed has saved nothing: its summaries need not be summed (nothing else compresses
+    // a session while its run goes on).
+    if (this.params.session.compression_count === 0 && !this.compressed) metered.saved_tokens = 0;
+    await this.deps.meter?.record(metered);
     return turn;
   }
 

@@ -26,6 +26,8 @@ export type MeteredCall = {
   usage: TokenUsage | null;
   /** Counts the call's tokens where the provider's usage lacks them. */
   count: TokenCounts;
+  /** The tokens the session's compressions saved so far, when the caller knows them (else they are summed). */
+  saved_tokens?: number;
 };
 
 export type ModelCallMeter = {

@@ -51,9 +51,10 @@ export class UsageMeter implements ModelCallMeter {
       const estimated = usage === null;
       const cached = Math.min(usage?.cache_read_tokens ?? 0, input);
       const saved =
-        call.purpose !== "compression" && call.session_id !== null
+        call.saved_tokens ??
+        (call.purpose !== "compression" && call.session_id !== null
           ? await this.deps.store.summaries.savedTokens(call.session_id)
-          : 0;
+          : 0);
       const at = this.deps.now();
       const cost = costOf(this.deps.prices, call.model, { input, cached_input: cached, output });
       await this.deps.store.modelCalls.insert({
