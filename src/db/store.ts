@@ -116,6 +116,12 @@ export interface DialogHistoryRepository {
 
 export interface EventRepository {
   insert(sessionId: string, type: string, data: unknown, now: number, runId?: string | null): Promise<StoredEvent>;
+  /** Several events of one session, stored in the order given (their ids grow in that order), in one statement. */
+  insertAll(
+    sessionId: string,
+    events: Array<{ type: string; data: unknown; runId: string | null }>,
+    now: number,
+  ): Promise<StoredEvent[]>;
   /** Every persisted event of the session after `afterId`, oldest first. */
   after(sessionId: string, afterId: number, limit?: number): Promise<StoredEvent[]>;
   /** Every persisted event of one run after `afterId`, oldest first. */

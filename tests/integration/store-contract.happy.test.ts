@@ -758,6 +758,26 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
       expect(await store.events.after(s.id, 0)).toEqual([e1, e4]);
       expect(await store.events.after(other.id, 0)).toEqual([e3]);
     });
+
+    it("stores several events of a session in one call in the order given, each with its data and run", async () => {
+      const s = await newSession(store);
+      const run = (await store.runs.create(newRun(s.id, "replica-evs")))!;
+      const given = Array.from({ length: 40 }, (_, i) => ({
+        type: i % 2 ? "message.created" : "run.started",
+        data: { i, text: `event ${i}`, nested: { list: [i, i + 1] } },
+        runId: i % 3 ? run.id : null,
+      }));
+      const stored = await store.transaction(() => store.events.insertAll(s.id, given, T0));
+      expect(stored.map((event) => [event.type, event.data])).toEqual(given.map((event) => [event.type, event.data]));
+      const ids = stored.map((event) => event.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(given.length);
+      expect(await store.events.after(s.id, 0)).toEqual(stored);
+      expect((await store.events.forRun(run.id, 0)).map((event) => event.data)).toEqual(
+        given.filter((event) => event.runId !== null).map((event) => event.data),
+      );
+      expect(await store.events.insertAll(s.id, [], T0)).toEqual([]);
+    });
   });
 
   describe("idempotency", () => {

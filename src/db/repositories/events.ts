@@ -34,6 +34,15 @@ export class SqliteEventRepository implements Sync<EventRepository> {
     return { id: row.id, session_id: sessionId, type, data, created_at: now };
   }
 
+  insertAll(
+    sessionId: string,
+    events: Array<{ type: string; data: unknown; runId: string | null }>,
+    now: number,
+  ): StoredEvent[] {
+    // Statements on one connection cost no round trip: one prepared insert each.
+    return events.map(({ type, data, runId }) => this.insert(sessionId, type, data, now, runId));
+  }
+
   /** Every persisted event of the session after `afterId`, oldest first. */
   after(sessionId: string, afterId: number, limit = 10_000): StoredEvent[] {
     return this.db

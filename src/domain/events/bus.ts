@@ -104,11 +104,10 @@ export class EventBus {
     return this.inTurn(sessionId, async () => {
       const staged: SessionEvent[] = [];
       const result = await write(async (events) => {
-        const now = this.now();
-        for (const { type, data } of events) {
-          const stored = await this.repository.insert(sessionId, type, data, now, runIdOf(data));
-          staged.push({ ...stored, type, data } as SessionEvent);
-        }
+        const rows = events.map(({ type, data }) => ({ type, data, runId: runIdOf(data) }));
+        const stored = await this.repository.insertAll(sessionId, rows, this.now());
+        for (const [i, { type, data }] of events.entries())
+          staged.push({ ...stored[i], type, data } as SessionEvent);
       });
       for (const event of staged) await this.handOver(event);
       return result;

@@ -23,6 +23,23 @@ const INSERT_EVENT = namedStatement(
   select id, pg_notify('${EVENTS_CHANNEL}', $1::text || ' ' || id::text) from inserted`,
 );
 
+/**
+ * $1 the session, $2 the types, $3 the data as JSON, $4 now, $5 the runs (or nulls): one row per element, inserted in
+ * the arrays' order (the rows are produced sorted by their position, and each takes the next id as it is inserted).
+ */
+const INSERT_EVENTS = namedStatement(
+  "insert_events",
+  `with locked as (select pg_advisory_xact_lock(hashtext($1::text))),
+  inserted as (
+    insert into events (session_id, type, data_json, created_at, run_id)
+    select $1::text, item.type, item.data_json, $4::bigint, item.run_id
+    from locked, unnest($2::text[], $3::text[], $5::text[]) with ordinality as item(type, data_json, run_id, position)
+    order by item.position
+    returning id
+  )
+  select id, pg_notify('${EVENTS_CHANNEL}', $1::text || ' ' || id::text) from inserted order by id`,
+);
+
 export class PgEventRepository implements EventRepository {
   constructor(private readonly conn: PgConnection) {}
 
@@ -46,6 +63,35 @@ export class PgEventRepository implements EventRepository {
     const row = inserted ? { id: Number(inserted.id) } : undefined;
     if (!row) throw new Error(`event ${type} of session ${sessionId} was not stored`);
     return { id: row.id, session_id: sessionId, type, data, created_at: now };
+  }
+
+  async insertAll(
+    sessionId: string,
+    events: Array<{ type: string; data: unknown; runId: string | null }>,
+    now: number,
+  ): Promise<StoredEvent[]> {
+    if (events.length === 1) {
+      const [{ type, data, runId }] = events;
+      return [await this.insert(sessionId, type, data, now, runId)];
+    }
+    if (events.length === 0) return [];
+    // One round trip for them all, under the same lock and notification as one insert.
+    const inserted = await this.conn.query<{ id: string | number }>(INSERT_EVENTS, [
+      sessionId,
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.data)),
+      now,
+      events.map((event) => event.runId),
+    ]);
+    if (inserted.length !== events.length)
+      throw new Error(`${events.length - inserted.length} events of session ${sessionId} were not stored`);
+    return events.map(({ type, data }, i) => ({
+      id: Number(inserted[i].id),
+      session_id: sessionId,
+      type,
+      data,
+      created_at: now,
+    }));
   }
 
   /** Every persisted event of the session after `afterId`, oldest first. */
