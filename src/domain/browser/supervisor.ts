@@ -35,6 +35,12 @@ const TITLE_REFRESH_INTERVAL_MS = 1_000;
 const FRAME_SETTLE_TIMEOUT_MS = 3_000;
 const PAGE_CLOSE_GRACE_MS = 100;
 const TAB_OPEN_TIMEOUT_MS = 10_000;
+/**
+ * Setting up an out-of-process iframe's session fails when the frame navigates or changes process meanwhile, or when a
+ * busy machine answers a setup call late: it is tried again this many times in all, this long apart.
+ */
+const OOPIF_ATTACH_ATTEMPTS = 4;
+const OOPIF_RETRY_MS = 250;
 
 export type SupervisorDeps = {
   sessionId: string;
@@ -409,7 +415,7 @@ export class BrowserSupervisor {
   }
 
   /** Gives a frame its own CDP session when it renders out of process (an OOPIF). */
-  private watchFrame(tab: Tab, frame: Frame): void {
+  private watchFrame(tab: Tab, frame: Frame, attempt = 1): void {
     if (!this.context || frame === tab.page.mainFrame() || tab.oopifs.has(frame)) return;
     const attach = attachTarget(this.context, frame, "oopif", { bridge: this.bridge }, this.handlers(tab))
       .then((session) => {
@@ -422,7 +428,12 @@ export class BrowserSupervisor {
         tab.oopifs.set(frame, session);
         tab.frames.adopt(session);
       })
-      .catch((error) => this.deps.logger.debug({ err: error }, "attaching to an out-of-process iframe failed"))
+      .catch((error) => {
+        this.deps.logger.debug({ err: error, attempt }, "attaching to an out-of-process iframe failed");
+        // Otherwise the frame would stay unwatched (its dialogs, frame tree entry and evaluation) until it navigates.
+        if (attempt < OOPIF_ATTACH_ATTEMPTS && !this.stopping && !frame.isDetached())
+          setTimeout(() => this.watchFrame(tab, frame, attempt + 1), OOPIF_RETRY_MS).unref();
+      })
       .finally(() => this.attaching.delete(attach));
     this.attaching.add(attach);
   }

@@ -129,13 +129,19 @@ export async function attachTarget(
   wire(session, handlers);
   const send = (method: string, params?: object) =>
     withTimeout(cdp.send(method as "Page.enable", params as undefined), SETUP_TIMEOUT_MS, method);
-  await send("Page.enable");
-  if (bridge) await send("Page.setBypassCSP", { enabled: true });
-  if (bridge) await send("Fetch.enable", { patterns: [{ urlPattern: BRIDGE_URL_PATTERN, requestStage: "Request" }] });
-  const { frameTree } = (await send("Page.getFrameTree")) as unknown as { frameTree: CdpFrameTree };
-  session.rootFrameId = frameTree.frame.id;
-  registerTree(session, frameTree, handlers);
-  await send("Runtime.enable");
+  try {
+    await send("Page.enable");
+    if (bridge) await send("Page.setBypassCSP", { enabled: true });
+    if (bridge) await send("Fetch.enable", { patterns: [{ urlPattern: BRIDGE_URL_PATTERN, requestStage: "Request" }] });
+    const { frameTree } = (await send("Page.getFrameTree")) as unknown as { frameTree: CdpFrameTree };
+    session.rootFrameId = frameTree.frame.id;
+    registerTree(session, frameTree, handlers);
+    await send("Runtime.enable");
+  } catch (error) {
+    // A session half set up is let go: whoever attaches again gets a whole one.
+    void cdp.detach().catch(() => undefined);
+    throw error;
+  }
   if (bridge) {
     // The init script covers documents loaded from now on; this covers the one already shown.
     void cdp.send("Runtime.evaluate", { expression: BRIDGE_SCRIPT }).catch(() => undefined);
