@@ -106,8 +106,7 @@ export class EventBus {
       const result = await write(async (events) => {
         const rows = events.map(({ type, data }) => ({ type, data, runId: runIdOf(data) }));
         const stored = await this.repository.insertAll(sessionId, rows, this.now());
-        for (const [i, { type, data }] of events.entries())
-          staged.push({ ...stored[i], type, data } as SessionEvent);
+        for (const [i, { type, data }] of events.entries()) staged.push({ ...stored[i], type, data } as SessionEvent);
       });
       for (const event of staged) await this.handOver(event);
       return result;
