@@ -49,11 +49,10 @@ export type RunParams = {
   sessionId: string;
   /**
    * The session as the run's starter read it (just before it was admitted, or resumed): its prompt, memory block,
-   * config and owner, which the run builds its context and guards from, are not read again.
+   * config and owner (its model calls are counted as the owner's), which the run builds its context and guards from,
+   * are not read again.
    */
   session: SessionRecord;
-  /** The session's owner: its model calls are counted as theirs. */
-  owner: string | null;
   model: string;
   /** The message that started the run; null when a paused run is resumed. */
   userMessage: StoredMessage | null;

@@ -200,7 +200,6 @@ export class AgentRunner {
       run,
       sessionId: session.id,
       session,
-      owner: session.owner,
       model,
       userMessage,
       tools,

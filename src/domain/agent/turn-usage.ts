@@ -20,14 +20,14 @@ function carriesImages(messages: ChatMessage[]): boolean {
 }
 
 export function meteredTurn(params: RunParams, sent: ChatMessage[], turn: ModelTurn): MeteredCall {
-  const { run, sessionId, owner } = params;
+  const { run, sessionId, session } = params;
   // The model that did the work: a fallback's when one stood in.
   const { model } = turn;
   return {
     purpose: carriesImages(sent) ? "vision" : "agent",
     model,
     session_id: sessionId,
-    owner,
+    owner: session.owner,
     key_id: run.key_id,
     run_id: run.id,
     usage: turn.usage,

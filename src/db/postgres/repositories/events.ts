@@ -70,11 +70,11 @@ export class PgEventRepository implements EventRepository {
     events: Array<{ type: string; data: unknown; runId: string | null }>,
     now: number,
   ): Promise<StoredEvent[]> {
+    if (events.length === 0) return [];
     if (events.length === 1) {
       const [{ type, data, runId }] = events;
       return [await this.insert(sessionId, type, data, now, runId)];
     }
-    if (events.length === 0) return [];
     // One round trip for them all, under the same lock and notification as one insert.
     const inserted = await this.conn.query<{ id: string | number }>(INSERT_EVENTS, [
       sessionId,
