@@ -88,7 +88,10 @@ export const sessions = pgTable(
     index("sessions_created_idx").on(t.createdAt, t.id),
     index("sessions_owner_idx").on(t.owner, t.createdAt, t.id),
     index("sessions_derived_idx").on(t.derivedKey),
-    index("sessions_key_idx").on(t.sessionKey, t.updatedAt),
+    // Partial: most sessions have no key, and their every update would otherwise rewrite this index's entry.
+    index("sessions_key_idx")
+      .on(t.sessionKey, t.updatedAt)
+      .where(sql`${t.sessionKey} is not null`),
   ],
 );
 
@@ -136,7 +139,10 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex("messages_session_seq_idx").on(t.sessionId, t.seq),
     index("messages_context_idx").on(t.sessionId, t.inContext, t.position, t.seq),
-    index("messages_tool_call_idx").on(t.sessionId, t.toolCallId),
+    // Partial: only tool results carry a call id, and only they are looked up by it.
+    index("messages_tool_call_idx")
+      .on(t.sessionId, t.toolCallId)
+      .where(sql`${t.toolCallId} is not null`),
     index("messages_search_idx").using("gin", t.searchVector),
   ],
 );
