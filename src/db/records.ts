@@ -248,6 +248,9 @@ export type SteerRecord = {
   taken_seq: number | null;
 };
 
+/** What a model response tells of the session's context: the prompt it was sent and the answer it wrote, in tokens. */
+export type ResponseFigures = { last_prompt_tokens: number; last_completion_tokens: number };
+
 export type RunCacheTokens = { read_tokens: number; write_tokens: number };
 
 export type RunPatch = Partial<{

@@ -32,6 +32,7 @@ import type {
   NewSummary,
   PrivateValueRecord,
   ReplicaRecord,
+  ResponseFigures,
   ResponseRecord,
   RunClaim,
   RunCursor,
@@ -209,9 +210,10 @@ export interface MessageAnchorRepository {
 export interface MessageRepository {
   /**
    * Appends rows at the end of the transcript, handing out dense seqs and keeping the session's
-   * counters in step. Callers wrap it in a transaction together with their own checks.
+   * counters in step (and, with `figures`, the token counts of the model response the rows answer,
+   * in the same write). Callers wrap it in a transaction together with their own checks.
    */
-  append(sessionId: string, rows: NewMessage[], now: number): Promise<StoredMessage[]>;
+  append(sessionId: string, rows: NewMessage[], now: number, figures?: ResponseFigures): Promise<StoredMessage[]>;
   /** The assistant tool call with this id, if the session has one. */
   findToolCall(sessionId: string, callId: string): Promise<{ seq: number; name: string } | null>;
   /** Tool calls the run's assistant messages made that no tool message answers, in call order. */

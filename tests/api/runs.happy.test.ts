@@ -115,6 +115,38 @@ describe("agent runs", () => {
     expect(third.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_echo", content: "echo: five" });
   });
 
+  it("leaves each response's figures and usage row with its answer, and ends the run after the final answer", async ({
+    app: t,
+    fake,
+  }) => {
+    const id = await t.createSession();
+    fake.enqueue(
+      {
+        tool_calls: [{ id: "call_fig", name: "echo", arguments: { text: "x" } }],
+        usage: { prompt_tokens: 300, completion_tokens: 12 },
+      },
+      { content: "all done", usage: { prompt_tokens: 340, completion_tokens: 9 } },
+    );
+    const body = await json<PostMessageRunResponse>(
+      await t.call("POST", `/v1/sessions/${id}/messages`, { content: "echo x, then stop" }),
+    );
+    expect(body.run).toMatchObject({ status: "completed", iterations: 2, usage: { prompt_tokens: 640 } });
+
+    const session = await t.app.services.store.sessions.get(id);
+    expect([session?.last_prompt_tokens, session?.last_completion_tokens]).toEqual([340, 9]);
+    const usage = await json<{ data: Array<{ group: string; calls: number; input_tokens: number }> }>(
+      await t.call("GET", "/v1/usage?group_by=session"),
+    );
+    expect(usage.data.find((row) => row.group === id)).toMatchObject({ calls: 2, input_tokens: 640 });
+    // The final answer, then the run's end: nothing of the run is announced after it.
+    const ofRun = (await t.app.services.events.replay(id, 0)).filter(
+      (e) => (e.data as { run_id?: string }).run_id === body.run.id || e.type.startsWith("run."),
+    );
+    expect(ofRun.map((e) => e.type).slice(-2)).toEqual(["message.created", "run.completed"]);
+    expect(ofRun.at(-2)?.data).toMatchObject({ message: { role: "assistant", content: "all done" } });
+    expect(ofRun.at(-1)?.data).toMatchObject({ run: { id: body.run.id, status: "completed", iterations: 2 } });
+  });
+
   it("runs parallel tool calls of one answer and returns every result before the next call", async ({
     app: t,
     fake,

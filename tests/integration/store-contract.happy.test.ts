@@ -248,6 +248,32 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
       expect(await store.messages.firstOfRole(s.id, "tool")).toBeNull();
     });
 
+    it("writes a model response's figures with the rows that answer it, and leaves them otherwise", async () => {
+      const s = await newSession(store);
+      const figuresOf = async () => {
+        const session = await store.sessions.get(s.id);
+        return [session?.last_prompt_tokens, session?.last_completion_tokens, session?.message_count];
+      };
+      // One row, several rows with a tool call, and no row: each statement the append may take.
+      await store.messages.append(s.id, [row("assistant", "one")], T0, {
+        last_prompt_tokens: 1200,
+        last_completion_tokens: 34,
+      });
+      expect(await figuresOf()).toEqual([1200, 34, 1]);
+      await store.messages.append(s.id, [row("user", "plain")], T0 + 1);
+      expect(await figuresOf()).toEqual([1200, 34, 2]);
+      await store.messages.append(
+        s.id,
+        [row("assistant", "calls", { tool_calls: [call("call_figures", "echo", {})] }), row("user", "after")],
+        T0 + 2,
+        { last_prompt_tokens: 1500, last_completion_tokens: 0 },
+      );
+      expect(await figuresOf()).toEqual([1500, 0, 4]);
+      expect(await store.messages.findToolCall(s.id, "call_figures")).toEqual({ seq: 3, name: "echo" });
+      await store.messages.append(s.id, [], T0 + 3, { last_prompt_tokens: 7, last_completion_tokens: 8 });
+      expect(await figuresOf()).toEqual([7, 8, 4]);
+    });
+
     it("holds a name until the transaction that took it ends, for another transaction taking the same name", async () => {
       const name = `id:${newId("ses", T0)}`;
       const order: string[] = [];

@@ -10,7 +10,7 @@ import type { Statement } from "better-sqlite3";
 import type { Db } from "../database.js";
 import { messages, sessions, toolCalls } from "../schema.js";
 import type { ActiveContextCache } from "../active-context-cache.js";
-import type { NewMessage, StoredMessage } from "../records.js";
+import type { NewMessage, ResponseFigures, StoredMessage } from "../records.js";
 import {
   contextTotalsOf,
   firstOfRoleIn,
@@ -92,6 +92,9 @@ function prepareStatements(db: Db) {
         messageCount: sql`${sessions.messageCount} + ${sql.placeholder("added")}`,
         contextTokens: sql`${sessions.contextTokens} + ${sql.placeholder("contextTokens")}`,
         contextMessageCount: sql`${sessions.contextMessageCount} + ${sql.placeholder("contextCount")}`,
+        // A model response's figures, when the rows are its answer (null leaves them).
+        lastPromptTokens: sql`coalesce(${sql.placeholder("lastPrompt")}, ${sessions.lastPromptTokens})`,
+        lastCompletionTokens: sql`coalesce(${sql.placeholder("lastCompletion")}, ${sessions.lastCompletionTokens})`,
         updatedAt: param("now"),
       })
       .where(eq(sessions.id, param("sessionId")))
@@ -151,9 +154,17 @@ export class SqliteMessageRepository implements Sync<MessageRepository> {
    * Appends rows at the end of the transcript, handing out dense seqs and keeping the session's
    * counters in step. Callers wrap it in a transaction together with their own checks.
    */
-  append(sessionId: string, rows: NewMessage[], now: number): StoredMessage[] {
+  append(sessionId: string, rows: NewMessage[], now: number, figures?: ResponseFigures): StoredMessage[] {
     const { contextTokens, contextCount } = contextTotalsOf(rows);
-    const claimed = this.statements.claimSeqs.get({ sessionId, added: rows.length, contextTokens, contextCount, now });
+    const claimed = this.statements.claimSeqs.get({
+      sessionId,
+      added: rows.length,
+      contextTokens,
+      contextCount,
+      lastPrompt: figures?.last_prompt_tokens ?? null,
+      lastCompletion: figures?.last_completion_tokens ?? null,
+      now,
+    });
     if (!claimed) throw new Error(`session ${sessionId} vanished during append`);
     let seq = claimed.nextSeq - rows.length;
     const inserted: StoredMessage[] = [];

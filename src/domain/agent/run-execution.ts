@@ -8,7 +8,7 @@
  * themselves are ./run-tool-calls.ts's.
  */
 import { randomBytes } from "node:crypto";
-import type { InterruptRecord, SessionRecord, StoredMessage } from "../../db/records.js";
+import type { InterruptRecord, ResponseFigures, SessionRecord, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/chat.js";
 import { isStoreUnavailable } from "../../kernel/errors.js";
@@ -24,11 +24,14 @@ import type { FinishedRun, LoopDeps, RunParams } from "./run-params.js";
 import { CANCELLED_TOOL_RESULT, INTERRUPTED_TOOL_RESULT, RunAborted, unlessAborted } from "./run-stop.js";
 import { summarizeRun } from "../shared/run-summary.js";
 import type { ModelCallView } from "../events/event-types.js";
+import type { PendingEvent } from "../events/bus.js";
+import type { MeteredCall } from "../shared/metering.js";
 import { RunToolCalls } from "./run-tool-calls.js";
 import type { SessionTools } from "./tool-registry.js";
 import type { ToolImage } from "../shared/tools.js";
 import { forRun, meteredTurn } from "./turn-usage.js";
 import { failureOf } from "./run-failures.js";
+import { RunTally } from "./run-tally.js";
 
 /**
  * Some OpenAI-compatible servers leave tool-call ids empty or number them per response (`call_0` every time); ids
@@ -47,6 +50,31 @@ async function uniqueCallIds(store: Store, sessionId: string, calls: ToolCall[])
   return unique;
 }
 
+/** A model answer as the run holds it: with the call's public view and what was sent. */
+type AnsweredTurn = ModelTurn & { call: ModelCallView };
+
+/**
+ * A final answer the run stores with its end, with the call that produced it (recorded in the same transaction) and
+ * the figures it leaves on the session.
+ */
+type FinalAnswer = { turn: AnsweredTurn; metered: MeteredCall; figures: ResponseFigures };
+
+const figuresOf = (usage: TokenUsage): ResponseFigures => ({
+  last_prompt_tokens: usage.prompt_tokens,
+  last_completion_tokens: usage.completion_tokens,
+});
+
+/** The stored shape of a model answer with `calls` (ids made unique): text-less when it only calls tools. */
+function answerInput(turn: ModelTurn, calls: ToolCall[]): MessageInput {
+  const input: MessageInput = {
+    role: "assistant",
+    content: turn.content === null || (calls.length && !turn.content.trim()) ? null : turn.content,
+  };
+  if (calls.length) input.tool_calls = calls;
+  if (turn.reasoning) input.reasoning = turn.reasoning;
+  return input;
+}
+
 /**
  * One stretch of an agent run (SPEC §4.1): model call, tool calls, repeat until a final answer, the iteration budget,
  * a cancel, a model failure, or a pause on interrupts. Every message is persisted the moment it exists, so the
@@ -54,11 +82,7 @@ async function uniqueCallIds(store: Store, sessionId: string, calls: ToolCall[])
  */
 export class RunExecution {
   private readonly messages: StoredMessage[] = [];
-  private readonly usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-  /** Prompt tokens the provider read from and wrote to its cache, as it reported them. */
-  private readonly cache = { read_tokens: 0, write_tokens: 0 };
-  private iterations = 0;
-  private compressed = false;
+  private readonly tally: RunTally;
   /** Monotonic, unlike the injected clock (which tests may hold still): durations in the log are real. */
   private readonly startedAt = performance.now();
   private context: ChatMessage[] = [];
@@ -73,11 +97,7 @@ export class RunExecution {
     private readonly params: RunParams,
   ) {
     if (params.userMessage) this.messages.push(params.userMessage);
-    const { run } = params;
-    this.iterations = run.iterations;
-    Object.assign(this.usage, run.usage);
-    Object.assign(this.cache, run.cache);
-    this.compressed = run.compressed;
+    this.tally = new RunTally(params.run);
     // A resumed run (or one that was steered before it started) looks for waiting steers once.
     this.steerWaiting = params.userMessage === null;
     this.calls = new RunToolCalls(deps, params, {
@@ -96,8 +116,9 @@ export class RunExecution {
     let status: RunStatus;
     let error: string | null;
     let waitingOn: InterruptRecord[] = [];
+    let answer: FinalAnswer | undefined;
     try {
-      ({ status, error, waitingOn } = await this.loop());
+      ({ status, error, waitingOn, answer } = await this.loop());
     } catch (err) {
       const ids = { run_id: this.params.run.id, session_id: this.params.sessionId };
       ({ status, error } = failureOf(err, signal, this.deps.logger, ids));
@@ -105,7 +126,7 @@ export class RunExecution {
     try {
       if (status === "requires_action") return await this.pause(waitingOn);
       await this.calls.closeOpen(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
-      return await this.finish(status, error);
+      return await this.finish(status, error, answer);
     } catch (err) {
       if (!isStoreUnavailable(err)) throw err;
       return this.unrecorded((err as Error).message);
@@ -120,18 +141,17 @@ export class RunExecution {
       { run_id: run.id, session_id: sessionId, error },
       "run interrupted: the database is out of reach; its end is recorded once it is back",
     );
-    const summary = summarizeRun({
-      ...run,
-      status: "interrupted",
-      error,
-      iterations: this.iterations,
-      usage: { ...this.usage },
-      compressed: this.compressed,
-    });
+    const summary = summarizeRun({ ...run, ...this.tally.progress(), status: "interrupted", error });
     return { run: summary, messages: this.messages, interrupts: [], unrecorded: true };
   }
 
-  private async loop(): Promise<{ status: RunStatus; error: string | null; waitingOn: InterruptRecord[] }> {
+  private async loop(): Promise<{
+    status: RunStatus;
+    error: string | null;
+    waitingOn: InterruptRecord[];
+    /** A final answer not stored yet: finish stores it with the run's end. */
+    answer?: FinalAnswer;
+  }> {
     const { sessionId, signal, tools, maxIterations, userMessage, session } = this.params;
     if (userMessage) await this.compressAt((cm, id) => cm.prepareForRun(sessionId, signal, id), false);
     this.fenceId = sessionFenceId(this.deps.config, session);
@@ -142,7 +162,7 @@ export class RunExecution {
     }
     await this.reloadContext(session);
     while (true) {
-      if (this.iterations >= maxIterations) {
+      if (this.tally.iterations >= maxIterations) {
         return {
           status: "incomplete",
           error: `the iteration budget (agent.max_iterations = ${maxIterations}) was spent before a final answer`,
@@ -152,35 +172,41 @@ export class RunExecution {
       if (signal.aborted) throw new RunAborted();
       await this.takeSteers();
       await unlessAborted(tools.refresh(signal), signal);
-      this.iterations += 1;
-      const turn = await this.callModel(tools);
-      this.addUsage(turn.usage);
+      this.tally.iterations += 1;
+      const { turn, metered } = await this.callModel(tools);
+      this.tally.add(turn.usage);
       if (!turn.content?.trim() && turn.toolCalls.length === 0) {
+        await this.deps.meter?.record(metered);
         await this.saveProgress();
         throw new ModelFailure(
           "empty",
           "the model returned an empty answer (no text and no tool calls); retry, or check the model endpoint",
         );
       }
-      const calls = await this.persistAssistant(turn);
-      if (turn.usage) await this.recordUsage(turn.usage);
-      else await this.checkEstimatedSize();
-      if (calls.length === 0) {
-        if (turn.finishReason === "length") {
-          return {
-            status: "incomplete",
-            error: "the answer was cut off at the model's output limit (finish_reason: length)",
-            waitingOn: [],
-          };
-        }
-        return { status: "completed", error: null, waitingOn: [] };
-      }
+      const ended =
+        turn.finishReason === "length"
+          ? {
+              status: "incomplete" as const,
+              error: "the answer was cut off at the model's output limit (finish_reason: length)",
+            }
+          : { status: "completed" as const, error: null };
+      // A response that needs no compression leaves only its figures on the session: they are written with the
+      // answer, and a final answer is stored with the run's end (finish).
+      const figures = (await this.settlesQuietly(turn)) ? figuresOf(turn.usage!) : undefined;
+      if (figures && turn.toolCalls.length === 0 && !this.calls.anyOpen)
+        return { ...ended, waitingOn: [], answer: { turn, metered, figures } };
+      await this.deps.meter?.record(metered);
+      const calls = await this.persistAssistant(turn, figures);
+      if (!turn.usage) await this.checkEstimatedSize();
+      else if (!figures) await this.recordUsage(turn.usage);
+      if (calls.length === 0) return { ...ended, waitingOn: [] };
       const waitingOn = await this.calls.handle(tools, calls, session);
       if (waitingOn.length > 0) return { status: "requires_action", error: null, waitingOn };
     }
   }
 
-  private async callModel(tools: SessionTools): Promise<ModelTurn & { call: ModelCallView }> {
+  /** The model's answer, and the call as it is to be recorded (by the caller, with the answer or just before it). */
+  private async callModel(tools: SessionTools): Promise<{ turn: AnsweredTurn; metered: MeteredCall }> {
     const { run } = this.params;
     await this.deps.meter?.checkBudget(run.key_id);
     const sent = this.fenceId ? withGuardNotice(this.context, this.fenceId) : this.context;
@@ -188,9 +214,18 @@ export class RunExecution {
     const metered = meteredTurn(this.params, turn.sent, turn);
     // A session that has never compressed has saved nothing: its summaries need not be summed (nothing else compresses
     // a session while its run goes on).
-    if (this.params.session.compression_count === 0 && !this.compressed) metered.saved_tokens = 0;
-    await this.deps.meter?.record(metered);
-    return turn;
+    if (this.params.session.compression_count === 0 && !this.tally.compressed) metered.saved_tokens = 0;
+    return { turn, metered };
+  }
+
+  /**
+   * Whether a response leaves nothing to do but write its figures: real usage that calls for no compression (decided
+   * on the session record the run started from, which only a compression — none in this run — would have changed).
+   */
+  private async settlesQuietly(turn: AnsweredTurn): Promise<boolean> {
+    if (!turn.usage || this.tally.compressed) return false;
+    const cm = this.deps.compression;
+    return !cm || cm.settlesQuietly(this.params.session, turn.usage);
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
@@ -214,15 +249,9 @@ export class RunExecution {
     }
   }
 
-  private async persistAssistant(turn: ModelTurn & { call: ModelCallView }): Promise<ToolCall[]> {
+  private async persistAssistant(turn: AnsweredTurn, figures?: ResponseFigures): Promise<ToolCall[]> {
     const calls = await uniqueCallIds(this.deps.store, this.params.sessionId, turn.toolCalls);
-    const input: MessageInput = {
-      role: "assistant",
-      content: turn.content === null || (calls.length && !turn.content.trim()) ? null : turn.content,
-    };
-    if (calls.length) input.tool_calls = calls;
-    if (turn.reasoning) input.reasoning = turn.reasoning;
-    const row = await this.persist(input, turn.call, turn.model);
+    const row = await this.persist(answerInput(turn, calls), turn.call, turn.model, figures);
     this.calls.opened(calls);
     this.context.push(toChatMessage(row, this.fenceId));
     return calls;
@@ -232,20 +261,41 @@ export class RunExecution {
    * The model's answer, the run's progress and the event announcing the answer, in one transaction. The event names
    * the model that wrote it: a fallback's when one stood in.
    */
-  private async persist(input: MessageInput, call: ModelCallView, answeredBy: string): Promise<StoredMessage> {
-    const { store, events, transcript } = this.deps;
-    const { sessionId, run } = this.params;
+  private async persist(
+    input: MessageInput,
+    call: ModelCallView,
+    answeredBy: string,
+    figures?: ResponseFigures,
+  ): Promise<StoredMessage> {
+    const { store, events } = this.deps;
+    const { sessionId } = this.params;
     const row = await events.publishWithin(sessionId, (stage) =>
       store.transaction(async () => {
-        const [stored] = await transcript.append(sessionId, [input], { model: answeredBy, runId: run.id });
+        const { stored, event } = await this.appendAnswer(input, call, answeredBy, figures);
         await this.saveProgress();
-        const data = { run_id: run.id, message: publicMessage(stored), model_call: call, model: answeredBy };
-        await stage([{ type: "message.created", data }]);
+        await stage([event]);
         return stored;
       }),
     );
     this.messages.push(row);
     return row;
+  }
+
+  /**
+   * Stores an answer of the model (with the response's figures, when given) and answers the event announcing it,
+   * for the caller to stage in its transaction.
+   */
+  private async appendAnswer(
+    input: MessageInput,
+    call: ModelCallView,
+    answeredBy: string,
+    figures?: ResponseFigures,
+  ): Promise<{ stored: StoredMessage; event: PendingEvent }> {
+    const { sessionId, run } = this.params;
+    const meta = { model: answeredBy, runId: run.id, figures };
+    const [stored] = await this.deps.transcript.append(sessionId, [input], meta);
+    const data = { run_id: run.id, message: publicMessage(stored), model_call: call, model: answeredBy };
+    return { stored, event: { type: "message.created", data } };
   }
 
   /** A tool's result, with the images it returned stored once beside the row, which references them. */
@@ -309,7 +359,7 @@ export class RunExecution {
       signal,
     );
     if (!outcome?.compressed) return;
-    this.compressed = true;
+    this.tally.compressed = true;
     if (reload) await this.reloadContext();
   }
 
@@ -319,21 +369,17 @@ export class RunExecution {
     this.context = (await buildActiveContext(this.deps.store, current, this.fenceId)).messages;
   }
 
-  private addUsage(usage: TokenUsage | null): void {
-    if (!usage) return;
-    this.usage.prompt_tokens += usage.prompt_tokens;
-    this.usage.completion_tokens += usage.completion_tokens;
-    this.usage.total_tokens += usage.total_tokens ?? usage.prompt_tokens + usage.completion_tokens;
-    this.cache.read_tokens += usage.cache_read_tokens ?? 0;
-    this.cache.write_tokens += usage.cache_write_tokens ?? 0;
+  private async saveProgress(): Promise<void> {
+    await this.deps.store.runs.update(this.params.run.id, this.tally.progress(), this.deps.now());
   }
 
-  private async saveProgress(): Promise<void> {
-    await this.deps.store.runs.update(
-      this.params.run.id,
-      { iterations: this.iterations, usage: { ...this.usage }, cache: { ...this.cache }, compressed: this.compressed },
-      this.deps.now(),
-    );
+  /** A final answer that settled quietly, with what it leaves: its usage row and the session's figures. */
+  private async storeFinalAnswer({ turn, metered, figures }: FinalAnswer): Promise<{
+    stored: StoredMessage;
+    event: PendingEvent;
+  }> {
+    await this.deps.meter?.record(metered);
+    return this.appendAnswer(answerInput(turn, []), turn.call, turn.model, figures);
   }
 
   /** The run waits on `interrupts`: its status says so, and nothing of it stays in memory. */
@@ -344,17 +390,8 @@ export class RunExecution {
     // The status and the event that announces it, in one transaction.
     const summary = await events.publishWithin(sessionId, (stage) =>
       store.transaction(async () => {
-        const record = await store.runs.update(
-          run.id,
-          {
-            status: "requires_action",
-            iterations: this.iterations,
-            usage: { ...this.usage },
-            cache: { ...this.cache },
-            compressed: this.compressed,
-          },
-          this.deps.now(),
-        );
+        const patch = { ...this.tally.progress(), status: "requires_action" as const };
+        const record = await store.runs.update(run.id, patch, this.deps.now());
         const paused = summarizeRun(record ?? { ...run, status: "requires_action" });
         await stage([{ type: "run.requires_action", data: { run: paused, interrupts: views } }]);
         return paused;
@@ -373,21 +410,14 @@ export class RunExecution {
 
   /**
    * The run's end: its pending interrupts cancelled, its record and the event that announces it, in one transaction
-   * (a crash never leaves a finished run unannounced, nor an announcement of a run still running).
+   * (a crash never leaves a finished run unannounced, nor an announcement of a run still running). A final answer
+   * that settled quietly (endsQuietly) is stored in the same transaction, first: its usage row, the answer and its
+   * event, and the session's figures.
    */
-  private async finish(status: RunStatus, error: string | null): Promise<FinishedRun> {
+  private async finish(status: RunStatus, error: string | null, answer?: FinalAnswer): Promise<FinishedRun> {
     const { store, events } = this.deps;
     const { run, sessionId } = this.params;
-    const now = this.deps.now();
-    const final = {
-      status,
-      error,
-      iterations: this.iterations,
-      usage: { ...this.usage },
-      cache: { ...this.cache },
-      compressed: this.compressed,
-      finished_at: now,
-    };
+    let answered: StoredMessage | null = null;
     const type =
       status === "completed" || status === "incomplete"
         ? "run.completed"
@@ -396,15 +426,25 @@ export class RunExecution {
           : "run.failed";
     const summary = await events.publishWithin(sessionId, (stage) =>
       store.transaction(async () => {
+        const announced: PendingEvent[] = [];
+        if (answer) {
+          const { stored, event } = await this.storeFinalAnswer(answer);
+          answered = stored;
+          announced.push(event);
+        }
+        const now = this.deps.now();
+        const final = { ...this.tally.progress(), status, error, finished_at: now };
         // A run stopped while some of its calls waited for an answer: those answers can no longer be given.
         if (this.calls.touchedInterrupts)
           await store.interrupts.cancelPendingForRun(run.id, now, `${status}: ${error ?? ""}`);
         const record = (await store.runs.update(run.id, final, now)) ?? { ...run, ...final };
         const ended = summarizeRun(record);
-        await stage([{ type, data: { run: ended } }]);
+        await stage([...announced, { type, data: { run: ended } }]);
         return ended;
       }),
     );
+    // Known once committed, as every message of the run.
+    if (answered) this.messages.push(answered);
     const line = {
       run_id: run.id,
       session_id: sessionId,

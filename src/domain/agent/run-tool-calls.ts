@@ -71,6 +71,11 @@ export class RunToolCalls {
     this.touchedInterrupts = params.userMessage === null;
   }
 
+  /** Whether some call of a stored answer still has no result. */
+  get anyOpen(): boolean {
+    return this.open.size > 0;
+  }
+
   /** Calls of a stored answer: open until each has its result. */
   opened(calls: ToolCall[]): void {
     for (const call of calls) this.open.set(call.id, call);

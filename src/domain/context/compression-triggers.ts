@@ -4,13 +4,14 @@
  * window or at 400 rows, then the engine's pre-flight check) and after each model response (the real prompt count
  * against the threshold, unless anti-thrashing blocks automatic compressions for now).
  */
+import type { SessionRecord } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import type { TokenUsage } from "../../kernel/chat.js";
 import { notFound } from "../../kernel/errors.js";
 import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "../shared/budgets.js";
 import type { Compressions } from "./compressions.js";
-import type { EngineSessions } from "./engine-session.js";
-import { isAutoBlocked, readEngineState, recordRealPromptCount } from "./engine-state.js";
+import type { EngineSessions, PreparedSession } from "./engine-session.js";
+import { isAutoBlocked, readEngineState, recordRealPromptCount, type EngineState } from "./engine-state.js";
 import type { CompressOutcome, RunCompression } from "../shared/compression.js";
 
 export type CompressionTriggersDeps = {
@@ -67,12 +68,29 @@ export class CompressionTriggers implements RunCompression {
         return { prepared: engineSessions.preparedFrom(written ?? session), state: next };
       }));
     }
-    const { settings } = prepared;
-    if (!settings.compression.enabled || isAutoBlocked(state, now)) return null;
-    const { engine } = await engineSessions.open(prepared, state);
-    engine.updateFromResponse(usage);
-    return engine.shouldCompress(usage.prompt_tokens)
+    return (await this.dueAfter(prepared, state, usage, now))
       ? compressions.compress(sessionId, { trigger: "threshold", signal, runId })
       : null;
+  }
+
+  async settlesQuietly(session: SessionRecord, usage: TokenUsage): Promise<boolean> {
+    const state = readEngineState(session.engine_state);
+    if (state.awaiting_usage) return false;
+    const figures = { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens };
+    const prepared = this.deps.engineSessions.preparedFrom({ ...session, ...figures });
+    return !(await this.dueAfter(prepared, state, usage, this.deps.now()));
+  }
+
+  /** Whether the real count of a response calls for a compression, unless compressions are off or blocked for now. */
+  private async dueAfter(
+    prepared: PreparedSession,
+    state: EngineState,
+    usage: TokenUsage,
+    now: number,
+  ): Promise<boolean> {
+    if (!prepared.settings.compression.enabled || isAutoBlocked(state, now)) return false;
+    const { engine } = await this.deps.engineSessions.open(prepared, state);
+    engine.updateFromResponse(usage);
+    return engine.shouldCompress(usage.prompt_tokens);
   }
 }

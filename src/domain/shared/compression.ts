@@ -3,7 +3,7 @@
  * Compression as the agent loop and the compress endpoint see it: what triggers a compression, how one is
  * asked for, what it reports, and the two points of a run where it may compress.
  */
-import type { SummaryRecord } from "../../db/records.js";
+import type { SessionRecord, SummaryRecord } from "../../db/records.js";
 import type { TokenUsage } from "../../kernel/chat.js";
 
 export type CompressionTrigger = "manual" | "preflight" | "threshold" | "hygiene";
@@ -49,4 +49,11 @@ export type RunCompression = {
     signal?: AbortSignal,
     runId?: string,
   ): Promise<CompressOutcome | null>;
+  /**
+   * Whether afterResponse would do no more for this response than write the session's figures: no compression due
+   * and no anti-thrashing state to settle. Decided from `session`, the record the run holds (nothing but a
+   * compression changes what the decision reads, and nothing else compresses a session while its run goes on), so a
+   * run can store a final answer, its figures and its end in one transaction.
+   */
+  settlesQuietly(session: SessionRecord, usage: TokenUsage): Promise<boolean>;
 };

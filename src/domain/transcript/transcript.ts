@@ -4,7 +4,7 @@
  * session, with the images a tool returned stored once beside its row), read back in seq order a page at a time,
  * and its images by id. Nothing is ever removed from it.
  */
-import type { NewMessage, StoredImage, StoredMessage } from "../../db/records.js";
+import type { NewMessage, ResponseFigures, StoredImage, StoredMessage } from "../../db/records.js";
 import type { Store } from "../../db/store.js";
 import { DomainError, notFound } from "../../kernel/errors.js";
 import { newId } from "../../kernel/ids.js";
@@ -50,13 +50,18 @@ export class Transcript {
   async append(
     sessionId: string,
     inputs: MessageInput[],
-    options: { model: string | null; runId?: string | null },
+    options: {
+      model: string | null;
+      runId?: string | null;
+      /** When the rows are a model's answer: the response's figures, written on the session with the rows. */
+      figures?: ResponseFigures;
+    },
   ): Promise<StoredMessage[]> {
     assertWellFormed(inputs);
     const rows = inputs.map((input) => rowOf(input, options));
     return this.store.transaction(async () => {
       await this.assertToolPairs(sessionId, inputs);
-      const stored = await this.store.messages.append(sessionId, rows, this.now());
+      const stored = await this.store.messages.append(sessionId, rows, this.now(), options.figures);
       await this.indexAnchors(sessionId, inputs, stored);
       return stored;
     });

@@ -15,7 +15,7 @@ import {
   unansweredCallsOfRun,
 } from "../../rows/messages.js";
 import type { MessageRepository } from "../../store.js";
-import type { NewMessage, StoredMessage } from "../../records.js";
+import type { NewMessage, ResponseFigures, StoredMessage } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { columnRows } from "../named-statements.js";
 import { messages, sessions, storableText, toolCalls } from "../schema.js";
@@ -43,26 +43,29 @@ const storableOrNull = (text: string | null | undefined) =>
 
 /**
  * The seq claim: `count` seqs at the session's end ($1 the session, $2 the count, $3 and $4 what joins the active
- * context, $5 now); `update … returning` takes the session row's lock.
+ * context, $5 now; the two parameters from `figures` on: the model response's prompt and completion tokens when the
+ * rows are its answer, null to leave them); `update … returning` takes the session row's lock.
  */
-const CLAIM_SQL = `update sessions set
+const claimSql = (figures: number) => `update sessions set
     next_seq = next_seq + $2::integer,
     message_count = message_count + $2::integer,
     context_tokens = context_tokens + $3::integer,
     context_message_count = context_message_count + $4::integer,
+    last_prompt_tokens = coalesce($${figures}::integer, last_prompt_tokens),
+    last_completion_tokens = coalesce($${figures + 1}::integer, last_completion_tokens),
     updated_at = $5::bigint
   where id = $1
   returning next_seq - $2::integer as first_seq`;
 
-const CLAIM_SEQS = namedStatement("claim_seqs", CLAIM_SQL);
+const CLAIM_SEQS = namedStatement("claim_seqs", claimSql(6));
 
 /**
  * The claim, the rows' tool calls ($6–$8: ord, id, name; empty arrays insert none) and the rows themselves ($9–$23,
- * one array per column), in one statement.
+ * one array per column), in one statement; the response's figures are $24 and $25.
  */
 const APPEND_ROWS = namedStatement(
   "append_messages",
-  `with claimed as (${CLAIM_SQL}),
+  `with claimed as (${claimSql(24)}),
   indexed as (
     insert into tool_calls (session_id, call_id, message_seq, name)
     select $1, call.id, claimed.first_seq + call.ord - 1, call.name
@@ -83,11 +86,11 @@ const APPEND_ROWS = namedStatement(
 
 /**
  * The most common append, one row without tool calls (a user's message, an answer, a tool's result), without the
- * arrays: the claim, then $6–$20 the row's columns in APPEND_ROWS's order.
+ * arrays: the claim, then $6–$20 the row's columns in APPEND_ROWS's order, then the response's figures ($21, $22).
  */
 const APPEND_ONE = namedStatement(
   "append_message",
-  `with claimed as (${CLAIM_SQL})
+  `with claimed as (${claimSql(21)})
   insert into messages (id, session_id, seq, role, content_json, tool_calls_json, tool_call_id, name, tokens,
     in_context, kind, position, search_text, run_id, reasoning, provenance_json, untrusted, created_at)
   select $6::text, $1, claimed.first_seq, $7::text, $8::text, $9::text, $10::text, $11::text, $12::integer,
@@ -108,11 +111,17 @@ export class PgMessageRepository implements MessageRepository {
    * of its own and is planned once per connection; the rows go as one array per column, so no count of rows meets
    * the limit on parameters.
    */
-  async append(sessionId: string, rows: NewMessage[], now: number): Promise<StoredMessage[]> {
+  async append(
+    sessionId: string,
+    rows: NewMessage[],
+    now: number,
+    figures?: ResponseFigures,
+  ): Promise<StoredMessage[]> {
     const { contextTokens, contextCount } = contextTotalsOf(rows);
     const claim = [sessionId, rows.length, contextTokens, contextCount, now];
+    const answered = [figures?.last_prompt_tokens ?? null, figures?.last_completion_tokens ?? null];
     if (rows.length === 0) {
-      const claimed = await this.conn.query(CLAIM_SEQS, claim);
+      const claimed = await this.conn.query(CLAIM_SEQS, [...claim, ...answered]);
       if (claimed.length === 0) throw new Error(`session ${sessionId} vanished during append`);
       return [];
     }
@@ -164,7 +173,11 @@ export class PgMessageRepository implements MessageRepository {
     ];
     const inserted =
       rows.length === 1 && calls.length === 0
-        ? await this.conn.query<{ id: string; seq: number }>(APPEND_ONE, [...claim, ...columns(stored[0], 0)])
+        ? await this.conn.query<{ id: string; seq: number }>(APPEND_ONE, [
+            ...claim,
+            ...columns(stored[0], 0),
+            ...answered,
+          ])
         : await this.conn.query<{ id: string; seq: number }>(APPEND_ROWS, [
             ...claim,
             calls.map((call) => call.ord),
@@ -172,6 +185,7 @@ export class PgMessageRepository implements MessageRepository {
             calls.map((call) => call.name),
             // One array per column: the column of every row.
             ...perColumn(stored.map(columns)),
+            ...answered,
           ]);
     if (inserted.length !== rows.length) throw new Error(`session ${sessionId} vanished during append`);
     const seqOf = new Map(inserted.map((row) => [row.id, row.seq]));
