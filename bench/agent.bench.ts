@@ -7,15 +7,21 @@
  * - streaming time to the first content token on POST /messages and on POST /v1/chat/completions;
  * - one turn with a tool round (the model asks for a cheap in-process tool, then answers: two model calls);
  * - append throughput of POST /messages {run: false} against the proxy's bare prepared insert.
+ * The turn figures also carry a third baseline: a second thin proxy offering the model the very tool schemas
+ * Caduceus offers (its browser, memory and session tools, 23 with bench_echo), so that a turn's cost can be told
+ * apart from the size of the request those tools make.
  * The systems are interleaved sample by sample (A, B, C, A, B, C…), so a change of machine load hits all
  * alike; the first samples of each figure are warm-up and dropped; figures are medians.
  */
+import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { ToolDefinition } from "../src/domain/shared/tools.js";
 import type { ChatRequestBody, FakeTurn, SentMessage } from "../tests/fixtures/fake-model.js";
 import { median, printFigure, round, sleep } from "./figures.js";
+import { serveOnLoopback, type LoopbackServer } from "../tests/fixtures/loopback-server.js";
+import { tempDir } from "../tests/fixtures/test-app.js";
 import { startSideBySide } from "./side-by-side.js";
-import type { HistoryMessage, ProxyTool } from "./thin-proxy.js";
+import { createThinProxy, type HistoryMessage, type ProxyTool, type ThinProxy } from "./thin-proxy.js";
 
 /** Fixed usage, so the fake model spends no time counting tokens and every system gets the same answer. */
 const FIXED_USAGE = { prompt_tokens: 100, completion_tokens: 5 };
@@ -133,6 +139,9 @@ class InterleavedSamples<System extends string> {
   }
 }
 
+/** The second thin proxy, offering Caduceus's tool schemas, with its server and folder. */
+type SameToolsProxy = { proxy: ThinProxy; server: LoopbackServer; dir: string };
+
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 /** The comparison fields every latency figure carries. */
@@ -157,6 +166,30 @@ export async function run(): Promise<void> {
     proxyTools: [benchEcho],
   });
   const { fake, app, proxy, post, baseUrl, proxyBaseUrl } = bench;
+  /** The thin proxy with Caduceus's tool schemas: stood up once the first request has shown what they are. */
+  let sameTools: SameToolsProxy | null = null;
+
+  async function startSameToolsProxy(sent: ChatRequestBody): Promise<void> {
+    const tools = (sent.tools ?? []).map(({ function: fn }): ProxyTool => {
+      if (fn.name === benchEcho.name) return benchEcho;
+      return {
+        name: fn.name,
+        description: fn.description ?? "",
+        parameters: fn.parameters ?? {},
+        execute: async () => ({ content: "unused" }),
+      };
+    });
+    const dir = tempDir("caduceus-bench-same-tools-");
+    const sameProxy = createThinProxy({
+      dir,
+      modelBaseUrl: fake.baseUrl,
+      modelName: "fake-model",
+      apiKey: "bench",
+      tools,
+      maxIterations: MAX_ITERATIONS,
+    });
+    sameTools = { proxy: sameProxy, server: await serveOnLoopback(sameProxy.fetch), dir };
+  }
   const toFake = (body: ChatRequestBody) =>
     post(`${fake.baseUrl}/chat/completions`, body, { authorization: "Bearer bench" });
 
@@ -184,6 +217,7 @@ export async function run(): Promise<void> {
       await app.services.transcript.append(id, batch, { model: "fake-model" });
     }
     proxy.seed(id, [{ role: "system", content: SYSTEM_PROMPT }, ...rows]);
+    sameTools?.proxy.seed(id, [{ role: "system", content: SYSTEM_PROMPT }, ...rows]);
     await sleep(SETTLE_AFTER_SEED_MS);
     return id;
   }
@@ -204,9 +238,9 @@ export async function run(): Promise<void> {
     return [ms, takeRecorded()];
   }
 
-  async function proxyTurn(id: string, content: string, iterations: number): Promise<number> {
+  async function proxyTurn(id: string, content: string, iterations: number, url = proxyBaseUrl): Promise<number> {
     const started = performance.now();
-    const res = await post(`${proxyBaseUrl}/sessions/${id}/messages`, { content });
+    const res = await post(`${url}/sessions/${id}/messages`, { content });
     const body = (await res.json()) as { iterations?: number };
     const ms = performance.now() - started;
     if (res.status !== 200 || body.iterations !== iterations)
@@ -223,7 +257,7 @@ export async function run(): Promise<void> {
 
   async function turn(history: number, samples: number): Promise<void> {
     const id = await sessionWithHistory(history);
-    const rounds = new InterleavedSamples<"caduceus" | "proxy" | "fake">(WARMUP_SAMPLES);
+    const rounds = new InterleavedSamples<"caduceus" | "proxy" | "same_tools" | "fake">(WARMUP_SAMPLES);
     // CPU time of this process (server, fake model and client alike) per sample: unlike wall time, other programs on a
     // busy machine hardly change it.
     const cpu = new InterleavedSamples<"caduceus" | "proxy">(WARMUP_SAMPLES);
@@ -234,12 +268,15 @@ export async function run(): Promise<void> {
       cpuStart = process.cpuUsage();
       const proxyMs = await proxyTurn(id, `turn ${i}`, 1);
       cpu.round({ caduceus: caduceusCpu, proxy: cpuMs(process.cpuUsage(cpuStart)) });
-      rounds.round({ caduceus, proxy: proxyMs, fake: await replay(requests) });
+      const sameToolsMs = await proxyTurn(id, `turn ${i}`, 1, sameTools!.server.baseUrl);
+      rounds.round({ caduceus, proxy: proxyMs, same_tools: sameToolsMs, fake: await replay(requests) });
     }
     const value = rounds.median("caduceus");
     printFigure(`agent.turn.history_${history}`, value, rounds.median("proxy"), "ms", {
       what: `one turn with ${history} messages of history, compression off (baseline: the thin proxy)`,
       ...comparisons(value, rounds.median("proxy"), rounds.median("fake"), rounds.count),
+      thin_proxy_same_tools_ms: round(rounds.median("same_tools")),
+      ratio_to_thin_proxy_same_tools: round(value / rounds.median("same_tools"), 3),
       cpu_ms: round(cpu.median("caduceus")),
       thin_proxy_cpu_ms: round(cpu.median("proxy")),
       cpu_ratio_to_thin_proxy: round(cpu.median("caduceus") / cpu.median("proxy"), 3),
@@ -368,7 +405,9 @@ export async function run(): Promise<void> {
     const id = await sessionWithHistory(100);
     for (let i = 0; i < GLOBAL_WARMUP_ROUNDS; i++) {
       const [, requests] = await caduceusTurn(id, `warm-up ${i}`, 1);
+      if (!sameTools) await startSameToolsProxy(requests[0]);
       await proxyTurn(id, `warm-up ${i}`, 1);
+      await proxyTurn(id, `warm-up ${i}`, 1, sameTools!.server.baseUrl);
       await replay(requests);
       const [, toolRequests] = await caduceusTurn(id, `warm-up ${i} ${TOOL_MARKER}`, 2);
       await proxyTurn(id, `warm-up ${i} ${TOOL_MARKER}`, 2);
@@ -386,5 +425,12 @@ export async function run(): Promise<void> {
     await appendThroughput();
   } finally {
     await bench.close();
+    // Assigned in a callback, which the compiler does not follow.
+    const started = sameTools as SameToolsProxy | null;
+    if (started) {
+      await started.server.close();
+      started.proxy.close();
+      rmSync(started.dir, { recursive: true, force: true });
+    }
   }
 }
