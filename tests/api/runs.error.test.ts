@@ -188,6 +188,54 @@ describe("agent run failures", () => {
     expect((await transcript(t, id)).map((m) => m.content)).toEqual(["first", "slow answer"]);
   });
 
+  it("fails the run when its final answer cannot be stored, still recording the model call, and serves the next", async ({
+    app: t,
+    fake,
+  }) => {
+    const id = await t.createSession();
+    // The database refuses the answer's row (as a full disk or a broken constraint would), and only that row.
+    const postgres = t.app.services.store.dialect === "postgres";
+    const refuse = postgres
+      ? [
+          `create function refuse_answer() returns trigger language plpgsql as $$ begin
+             if new.content_json like '%poisoned answer%' then raise exception 'disk failure while writing the answer'; end if;
+             return new; end $$`,
+          "create trigger refuse_answer before insert on messages for each row execute function refuse_answer()",
+        ]
+      : [
+          `create trigger refuse_answer before insert on messages when new.content_json like '%poisoned answer%'
+           begin select raise(abort, 'disk failure while writing the answer'); end`,
+        ];
+    for (const statement of refuse) await t.query(statement);
+    try {
+      fake.enqueue({ content: "a poisoned answer", usage: { prompt_tokens: 50, completion_tokens: 4 } });
+      const body = await json<PostMessageRunResponse>(await post(t, id, { content: "answer me" }));
+      expect(body.run.status).toBe("failed");
+      expect(body.run.error).toMatch(/disk failure while writing the answer/);
+      expect(body.messages.map((m) => m.content)).toEqual(["answer me"]);
+    } finally {
+      await t.query(postgres ? "drop trigger refuse_answer on messages" : "drop trigger refuse_answer");
+      if (postgres) await t.query("drop function refuse_answer()");
+    }
+    const runs = await json<{ data: Array<{ status: string }> }>(await t.call("GET", `/v1/sessions/${id}/runs`));
+    expect(runs.data.map((run) => run.status)).toEqual(["failed"]);
+    const session = await t.app.services.store.sessions.get(id);
+    expect([session?.message_count, session?.last_prompt_tokens]).toEqual([1, 0]);
+    // The call was made and is paid for: it is recorded although its answer is not.
+    const usage = await json<{ data: Array<{ group: string; calls: number; input_tokens: number }> }>(
+      await t.call("GET", "/v1/usage?group_by=session"),
+    );
+    expect(usage.data.find((row) => row.group === id)).toMatchObject({ calls: 1, input_tokens: 50 });
+    const events = (await t.app.services.events.replay(id, 0)).map((e) => e.type);
+    expect(events.at(-1)).toBe("run.failed");
+    expect(events.filter((type) => type === "message.created")).toHaveLength(1);
+
+    fake.enqueue({ content: "fine now" });
+    const next = await json<PostMessageRunResponse>(await post(t, id, { content: "again" }));
+    expect(next.run.status).toBe("completed");
+    expect((await transcript(t, id)).map((m) => m.content)).toEqual(["answer me", "again", "fine now"]);
+  });
+
   it("refuses a run on a session whose run another replica holds, naming that run, and stores nothing", async ({
     app: t,
     fake,

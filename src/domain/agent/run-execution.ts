@@ -112,7 +112,6 @@ export class RunExecution {
   }
 
   async execute(): Promise<FinishedRun> {
-    const { signal } = this.params;
     let status: RunStatus;
     let error: string | null;
     let waitingOn: InterruptRecord[] = [];
@@ -120,16 +119,35 @@ export class RunExecution {
     try {
       ({ status, error, waitingOn, answer } = await this.loop());
     } catch (err) {
-      const ids = { run_id: this.params.run.id, session_id: this.params.sessionId };
-      ({ status, error } = failureOf(err, signal, this.deps.logger, ids));
+      ({ status, error } = this.failureOf(err));
     }
     try {
       if (status === "requires_action") return await this.pause(waitingOn);
       await this.calls.closeOpen(status === "cancelled" ? CANCELLED_TOOL_RESULT : INTERRUPTED_TOOL_RESULT);
-      return await this.finish(status, error, answer);
+      return answer ? await this.finishWith(answer, status, error) : await this.finish(status, error);
     } catch (err) {
       if (!isStoreUnavailable(err)) throw err;
       return this.unrecorded((err as Error).message);
+    }
+  }
+
+  private failureOf(err: unknown): { status: RunStatus; error: string } {
+    const ids = { run_id: this.params.run.id, session_id: this.params.sessionId };
+    return failureOf(err, this.params.signal, this.deps.logger, ids);
+  }
+
+  /**
+   * The run's end with its final answer (finish). When the answer cannot be stored, nothing of that transaction is:
+   * the call is recorded on its own, and the run fails as it would had the answer's write failed in the loop.
+   */
+  private async finishWith(answer: FinalAnswer, status: RunStatus, error: string | null): Promise<FinishedRun> {
+    try {
+      return await this.finish(status, error, answer);
+    } catch (err) {
+      if (isStoreUnavailable(err)) throw err;
+      await this.deps.meter?.record(answer.metered);
+      const failed = this.failureOf(err);
+      return this.finish(failed.status, failed.error);
     }
   }
 
