@@ -4,7 +4,8 @@
  * bench/thin-proxy.ts (served the same way, same process, same fake model) and the fake model alone (the
  * identical request Caduceus just sent, replayed straight to it):
  * - one turn with 100, 2,000 and 20,000 messages of history (compression off; both servers hold the same rows);
- * - streaming time to the first content token on POST /messages and on POST /v1/chat/completions;
+ * - streaming time to the first content token on POST /messages and on POST /v1/chat/completions (the model sends
+ *   half its answer and holds the rest until the client has read its first token);
  * - one turn with a tool round (the model asks for a cheap in-process tool, then answers: two model calls);
  * - append throughput of POST /messages {run: false} against the proxy's bare prepared insert.
  * The turn figures also carry a third baseline: a second thin proxy offering the model the very tool schemas
@@ -60,11 +61,27 @@ function textOf(message: SentMessage | undefined): string {
   return message.content.map((part) => part.text ?? "").join("");
 }
 
+/**
+ * While set, a streamed answer sends its first half and holds the rest until the reader has its first token, as a
+ * real model's stream goes on after its first tokens. Without it the fake model's whole answer arrives at once, and
+ * with the client on the same thread the first token's read waits for the server to finish storing the entire run.
+ */
+let heldStream: { rest: Promise<void>; release: () => void } | null = null;
+
+function holdStreams(): void {
+  // BENCH_STREAM_AT_ONCE=1 measures the way the bench did before streams were held: every answer sent whole.
+  if (process.env.BENCH_STREAM_AT_ONCE) return;
+  let release = () => {};
+  const rest = new Promise<void>((resolve) => (release = resolve));
+  heldStream = { rest, release };
+}
+
 /** One script for all three systems: the answer depends only on the request, so a replay gets the same. */
 function answer(request: { body: ChatRequestBody }): FakeTurn {
   const last = request.body.messages.at(-1);
   if (last?.role !== "tool" && textOf(last).includes(TOOL_MARKER))
     return { tool_calls: [{ name: benchEcho.name, arguments: { text: "ping" } }], usage: FIXED_USAGE };
+  if (request.body.stream && heldStream) return { content: ANSWER, usage: FIXED_USAGE, rest_until: heldStream.rest };
   return { content: ANSWER, usage: FIXED_USAGE };
 }
 
@@ -97,6 +114,8 @@ async function firstContentToken(
         const data = /^data: (.*)$/m.exec(block)?.[1] ?? "";
         if (isContent(event, data)) {
           firstAt = performance.now();
+          // The model's held rest goes out now that the token is in.
+          heldStream?.release();
           // Caduceus's run goes on after the token and is awaited separately; the proxy's stream is read to its
           // end so that its answer is stored before the next sample, as Caduceus's is.
           if (!drain) return firstAt - startedAt;
@@ -304,6 +323,7 @@ export async function run(): Promise<void> {
     const rounds = new InterleavedSamples<"messages" | "compat" | "proxy" | "fake">(WARMUP_SAMPLES);
     for (let i = 0; i < WARMUP_SAMPLES + samples; i++) {
       takeRecorded();
+      holdStreams();
       let started = performance.now();
       const messages = await firstContentToken(
         await post(`${baseUrl}/v1/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
@@ -314,6 +334,7 @@ export async function run(): Promise<void> {
       await waitIdle(id);
       const [request] = takeRecorded();
 
+      holdStreams();
       started = performance.now();
       const compat = await firstContentToken(
         await post(
@@ -327,6 +348,7 @@ export async function run(): Promise<void> {
       );
       await waitIdle(id);
 
+      holdStreams();
       started = performance.now();
       const proxyMs = await firstContentToken(
         await post(`${proxyBaseUrl}/sessions/${id}/messages`, { content: `stream ${i}`, stream: true }),
@@ -335,6 +357,7 @@ export async function run(): Promise<void> {
         true,
       );
 
+      holdStreams();
       started = performance.now();
       const fakeMs = await firstContentToken(
         await toFake({ ...request, stream: true }),
@@ -345,6 +368,7 @@ export async function run(): Promise<void> {
       takeRecorded();
       rounds.round({ messages, compat, proxy: proxyMs, fake: fakeMs });
     }
+    heldStream = null;
     const proxyMs = rounds.median("proxy");
     const fakeMs = rounds.median("fake");
     for (const [name, route] of [
@@ -417,11 +441,11 @@ export async function run(): Promise<void> {
 
   try {
     await warmUp();
-    await turn(100, 30);
+    await turn(100, 60);
     await turn(2_000, 20);
     await turn(20_000, 10);
-    await streamFirstToken(100, 20);
-    await toolRound(100, 20);
+    await streamFirstToken(100, 60);
+    await toolRound(100, 40);
     await appendThroughput();
   } finally {
     await bench.close();
