@@ -4,6 +4,7 @@
  * only), the inspector's sign-ins, every model call with its tokens and cost, and the audit log. Exported through
  * ./schema.ts with the others. Times are epoch milliseconds.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
@@ -81,7 +82,8 @@ export const modelCalls = sqliteTable(
   },
   (t) => [
     index("model_calls_created_idx").on(t.createdAt),
-    index("model_calls_key_idx").on(t.keyId, t.createdAt),
+    // Only API keys' rows are looked up by key; the server key's carry none.
+    index("model_calls_key_idx").on(t.keyId, t.createdAt).where(sql.raw("key_id is not null")),
     index("model_calls_owner_idx").on(t.owner, t.createdAt),
     index("model_calls_run_idx").on(t.runId),
     index("model_calls_session_idx").on(t.sessionId),
@@ -110,7 +112,8 @@ export const auditLog = sqliteTable(
   },
   (t) => [
     index("audit_log_created_idx").on(t.createdAt, t.id),
-    index("audit_log_key_idx").on(t.keyId, t.createdAt),
+    // Only API keys' rows are looked up by key; the server key's carry none.
+    index("audit_log_key_idx").on(t.keyId, t.createdAt).where(sql.raw("key_id is not null")),
     index("audit_log_action_idx").on(t.action, t.createdAt),
   ],
 );

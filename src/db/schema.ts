@@ -66,10 +66,8 @@ export const sessions = sqliteTable(
     index("sessions_created_idx").on(t.createdAt, t.id),
     index("sessions_owner_idx").on(t.owner, t.createdAt, t.id),
     index("sessions_derived_idx").on(t.derivedKey),
-    // Partial: most sessions have no key, and their every update would otherwise rewrite this index's entry.
-    index("sessions_key_idx")
-      .on(t.sessionKey, t.updatedAt)
-      .where(sql`${t.sessionKey} is not null`),
+    // Partial: most sessions have no key, and each of their updates would rewrite an entry here.
+    index("sessions_key_idx").on(t.sessionKey, t.updatedAt).where(sql.raw("session_key is not null")),
   ],
 );
 
@@ -112,9 +110,7 @@ export const messages = sqliteTable(
     uniqueIndex("messages_session_seq_idx").on(t.sessionId, t.seq),
     index("messages_context_idx").on(t.sessionId, t.inContext, t.position, t.seq),
     // Partial: only tool results carry a call id, and only they are looked up by it.
-    index("messages_tool_call_idx")
-      .on(t.sessionId, t.toolCallId)
-      .where(sql`${t.toolCallId} is not null`),
+    index("messages_tool_call_idx").on(t.sessionId, t.toolCallId).where(sql.raw("tool_call_id is not null")),
   ],
 );
 
@@ -204,6 +200,9 @@ export const anchors = sqliteTable(
  */
 export const RUN_IS_ACTIVE = "status in ('running', 'requires_action')";
 export const runIsActive = sql.raw(RUN_IS_ACTIVE);
+/** An event that is a streamed chunk of an answer or its reasoning (pruned after a day), written the same way. */
+export const IS_STREAMED_CHUNK = "type in ('message.delta', 'reasoning.delta')";
+export const isStreamedChunk = sql.raw(IS_STREAMED_CHUNK);
 
 export const runs = sqliteTable(
   "runs",
@@ -369,7 +368,8 @@ export const events = sqliteTable(
   },
   (t) => [
     index("events_session_idx").on(t.sessionId, t.id),
-    index("events_type_created_idx").on(t.type, t.createdAt),
+    // Only the streamed chunks are ever looked up by type and age (to prune them), and most events are not chunks.
+    index("events_type_created_idx").on(t.type, t.createdAt).where(isStreamedChunk),
     index("events_run_idx").on(t.runId, t.id),
   ],
 );

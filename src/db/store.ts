@@ -127,8 +127,10 @@ export interface EventRepository {
   after(sessionId: string, afterId: number, limit?: number): Promise<StoredEvent[]>;
   /** Every persisted event of one run after `afterId`, oldest first. */
   forRun(runId: string, afterId: number, limit?: number): Promise<StoredEvent[]>;
-  /** Deletes events of one type created before `before`; answers how many went. */
-  deleteOlderThan(type: string, before: number): Promise<number>;
+  /**
+   * Deletes the streamed chunks (`message.delta`, `reasoning.delta`) created before `before`; answers how many went.
+   */
+  deleteChunksBefore(before: number): Promise<number>;
   /** The type of each run's newest stored event, in one query; a run with none is absent. */
   lastTypesOfRuns(runIds: string[]): Promise<Map<string, string>>;
 }

@@ -762,25 +762,34 @@ describe.each(storesUnderTest())("the %s store", (dialect) => {
   });
 
   describe("events", () => {
-    it("stores events in publish order, read after an id per session and per run, pruned by type and age", async () => {
+    it("stores events in publish order, read after an id per session and per run, its streamed chunks pruned by age", async () => {
       const s = await newSession(store);
       const other = await newSession(store);
       const run = (await store.runs.create(newRun(s.id, "replica-ev")))!;
-      const type = unique("delta.");
-      const e1 = await store.events.insert(s.id, "session.created", { title: null }, T0);
-      const e2 = await store.events.insert(s.id, type, { text: "he" }, T0 + 1, run.id);
-      const e3 = await store.events.insert(other.id, type, { text: "x" }, T0 + 2);
-      const e4 = await store.events.insert(s.id, "run.completed", { ok: true, n: [1, 2] }, T0 + 3, run.id);
+      // Older than every other event of this store, so the pruning below reaches these alone.
+      const OLD = T0 - 1_000_000_000;
+      const e1 = await store.events.insert(s.id, "session.created", { title: null }, OLD);
+      const e2 = await store.events.insert(s.id, "message.delta", { text: "he" }, OLD + 1, run.id);
+      const e3 = await store.events.insert(other.id, "message.delta", { text: "x" }, OLD + 2);
+      const e4 = await store.events.insert(s.id, "run.completed", { ok: true, n: [1, 2] }, OLD + 3, run.id);
+      await store.events.insert(other.id, "reasoning.delta", { text: "hm" }, OLD + 1);
       expect(e2.id).toBeGreaterThan(e1.id);
       expect(e4.id).toBeGreaterThan(e3.id);
-      expect(e2).toEqual({ id: e2.id, session_id: s.id, type, data: { text: "he" }, created_at: T0 + 1 });
+      expect(e2).toEqual({
+        id: e2.id,
+        session_id: s.id,
+        type: "message.delta",
+        data: { text: "he" },
+        created_at: OLD + 1,
+      });
 
       expect(await store.events.after(s.id, 0)).toEqual([e1, e2, e4]);
       expect(await store.events.after(s.id, e1.id, 1)).toEqual([e2]);
       expect(await store.events.forRun(run.id, 0)).toEqual([e2, e4]);
       expect(await store.events.forRun(run.id, e2.id)).toEqual([e4]);
 
-      expect(await store.events.deleteOlderThan(type, T0 + 2)).toBe(1);
+      // Chunks of both kinds older than the bound go; the one at the bound stays, and so does every other event.
+      expect(await store.events.deleteChunksBefore(OLD + 2)).toBe(2);
       expect(await store.events.after(s.id, 0)).toEqual([e1, e4]);
       expect(await store.events.after(other.id, 0)).toEqual([e3]);
     });

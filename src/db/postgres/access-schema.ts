@@ -4,6 +4,7 @@
  * model calls and the audit log, column for column as the SQLite ones (../access-schema.ts, which says what each
  * holds). Exported through ./schema.ts with the others.
  */
+import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, text as enumText, index, integer, pgTable, uniqueIndex } from "drizzle-orm/pg-core";
 import { int8, text } from "./column-types.js";
 
@@ -63,7 +64,8 @@ export const modelCalls = pgTable(
   },
   (t) => [
     index("model_calls_created_idx").on(t.createdAt),
-    index("model_calls_key_idx").on(t.keyId, t.createdAt),
+    // Only API keys' rows are looked up by key; the server key's carry none.
+    index("model_calls_key_idx").on(t.keyId, t.createdAt).where(sql.raw("key_id is not null")),
     index("model_calls_owner_idx").on(t.owner, t.createdAt),
     index("model_calls_run_idx").on(t.runId),
     index("model_calls_session_idx").on(t.sessionId),
@@ -87,7 +89,8 @@ export const auditLog = pgTable(
   },
   (t) => [
     index("audit_log_created_idx").on(t.createdAt, t.id),
-    index("audit_log_key_idx").on(t.keyId, t.createdAt),
+    // Only API keys' rows are looked up by key; the server key's carry none.
+    index("audit_log_key_idx").on(t.keyId, t.createdAt).where(sql.raw("key_id is not null")),
     index("audit_log_action_idx").on(t.action, t.createdAt),
   ],
 );

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../database.js";
-import { events } from "../schema.js";
+import { events, isStreamedChunk } from "../schema.js";
 import type { StoredEvent } from "../records.js";
 import { storedEventOf } from "../rows/events.js";
 import type { EventRepository, Sync } from "../store.js";
@@ -83,11 +83,11 @@ export class SqliteEventRepository implements Sync<EventRepository> {
     return new Map(rows.flatMap((row) => (row.runId ? [[row.runId, row.type] as const] : [])));
   }
 
-  /** Deletes events of one type created before `before`; answers how many went. */
-  deleteOlderThan(type: string, before: number): number {
+  /** Deletes the streamed chunks created before `before`; answers how many went. */
+  deleteChunksBefore(before: number): number {
     return this.db
       .delete(events)
-      .where(and(eq(events.type, type), lt(events.createdAt, before)))
+      .where(and(isStreamedChunk, lt(events.createdAt, before)))
       .run().changes;
   }
 }

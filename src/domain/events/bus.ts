@@ -133,8 +133,7 @@ export class EventBus {
     const now = this.now();
     if (now - this.lastDeltaPrune >= DELTA_PRUNE_INTERVAL_MS) {
       this.lastDeltaPrune = now;
-      for (const type of ["message.delta", "reasoning.delta"])
-        await this.repository.deleteOlderThan(type, now - DELTA_EVENT_RETENTION_MS).catch(() => 0);
+      await this.repository.deleteChunksBefore(now - DELTA_EVENT_RETENTION_MS).catch(() => 0);
     }
     let event: SessionEvent;
     try {

@@ -8,7 +8,7 @@ import type { EventRepository } from "../../store.js";
 import type { StoredEvent } from "../../records.js";
 import { namedStatement, type PgConnection } from "../connection.js";
 import { EVENTS_CHANNEL } from "../event-announcements.js";
-import { events } from "../schema.js";
+import { events, isStreamedChunk } from "../schema.js";
 import { storedEventOf } from "../../rows/events.js";
 
 /** $1 the session, $2 the type, $3 the data as JSON, $4 now, $5 the run or null. */
@@ -131,9 +131,9 @@ export class PgEventRepository implements EventRepository {
     return new Map(rows.flatMap((row) => (row.runId ? [[row.runId, row.type] as const] : [])));
   }
 
-  /** Deletes events of one type created before `before`; answers how many went. */
-  async deleteOlderThan(type: string, before: number): Promise<number> {
-    const result = await this.conn.exec.delete(events).where(and(eq(events.type, type), lt(events.createdAt, before)));
+  /** Deletes the streamed chunks created before `before`; answers how many went. */
+  async deleteChunksBefore(before: number): Promise<number> {
+    const result = await this.conn.exec.delete(events).where(and(isStreamedChunk, lt(events.createdAt, before)));
     return result.rowCount ?? 0;
   }
 }
