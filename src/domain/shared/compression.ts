@@ -51,9 +51,9 @@ export type RunCompression = {
   ): Promise<CompressOutcome | null>;
   /**
    * Whether afterResponse would do no more for this response than write the session's figures: no compression due
-   * and no anti-thrashing state to settle. Decided from `session`, the record the run holds (nothing but a
-   * compression changes what the decision reads, and nothing else compresses a session while its run goes on), so a
-   * run can store a final answer, its figures and its end in one transaction.
+   * and no anti-thrashing state to settle. Decided from `session`, the record the run started from: a run keeps the
+   * settings it started with, only a compression changes the engine's state, and nothing else compresses a session
+   * while its run goes on. So a run can store a final answer, its figures and its end in one transaction.
    */
   settlesQuietly(session: SessionRecord, usage: TokenUsage): Promise<boolean>;
 };
