@@ -14,7 +14,7 @@ import type { ChatMessage, RunStatus, TokenUsage, ToolCall } from "../../kernel/
 import { isStoreUnavailable } from "../../kernel/errors.js";
 import { buildActiveContext, toChatMessage } from "../context/active-context.js";
 import { sessionFenceId, withGuardNotice } from "../shared/fence.js";
-import type { CompressOutcome, RunCompression } from "../shared/compression.js";
+import { responseFigures, type CompressOutcome, type RunCompression } from "../shared/compression.js";
 import { publicMessage, type MessageInput } from "../shared/message-shape.js";
 import { viewInterrupt } from "../shared/interrupt-view.js";
 import type { ModelTurn } from "../llm/chat-turn.js";
@@ -58,11 +58,6 @@ type AnsweredTurn = ModelTurn & { call: ModelCallView };
  * the figures it leaves on the session.
  */
 type FinalAnswer = { turn: AnsweredTurn; metered: MeteredCall; figures: ResponseFigures };
-
-const figuresOf = (usage: TokenUsage): ResponseFigures => ({
-  last_prompt_tokens: usage.prompt_tokens,
-  last_completion_tokens: usage.completion_tokens,
-});
 
 /** The stored shape of a model answer with `calls` (ids made unique): text-less when it only calls tools. */
 function answerInput(turn: ModelTurn, calls: ToolCall[]): MessageInput {
@@ -210,7 +205,7 @@ export class RunExecution {
           : { status: "completed" as const, error: null };
       // A response that needs no compression leaves only its figures on the session: they are written with the
       // answer, and a final answer is stored with the run's end (finish).
-      const figures = (await this.settlesQuietly(turn)) ? figuresOf(turn.usage!) : undefined;
+      const figures = (await this.settlesQuietly(turn)) ? responseFigures(turn.usage!) : undefined;
       if (figures && turn.toolCalls.length === 0 && !this.calls.anyOpen)
         return { ...ended, waitingOn: [], answer: { turn, metered, figures } };
       await this.deps.meter?.record(metered);
@@ -237,13 +232,15 @@ export class RunExecution {
   }
 
   /**
-   * Whether a response leaves nothing to do but write its figures: real usage that calls for no compression (decided
-   * on the session record the run started from, which only a compression — none in this run — would have changed).
+   * Whether a response leaves nothing to do but write its figures: real usage, and no context engine or one that
+   * calls for no compression (decided on the session record the run started from, which only a compression — none in
+   * this run — would have changed).
    */
   private async settlesQuietly(turn: AnsweredTurn): Promise<boolean> {
-    if (!turn.usage || this.tally.compressed) return false;
     const cm = this.deps.compression;
-    return !cm || cm.settlesQuietly(this.params.session, turn.usage);
+    if (!turn.usage) return false;
+    if (!cm) return true;
+    return !this.tally.compressed && cm.settlesQuietly(this.params.session, turn.usage);
   }
 
   /** Steering messages stored since the last model call become user messages of the run, in the order they came. */
@@ -342,16 +339,9 @@ export class RunExecution {
     return row;
   }
 
+  /** The engine records a response that may compress (without an engine, every response settles quietly). */
   private async recordUsage(usage: TokenUsage): Promise<void> {
     const { sessionId, signal } = this.params;
-    if (!this.deps.compression) {
-      // Without a context engine the session's figures are still kept up to date; the engine does it otherwise.
-      await this.deps.store.sessions.update(
-        sessionId,
-        { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens },
-        this.deps.now(),
-      );
-    }
     await this.compressAt((cm, id) => cm.afterResponse(sessionId, usage, signal, id), true);
   }
 

@@ -12,7 +12,7 @@ import { contextTotalTokens, HYGIENE_MAX_MESSAGES } from "../shared/budgets.js";
 import type { Compressions } from "./compressions.js";
 import type { EngineSessions, PreparedSession } from "./engine-session.js";
 import { isAutoBlocked, readEngineState, recordRealPromptCount, type EngineState } from "./engine-state.js";
-import type { CompressOutcome, RunCompression } from "../shared/compression.js";
+import { responseFigures, type CompressOutcome, type RunCompression } from "../shared/compression.js";
 
 export type CompressionTriggersDeps = {
   store: Store;
@@ -50,7 +50,7 @@ export class CompressionTriggers implements RunCompression {
   ): Promise<CompressOutcome | null> {
     const { engineSessions, compressions, store } = this.deps;
     const now = this.deps.now();
-    const figures = { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens };
+    const figures = responseFigures(usage);
     // Most responses only bring the session's figures up to date: one write, which leaves the engine state alone.
     const updated = await store.sessions.update(sessionId, figures, now);
     if (!updated) throw notFound("session", sessionId);
@@ -76,8 +76,7 @@ export class CompressionTriggers implements RunCompression {
   async settlesQuietly(session: SessionRecord, usage: TokenUsage): Promise<boolean> {
     const state = readEngineState(session.engine_state);
     if (state.awaiting_usage) return false;
-    const figures = { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens };
-    const prepared = this.deps.engineSessions.preparedFrom({ ...session, ...figures });
+    const prepared = this.deps.engineSessions.preparedFrom({ ...session, ...responseFigures(usage) });
     return !(await this.dueAfter(prepared, state, usage, this.deps.now()));
   }
 

@@ -3,8 +3,13 @@
  * Compression as the agent loop and the compress endpoint see it: what triggers a compression, how one is
  * asked for, what it reports, and the two points of a run where it may compress.
  */
-import type { SessionRecord, SummaryRecord } from "../../db/records.js";
+import type { ResponseFigures, SessionRecord, SummaryRecord } from "../../db/records.js";
 import type { TokenUsage } from "../../kernel/chat.js";
+
+/** The token figures a model response leaves on its session. */
+export function responseFigures(usage: TokenUsage): ResponseFigures {
+  return { last_prompt_tokens: usage.prompt_tokens, last_completion_tokens: usage.completion_tokens };
+}
 
 export type CompressionTrigger = "manual" | "preflight" | "threshold" | "hygiene";
 
